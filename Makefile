@@ -1,0 +1,85 @@
+# Two commands do everything on a fresh machine (README.md):
+#   make run   install what is missing, build, start the site on http://localhost:8080
+#   make test  every test; ends with one line "N passed, N failed"
+# Every step is skipped when its inputs have not changed, so a second run is quick.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := run
+
+export CARGO_TARGET_DIR ?= $(CURDIR)/target
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+export PATH := $(HOME)/.cargo/bin:$(PATH)
+
+PORT ?= 8080
+# The CLI must be exactly the version the crate pins; read it from the pin so there is one place.
+WASM_BINDGEN_VERSION := $(shell sed -n 's/^wasm-bindgen = { version = "=\([0-9.]*\)".*/\1/p' core-wasm/Cargo.toml)
+WASM := $(CARGO_TARGET_DIR)/wasm32-unknown-unknown/wasm-release/core_wasm.wasm
+SERVER := $(CARGO_TARGET_DIR)/release/static-server
+CORE_SRC := Cargo.toml $(wildcard Cargo.lock) core-wasm/Cargo.toml $(shell find core-wasm/src -type f)
+APP_SRC := $(shell find app/src app/public -type f 2>/dev/null) $(wildcard app/*.ts app/*.json app/index.html)
+STAMPS := .make
+
+.PHONY: run build test size tools wasm app server chromium postgres clean help
+
+help:
+	@echo "make run    build everything and start the site on http://localhost:$(PORT) (demo data)"
+	@echo "make test   run every test (Rust, vectors through wasm, components, browser)"
+	@echo "make size   print the size budgets (wasm raw/gzip/brotli, first-load bytes)"
+
+run: build
+	@mkdir -p data
+	DEMO_MODE=1 PORT=$(PORT) DIST_DIR=app/dist DATABASE_URL=$${DATABASE_URL:-sqlite://data/tickets.db} $(SERVER)
+
+build: app server
+
+# --- tools -----------------------------------------------------------------------------------
+tools:
+	@rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+	@if [ "$$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $(WASM_BINDGEN_VERSION)" ]; then \
+	  echo "installing wasm-bindgen-cli $(WASM_BINDGEN_VERSION) (about 3 minutes, once)"; \
+	  cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION); \
+	fi
+
+chromium:
+	@command -v chromium >/dev/null || { apt-get update && apt-get install -y chromium; }
+
+# --- the core as wasm, into pkg/ (the app depends on it) ---------------------------------------
+wasm: pkg/package.json
+
+$(WASM): $(CORE_SRC) | tools
+	cargo build -p core-wasm --lib --target wasm32-unknown-unknown --features wasm --profile wasm-release
+
+pkg/package.json: $(WASM) core-wasm/package.json
+	wasm-bindgen --target bundler --remove-name-section --remove-producers-section --out-dir pkg --out-name core_wasm $(WASM)
+	cp core-wasm/package.json pkg/package.json
+
+# --- the app --------------------------------------------------------------------------------
+# npm ci only when the lockfile changed (or node_modules is missing).
+app/node_modules/.package-lock.json: app/package-lock.json | pkg/package.json
+	cd app && npm ci --no-audit --no-fund
+	touch $@
+
+tests/e2e/node_modules/.package-lock.json: tests/e2e/package-lock.json
+	cd tests/e2e && npm ci --no-audit --no-fund
+	touch $@
+
+app: app/dist/index.html
+
+app/dist/index.html: $(APP_SRC) pkg/package.json app/node_modules/.package-lock.json
+	cd app && npm run build
+	touch $@
+
+# --- the server (cargo itself skips what has not changed) ------------------------------------
+server:
+	cargo build --release -p static-server
+
+# --- tests ----------------------------------------------------------------------------------
+test: build chromium tests/e2e/node_modules/.package-lock.json
+	STATIC_SERVER_BIN=$(SERVER) bash tests/run-all.sh
+
+size: build
+	node tests/size.mjs
+
+clean:
+	rm -rf pkg app/dist tests/reports

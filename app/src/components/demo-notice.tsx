@@ -1,0 +1,12 @@
+import { useRuntimeConfig } from '@/config/runtime-config-context';
+
+/** In demo mode (DEMO_MODE=1 on the server) the site says so on every page. */
+export function DemoNotice() {
+  const { demo } = useRuntimeConfig();
+  if (!demo) return null;
+  return (
+    <p className="demo-notice" role="note">
+      Demo site: trips, seats and payments are simulated. No real tickets are sold.
+    </p>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * Runtime configuration: what the server tells the site at start-up (`GET /api/config`), so one
+ * build of `app/dist` serves every deployment and theme without a rebuild.
+ *
+ * It is read and checked once, at start-up (see main.tsx); a config the site cannot work with is
+ * an error shown on the error page, not a half-working site.
+ */
+
+export interface RuntimeConfig {
+  /** Base URL of the ticket API ('' or a path means the same origin). */
+  ticketApiUrl: string;
+  /** Tenant theme (intercity, intercity-v2, paribahan, ...). */
+  theme: string;
+  /** Helpline phone number shown in the header and footer (SPEC §9). */
+  helpline: string;
+  /** Demo mode: the site says so, and no real money moves. */
+  demo: boolean;
+}
+
+export const CONFIG_PATH = '/api/config';
+
+export class RuntimeConfigError extends Error {
+  override name = 'RuntimeConfigError';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function field<T>(json: Record<string, unknown>, key: string, type: 'string' | 'boolean'): T {
+  const value = json[key];
+  if (typeof value !== type) {
+    throw new RuntimeConfigError(`runtime config: '${key}' must be a ${type}, got ${JSON.stringify(value)}`);
+  }
+  return value as T;
+}
+
+/** Checks the server's JSON; unknown keys are ignored so the server can add keys first. */
+export function parseRuntimeConfig(json: unknown): RuntimeConfig {
+  if (!isRecord(json)) {
+    throw new RuntimeConfigError('runtime config: expected a JSON object');
+  }
+  return {
+    ticketApiUrl: field<string>(json, 'ticketApiUrl', 'string'),
+    theme: field<string>(json, 'theme', 'string'),
+    helpline: field<string>(json, 'helpline', 'string'),
+    demo: field<boolean>(json, 'demo', 'boolean'),
+  };
+}
+
+/** Fetches and checks the runtime config. */
+export async function loadRuntimeConfig(fetchFn: typeof fetch = fetch): Promise<RuntimeConfig> {
+  const response = await fetchFn(CONFIG_PATH, { headers: { Accept: 'application/json' } });
+  if (!response.ok) {
+    throw new RuntimeConfigError(`runtime config: GET ${CONFIG_PATH} answered ${response.status}`);
+  }
+  return parseRuntimeConfig(await response.json());
+}

@@ -1,0 +1,170 @@
+//! The client's call loop: token, re-authentication, retries.
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use super::error::{ApiError, ErrorKind};
+use super::transport::{Codec, HttpRequest, HttpResponse, Method, TokenStore, Transport};
+use crate::contract::auth::TokenResponse;
+use crate::contract::envelope::{Envelope, ErrorBody, MessageField};
+use crate::errors::toast_message;
+
+/// Retries after the first try (SPEC §9 "HTTP retries").
+pub const RETRIES: u32 = 3;
+/// The first backoff (SPEC §9 "Default fetch delay"); each retry waits twice as long.
+pub const BACKOFF_MS: u32 = 200;
+
+/// The token request of the site, a public client with no secret (DESIGN §3 "Auth"). Written
+/// out rather than encoded, so the browser build needs no JSON encoder.
+const PUBLIC_TOKEN_REQUEST: &str = r#"{"grant_type":"client_credentials","client_id":"web"}"#;
+
+/// One call of the ticket API.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Call {
+    pub method: Method,
+    /// Path below the base URL, e.g. `/v1/api/intercity/cities`.
+    pub path: String,
+    /// The JSON body.
+    pub body: Option<String>,
+    /// Makes a POST safe to repeat: the API answers a repeat with the first answer.
+    pub idempotency_key: Option<String>,
+    /// A payment-block error shows its whole message list (SPEC §8).
+    pub is_payment_block: bool,
+}
+
+impl Call {
+    pub fn get(path: impl Into<String>) -> Call {
+        Call { method: Method::Get, path: path.into(), body: None, idempotency_key: None, is_payment_block: false }
+    }
+
+    /// A POST of JSON text.
+    pub fn post(path: impl Into<String>, json_body: String) -> Call {
+        Call { method: Method::Post, body: Some(json_body), ..Call::get(path) }
+    }
+
+    /// A POST of a contract type (native callers; the browser posts what JavaScript encoded).
+    pub fn post_json(path: impl Into<String>, body: &impl Serialize) -> Result<Call, serde_json::Error> {
+        Ok(Call::post(path, serde_json::to_string(body)?))
+    }
+
+    pub fn idempotent(mut self, key: impl Into<String>) -> Call {
+        self.idempotency_key = Some(key.into());
+        self
+    }
+
+    fn may_repeat(&self) -> bool {
+        self.method == Method::Get || self.idempotency_key.is_some()
+    }
+}
+
+#[derive(Debug)]
+pub struct Client<T, S, C> {
+    base_url: String,
+    transport: T,
+    tokens: S,
+    codec: C,
+}
+
+fn decode_error(status: Option<u16>) -> ApiError {
+    ApiError { kind: ErrorKind::Decode, status, body: None, toast: toast_message(None, false) }
+}
+
+impl<T: Transport, S: TokenStore, C: Codec> Client<T, S, C> {
+    /// `base_url` is the API's origin (empty for the site's own origin), without a trailing slash.
+    pub fn new(base_url: &str, transport: T, tokens: S, codec: C) -> Self {
+        Client { base_url: base_url.trim_end_matches('/').to_owned(), transport, tokens, codec }
+    }
+
+    /// Sends `request`, repeating it after a network error or a 5xx while `repeat` allows.
+    async fn send_with_retries(&self, request: &HttpRequest, repeat: bool) -> Result<HttpResponse, ApiError> {
+        let mut attempt = 0;
+        loop {
+            let outcome = self.transport.send(request.clone()).await;
+            let retry = match &outcome {
+                Err(_) => true,
+                Ok(r) => r.status >= 500,
+            };
+            if !(retry && repeat && attempt < RETRIES) {
+                return outcome.map_err(|e| ApiError {
+                    kind: ErrorKind::Network,
+                    status: None,
+                    body: Some(ErrorBody { message: Some(MessageField::One(e.0)), ..ErrorBody::default() }),
+                    toast: toast_message(None, false),
+                });
+            }
+            self.transport.sleep(BACKOFF_MS << attempt).await;
+            attempt += 1;
+        }
+    }
+
+    /// A new token for the public web client, stored for its lifetime.
+    async fn fetch_token(&self) -> Result<String, ApiError> {
+        let request = HttpRequest {
+            method: Method::Post,
+            url: format!("{}/oauth/access_token", self.base_url),
+            headers: vec![("Content-Type".into(), "application/json".into())],
+            body: Some(PUBLIC_TOKEN_REQUEST.to_owned()),
+        };
+        // Asking for a token is safe to repeat.
+        let response = self.send_with_retries(&request, true).await?;
+        if response.status != 200 {
+            return Err(self.http_error(&response, false, ErrorKind::Auth));
+        }
+        let token: TokenResponse = self.codec.parse(&response.body).ok_or_else(|| decode_error(Some(200)))?;
+        self.tokens.save(&token.access_token, token.expires_in);
+        Ok(token.access_token)
+    }
+
+    fn request(&self, call: &Call, token: &str) -> HttpRequest {
+        let mut headers = vec![("Authorization".to_owned(), format!("Bearer {token}"))];
+        if call.body.is_some() {
+            headers.push(("Content-Type".into(), "application/json".into()));
+        }
+        if let Some(key) = &call.idempotency_key {
+            headers.push(("Idempotency-Key".into(), key.clone()));
+        }
+        let url = format!("{}{}", self.base_url, call.path);
+        HttpRequest { method: call.method, url, headers, body: call.body.clone() }
+    }
+
+    /// Makes the call and returns the successful answer's text.
+    async fn answer(&self, call: &Call) -> Result<HttpResponse, ApiError> {
+        let token = match self.tokens.load() {
+            Some(t) => t,
+            None => self.fetch_token().await?,
+        };
+        let mut response = self.send_with_retries(&self.request(call, &token), call.may_repeat()).await?;
+        if response.status == 401 {
+            // SPEC §8: a 401 triggers re-authentication and one retry; if that fails, the error
+            // is passed on. The call was refused, not performed, so repeating it is safe.
+            self.tokens.clear();
+            let token = self.fetch_token().await?;
+            response = self.send_with_retries(&self.request(call, &token), call.may_repeat()).await?;
+            if response.status == 401 {
+                return Err(self.http_error(&response, call.is_payment_block, ErrorKind::Auth));
+            }
+        }
+        if !(200..300).contains(&response.status) {
+            return Err(self.http_error(&response, call.is_payment_block, ErrorKind::Http));
+        }
+        Ok(response)
+    }
+
+    /// Makes the call and returns the envelope's `data`.
+    pub async fn call(&self, call: &Call) -> Result<C::Data, ApiError> {
+        let response = self.answer(call).await?;
+        self.codec.envelope_data(&response.body).ok_or_else(|| decode_error(Some(response.status)))
+    }
+
+    /// Makes the call and decodes `data` as `R`.
+    pub async fn call_as<R: DeserializeOwned>(&self, call: &Call) -> Result<R, ApiError> {
+        let response = self.answer(call).await?;
+        let envelope: Envelope<R> = self.codec.parse(&response.body).ok_or_else(|| decode_error(Some(response.status)))?;
+        Ok(envelope.data)
+    }
+
+    fn http_error(&self, response: &HttpResponse, is_payment_block: bool, kind: ErrorKind) -> ApiError {
+        let body: Option<ErrorBody> = self.codec.parse(&response.body);
+        ApiError { kind, status: Some(response.status), toast: toast_message(body.as_ref(), is_payment_block), body }
+    }
+}

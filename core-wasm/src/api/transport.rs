@@ -1,0 +1,78 @@
+//! What the client needs from its platform: a way to send a request, to wait, and to keep the
+//! token.
+
+use std::future::Future;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    Get,
+    Post,
+}
+
+impl Method {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Method::Get => "GET",
+            Method::Post => "POST",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HttpRequest {
+    pub method: Method,
+    pub url: String,
+    pub headers: Vec<(String, String)>,
+    pub body: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HttpResponse {
+    pub status: u16,
+    pub body: String,
+}
+
+/// The request never got an HTTP answer (offline, DNS, connection reset, CORS).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TransportError(pub String);
+
+/// Sends requests and waits. Futures need not be `Send`: the browser is single-threaded.
+pub trait Transport {
+    fn send(&self, request: HttpRequest) -> impl Future<Output = Result<HttpResponse, TransportError>>;
+    fn sleep(&self, ms: u32) -> impl Future<Output = ()>;
+}
+
+/// Reads JSON answers. Natively serde_json; in the browser `JSON.parse` plus serde-wasm-bindgen,
+/// so the wasm module carries no JSON parser of its own.
+pub trait Codec {
+    /// The envelope's `data` as the platform keeps it (`serde_json::Value`, a JS value).
+    type Data;
+    /// The answer decoded as `T`, `None` if it is not that.
+    fn parse<T: serde::de::DeserializeOwned>(&self, text: &str) -> Option<T>;
+    /// The `data` of a success envelope, `None` if the answer is not an envelope.
+    fn envelope_data(&self, text: &str) -> Option<Self::Data>;
+}
+
+/// The native codec.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SerdeJson;
+
+impl Codec for SerdeJson {
+    type Data = serde_json::Value;
+
+    fn parse<T: serde::de::DeserializeOwned>(&self, text: &str) -> Option<T> {
+        serde_json::from_str(text).ok()
+    }
+
+    fn envelope_data(&self, text: &str) -> Option<serde_json::Value> {
+        let envelope: crate::contract::envelope::Envelope<serde_json::Value> = serde_json::from_str(text).ok()?;
+        Some(envelope.data)
+    }
+}
+
+/// Where the bearer token lives between page loads (a cookie in the browser).
+pub trait TokenStore {
+    fn load(&self) -> Option<String>;
+    fn save(&self, token: &str, max_age_seconds: u32);
+    fn clear(&self);
+}

@@ -1,0 +1,194 @@
+//! The booking calls (SPEC §7 "Booking calls"): seat-lock, payment-pending, promos,
+//! update-gateway, surprise deal, launch seat removal. The server fills these in (ticket-api);
+//! the site's reducers (`crate::invoice`) apply them.
+
+use super::contract;
+use super::trips::CoachType;
+
+contract! {
+    /// Hold seats for the visitor (bus: for a boarding/dropping pair, per leg).
+    #[serde(rename_all = "camelCase")]
+    pub struct SeatLockRequest {
+        pub trip_id: String,
+        pub seats: Vec<String>,
+        #[serde(default)]
+        pub boarding_point: Option<String>,
+        #[serde(default)]
+        pub dropping_point: Option<String>,
+        #[serde(default)]
+        pub user_id: Option<String>,
+        #[serde(default)]
+        pub anonymous_id: Option<String>,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct SeatLockResponse {
+        pub trip_id: String,
+        pub seats: Vec<String>,
+        /// Wire time when the hold ends.
+        pub expires_at: String,
+        pub hold_seconds: u32,
+    }
+
+    #[serde(rename_all = "lowercase")]
+    pub enum Gender {
+        Male,
+        Female,
+        Other,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct PaymentPendingRequest {
+        pub trip_id: String,
+        pub seats: Vec<String>,
+        #[serde(default)]
+        pub boarding_point: Option<String>,
+        #[serde(default)]
+        pub dropping_point: Option<String>,
+        pub name: String,
+        pub phone: String,
+        #[serde(default)]
+        pub email: Option<String>,
+        pub gender: Gender,
+        #[serde(default)]
+        pub user_id: Option<String>,
+        #[serde(default)]
+        pub anonymous_id: Option<String>,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct Promo {
+        pub code: String,
+        /// The discount the promo gives, in TK.
+        pub amount: f64,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct BusInvoice {
+        pub company_id: String,
+        #[serde(default)]
+        pub trip_date_time: Option<String>,
+        #[serde(default)]
+        pub boarding_date_time: Option<String>,
+        pub coach_type: CoachType,
+        pub seats: Vec<String>,
+        /// Fare of the seats before discount.
+        pub sub_total: f64,
+        pub discount: f64,
+        pub promo: Option<Promo>,
+    }
+
+    /// A pending bus booking: `amount` is what the traveller pays.
+    #[serde(rename_all = "camelCase")]
+    pub struct BusBooking {
+        #[serde(rename = "_id")]
+        pub id: String,
+        pub tnx_id: String,
+        pub amount: f64,
+        pub invoice: BusInvoice,
+        #[serde(default)]
+        pub redirect_url: Option<String>,
+        #[serde(default)]
+        pub gateway: Option<String>,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct LaunchInvoice {
+        pub trip: String,
+        pub ship_id: String,
+        pub company_id: String,
+        pub seat_no: Vec<String>,
+        pub sub_total: f64,
+        pub discount: f64,
+        #[serde(default)]
+        pub promo: Option<Promo>,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct LaunchBooking {
+        #[serde(rename = "_id")]
+        pub id: String,
+        pub tnx_id: String,
+        pub amount: f64,
+        pub service_charge: f64,
+        pub payment_gateway_commission: f64,
+        pub invoice: LaunchInvoice,
+        #[serde(default)]
+        pub redirect_url: Option<String>,
+        #[serde(default)]
+        pub gateway: Option<String>,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct PromoRequest {
+        pub tnx_id: String,
+        pub promo_code: String,
+    }
+
+    /// A promo applied to (or removed from) a booking; the call's `data` is null when the code
+    /// is unknown or not eligible.
+    #[serde(rename_all = "camelCase")]
+    pub struct PromoResponse {
+        pub amount: f64,
+        pub discount: f64,
+        pub promo: Option<Promo>,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct UpdateGatewayRequest {
+        pub tnx_id: String,
+        pub gateway: String,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct UpdateGatewayResponse {
+        pub redirect_url: String,
+        pub gateway: String,
+        #[serde(default)]
+        pub amount: Option<f64>,
+        /// The promo's discount as the gateway session was priced, when a promo applies.
+        #[serde(default)]
+        pub promo_discount: Option<f64>,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct TxnRequest {
+        pub tnx_id: String,
+    }
+
+    /// Launch: drop one seat from a pending booking.
+    #[serde(rename_all = "camelCase")]
+    pub struct SeatRemoveRequest {
+        pub tnx_id: String,
+        pub seat_no: String,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct SeatRemoveResponse {
+        pub seat_no: Vec<String>,
+        pub amount: f64,
+        pub service_charge: f64,
+        pub payment_gateway_commission: f64,
+    }
+
+    /// A surprise deal offered for the current booking, claimable for 120 s.
+    #[serde(rename_all = "camelCase")]
+    pub struct SurpriseDeal {
+        pub promo_code: String,
+        /// The deal's value in TK.
+        pub amount: f64,
+        pub claim_seconds: u32,
+    }
+
+    /// SPEC §3 "Surprise-deal claim".
+    #[serde(rename_all = "camelCase")]
+    pub struct DealClaim {
+        pub promo_code: String,
+        pub company_id: String,
+        pub trip_date_time: Option<String>,
+        pub coach_type: CoachType,
+        /// The booking's id.
+        pub payment_id: String,
+        pub tnx_id: String,
+    }
+}

@@ -1,0 +1,115 @@
+//! Tickets and ticket management (SPEC §3 "Ticket", §7 "Ticket management").
+
+use super::contract;
+use crate::routes::Service;
+
+contract! {
+    #[serde(rename_all = "lowercase")]
+    #[derive(Copy, Eq)]
+    pub enum TicketStatus {
+        Pending,
+        Confirmed,
+        Cancelled,
+        Refunded,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct PaymentHistory {
+        pub ticket_status: TicketStatus,
+        #[serde(default)]
+        pub paid_amount: Option<f64>,
+        #[serde(default)]
+        pub refund_amount: Option<f64>,
+        #[serde(default)]
+        pub gateway: Option<String>,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct FareLine {
+        pub label: String,
+        pub amount: f64,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct Ticket {
+        #[serde(rename = "_id")]
+        pub id: String,
+        #[serde(default)]
+        pub pnr: Option<String>,
+        #[serde(default)]
+        pub tnx_id: Option<String>,
+        #[serde(default)]
+        pub service: Option<Service>,
+        #[serde(default)]
+        pub company_name: Option<String>,
+        #[serde(default)]
+        pub vehicle: Option<String>,
+        #[serde(default)]
+        pub from: Option<String>,
+        #[serde(default)]
+        pub to: Option<String>,
+        #[serde(default)]
+        pub departure_date_time: Option<String>,
+        #[serde(default)]
+        pub boarding_point: Option<String>,
+        #[serde(default)]
+        pub dropping_point: Option<String>,
+        #[serde(default)]
+        pub seats: Vec<String>,
+        #[serde(default)]
+        pub passenger_name: Option<String>,
+        #[serde(default)]
+        pub phone: Option<String>,
+        #[serde(default)]
+        pub fare_lines: Vec<FareLine>,
+        pub payment_history: PaymentHistory,
+    }
+
+    /// SPEC §3: pnr and transactionId are sent empty by the site.
+    #[serde(rename_all = "camelCase")]
+    pub struct SearchTicketRequest {
+        pub otp_code: String,
+        pub phone: String,
+        #[serde(default)]
+        pub pnr: String,
+        #[serde(default)]
+        pub transaction_id: String,
+        #[serde(default)]
+        pub anonymous_id: Option<String>,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct SearchTicketResponse {
+        pub tickets: Vec<Ticket>,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct SendOtpRequest {
+        pub ticket_id: String,
+        pub service: Service,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct SendOtpByPhoneRequest {
+        pub phone: String,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct SendOtpResponse {
+        /// Seconds until another code may be sent.
+        pub resend_after_seconds: u32,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct CancelTicketRequest {
+        pub ticket_id: String,
+        pub otp_code: String,
+        pub phone: String,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct CancelTicketResponse {
+        pub ticket_status: TicketStatus,
+        pub refund_amount: f64,
+    }
+}

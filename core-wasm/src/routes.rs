@@ -1,0 +1,129 @@
+//! The site's routes (SPEC §2): which paths the app answers with a page.
+//!
+//! The static server answers these with HTTP 200 and every other path with the app's
+//! '404 page not found' and HTTP 404; the app's router holds the same list, so this is the one
+//! place a route is added.
+
+/// The two services, as SPEC §9 names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum Service {
+    Bus,
+    Launch,
+}
+
+impl Service {
+    /// The first path segment of the service's pages.
+    pub fn path_segment(self) -> &'static str {
+        match self {
+            Service::Bus => "bus",
+            Service::Launch => "launch",
+        }
+    }
+
+    /// The ticket API's path segment (DESIGN §3): `intercity` for bus, `water` for launch.
+    pub fn api_segment(self) -> &'static str {
+        match self {
+            Service::Bus => "intercity",
+            Service::Launch => "water",
+        }
+    }
+
+    /// The selected service follows the path: launch pages select LAUNCH, everything else BUS
+    /// (`/` is the bus home).
+    pub fn from_path(path: &str) -> Service {
+        match path.trim_start_matches('/').split('/').next() {
+            Some("launch") => Service::Launch,
+            _ => Service::Bus,
+        }
+    }
+}
+
+/// Pages of both services, under `/bus/...` and `/launch/...`.
+const COMMON_PAGES: &[&str] = &[
+    "",
+    "find-ticket",
+    "operator",
+    "popular-route",
+    "trip",
+    "payment",
+    "payment/cancel",
+    "payment/failed",
+    "payment/success",
+    "policies",
+];
+const BUS_PAGES: &[&str] = &["emi", "offer"];
+const LAUNCH_PAGES: &[&str] = &["payment/passenger-details", "payment/payment-details"];
+/// Pages that take one more segment: an id (`/bus/operator/{id}`, `/bus/offer/{id}`) or, for
+/// trips, "deeper trip paths" (SPEC §2).
+const PAGES_WITH_ID: &[&str] = &["operator", "popular-route", "offer", "trip"];
+
+/// True when `path` (without query or fragment) is one of the app's own routes.
+pub fn is_app_route(path: &str) -> bool {
+    let path = path.split(['?', '#']).next().unwrap_or("");
+    let trimmed = path.trim_matches('/');
+    if trimmed.is_empty() {
+        return true;
+    }
+    let (service, rest) = match trimmed.split_once('/') {
+        Some((s, r)) => (s, r),
+        None => (trimmed, ""),
+    };
+    let own: &[&str] = match service {
+        "bus" => BUS_PAGES,
+        "launch" => LAUNCH_PAGES,
+        _ => return false,
+    };
+    if COMMON_PAGES.contains(&rest) || own.contains(&rest) {
+        return true;
+    }
+    match rest.split_once('/') {
+        Some((page, id)) => {
+            let allowed = PAGES_WITH_ID.contains(&page)
+                && (page != "offer" || service == "bus")
+                && !id.is_empty()
+                && (page == "trip" || !id.contains('/'));
+            allowed && id.split('/').all(|s| !s.is_empty())
+        }
+        None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_spec_route_is_a_page() {
+        for p in [
+            "/", "/bus", "/launch", "/bus/emi", "/bus/find-ticket", "/launch/find-ticket",
+            "/bus/operator", "/launch/operator", "/bus/popular-route", "/launch/popular-route",
+            "/bus/trip", "/launch/trip", "/bus/trip/abc/seats", "/bus/payment", "/launch/payment",
+            "/bus/payment/cancel", "/bus/payment/failed", "/bus/payment/success",
+            "/launch/payment/cancel", "/launch/payment/failed",
+            "/launch/payment/passenger-details", "/launch/payment/payment-details",
+            "/launch/payment/success", "/bus/offer", "/bus/offer/12", "/bus/policies",
+            "/launch/policies", "/bus/operator/7", "/bus/?x=1",
+        ] {
+            assert!(is_app_route(p), "{p} should be a page");
+        }
+    }
+
+    #[test]
+    fn made_up_paths_are_not_pages() {
+        for p in [
+            "/nope", "/bus/nope", "/launch/emi", "/launch/offer/3", "/bus/operator/1/2",
+            "/bus/payment/passenger-details", "/favicon.ico", "/bus//trip",
+        ] {
+            assert!(!is_app_route(p), "{p} should be a 404");
+        }
+    }
+
+    #[test]
+    fn service_follows_the_path() {
+        assert_eq!(Service::from_path("/launch/trip"), Service::Launch);
+        assert_eq!(Service::from_path("/bus/trip"), Service::Bus);
+        assert_eq!(Service::from_path("/"), Service::Bus);
+    }
+}

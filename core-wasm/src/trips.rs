@@ -1,0 +1,167 @@
+//! Trip lists (SPEC §5 "Trip lists", §3 "Filters", §9 time bands): filter, sort, fare ranges.
+
+use serde::{Deserialize, Serialize};
+
+use crate::contract::trips::{CoachType, Fare, Trip};
+use crate::time::WireDateTime;
+
+/// A fare as two numbers: a single amount is a range of one.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FareRange {
+    pub low: f64,
+    pub high: f64,
+}
+
+/// Reads a fare: a number, or text `'low-high'` (a lone number in text is a range of one).
+/// `None` when the text is no fare at all; such trips sort after priced ones.
+pub fn fare_range(fare: &Fare) -> Option<FareRange> {
+    let parse = |s: &str| s.trim().parse::<f64>().ok().filter(|f| f.is_finite() && *f >= 0.0);
+    match fare {
+        Fare::Amount(a) if a.is_finite() && *a >= 0.0 => Some(FareRange { low: *a, high: *a }),
+        Fare::Amount(_) => None,
+        Fare::Text(text) => match text.split_once('-') {
+            Some((low, high)) => {
+                let (low, high) = (parse(low)?, parse(high)?);
+                Some(FareRange { low: low.min(high), high: low.max(high) })
+            }
+            None => parse(text).map(|a| FareRange { low: a, high: a }),
+        },
+    }
+}
+
+/// Price sort (SPEC §3 priceFilterType).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum PriceSort {
+    /// Low to high, by the low end of a range.
+    L2h,
+    /// High to low, by the high end of a range.
+    H2l,
+}
+
+/// Coach type filter (SPEC §3): `all` shows both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum CoachTypeFilter {
+    Ac,
+    NonAc,
+    #[default]
+    All,
+}
+
+/// Departure-time bands (SPEC §9), on the displayed (Dhaka) clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum TimeBand {
+    /// 4 am - 12 pm.
+    #[serde(rename = "4am-12pm")]
+    Morning,
+    /// 12 pm - 06 pm.
+    #[serde(rename = "12pm-6pm")]
+    Afternoon,
+    /// 06 pm - 03 am, wrapping midnight.
+    #[serde(rename = "6pm-3am")]
+    Night,
+}
+
+impl TimeBand {
+    pub const ALL: [TimeBand; 3] = [TimeBand::Morning, TimeBand::Afternoon, TimeBand::Night];
+
+    /// The band a displayed minute of the day falls in. Each band includes its start and
+    /// excludes its end; 03:00-03:59 falls in none (SPEC's bands leave that hour out).
+    pub fn of_minute(minute_of_day: u16) -> Option<TimeBand> {
+        match minute_of_day / 60 {
+            4..=11 => Some(TimeBand::Morning),
+            12..=17 => Some(TimeBand::Afternoon),
+            18..=23 | 0..=2 => Some(TimeBand::Night),
+            _ => None,
+        }
+    }
+
+    /// SPEC's label.
+    pub fn label(self) -> &'static str {
+        match self {
+            TimeBand::Morning => "4 am - 12 pm",
+            TimeBand::Afternoon => "12 pm - 06 pm",
+            TimeBand::Night => "06 pm - 03 am",
+        }
+    }
+}
+
+/// The filters of a trip list (SPEC §3 keys). An empty list means "no filter"; several values
+/// in one list mean any of them.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct Filters {
+    pub coach_type: CoachTypeFilter,
+    pub price_filter_type: Option<PriceSort>,
+    pub boarding_point: Vec<String>,
+    /// Operator ids or names.
+    pub bus_company: Vec<String>,
+    pub selected_bus_class: Vec<String>,
+    pub selected_time: Vec<TimeBand>,
+}
+
+/// The band of a trip's displayed departure; `None` for an unreadable time or 03:xx.
+fn departure_band(trip: &Trip) -> Option<TimeBand> {
+    let local = WireDateTime::parse(&trip.departure_date_time).ok()?.to_dhaka();
+    TimeBand::of_minute(local.minute_of_day)
+}
+
+fn any_or_empty<T>(wanted: &[T], matches: impl Fn(&T) -> bool) -> bool {
+    wanted.is_empty() || wanted.iter().any(matches)
+}
+
+fn eq_text(a: &str, b: &str) -> bool {
+    a.trim().eq_ignore_ascii_case(b.trim())
+}
+
+/// Whether a trip passes the filters.
+pub fn matches(trip: &Trip, filters: &Filters) -> bool {
+    let coach_ok = match filters.coach_type {
+        CoachTypeFilter::All => true,
+        CoachTypeFilter::Ac => trip.coach_type == Some(CoachType::Ac),
+        CoachTypeFilter::NonAc => trip.coach_type == Some(CoachType::NonAc),
+    };
+    let company = |c: &String| {
+        [&trip.company_id, &trip.company_name].into_iter().flatten().any(|v| eq_text(v, c))
+    };
+    coach_ok
+        && any_or_empty(&filters.boarding_point, |p| trip.boarding_points.iter().any(|b| eq_text(b, p)))
+        && any_or_empty(&filters.bus_company, company)
+        && any_or_empty(&filters.selected_bus_class, |c| trip.bus_class.as_deref().is_some_and(|b| eq_text(b, c)))
+        && any_or_empty(&filters.selected_time, |band| departure_band(trip) == Some(*band))
+}
+
+/// The trips that pass the filters, sorted (see [`sort`]) by the filters' price sort.
+pub fn filter(trips: Vec<Trip>, filters: &Filters) -> Vec<Trip> {
+    let kept = trips.into_iter().filter(|t| matches(t, filters)).collect();
+    sort(kept, filters.price_filter_type)
+}
+
+fn is_sold_out(trip: &Trip) -> bool {
+    trip.available_seats == Some(0)
+}
+
+/// Sold-out trips after the others; within each group, by price when asked (`l2h` by the low end
+/// ascending, `h2l` by the high end descending; unreadable fares last), else in the order given.
+/// The sort is stable: equal trips keep their order.
+pub fn sort(mut trips: Vec<Trip>, price: Option<PriceSort>) -> Vec<Trip> {
+    let key = |t: &Trip| -> (bool, f64) {
+        let price_key = match (price, fare_range(&t.seat_fare)) {
+            (None, _) => 0.0,
+            (Some(_), None) => f64::INFINITY,
+            (Some(PriceSort::L2h), Some(r)) => r.low,
+            (Some(PriceSort::H2l), Some(r)) => -r.high,
+        };
+        (is_sold_out(t), price_key)
+    };
+    trips.sort_by(|a, b| {
+        let (ka, kb) = (key(a), key(b));
+        ka.0.cmp(&kb.0).then(ka.1.total_cmp(&kb.1))
+    });
+    trips
+}

@@ -1,0 +1,250 @@
+//! Bindings for the pure rules: phone, e-mail, reservation, trips, cities, time, seats, rollout,
+//! errors, identity, routes.
+
+use wasm_bindgen::prelude::*;
+
+use super::{from_js, now_ms, optional, to_js};
+use crate::contract::booking::{BusBooking, SurpriseDeal};
+use crate::contract::booking::PromoResponse;
+use crate::contract::content::{City, Operator};
+use crate::contract::envelope::ErrorBody;
+use crate::contract::reservation::ReservationForm;
+use crate::contract::seats::{BusSeat, BusSeatPlan, LaunchSeatPlan};
+use crate::contract::trips::{Fare, Trip};
+use crate::trips::{Filters, PriceSort, TimeBand};
+use crate::{cities, deal, digits, email, errors, identity, invoice, message, phone, reservation, rollout, routes, seats, time, trips};
+
+#[wasm_bindgen(js_name = normalizePhone)]
+pub fn normalize_phone(input: &str) -> String {
+    phone::normalize(input)
+}
+
+#[wasm_bindgen(js_name = validatePhone, unchecked_return_type = "Message | null")]
+pub fn validate_phone(input: &str) -> Result<JsValue, JsError> {
+    to_js(&phone::validate(input))
+}
+
+#[wasm_bindgen(js_name = isLoosePhone)]
+pub fn is_loose_phone(input: &str) -> bool {
+    phone::is_loose_valid(input)
+}
+
+#[wasm_bindgen(js_name = validateEmail, unchecked_return_type = "Message | null")]
+pub fn validate_email(input: &str) -> Result<JsValue, JsError> {
+    to_js(&email::validate(input))
+}
+
+#[wasm_bindgen(js_name = digitsOnly)]
+pub fn digits_only(input: &str) -> String {
+    digits::digits_only(input)
+}
+
+/// The names of the invalid fields; `today` (YYYY-MM-DD) defaults to today in Dhaka.
+#[wasm_bindgen(js_name = validateReservation, unchecked_return_type = "string[]")]
+pub fn validate_reservation(
+    #[wasm_bindgen(unchecked_param_type = "ReservationForm")] form: JsValue,
+    today: Option<String>,
+) -> Result<JsValue, JsError> {
+    let form: ReservationForm = from_js(form, "reservation form")?;
+    let today = match today {
+        Some(t) => time::Date::parse(&t).map_err(|e| JsError::new(&e.to_string()))?,
+        None => time::today_in_dhaka(now_ms(None)),
+    };
+    to_js(&reservation::validate(&form, today))
+}
+
+#[wasm_bindgen(js_name = sortTrips, unchecked_return_type = "Trip[]")]
+pub fn sort_trips(
+    #[wasm_bindgen(unchecked_param_type = "Trip[]")] list: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "PriceSort | null | undefined")] price_filter_type: JsValue,
+) -> Result<JsValue, JsError> {
+    let list: Vec<Trip> = from_js(list, "trips")?;
+    let price: Option<PriceSort> = optional(price_filter_type, "priceFilterType")?;
+    to_js(&trips::sort(list, price))
+}
+
+#[wasm_bindgen(js_name = filterTrips, unchecked_return_type = "Trip[]")]
+pub fn filter_trips(
+    #[wasm_bindgen(unchecked_param_type = "Trip[]")] list: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Partial<Filters>")] filters: JsValue,
+) -> Result<JsValue, JsError> {
+    let list: Vec<Trip> = from_js(list, "trips")?;
+    let filters: Filters = optional(filters, "filters")?.unwrap_or_default();
+    to_js(&trips::filter(list, &filters))
+}
+
+#[derive(serde::Serialize)]
+struct Range {
+    low: f64,
+    high: f64,
+}
+
+#[wasm_bindgen(js_name = fareRange, unchecked_return_type = "{ low: number, high: number } | null")]
+pub fn fare_range(#[wasm_bindgen(unchecked_param_type = "Fare")] fare: JsValue) -> Result<JsValue, JsError> {
+    let fare: Fare = from_js(fare, "fare")?;
+    to_js(&trips::fare_range(&fare).map(|r| Range { low: r.low, high: r.high }))
+}
+
+#[derive(serde::Serialize)]
+struct BandLabel {
+    id: TimeBand,
+    label: &'static str,
+}
+
+/// The departure-time bands with SPEC's labels, in order.
+#[wasm_bindgen(js_name = timeBands, unchecked_return_type = "{ id: TimeBand, label: string }[]")]
+pub fn time_bands() -> Result<JsValue, JsError> {
+    to_js(&TimeBand::ALL.map(|id| BandLabel { id, label: id.label() }))
+}
+
+#[wasm_bindgen(js_name = displayCities, unchecked_return_type = "City[]")]
+pub fn display_cities(#[wasm_bindgen(unchecked_param_type = "City[]")] list: JsValue) -> Result<JsValue, JsError> {
+    let list: Vec<City> = from_js(list, "cities")?;
+    to_js(&cities::display_cities(list))
+}
+
+#[wasm_bindgen(js_name = displayOperators, unchecked_return_type = "Operator[]")]
+pub fn display_operators(
+    #[wasm_bindgen(unchecked_param_type = "Operator[]")] list: JsValue,
+) -> Result<JsValue, JsError> {
+    let list: Vec<Operator> = from_js(list, "operators")?;
+    to_js(&cities::display_operators(list))
+}
+
+#[wasm_bindgen(js_name = displayDateTime, unchecked_return_type = "Displayed")]
+pub fn display_date_time(stored: &str) -> Result<JsValue, JsError> {
+    let shown = time::display(stored).map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&shown)
+}
+
+/// The wire value of a Dhaka date (YYYY-MM-DD) and time (`HH:MM` or `hh:mm AM`).
+#[wasm_bindgen(js_name = toWireDateTime)]
+pub fn to_wire_date_time(date: &str, clock: &str) -> Result<String, JsError> {
+    time::to_wire(date, clock).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// Today's date in Dhaka (YYYY-MM-DD), now or at `nowMs`.
+#[wasm_bindgen(js_name = todayInDhaka)]
+pub fn today_in_dhaka(now: Option<f64>) -> String {
+    time::today_in_dhaka(now_ms(now)).to_string()
+}
+
+#[wasm_bindgen(js_name = markSeatBooked, unchecked_return_type = "BusSeatPlan")]
+pub fn mark_seat_booked(
+    #[wasm_bindgen(unchecked_param_type = "BusSeatPlan")] plan: JsValue,
+    seat_no: &str,
+    boarding_point: Option<String>,
+    dropping_point: Option<String>,
+) -> Result<JsValue, JsError> {
+    let plan: BusSeatPlan = from_js(plan, "seat plan")?;
+    to_js(&seats::mark_booked(plan, seat_no, boarding_point.as_deref(), dropping_point.as_deref()))
+}
+
+#[wasm_bindgen(js_name = markLaunchSeatBooked, unchecked_return_type = "LaunchSeatPlan")]
+pub fn mark_launch_seat_booked(
+    #[wasm_bindgen(unchecked_param_type = "LaunchSeatPlan")] plan: JsValue,
+    seat_no: &str,
+) -> Result<JsValue, JsError> {
+    let plan: LaunchSeatPlan = from_js(plan, "seat plan")?;
+    to_js(&seats::mark_launch_booked(plan, seat_no))
+}
+
+#[derive(serde::Serialize)]
+struct Offer {
+    status: crate::contract::seats::SeatStatus,
+    fare: Option<f64>,
+}
+
+/// A bus seat's status and fare for the chosen points.
+#[wasm_bindgen(js_name = seatOffer, unchecked_return_type = "{ status: SeatStatus, fare: number | null }")]
+pub fn seat_offer(
+    #[wasm_bindgen(unchecked_param_type = "BusSeat")] seat: JsValue,
+    boarding_point: Option<String>,
+    dropping_point: Option<String>,
+) -> Result<JsValue, JsError> {
+    let seat: BusSeat = from_js(seat, "seat")?;
+    let (status, fare) = seats::seat_offer(&seat, boarding_point.as_deref(), dropping_point.as_deref());
+    to_js(&Offer { status, fare })
+}
+
+#[wasm_bindgen(js_name = showNewSiteBanner)]
+pub fn show_new_site_banner(stored_flag: bool, visitor_count: f64, percentage: f64) -> bool {
+    // JS numbers: negative or fractional counts are nonsense from a broken server; clamp.
+    rollout::show_new_site_banner(stored_flag, visitor_count.max(0.0) as u64, percentage.clamp(0.0, 100.0) as u32)
+}
+
+#[wasm_bindgen(js_name = toastMessage)]
+pub fn toast_message(
+    #[wasm_bindgen(unchecked_param_type = "ErrorBody | null | undefined")] body: JsValue,
+    is_payment_block: bool,
+) -> String {
+    // An error body we cannot read is an error with nothing usable: the fallback text.
+    let body: Option<ErrorBody> = optional(body, "error body").ok().flatten();
+    errors::toast_message(body.as_ref(), is_payment_block)
+}
+
+#[wasm_bindgen(js_name = mentionsOtp)]
+pub fn mentions_otp(message: &str) -> bool {
+    errors::mentions_otp(message)
+}
+
+#[wasm_bindgen(js_name = mayReload)]
+pub fn may_reload(last_reload_ms: Option<f64>, now: Option<f64>) -> bool {
+    errors::may_reload(last_reload_ms, now_ms(now))
+}
+
+/// The stored anon_id if it is one, else a new random UUID (from `crypto.getRandomValues`
+/// unless 16 bytes are given).
+#[wasm_bindgen(js_name = anonId)]
+pub fn anon_id(stored: Option<String>, random: Option<Vec<u8>>) -> Result<String, JsError> {
+    let mut bytes = [0u8; 16];
+    match random {
+        Some(given) if given.len() == 16 => bytes.copy_from_slice(&given),
+        Some(_) => return Err(JsError::new("random must be 16 bytes")),
+        None => {
+            let crypto = web_sys::window()
+                .and_then(|w| w.crypto().ok())
+                .ok_or_else(|| JsError::new("crypto is not available"))?;
+            crypto
+                .get_random_values_with_u8_array(&mut bytes)
+                .map_err(|_| JsError::new("crypto.getRandomValues failed"))?;
+        }
+    }
+    Ok(identity::anon_id(stored.as_deref(), bytes))
+}
+
+/// `null` when a promo call returned data, else 'Invalid promo applied!'.
+#[wasm_bindgen(js_name = promoProblem, unchecked_return_type = "Message | null")]
+pub fn promo_problem(
+    #[wasm_bindgen(unchecked_param_type = "PromoResponse | null | undefined")] data: JsValue,
+) -> Result<JsValue, JsError> {
+    let data: Option<PromoResponse> = optional(data, "promo response")?;
+    to_js(&invoice::promo_result(data).err())
+}
+
+#[wasm_bindgen(js_name = dealClaim, unchecked_return_type = "DealClaim")]
+pub fn deal_claim(
+    #[wasm_bindgen(unchecked_param_type = "SurpriseDeal")] offered: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "BusBooking")] booking: JsValue,
+    tnx_id: &str,
+) -> Result<JsValue, JsError> {
+    let offered: SurpriseDeal = from_js(offered, "deal")?;
+    let booking: BusBooking = from_js(booking, "booking")?;
+    to_js(&deal::claim(&offered, &booking, tnx_id))
+}
+
+/// Every message the core can produce, for the site's catalog.
+#[wasm_bindgen(js_name = coreMessages, unchecked_return_type = "Message[]")]
+pub fn core_messages() -> Result<JsValue, JsError> {
+    to_js(message::ALL)
+}
+
+#[wasm_bindgen(js_name = isAppRoute)]
+pub fn is_app_route(path: &str) -> bool {
+    routes::is_app_route(path)
+}
+
+#[wasm_bindgen(js_name = serviceFromPath, unchecked_return_type = "Service")]
+pub fn service_from_path(path: &str) -> Result<JsValue, JsError> {
+    to_js(&routes::Service::from_path(path))
+}

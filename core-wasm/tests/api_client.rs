@@ -1,0 +1,250 @@
+//! The ticket-API client against a fake transport: token, 401 re-auth, retries, idempotency,
+//! error toasts, token cookie.
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::future::Future;
+use std::pin::pin;
+use std::task::{Context, Poll, Waker};
+
+use core_wasm::api::cookie::{TOKEN_COOKIE, read_cookie, token_cookie};
+use core_wasm::api::{
+    Call, Client, ErrorKind, HttpRequest, HttpResponse, Method, SerdeJson, TokenStore, Transport, TransportError,
+};
+use serde_json::json;
+
+/// Runs a future whose every await is ready at once (the fake never waits).
+fn block_on<F: Future>(future: F) -> F::Output {
+    let mut future = pin!(future);
+    let mut cx = Context::from_waker(Waker::noop());
+    loop {
+        if let Poll::Ready(out) = future.as_mut().poll(&mut cx) {
+            return out;
+        }
+    }
+}
+
+type Answer = Result<HttpResponse, TransportError>;
+
+#[derive(Default)]
+struct FakeTransport {
+    answers: RefCell<VecDeque<Answer>>,
+    sent: RefCell<Vec<HttpRequest>>,
+    slept: RefCell<Vec<u32>>,
+}
+
+impl FakeTransport {
+    fn answering(answers: Vec<Answer>) -> Self {
+        FakeTransport { answers: RefCell::new(answers.into()), ..Default::default() }
+    }
+    fn paths(&self) -> Vec<String> {
+        self.sent.borrow().iter().map(|r| r.url.clone()).collect()
+    }
+}
+
+impl Transport for &FakeTransport {
+    async fn send(&self, request: HttpRequest) -> Result<HttpResponse, TransportError> {
+        self.sent.borrow_mut().push(request);
+        self.answers.borrow_mut().pop_front().unwrap_or_else(|| Err(TransportError("no more answers".into())))
+    }
+    async fn sleep(&self, ms: u32) {
+        self.slept.borrow_mut().push(ms);
+    }
+}
+
+/// A token store over a fake `document.cookie`, using the same cookie text as the browser.
+#[derive(Default)]
+struct CookieJar(RefCell<String>);
+
+impl TokenStore for &CookieJar {
+    fn load(&self) -> Option<String> {
+        read_cookie(&self.0.borrow(), TOKEN_COOKIE)
+    }
+    fn save(&self, token: &str, max_age: u32) {
+        *self.0.borrow_mut() = token_cookie(token, max_age);
+    }
+    fn clear(&self) {
+        self.0.borrow_mut().clear();
+    }
+}
+
+fn ok(body: serde_json::Value) -> Answer {
+    Ok(HttpResponse { status: 200, body: body.to_string() })
+}
+fn status(code: u16, body: serde_json::Value) -> Answer {
+    Ok(HttpResponse { status: code, body: body.to_string() })
+}
+fn token(t: &str) -> Answer {
+    ok(json!({"access_token": t, "token_type": "Bearer", "expires_in": 3600}))
+}
+fn envelope(data: serde_json::Value) -> Answer {
+    ok(json!({"statusCode": 200, "message": "Success", "data": data}))
+}
+fn net_down() -> Answer {
+    Err(TransportError("connection refused".into()))
+}
+
+fn header<'a>(r: &'a HttpRequest, name: &str) -> Option<&'a str> {
+    r.headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+}
+
+const CITIES: &str = "/v1/api/intercity/cities";
+
+#[test]
+fn first_call_fetches_a_token_stores_it_in_the_cookie_and_sends_it() {
+    let net = FakeTransport::answering(vec![token("t1"), envelope(json!({"cities": []}))]);
+    let jar = CookieJar::default();
+    let client = Client::new("http://api.test/", &net, &jar, SerdeJson);
+    let data = block_on(client.call(&Call::get(CITIES))).expect("success");
+    assert_eq!(data, json!({"cities": []}));
+    assert_eq!(net.paths(), ["http://api.test/oauth/access_token", "http://api.test/v1/api/intercity/cities"]);
+    let token_request: serde_json::Value = serde_json::from_str(net.sent.borrow()[0].body.as_deref().unwrap_or("")).expect("json");
+    assert_eq!(token_request, json!({"grant_type": "client_credentials", "client_id": "web"}), "no secret is ever sent");
+    assert_eq!(header(&net.sent.borrow()[1], "Authorization"), Some("Bearer t1"));
+    assert!(jar.0.borrow().starts_with("token=t1; Max-Age=3600;"));
+}
+
+#[test]
+fn a_stored_token_is_reused() {
+    let net = FakeTransport::answering(vec![envelope(json!(1))]);
+    let jar = CookieJar(RefCell::new("other=1; token=kept".into()));
+    let client = Client::new("", &net, &jar, SerdeJson);
+    assert_eq!(block_on(client.call(&Call::get(CITIES))), Ok(json!(1)));
+    assert_eq!(net.paths(), [CITIES]);
+    assert_eq!(header(&net.sent.borrow()[0], "Authorization"), Some("Bearer kept"));
+}
+
+#[test]
+fn a_401_fetches_a_new_token_once_and_retries() {
+    let expired = json!({"statusCode": 401, "message": "Token expired", "error": "Unauthorized"});
+    let net = FakeTransport::answering(vec![status(401, expired), token("fresh"), envelope(json!("ok"))]);
+    let jar = CookieJar(RefCell::new("token=stale".into()));
+    let client = Client::new("", &net, &jar, SerdeJson);
+    assert_eq!(block_on(client.call(&Call::post(CITIES, "{}".into()))), Ok(json!("ok")));
+    assert_eq!(net.paths(), [CITIES, "/oauth/access_token", CITIES]);
+    assert_eq!(header(&net.sent.borrow()[2], "Authorization"), Some("Bearer fresh"));
+    assert_eq!(read_cookie(&jar.0.borrow(), TOKEN_COOKIE).as_deref(), Some("fresh"));
+}
+
+#[test]
+fn a_second_401_is_passed_on() {
+    let denied = json!({"statusCode": 401, "message": "Unauthorized", "error": "Unauthorized"});
+    let net = FakeTransport::answering(vec![status(401, denied.clone()), token("t2"), status(401, denied)]);
+    let jar = CookieJar(RefCell::new("token=t1".into()));
+    let client = Client::new("", &net, &jar, SerdeJson);
+    let err = block_on(client.call(&Call::get(CITIES))).expect_err("refused");
+    assert_eq!((err.kind, err.status, err.toast.as_str()), (ErrorKind::Auth, Some(401), "Unauthorized"));
+    assert_eq!(net.sent.borrow().len(), 3, "exactly one re-authentication");
+}
+
+#[test]
+fn three_5xx_then_success_is_a_success_after_backoff() {
+    let busy = json!({"statusCode": 503, "message": "Busy"});
+    let net = FakeTransport::answering(vec![
+        status(503, busy.clone()),
+        status(502, busy.clone()),
+        status(500, busy),
+        envelope(json!("finally")),
+    ]);
+    let jar = CookieJar(RefCell::new("token=t".into()));
+    let client = Client::new("", &net, &jar, SerdeJson);
+    assert_eq!(block_on(client.call(&Call::get(CITIES))), Ok(json!("finally")));
+    assert_eq!(*net.slept.borrow(), [200, 400, 800]);
+}
+
+#[test]
+fn four_5xx_is_a_failure_after_three_retries() {
+    let busy = json!({"statusCode": 503, "message": "Service busy, try again"});
+    let net = FakeTransport::answering(vec![status(503, busy.clone()); 5]);
+    let jar = CookieJar(RefCell::new("token=t".into()));
+    let client = Client::new("", &net, &jar, SerdeJson);
+    let err = block_on(client.call(&Call::get(CITIES))).expect_err("gives up");
+    assert_eq!((err.kind, err.status), (ErrorKind::Http, Some(503)));
+    assert_eq!(err.toast, "Service busy, try again");
+    assert_eq!(net.sent.borrow().len(), 4, "1 try + 3 retries");
+}
+
+#[test]
+fn network_errors_are_retried_then_reported_with_the_fallback_toast() {
+    let net = FakeTransport::answering(vec![net_down(), net_down(), net_down(), net_down()]);
+    let jar = CookieJar(RefCell::new("token=t".into()));
+    let client = Client::new("", &net, &jar, SerdeJson);
+    let err = block_on(client.call(&Call::get(CITIES))).expect_err("offline");
+    assert_eq!((err.kind, err.status), (ErrorKind::Network, None));
+    assert_eq!(err.toast, "Something went wrong!");
+    assert_eq!(net.sent.borrow().len(), 4);
+}
+
+#[test]
+fn a_post_without_idempotency_key_is_never_repeated() {
+    let net = FakeTransport::answering(vec![net_down(), envelope(json!("would double-book"))]);
+    let jar = CookieJar(RefCell::new("token=t".into()));
+    let client = Client::new("", &net, &jar, SerdeJson);
+    let err = block_on(client.call(&Call::post("/v1/api/intercity/seat-lock", "{}".into()))).expect_err("not repeated");
+    assert_eq!(err.kind, ErrorKind::Network);
+    assert_eq!(net.sent.borrow().len(), 1);
+}
+
+#[test]
+fn a_post_with_idempotency_key_is_repeated_with_the_same_key() {
+    let net = FakeTransport::answering(vec![status(500, json!({})), envelope(json!({"locked": true}))]);
+    let jar = CookieJar(RefCell::new("token=t".into()));
+    let client = Client::new("", &net, &jar, SerdeJson);
+    let call = Call::post_json("/v1/api/intercity/seat-lock", &json!({"seats": ["A1"]})).expect("json").idempotent("k-1");
+    assert_eq!(block_on(client.call(&call)), Ok(json!({"locked": true})));
+    let sent = net.sent.borrow();
+    assert_eq!(sent.len(), 2);
+    assert!(sent.iter().all(|r| header(r, "Idempotency-Key") == Some("k-1") && r.method == Method::Post));
+    assert_eq!(sent[0].body, sent[1].body);
+}
+
+#[test]
+fn a_4xx_is_not_retried_and_its_first_message_is_the_toast() {
+    let invalid = json!({"statusCode": 400, "message": ["Phone number must be 11 digits", "name is required"], "error": "Bad Request"});
+    let net = FakeTransport::answering(vec![status(400, invalid)]);
+    let jar = CookieJar(RefCell::new("token=t".into()));
+    let client = Client::new("", &net, &jar, SerdeJson);
+    let err = block_on(client.call(&Call::get(CITIES))).expect_err("bad request");
+    assert_eq!(err.toast, "Phone number must be 11 digits");
+    assert_eq!(net.sent.borrow().len(), 1);
+}
+
+#[test]
+fn a_payment_block_shows_the_whole_list() {
+    let blocked = json!({"statusCode": 400, "message": ["Seat A1 is taken", "Seat A2 is taken"], "error": "Bad Request"});
+    let net = FakeTransport::answering(vec![status(400, blocked)]);
+    let jar = CookieJar(RefCell::new("token=t".into()));
+    let client = Client::new("", &net, &jar, SerdeJson);
+    let mut call = Call::post("/v1/api/intercity/payment-pending", "{}".into());
+    call.is_payment_block = true;
+    let err = block_on(client.call(&call)).expect_err("blocked");
+    assert_eq!(err.toast, "Seat A1 is taken\nSeat A2 is taken");
+}
+
+#[test]
+fn an_answer_that_is_not_an_envelope_is_a_decode_error() {
+    let net = FakeTransport::answering(vec![Ok(HttpResponse { status: 200, body: "<html>proxy</html>".into() })]);
+    let jar = CookieJar(RefCell::new("token=t".into()));
+    let client = Client::new("", &net, &jar, SerdeJson);
+    let err = block_on(client.call(&Call::get(CITIES))).expect_err("not json");
+    assert_eq!((err.kind, err.toast.as_str()), (ErrorKind::Decode, "Something went wrong!"));
+}
+
+#[test]
+fn typed_calls_decode_the_contract() {
+    use core_wasm::contract::content::CitiesResponse;
+    let net = FakeTransport::answering(vec![envelope(json!({"cities": [{"_id": "c1", "name": "Sylhet"}]}))]);
+    let jar = CookieJar(RefCell::new("token=t".into()));
+    let client = Client::new("", &net, &jar, SerdeJson);
+    let cities: CitiesResponse = block_on(client.call_as(&Call::get(CITIES))).expect("typed");
+    assert_eq!(cities.cities[0].name, "Sylhet");
+}
+
+#[test]
+fn a_failed_token_request_is_an_auth_error() {
+    let net = FakeTransport::answering(vec![status(400, json!({"statusCode": 400, "message": "unknown client", "error": "Bad Request"}))]);
+    let jar = CookieJar::default();
+    let client = Client::new("", &net, &jar, SerdeJson);
+    let err = block_on(client.call(&Call::get(CITIES))).expect_err("no token");
+    assert_eq!((err.kind, err.toast.as_str()), (ErrorKind::Auth, "unknown client"));
+}

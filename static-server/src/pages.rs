@@ -1,0 +1,45 @@
+//! Every path no route claimed: a file of the site, one of the app's pages, or not found.
+//!
+//! A single-page app would usually answer index.html with 200 for every path. We answer 200 only
+//! for the app's own routes (`core_wasm::routes`, the list the app's router also uses) and 404
+//! for the rest, still with index.html so the app renders its '404 page not found': crawlers and
+//! monitors then see a real 404.
+
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+
+use crate::api_error::ApiError;
+use crate::assets::Assets;
+
+/// The router's fallback.
+pub async fn serve(
+    State(assets): State<Arc<Assets>>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Response {
+    let path = uri.path();
+    if path == "/api" || path.starts_with("/api/") {
+        // The site's API speaks JSON even when the path is wrong.
+        return ApiError::NotFound.into_response();
+    }
+    if method != Method::GET && method != Method::HEAD {
+        return (
+            StatusCode::METHOD_NOT_ALLOWED,
+            [(header::ALLOW, HeaderValue::from_static("GET, HEAD"))],
+        )
+            .into_response();
+    }
+    if let Some(asset) = assets.get(path) {
+        return asset.respond(StatusCode::OK, &headers);
+    }
+    let status = if core_wasm::routes::is_app_route(path) {
+        StatusCode::OK
+    } else {
+        StatusCode::NOT_FOUND
+    };
+    assets.index().respond(status, &headers)
+}

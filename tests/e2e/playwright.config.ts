@@ -1,0 +1,79 @@
+/**
+ * Playwright journeys in Debian's Chromium (/usr/bin/chromium; never a browser download:
+ * install with PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1) against the real static-server binary, which
+ * serves app/dist and the site's own endpoints in demo mode on a throwaway SQLite database.
+ *
+ * Prerequisites: `npm run build` in app/ (app/dist) and a release build of static-server.
+ * Environment:
+ *   STATIC_SERVER_BIN  server binary (default ../../target/release/static-server, relative to
+ *                      this folder)
+ *   E2E_PORT           port on 127.0.0.1 (default 18080)
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const port = Number(process.env.E2E_PORT ?? 18080);
+const baseURL = `http://127.0.0.1:${port}`;
+const serverBin = path.resolve(here, process.env.STATIC_SERVER_BIN ?? '../../target/release/static-server');
+const outputDir = path.join(here, 'test-results');
+// Under outputDir, which Playwright empties at the start of every run: each run gets a fresh
+// database. The runner empties it *before* starting the web server, hence the mkdir in the
+// command rather than here.
+const databaseDir = path.join(outputDir, 'server');
+const databaseFile = path.join(databaseDir, 'e2e.db');
+
+const shellQuote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
+
+export default defineConfig({
+  testDir: here,
+  testMatch: '*.spec.ts',
+  outputDir,
+  forbidOnly: true,
+  retries: 0,
+  // One server, two cores: journeys run one at a time.
+  workers: 1,
+  fullyParallel: false,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list'], ['json', { outputFile: path.join(here, '../reports/e2e.json') }]],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    // Mobile first: most travellers are on small Android phones.
+    viewport: { width: 360, height: 640 },
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: `mkdir -p ${shellQuote(databaseDir)} && exec ${shellQuote(serverBin)}`,
+    cwd: here,
+    url: `${baseURL}/api/config`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DIST_DIR: path.resolve(here, '../../app/dist'),
+      DATABASE_URL: `sqlite://${databaseFile}`,
+      DEMO_MODE: '1',
+    },
+  },
+});

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Runs every suite, even after one fails, then prints one line "N passed, N failed" counted over
+# individual test cases (tests/summary.py). Skipped or ignored cases count as failures: a test
+# that does not run proves nothing. Exits non-zero on any failure.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+reports=tests/reports
+rm -rf "$reports" && mkdir -p "$reports"
+
+stage() { # name, command...
+  local name=$1; shift
+  echo "=== $name"
+  "$@" 2>&1 | tee "$reports/$name.log"
+  echo "${PIPESTATUS[0]}" > "$reports/$name.status"
+}
+
+stage cargo cargo test --workspace --all-targets --no-fail-fast
+stage vitest bash -c 'cd app && npx vitest run'
+stage e2e bash -c 'cd tests/e2e && npx playwright test'
+
+python3 tests/summary.py "$reports"
