@@ -7,7 +7,7 @@
  */
 
 export interface RuntimeConfig {
-  /** Base URL of the ticket API ('' or a path means the same origin). */
+  /** Origin of the ticket API; '' when it is mounted in the site's own server (the default). */
   ticketApiUrl: string;
   /** Tenant theme (intercity, intercity-v2, paribahan, ...). */
   theme: string;
@@ -41,7 +41,8 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
     throw new RuntimeConfigError('runtime config: expected a JSON object');
   }
   return {
-    ticketApiUrl: field<string>(json, 'ticketApiUrl', 'string'),
+    // The server sends null when the ticket API is served from the site's own origin.
+    ticketApiUrl: json.ticketApiUrl === null ? '' : field<string>(json, 'ticketApiUrl', 'string'),
     theme: field<string>(json, 'theme', 'string'),
     helpline: field<string>(json, 'helpline', 'string'),
     demo: field<boolean>(json, 'demo', 'boolean'),

@@ -8,6 +8,10 @@ describe('runtime config', () => {
     expect(parseRuntimeConfig({ ...good, imageBase: '/img' })).toEqual(good);
   });
 
+  it('reads a null ticketApiUrl as the same origin', () => {
+    expect(parseRuntimeConfig({ ...good, ticketApiUrl: null }).ticketApiUrl).toBe('');
+  });
+
   it.each([
     ['not an object', []],
     ['missing helpline', { ...good, helpline: undefined }],
