@@ -21,8 +21,7 @@ pub const INVALID_MESSAGE: Message = Message::new("phone.invalid", "Enter a vali
 /// gets a leading 0"; we leave a 10-digit number that already starts with 0 alone, because that
 /// is a number still being typed (`0171234567` + one more digit), and adding a 0 under the
 /// traveller's fingers would corrupt it.
-fn canonical(input: &str) -> String {
-    let digits = digits_only(input);
+fn canonical(digits: String) -> String {
     let digits = match digits.strip_prefix("88") {
         Some(rest) if rest.len() == LENGTH && rest.starts_with("01") => rest.to_owned(),
         _ => digits,
@@ -40,13 +39,20 @@ fn canonical(input: &str) -> String {
 /// A number being typed with its country code (`+880 17...`, key by key) is kept whole until
 /// its 13th digit, when the `88` falls away: cutting it at 11 digits would lose the last two
 /// digits the traveller is about to type. No local number starts with 880, so nothing else
-/// is affected.
+/// is affected. A longer paste of a `880...` number is cut to 13 digits first.
 pub fn normalize(input: &str) -> String {
-    let mut digits = canonical(input);
-    let limit = if digits.starts_with("880") { LENGTH + 2 } else { LENGTH };
+    let mut digits = digits_only(input);
+    if digits.starts_with("880") {
+        digits.truncate(INTERNATIONAL_LENGTH);
+    }
+    let mut digits = canonical(digits);
+    let limit = if digits.starts_with("880") { INTERNATIONAL_LENGTH } else { LENGTH };
     digits.truncate(limit);
     digits
 }
+
+/// Length of a number written with its country code: `880` + 10 digits.
+const INTERNATIONAL_LENGTH: usize = LENGTH + 2;
 
 /// The number's problem, if any: empty -> 'This field is required'; not 11 digits -> 'Phone
 /// number must be 11 digits'; otherwise not `01[3-9]` + 8 digits -> 'Enter a valid number'.
@@ -54,7 +60,7 @@ pub fn normalize(input: &str) -> String {
 /// Extra digits are not cut before the length check: a 12-digit paste is an error to show, not
 /// a number to guess at.
 pub fn validate(input: &str) -> Option<Message> {
-    let digits = canonical(input);
+    let digits = canonical(digits_only(input));
     if digits.is_empty() {
         Some(REQUIRED)
     } else if digits.len() != LENGTH {
@@ -98,7 +104,7 @@ impl Phone {
     pub fn parse(input: &str) -> Result<Phone, Message> {
         match validate(input) {
             Some(problem) => Err(problem),
-            None => Ok(Phone(canonical(input))),
+            None => Ok(Phone(canonical(digits_only(input)))),
         }
     }
 

@@ -6,6 +6,8 @@ pub const DIVIDER: u64 = 100;
 /// Whether the new-site banner shows. A visitor who was shown it once (the stored flag) keeps
 /// seeing it; otherwise the day's visitor count modulo 100 is compared with the rollout
 /// percentage, and a percentage of 0 never shows it.
-pub fn show_new_site_banner(stored_flag: bool, visitor_count: u64, percentage: u32) -> bool {
-    stored_flag || (percentage > 0 && visitor_count % DIVIDER < u64::from(percentage))
+/// The percentage is compared as the server sends it (a JS number), so 0.5 shows the banner to
+/// count % 100 == 0.
+pub fn show_new_site_banner(stored_flag: bool, visitor_count: u64, percentage: f64) -> bool {
+    stored_flag || (percentage > 0.0 && ((visitor_count % DIVIDER) as f64) < percentage)
 }

@@ -91,11 +91,12 @@ fn run(rule: &str, a: &[Value]) -> Outcome {
         "rollout.banner" => {
             // As the JS binding: counts and percentages arrive as JS numbers.
             let (count, pct): (f64, f64) = (arg(a, 1)?, arg(a, 2)?);
-            out(rollout::show_new_site_banner(arg(a, 0)?, count.max(0.0) as u64, pct.clamp(0.0, 100.0) as u32))
+            out(rollout::show_new_site_banner(arg(a, 0)?, count.max(0.0) as u64, pct))
         }
         "errors.toast" => {
-            // As the JS binding: a body that is not an error body is one with nothing usable.
-            let body: Option<ErrorBody> = arg(a, 0).ok().flatten();
+            // As the JS binding: a body that is not an object carries nothing usable.
+            let body: Option<ErrorBody> =
+                if a.first().is_some_and(Value::is_object) { arg(a, 0).ok().flatten() } else { None };
             out(errors::toast_message(body.as_ref(), arg(a, 1)?))
         }
         "errors.mentionsOtp" => out(errors::mentions_otp(&arg::<String>(a, 0)?)),

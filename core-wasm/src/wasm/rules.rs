@@ -169,8 +169,8 @@ pub fn seat_offer(
 
 #[wasm_bindgen(js_name = showNewSiteBanner)]
 pub fn show_new_site_banner(stored_flag: bool, visitor_count: f64, percentage: f64) -> bool {
-    // JS numbers: negative or fractional counts are nonsense from a broken server; clamp.
-    rollout::show_new_site_banner(stored_flag, visitor_count.max(0.0) as u64, percentage.clamp(0.0, 100.0) as u32)
+    // A count is a whole number; a negative one from a broken server counts as 0.
+    rollout::show_new_site_banner(stored_flag, visitor_count.max(0.0) as u64, percentage)
 }
 
 #[wasm_bindgen(js_name = toastMessage)]
@@ -178,8 +178,10 @@ pub fn toast_message(
     #[wasm_bindgen(unchecked_param_type = "ErrorBody | null | undefined")] body: JsValue,
     is_payment_block: bool,
 ) -> String {
-    // An error body we cannot read is an error with nothing usable: the fallback text.
-    let body: Option<ErrorBody> = optional(body, "error body").ok().flatten();
+    // An error body we cannot read, or one that is not an object, carries nothing usable: the
+    // fallback text.
+    let is_object = body.is_object() && !js_sys::Array::is_array(&body);
+    let body: Option<ErrorBody> = if is_object { optional(body, "error body").ok().flatten() } else { None };
     errors::toast_message(body.as_ref(), is_payment_block)
 }
 
