@@ -45,13 +45,27 @@ chromium:
 	@command -v chromium >/dev/null || { apt-get update && apt-get install -y chromium; }
 
 # --- the core as wasm, into pkg/ (the app depends on it) ---------------------------------------
+# Two modules from one crate (core-wasm/README.md "Size"): `site` for the first pages, `booking`
+# for the seat, payment and ticket pages. Both builds write the same cargo output file, so each
+# is copied aside as soon as it is built.
 wasm: pkg/package.json
 
-$(WASM): $(CORE_SRC) | tools
-	cargo build -p core-wasm --lib --target wasm32-unknown-unknown --features wasm --profile wasm-release
+WASM_MODULES := $(CARGO_TARGET_DIR)/wasm-modules
+WASM_FLAGS := -p core-wasm --lib --target wasm32-unknown-unknown --profile wasm-release
+BINDGEN := wasm-bindgen --target bundler --remove-name-section --remove-producers-section
 
-pkg/package.json: $(WASM) core-wasm/package.json
-	wasm-bindgen --target bundler --remove-name-section --remove-producers-section --out-dir pkg --out-name core_wasm $(WASM)
+$(WASM_MODULES)/site.wasm: $(CORE_SRC) | tools
+	cargo build $(WASM_FLAGS) --features site
+	mkdir -p $(WASM_MODULES) && cp $(WASM) $@
+
+$(WASM_MODULES)/booking.wasm: $(CORE_SRC) | tools $(WASM_MODULES)/site.wasm
+	cargo build $(WASM_FLAGS) --features booking
+	mkdir -p $(WASM_MODULES) && cp $(WASM) $@
+
+pkg/package.json: $(WASM_MODULES)/site.wasm $(WASM_MODULES)/booking.wasm core-wasm/package.json
+	rm -rf pkg
+	$(BINDGEN) --out-dir pkg --out-name core_wasm $(WASM_MODULES)/site.wasm
+	$(BINDGEN) --out-dir pkg/booking --out-name core_wasm_booking $(WASM_MODULES)/booking.wasm
 	cp core-wasm/package.json pkg/package.json
 
 # --- the app --------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
-// Prints the size budgets: the core's wasm (raw, gzip -9, brotli q11) against its 80 KB gzip
-// budget, and every file of app/dist as served. Exits 1 when a budget is exceeded.
+// Prints the size budgets: the core's wasm modules (raw, gzip -9, brotli q11), the first-load
+// `site` module against its 80 KB gzip budget, and every file of app/dist as served.
+// Exits 1 when a budget is exceeded.
 // Run by `make size` after a build.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +17,8 @@ const row = (name, s) => console.log(`${name.padEnd(48)} raw ${kb(s.raw).padStar
 
 let over = false;
 const wasm = sizes(readFileSync('pkg/core_wasm_bg.wasm'));
-row('pkg/core_wasm_bg.wasm', wasm);
+row('pkg/core_wasm_bg.wasm (site: first load)', wasm);
+row('pkg/booking/core_wasm_booking_bg.wasm (lazy)', sizes(readFileSync('pkg/booking/core_wasm_booking_bg.wasm')));
 const WASM_GZIP_BUDGET = 80 * KB;
 if (wasm.gzip > WASM_GZIP_BUDGET) {
   console.log(`OVER BUDGET: wasm gzip ${kb(wasm.gzip)} > ${kb(WASM_GZIP_BUDGET)}`);

@@ -12,10 +12,25 @@ pub struct FareRange {
     pub high: f64,
 }
 
+/// An amount in a fare text: digits with at most one decimal point (`850`, `1199.50`).
+/// Hand-written: the standard float parser is ~6 KB of wasm for what fares never need
+/// (signs, exponents, infinities).
+fn parse_amount(text: &str) -> Option<f64> {
+    let t = text.trim();
+    let (whole, fraction) = t.split_once('.').unwrap_or((t, ""));
+    let digits_ok = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() || whole.len() > 15 || fraction.len() > 6 || !digits_ok(whole) || !digits_ok(fraction) {
+        return None;
+    }
+    let number = |s: &str| s.bytes().fold(0u64, |n, b| n * 10 + u64::from(b - b'0'));
+    let scale = 10u64.pow(fraction.len() as u32);
+    Some(number(whole) as f64 + number(fraction) as f64 / scale as f64)
+}
+
 /// Reads a fare: a number, or text `'low-high'` (a lone number in text is a range of one).
 /// `None` when the text is no fare at all; such trips sort after priced ones.
 pub fn fare_range(fare: &Fare) -> Option<FareRange> {
-    let parse = |s: &str| s.trim().parse::<f64>().ok().filter(|f| f.is_finite() && *f >= 0.0);
+    let parse = parse_amount;
     match fare {
         Fare::Amount(a) if a.is_finite() && *a >= 0.0 => Some(FareRange { low: *a, high: *a }),
         Fare::Amount(_) => None,

@@ -44,7 +44,7 @@ impl Transport for BrowserTransport {
     }
 }
 
-/// Answers are read by the browser's `JSON.parse`; contract types decoded by serde-wasm-bindgen.
+/// Answers are read by the browser's `JSON.parse`; contract types decoded by `decode`.
 #[derive(Debug)]
 struct BrowserCodec;
 
@@ -52,7 +52,7 @@ impl Codec for BrowserCodec {
     type Data = JsValue;
 
     fn parse<T: serde::de::DeserializeOwned>(&self, text: &str) -> Option<T> {
-        serde_wasm_bindgen::from_value(js_sys::JSON::parse(text).ok()?).ok()
+        super::decode::decode(&js_sys::JSON::parse(text).ok()?).ok()
     }
 
     fn envelope_data(&self, text: &str) -> Option<JsValue> {

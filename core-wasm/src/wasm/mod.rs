@@ -1,14 +1,23 @@
 //! wasm-bindgen bindings: decode, call the core, encode. No rule lives here.
 //!
+//! Two modules are built from these bindings: `site` (feature `site`: the rules and API client
+//! the first pages need) and `booking` (feature `booking`: seats, invoice, OTP, deal, tickets),
+//! which the app loads only on the pages that need it. A traveller opening the home page on a
+//! slow network downloads the first only.
+//!
 //! One serializer setting for the whole crate (maps as objects, `None` as `null`), so JavaScript
-//! never meets a `Map` or `undefined` by surprise. Values cross with serde-wasm-bindgen only:
-//! the module carries no JSON parser of its own (the browser's `JSON.parse` reads API answers),
-//! which keeps the wasm small. Bad input becomes a real JS `Error` with a
+//! never meets a `Map` or `undefined` by surprise. Results are written with serde-wasm-bindgen,
+//! inputs read by [`decode`]; the module carries no JSON parser of its own (the browser's
+//! `JSON.parse` reads API answers), which keeps the wasm small. Bad input becomes a real JS `Error` with a
 //! message naming what was wrong; nothing here panics (a panic would abort the wasm instance).
 
+#[cfg(feature = "booking")]
+mod booking;
+#[cfg(feature = "site")]
 mod client;
-mod reducers;
-mod rules;
+mod decode;
+#[cfg(feature = "site")]
+mod site;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -21,7 +30,7 @@ pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError
 }
 
 pub(crate) fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsError> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("invalid {what}: {e}")))
+    decode::decode(&value).map_err(|e| JsError::new(&format!("invalid {what}: {e}")))
 }
 
 /// `None` for JavaScript's `undefined` and `null`, else the decoded value.
@@ -29,6 +38,7 @@ pub(crate) fn optional<T: DeserializeOwned>(value: JsValue, what: &str) -> Resul
     if value.is_undefined() || value.is_null() { Ok(None) } else { from_js(value, what).map(Some) }
 }
 
+#[cfg(feature = "site")]
 /// Now, in Unix milliseconds, unless the caller gave a time (tests, replays).
 pub(crate) fn now_ms(given: Option<f64>) -> f64 {
     given.unwrap_or_else(js_sys::Date::now)

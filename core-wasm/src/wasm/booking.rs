@@ -1,15 +1,76 @@
-//! Bindings for the state transitions `(state, event) -> state`, for React's `useReducer`.
+//! Bindings for the booking pages: seat plans and seat choice, the booking invoice, promos and
+//! the surprise deal, the OTP modal and found tickets. Built as its own wasm module (feature
+//! `booking`) so that the first page load does not carry it.
 
 use wasm_bindgen::prelude::*;
 
-use super::{from_js, to_js};
-use crate::contract::booking::{BusBooking, LaunchBooking};
+use super::{from_js, optional, to_js};
+use crate::contract::booking::{BusBooking, LaunchBooking, PromoResponse, SurpriseDeal};
+use crate::contract::seats::{BusSeat, BusSeatPlan, LaunchSeatPlan};
 use crate::contract::tickets::{CancelTicketResponse, Ticket};
 use crate::deal::{DealEvent, DealState};
 use crate::invoice::{BusBookingEvent, LaunchBookingEvent};
 use crate::otp::{OtpEvent, OtpState};
 use crate::seats::{SeatChoice, SeatEvent};
 use crate::{deal, invoice, otp, seats, tickets};
+
+#[wasm_bindgen(js_name = markSeatBooked, unchecked_return_type = "BusSeatPlan")]
+pub fn mark_seat_booked(
+    #[wasm_bindgen(unchecked_param_type = "BusSeatPlan")] plan: JsValue,
+    seat_no: &str,
+    boarding_point: Option<String>,
+    dropping_point: Option<String>,
+) -> Result<JsValue, JsError> {
+    let plan: BusSeatPlan = from_js(plan, "seat plan")?;
+    to_js(&seats::mark_booked(plan, seat_no, boarding_point.as_deref(), dropping_point.as_deref()))
+}
+
+#[wasm_bindgen(js_name = markLaunchSeatBooked, unchecked_return_type = "LaunchSeatPlan")]
+pub fn mark_launch_seat_booked(
+    #[wasm_bindgen(unchecked_param_type = "LaunchSeatPlan")] plan: JsValue,
+    seat_no: &str,
+) -> Result<JsValue, JsError> {
+    let plan: LaunchSeatPlan = from_js(plan, "seat plan")?;
+    to_js(&seats::mark_launch_booked(plan, seat_no))
+}
+
+#[derive(serde::Serialize)]
+struct Offer {
+    status: crate::contract::seats::SeatStatus,
+    fare: Option<f64>,
+}
+
+/// A bus seat's status and fare for the chosen points.
+#[wasm_bindgen(js_name = seatOffer, unchecked_return_type = "{ status: SeatStatus, fare: number | null }")]
+pub fn seat_offer(
+    #[wasm_bindgen(unchecked_param_type = "BusSeat")] seat: JsValue,
+    boarding_point: Option<String>,
+    dropping_point: Option<String>,
+) -> Result<JsValue, JsError> {
+    let seat: BusSeat = from_js(seat, "seat")?;
+    let (status, fare) = seats::seat_offer(&seat, boarding_point.as_deref(), dropping_point.as_deref());
+    to_js(&Offer { status, fare })
+}
+
+/// `null` when a promo call returned data, else 'Invalid promo applied!'.
+#[wasm_bindgen(js_name = promoProblem, unchecked_return_type = "Message | null")]
+pub fn promo_problem(
+    #[wasm_bindgen(unchecked_param_type = "PromoResponse | null | undefined")] data: JsValue,
+) -> Result<JsValue, JsError> {
+    let data: Option<PromoResponse> = optional(data, "promo response")?;
+    to_js(&invoice::promo_result(data).err())
+}
+
+#[wasm_bindgen(js_name = dealClaim, unchecked_return_type = "DealClaim")]
+pub fn deal_claim(
+    #[wasm_bindgen(unchecked_param_type = "SurpriseDeal")] offered: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "BusBooking")] booking: JsValue,
+    tnx_id: &str,
+) -> Result<JsValue, JsError> {
+    let offered: SurpriseDeal = from_js(offered, "deal")?;
+    let booking: BusBooking = from_js(booking, "booking")?;
+    to_js(&deal::claim(&offered, &booking, tnx_id))
+}
 
 #[wasm_bindgen(js_name = initialOtpState, unchecked_return_type = "OtpState")]
 pub fn initial_otp_state() -> Result<JsValue, JsError> {

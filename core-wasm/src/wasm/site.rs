@@ -1,18 +1,16 @@
-//! Bindings for the pure rules: phone, e-mail, reservation, trips, cities, time, seats, rollout,
-//! errors, identity, routes.
+//! Bindings for the rules the first pages need: phone, e-mail, the full-bus form, trip lists,
+//! cities, times, the rollout banner, error toasts, identity and routes. The seat, booking and
+//! ticket rules are in the `booking` module (a second, lazily loaded wasm module).
 
 use wasm_bindgen::prelude::*;
 
 use super::{from_js, now_ms, optional, to_js};
-use crate::contract::booking::{BusBooking, SurpriseDeal};
-use crate::contract::booking::PromoResponse;
 use crate::contract::content::{City, Operator};
 use crate::contract::envelope::ErrorBody;
 use crate::contract::reservation::ReservationForm;
-use crate::contract::seats::{BusSeat, BusSeatPlan, LaunchSeatPlan};
 use crate::contract::trips::{Fare, Trip};
 use crate::trips::{Filters, PriceSort, TimeBand};
-use crate::{cities, deal, digits, email, errors, identity, invoice, message, phone, reservation, rollout, routes, seats, time, trips};
+use crate::{cities, digits, email, errors, identity, message, phone, reservation, rollout, routes, time, trips};
 
 #[wasm_bindgen(js_name = normalizePhone)]
 pub fn normalize_phone(input: &str) -> String {
@@ -129,44 +127,6 @@ pub fn today_in_dhaka(now: Option<f64>) -> String {
     time::today_in_dhaka(now_ms(now)).to_string()
 }
 
-#[wasm_bindgen(js_name = markSeatBooked, unchecked_return_type = "BusSeatPlan")]
-pub fn mark_seat_booked(
-    #[wasm_bindgen(unchecked_param_type = "BusSeatPlan")] plan: JsValue,
-    seat_no: &str,
-    boarding_point: Option<String>,
-    dropping_point: Option<String>,
-) -> Result<JsValue, JsError> {
-    let plan: BusSeatPlan = from_js(plan, "seat plan")?;
-    to_js(&seats::mark_booked(plan, seat_no, boarding_point.as_deref(), dropping_point.as_deref()))
-}
-
-#[wasm_bindgen(js_name = markLaunchSeatBooked, unchecked_return_type = "LaunchSeatPlan")]
-pub fn mark_launch_seat_booked(
-    #[wasm_bindgen(unchecked_param_type = "LaunchSeatPlan")] plan: JsValue,
-    seat_no: &str,
-) -> Result<JsValue, JsError> {
-    let plan: LaunchSeatPlan = from_js(plan, "seat plan")?;
-    to_js(&seats::mark_launch_booked(plan, seat_no))
-}
-
-#[derive(serde::Serialize)]
-struct Offer {
-    status: crate::contract::seats::SeatStatus,
-    fare: Option<f64>,
-}
-
-/// A bus seat's status and fare for the chosen points.
-#[wasm_bindgen(js_name = seatOffer, unchecked_return_type = "{ status: SeatStatus, fare: number | null }")]
-pub fn seat_offer(
-    #[wasm_bindgen(unchecked_param_type = "BusSeat")] seat: JsValue,
-    boarding_point: Option<String>,
-    dropping_point: Option<String>,
-) -> Result<JsValue, JsError> {
-    let seat: BusSeat = from_js(seat, "seat")?;
-    let (status, fare) = seats::seat_offer(&seat, boarding_point.as_deref(), dropping_point.as_deref());
-    to_js(&Offer { status, fare })
-}
-
 #[wasm_bindgen(js_name = showNewSiteBanner)]
 pub fn show_new_site_banner(stored_flag: bool, visitor_count: f64, percentage: f64) -> bool {
     // A count is a whole number; a negative one from a broken server counts as 0.
@@ -213,26 +173,6 @@ pub fn anon_id(stored: Option<String>, random: Option<Vec<u8>>) -> Result<String
         }
     }
     Ok(identity::anon_id(stored.as_deref(), bytes))
-}
-
-/// `null` when a promo call returned data, else 'Invalid promo applied!'.
-#[wasm_bindgen(js_name = promoProblem, unchecked_return_type = "Message | null")]
-pub fn promo_problem(
-    #[wasm_bindgen(unchecked_param_type = "PromoResponse | null | undefined")] data: JsValue,
-) -> Result<JsValue, JsError> {
-    let data: Option<PromoResponse> = optional(data, "promo response")?;
-    to_js(&invoice::promo_result(data).err())
-}
-
-#[wasm_bindgen(js_name = dealClaim, unchecked_return_type = "DealClaim")]
-pub fn deal_claim(
-    #[wasm_bindgen(unchecked_param_type = "SurpriseDeal")] offered: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "BusBooking")] booking: JsValue,
-    tnx_id: &str,
-) -> Result<JsValue, JsError> {
-    let offered: SurpriseDeal = from_js(offered, "deal")?;
-    let booking: BusBooking = from_js(booking, "booking")?;
-    to_js(&deal::claim(&offered, &booking, tnx_id))
 }
 
 /// Every message the core can produce, for the site's catalog.
