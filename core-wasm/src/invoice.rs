@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::contract::booking::{
-    BusBooking, LaunchBooking, PromoResponse, SeatRemoveResponse, UpdateGatewayResponse,
+    BusBooking, LaunchBooking, Promo, PromoResponse, SeatRemoveResponse, UpdateGatewayResponse,
 };
 use crate::message::Message;
 
@@ -37,32 +37,51 @@ pub enum LaunchBookingEvent {
     SeatRemoved(SeatRemoveResponse),
 }
 
-/// The bus booking reducer. Promo apply/remove replaces amount, discount and promo (promo
-/// becomes null on remove). A gateway update merges the response into the booking and, when a
-/// promo is present, sets the invoice discount and the promo's amount to `promoDiscount`.
+/// The parts of a booking that promos and the gateway change, the same for bus and launch.
+struct Priced<'a> {
+    amount: &'a mut f64,
+    discount: &'a mut f64,
+    promo: &'a mut Option<Promo>,
+    redirect_url: &'a mut Option<String>,
+    gateway: &'a mut Option<String>,
+}
+
+impl Priced<'_> {
+    /// Promo apply/remove replaces amount, discount and promo; promo becomes null on remove.
+    fn promo(self, r: PromoResponse, applied: bool) {
+        *self.amount = r.amount;
+        *self.discount = r.discount;
+        *self.promo = if applied { r.promo } else { None };
+    }
+
+    /// A gateway update merges the response into the booking and, when a promo is present,
+    /// sets the discount and the promo's amount to `promoDiscount`.
+    fn gateway(self, r: UpdateGatewayResponse) {
+        *self.redirect_url = Some(r.redirect_url);
+        *self.gateway = Some(r.gateway);
+        if let Some(amount) = r.amount {
+            *self.amount = amount;
+        }
+        if let (Some(promo), Some(discount)) = (self.promo.as_mut(), r.promo_discount) {
+            promo.amount = discount;
+            *self.discount = discount;
+        }
+    }
+}
+
+/// The bus booking reducer (SPEC §4: promo apply/remove, gateway update).
 pub fn apply_bus(mut booking: BusBooking, event: BusBookingEvent) -> BusBooking {
+    let priced = Priced {
+        amount: &mut booking.amount,
+        discount: &mut booking.invoice.discount,
+        promo: &mut booking.invoice.promo,
+        redirect_url: &mut booking.redirect_url,
+        gateway: &mut booking.gateway,
+    };
     match event {
-        BusBookingEvent::PromoApplied(r) => {
-            booking.amount = r.amount;
-            booking.invoice.discount = r.discount;
-            booking.invoice.promo = r.promo;
-        }
-        BusBookingEvent::PromoRemoved(r) => {
-            booking.amount = r.amount;
-            booking.invoice.discount = r.discount;
-            booking.invoice.promo = None;
-        }
-        BusBookingEvent::GatewayUpdated(r) => {
-            booking.redirect_url = Some(r.redirect_url);
-            booking.gateway = Some(r.gateway);
-            if let Some(amount) = r.amount {
-                booking.amount = amount;
-            }
-            if let (Some(promo), Some(discount)) = (booking.invoice.promo.as_mut(), r.promo_discount) {
-                promo.amount = discount;
-                booking.invoice.discount = discount;
-            }
-        }
+        BusBookingEvent::PromoApplied(r) => priced.promo(r, true),
+        BusBookingEvent::PromoRemoved(r) => priced.promo(r, false),
+        BusBookingEvent::GatewayUpdated(r) => priced.gateway(r),
     }
     booking
 }
@@ -70,28 +89,17 @@ pub fn apply_bus(mut booking: BusBooking, event: BusBookingEvent) -> BusBooking 
 /// The launch booking reducer: as the bus one, plus seat removal, which refreshes the seat
 /// numbers, amount, service charge and gateway commission.
 pub fn apply_launch(mut booking: LaunchBooking, event: LaunchBookingEvent) -> LaunchBooking {
+    let priced = Priced {
+        amount: &mut booking.amount,
+        discount: &mut booking.invoice.discount,
+        promo: &mut booking.invoice.promo,
+        redirect_url: &mut booking.redirect_url,
+        gateway: &mut booking.gateway,
+    };
     match event {
-        LaunchBookingEvent::PromoApplied(r) => {
-            booking.amount = r.amount;
-            booking.invoice.discount = r.discount;
-            booking.invoice.promo = r.promo;
-        }
-        LaunchBookingEvent::PromoRemoved(r) => {
-            booking.amount = r.amount;
-            booking.invoice.discount = r.discount;
-            booking.invoice.promo = None;
-        }
-        LaunchBookingEvent::GatewayUpdated(r) => {
-            booking.redirect_url = Some(r.redirect_url);
-            booking.gateway = Some(r.gateway);
-            if let Some(amount) = r.amount {
-                booking.amount = amount;
-            }
-            if let (Some(promo), Some(discount)) = (booking.invoice.promo.as_mut(), r.promo_discount) {
-                promo.amount = discount;
-                booking.invoice.discount = discount;
-            }
-        }
+        LaunchBookingEvent::PromoApplied(r) => priced.promo(r, true),
+        LaunchBookingEvent::PromoRemoved(r) => priced.promo(r, false),
+        LaunchBookingEvent::GatewayUpdated(r) => priced.gateway(r),
         LaunchBookingEvent::SeatRemoved(r) => {
             booking.invoice.seat_no = r.seat_no;
             booking.amount = r.amount;

@@ -75,7 +75,7 @@ pub fn reduce(state: OtpState, event: OtpEvent) -> OtpState {
         OtpEvent::Sent => s = OtpState::default(),
         OtpEvent::Tick => s.seconds_left = s.seconds_left.saturating_sub(1),
         OtpEvent::Input { index, value } => {
-            if let Some(d) = value.chars().filter_map(ascii_digit).last()
+            if let Some(d) = value.chars().rev().find_map(ascii_digit)
                 && index < LENGTH
             {
                 s.digits[index] = d.to_string();

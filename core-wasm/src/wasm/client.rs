@@ -128,7 +128,7 @@ fn failure(error: ApiError) -> JsValue {
         let _ = js_sys::Reflect::set(&js, &JsValue::from_str(key), &value);
     };
     set("kind", to_js(&error.kind).unwrap_or(JsValue::NULL));
-    set("status", error.status.map_or(JsValue::NULL, |s| JsValue::from(s)));
+    set("status", error.status.map_or(JsValue::NULL, JsValue::from));
     set("body", error.body.as_ref().and_then(|b| to_js(b).ok()).unwrap_or(JsValue::NULL));
     set("toast", JsValue::from_str(&error.toast));
     js.into()
