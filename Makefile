@@ -44,6 +44,9 @@ tools:
 chromium:
 	@command -v chromium >/dev/null || { apt-get update && apt-get install -y chromium; }
 
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { apt-get update && apt-get install -y postgresql; }
+
 # --- the core as wasm, into pkg/ (the app depends on it) ---------------------------------------
 # Two modules from one crate (core-wasm/README.md "Size"): `site` for the first pages, `booking`
 # for the seat, payment and ticket pages. Both builds write the same cargo output file, so each
@@ -89,7 +92,7 @@ server:
 	cargo build --release -p static-server
 
 # --- tests ----------------------------------------------------------------------------------
-test: build chromium tests/e2e/node_modules/.package-lock.json
+test: build chromium postgres tests/e2e/node_modules/.package-lock.json
 	STATIC_SERVER_BIN=$(SERVER) bash tests/run-all.sh
 
 size: build

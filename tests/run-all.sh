@@ -14,6 +14,16 @@ stage() { # name, command...
   echo "${PIPESTATUS[0]}" > "$reports/$name.status"
 }
 
+# The store's tests run on SQLite and on a throwaway PostgreSQL server; if it cannot start,
+# the PostgreSQL tests fail (nothing is skipped).
+if pg=$(bash tests/postgres.sh start); then
+  pg_dir=${pg%% *}
+  export TICKET_API_TEST_POSTGRES=${pg#* }
+  trap 'bash tests/postgres.sh stop "$pg_dir"' EXIT
+else
+  echo "PostgreSQL did not start; its tests will fail"
+fi
+
 stage cargo cargo test --workspace --all-targets --no-fail-fast
 stage vitest bash -c 'cd app && npx vitest run'
 stage e2e bash -c 'cd tests/e2e && npx playwright test'

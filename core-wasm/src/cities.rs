@@ -24,6 +24,19 @@ pub fn display_name(name: &str) -> &str {
     }
 }
 
+/// The stored name of a shown name: the reverse of [`display_name`], so a search for
+/// 'Chittagong' finds 'Chattogram'.
+pub fn stored_name(shown: &str) -> &str {
+    let trimmed = shown.trim();
+    if trimmed.eq_ignore_ascii_case("chittagong") {
+        "Chattogram"
+    } else if trimmed.eq_ignore_ascii_case("gabtoli") {
+        "Gabgoli"
+    } else {
+        trimmed
+    }
+}
+
 /// The city list as shown: hidden names dropped, the rest renamed, order kept.
 pub fn display_cities(cities: Vec<City>) -> Vec<City> {
     cities

@@ -139,6 +139,17 @@ pub struct DateTime {
 }
 
 impl DateTime {
+    /// The moment `minutes` after 1970-01-01 00:00 on the same clock (the store keeps timetable
+    /// times as Dhaka wall-clock minutes).
+    pub fn from_epoch_minutes(minutes: i64) -> DateTime {
+        DateTime::from_minutes(minutes)
+    }
+
+    /// Minutes since 1970-01-01 00:00 on the same clock.
+    pub fn epoch_minutes(self) -> i64 {
+        self.minutes()
+    }
+
     fn from_minutes(minutes: i64) -> DateTime {
         DateTime {
             date: Date::from_days_since_epoch(minutes.div_euclid(MINUTES_PER_DAY)),
@@ -176,6 +187,11 @@ impl DateTime {
 pub struct WireDateTime(DateTime);
 
 impl WireDateTime {
+    /// The wire value of a timetable time kept as Dhaka wall-clock minutes since the epoch.
+    pub fn from_dhaka_minutes(minutes: i64) -> WireDateTime {
+        WireDateTime::from_dhaka(DateTime::from_epoch_minutes(minutes))
+    }
+
     /// Parses `YYYY-MM-DDTHH:MM[:SS[.fff]]Z`. Seconds are dropped: schedules are in minutes.
     pub fn parse(s: &str) -> Result<WireDateTime, TimeError> {
         let bad = || TimeError::DateTime(s.to_owned());

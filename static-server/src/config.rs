@@ -102,7 +102,8 @@ pub const SETTINGS: &[Setting] = &[
 pub fn help_text() -> String {
     let mut text = String::from(
         "static-server: serves the built ticket site, its own /api endpoints and runtime configuration.\n\n\
-         Usage: static-server [--help | --version]\n\n\
+         Usage: static-server [--help | --version | --seed-demo]\n\n\
+         --seed-demo  write the demo network again into DATABASE_URL (deleting what the seed wrote) and exit\n\n\
          Settings are environment variables (unset or empty means the default):\n\n",
     );
     for setting in SETTINGS {
@@ -110,6 +111,10 @@ pub fn help_text() -> String {
             "  {}\n      default: {}\n      {}\n",
             setting.name, setting.default, setting.meaning
         ));
+    }
+    text.push_str("\nThe ticket API, served in this process unless TICKET_API_URL is set:\n\n");
+    for (name, default, meaning) in ticket_api::config::SETTINGS.iter().filter(|(n, _, _)| *n != "DATABASE_URL") {
+        text.push_str(&format!("  {name}\n      default: {default}\n      {meaning}\n"));
     }
     text
 }

@@ -9,6 +9,7 @@ const USAGE_ERROR: u8 = 2;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut seed_only = false;
     match args
         .iter()
         .map(String::as_str)
@@ -16,6 +17,7 @@ fn main() -> ExitCode {
         .as_slice()
     {
         [] => {}
+        ["--seed-demo"] => seed_only = true,
         ["--help" | "-h"] => {
             print!("{}", config::help_text());
             return ExitCode::SUCCESS;
@@ -54,8 +56,41 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    // The ticket API is not mounted yet; when its crate exists, pass its router here.
-    match runtime.block_on(server::run(config, None)) {
+    // The ticket API runs in this process unless the site points at an external one.
+    let api_config = if config.site.ticket_api_url.is_none() || seed_only {
+        match ticket_api::config::Config::from_env() {
+            Ok(c) => Some(c),
+            Err(e) => {
+                eprintln!("static-server: {e} (see --help)");
+                return ExitCode::from(USAGE_ERROR);
+            }
+        }
+    } else {
+        None
+    };
+    if seed_only {
+        return match runtime.block_on(seed_demo(api_config)) {
+            Ok(summary) => {
+                println!("seeded {summary}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("static-server: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let ticket_api = match api_config {
+        Some(c) => match runtime.block_on(ticket_api::start(c)) {
+            Ok(state) => Some(ticket_api::router(state)),
+            Err(e) => {
+                eprintln!("static-server: ticket API: {e}");
+                return ExitCode::FAILURE;
+            }
+        },
+        None => None,
+    };
+    match runtime.block_on(server::run(config, ticket_api)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             tracing::error!(error = %e, "static-server stopped");
@@ -63,4 +98,22 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `--seed-demo`: the demo network written again, whatever the database holds.
+async fn seed_demo(config: Option<ticket_api::config::Config>) -> Result<String, String> {
+    let config = config.ok_or("no ticket API configuration")?;
+    let (pool, _) = ticket_api::db::open(&config.database_url, 2).await.map_err(|e| e.to_string())?;
+    let today = core_wasm::time::today_in_dhaka(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0.0, |d| d.as_millis() as f64),
+    );
+    let options = ticket_api::seed::SeedOptions { today, days: config.demo_days };
+    let summary = ticket_api::seed::seed_demo(&pool, &options).await.map_err(|e| e.to_string())?;
+    pool.close().await;
+    Ok(format!(
+        "{} cities, {} operators, {} routes, {} trips, {} sold seat-legs",
+        summary.cities, summary.operators, summary.routes, summary.trips, summary.sold_seat_legs
+    ))
 }

@@ -21,6 +21,7 @@ impl<T> Envelope<T> {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum MessageField {
     One(String),
     Many(Vec<String>),
@@ -65,6 +66,7 @@ impl<'de> Deserialize<'de> for MessageField {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ErrorBody {
     #[serde(default)]
     pub status_code: Option<u16>,

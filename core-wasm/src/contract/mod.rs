@@ -19,6 +19,7 @@ macro_rules! contract {
         $(
             #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
             #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+            #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
             $item
         )*
     };
@@ -34,6 +35,7 @@ macro_rules! number_or_text {
         #[derive(Debug, Clone, PartialEq, serde::Serialize)]
         #[serde(untagged)]
         #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+        #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
         pub enum $name {
             Amount(f64),
             Text(String),

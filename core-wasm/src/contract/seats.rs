@@ -57,6 +57,7 @@ contract! {
     /// A bus's seats: one deck in `seatList`, or two in the upper/lower lists (sleepers,
     /// double-deckers). `bordingPoints` is spelt as SPEC spells it.
     #[serde(rename_all = "camelCase")]
+    #[derive(Default)]
     pub struct BusSeatPlan {
         #[serde(default)]
         pub seat_list: Vec<BusSeat>,
@@ -71,9 +72,15 @@ contract! {
     }
 
     #[serde(rename_all = "camelCase")]
+    /// The seats of a trip for a segment: the boarding and dropping points when chosen, else
+    /// the searched cities (`from`, `to`), else the whole route.
     pub struct SeatViewRequest {
         #[serde(rename = "tripId")]
         pub trip_id: String,
+        #[serde(default)]
+        pub from: Option<String>,
+        #[serde(default)]
+        pub to: Option<String>,
         #[serde(default)]
         pub boarding_point: Option<String>,
         #[serde(default)]

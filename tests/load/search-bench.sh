@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Throughput and p99 of trip search and seat view against a trivial endpoint of the same server,
+# in one run on loopback (issue: search >= 10% of the trivial endpoint's rate, p99 < 20 ms at 64
+# connections). Uses wrk (Debian). Usage: tests/load/search-bench.sh [seconds per endpoint]
+# Needs a release static-server and app/dist (make build).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+seconds=${1:-10}
+command -v wrk >/dev/null || { apt-get update >/dev/null && apt-get install -y wrk >/dev/null; }
+server=${STATIC_SERVER_BIN:-${CARGO_TARGET_DIR:-target}/release/static-server}
+work=$(mktemp -d /tmp/ticket-bench.XXXXXX)
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+DEMO_MODE=1 DEMO_DAYS=3 PORT=$port HOST=127.0.0.1 DIST_DIR=app/dist DATABASE_URL="sqlite://$work/bench.db" \
+  RUST_LOG=warn "$server" >"$work/server.log" 2>&1 &
+pid=$!
+trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$work"' EXIT
+base="http://127.0.0.1:$port"
+for _ in $(seq 1 100); do curl -fs "$base/api/get-rollout" >/dev/null 2>&1 && break; sleep 0.2; done
+
+token=$(curl -fs -X POST "$base/oauth/access_token" -H 'Content-Type: application/json' \
+  -d '{"grant_type":"client_credentials","client_id":"web"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["access_token"])')
+tomorrow=$(python3 -c 'import datetime; print((datetime.datetime.utcnow()+datetime.timedelta(hours=6)+datetime.timedelta(days=1)).date())')
+search_body="{\"from\":\"Dhaka\",\"to\":\"Chattogram\",\"journeyDate\":\"$tomorrow\"}"
+trip=$(curl -fs -X POST "$base/v1/api/intercity/get-schedule-trips" -H "Authorization: Bearer $token" \
+  -H 'Content-Type: application/json' -d "$search_body" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["trips"][0]["_id"])')
+seat_body="{\"tripId\":\"$trip\",\"from\":\"Dhaka\",\"to\":\"Chattogram\"}"
+
+post_script() { # body -> lua file
+  cat >"$work/$2.lua" <<LUA
+wrk.method = "POST"
+wrk.body = '$1'
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Authorization"] = "Bearer $token"
+LUA
+}
+post_script "$search_body" search
+post_script "$seat_body" seat
+
+run() { # name url [script]
+  local out
+  out=$(wrk -t2 -c64 -d"${seconds}s" --latency ${3:+-s "$3"} "$2")
+  local rps p99 non2xx
+  rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
+  p99=$(awk '$1=="99%" {print $2}' <<<"$out")
+  non2xx=$(awk '/Non-2xx/ {print $NF}' <<<"$out")
+  printf '%-28s %10s req/s   p99 %8s   non-2xx %s\n' "$1" "$rps" "$p99" "${non2xx:-0}"
+  echo "$rps" >"$work/$1.rps"
+}
+echo "wrk, 2 threads, 64 connections, ${seconds}s each, loopback, 2-core machine"
+run trivial "$base/api/get-rollout"
+run get-schedule-trips "$base/v1/api/intercity/get-schedule-trips" "$work/search.lua"
+run get-seat-view "$base/v1/api/intercity/get-seat-view" "$work/seat.lua"
+python3 - "$work" <<'PY'
+import sys, pathlib
+w = pathlib.Path(sys.argv[1])
+t = float((w / "trivial.rps").read_text())
+for name in ("get-schedule-trips", "get-seat-view"):
+    r = float((w / f"{name}.rps").read_text())
+    print(f"{name}: {100 * r / t:.1f}% of the trivial endpoint")
+PY

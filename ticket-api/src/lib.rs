@@ -1,0 +1,134 @@
+//! The ticket API (DESIGN §3): an axum [`Router`] over an sqlx store, SQLite by default or
+//! PostgreSQL, with migrations and a demo network. The static server mounts it in-process; it
+//! can also run on its own origin (CORS for the site's origin only).
+//!
+//! Paths: `/oauth/access_token`; `/v1/api/intercity/<purpose>` (bus), `/v1/api/water/<purpose>`
+//! (launch), `/v1/api/common/<purpose>`; the OpenAPI document at `/v1/api/openapi.json`. Bodies
+//! are the core's contract types (`core_wasm::contract`), answers the original API's envelope.
+
+pub mod auth;
+pub mod config;
+pub mod content;
+pub mod db;
+pub mod error;
+pub mod openapi;
+pub mod search;
+pub mod seat_view;
+pub mod seed;
+mod wire;
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::{HeaderValue, Method};
+use axum::routing::{get, post};
+use core_wasm::routes::Service;
+use sqlx::AnyPool;
+use tower_http::cors::{AllowOrigin, CorsLayer};
+
+use crate::config::Config;
+use crate::error::{ApiError, PAGE_NOT_FOUND};
+
+/// Requests larger than this are refused with 413: no call of ours needs more.
+pub const BODY_LIMIT: usize = 64 * 1024;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub pool: AnyPool,
+    pub tokens: Arc<auth::Tokens>,
+    pub config: Arc<Config>,
+}
+
+impl std::fmt::Debug for AppState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AppState").field("config", &self.config).finish_non_exhaustive()
+    }
+}
+
+#[derive(Debug)]
+pub enum StartError {
+    Config(config::ConfigError),
+    Db(db::DbError),
+}
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StartError::Config(e) => write!(f, "{e}"),
+            StartError::Db(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for StartError {}
+
+/// Opens the store (migrations applied), seeds the demo network into an empty database in demo
+/// mode, and returns the state the router serves.
+pub async fn start(config: Config) -> Result<AppState, StartError> {
+    let (pool, _) = db::open(&config.database_url, config.max_connections).await.map_err(StartError::Db)?;
+    if config.demo && seed::is_empty(&pool).await.map_err(|e| StartError::Db(e.into()))? {
+        let options = seed::SeedOptions { today: wire::today(), days: config.demo_days };
+        let summary = seed::seed_demo(&pool, &options).await.map_err(|e| StartError::Db(e.into()))?;
+        tracing::info!(trips = summary.trips, cities = summary.cities, "seeded the demo network");
+    }
+    let tokens = auth::Tokens::new(&config.token_secret, config.token_ttl_seconds, config.service_accounts.clone())
+        .ok_or_else(|| StartError::Config(config::ConfigError("TOKEN_SECRET: must not be empty".into())))?;
+    Ok(AppState { pool, tokens: Arc::new(tokens), config: Arc::new(config) })
+}
+
+/// The service of a path segment: `intercity` (bus) or `water` (launch).
+pub(crate) fn service_of(segment: &str) -> Result<Service, ApiError> {
+    match segment {
+        "intercity" => Ok(Service::Bus),
+        "water" => Ok(Service::Launch),
+        _ => Err(ApiError::not_found(PAGE_NOT_FOUND)),
+    }
+}
+
+async fn not_found() -> ApiError {
+    ApiError::not_found(PAGE_NOT_FOUND)
+}
+
+/// The whole API. Every `/v1/api` call needs a bearer token (401 otherwise), except the OpenAPI
+/// document, which describes the API to anyone.
+pub fn router(state: AppState) -> Router {
+    let calls = Router::new()
+        .route("/{service}/get-head-line", get(content::headline))
+        .route("/{service}/blogs", get(content::blogs))
+        .route("/{service}/offer-and-promo-images", get(content::offers))
+        .route("/{service}/cities", get(content::cities))
+        .route("/{service}/operators", get(content::operators))
+        .route("/{service}/operator", get(content::operator))
+        .route("/{service}/popular-routes", get(content::popular_routes))
+        .route("/{service}/popular-route", get(content::popular_route))
+        .route("/{service}/banners", get(content::banners))
+        .route("/{service}/get-schedule-trips", post(search::schedule_trips))
+        .route("/{service}/get-seat-view", post(seat_view::seat_view))
+        .fallback(not_found)
+        .route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_token));
+    let api = Router::new()
+        .route("/openapi.json", get(openapi::document))
+        .merge(calls)
+        .fallback(not_found);
+    let mut router = Router::new()
+        .route("/oauth/access_token", post(auth::access_token))
+        .nest("/v1/api", api)
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(state.clone());
+    if !state.config.cors_origins.is_empty() {
+        let origins: Vec<HeaderValue> =
+            state.config.cors_origins.iter().filter_map(|o| HeaderValue::from_str(o).ok()).collect();
+        router = router.layer(
+            CorsLayer::new()
+                .allow_origin(AllowOrigin::list(origins))
+                .allow_methods([Method::GET, Method::POST])
+                .allow_headers([
+                    axum::http::header::AUTHORIZATION,
+                    axum::http::header::CONTENT_TYPE,
+                    axum::http::HeaderName::from_static("idempotency-key"),
+                ]),
+        );
+    }
+    router
+}

@@ -1,0 +1,77 @@
+//! `ticket-api`: the ticket API on its own origin, for when the site's server points at it
+//! (`TICKET_API_URL`) instead of serving it in-process. `--help` lists the settings.
+
+use std::process::ExitCode;
+
+const USAGE_ERROR: u8 = 2;
+
+fn help() -> String {
+    let mut text = String::from(
+        "ticket-api: the bus and launch ticket API on its own port.\n\n\
+         Usage: ticket-api [--help]\n\n\
+         Settings are environment variables (unset or empty means the default):\n\n\
+         \x20 HOST\n      default: 127.0.0.1\n\n\
+         \x20 PORT\n      default: 8081\n",
+    );
+    for (name, default, meaning) in ticket_api::config::SETTINGS {
+        text.push_str(&format!("  {name}\n      default: {default}\n      {meaning}\n"));
+    }
+    text
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+        [] => {}
+        ["--help" | "-h"] => {
+            print!("{}", help());
+            return ExitCode::SUCCESS;
+        }
+        other => {
+            eprintln!("ticket-api: unexpected argument(s) {other:?}; see --help");
+            return ExitCode::from(USAGE_ERROR);
+        }
+    }
+    let config = match ticket_api::config::Config::from_env() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("ticket-api: {e} (see --help)");
+            return ExitCode::from(USAGE_ERROR);
+        }
+    };
+    let host = std::env::var("HOST").ok().filter(|h| !h.is_empty()).unwrap_or_else(|| "127.0.0.1".into());
+    let port: u16 = match std::env::var("PORT").ok().filter(|p| !p.is_empty()).map(|p| p.parse()) {
+        None => 8081,
+        Some(Ok(p)) => p,
+        Some(Err(_)) => {
+            eprintln!("ticket-api: PORT is not a port number");
+            return ExitCode::from(USAGE_ERROR);
+        }
+    };
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("ticket-api: cannot start the async runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let result: Result<(), String> = runtime.block_on(async move {
+        let state = ticket_api::start(config).await.map_err(|e| e.to_string())?;
+        let listener = tokio::net::TcpListener::bind((host.as_str(), port)).await.map_err(|e| format!("cannot listen on {host}:{port}: {e}"))?;
+        let local = listener.local_addr().map_err(|e| e.to_string())?;
+        println!("ticket-api listening on http://{local}");
+        axum::serve(listener, ticket_api::router(state))
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+            .map_err(|e| e.to_string())
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("ticket-api: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,381 @@
+//! `get-seat-view` for both services: a trip's seats with their status for a segment, computed
+//! from the claims on that segment's legs. A bus seat sold Dhaka -> Cumilla shows booked for
+//! the whole Dhaka -> Chattogram trip, but its fare entry Cumilla -> Chattogram is available.
+
+use std::collections::HashMap;
+
+use axum::Json;
+use axum::extract::{Path, State};
+use core_wasm::contract::envelope::Envelope;
+use core_wasm::contract::seats::{
+    BusSeat, BusSeatPlan, BusSeatViewResponse, ClassPlan, FareEntry, LaunchCell, LaunchSeatPlan,
+    LaunchSeatViewResponse, Point, SeatStatus, SeatViewRequest,
+};
+use core_wasm::routes::Service;
+use serde::Serialize;
+use sqlx::{AnyPool, Row};
+
+use crate::error::ApiError;
+use crate::search::city_id;
+use crate::wire::{Body, now_unix_ms, ok, wire_time};
+use crate::{AppState, service_of};
+
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum SeatViewAnswer {
+    Bus(BusSeatViewResponse),
+    Launch(LaunchSeatViewResponse),
+}
+
+/// The trip's timetable: where it runs and when.
+pub(crate) struct TripInfo {
+    pub id: String,
+    pub route_id: String,
+    pub operator_id: String,
+    pub layout_id: String,
+    pub service: String,
+    pub departs_at: i64,
+    /// City ids by stop index.
+    pub stops: Vec<String>,
+    pub points: Vec<RoutePoint>,
+}
+
+pub(crate) struct RoutePoint {
+    pub stop: i64,
+    pub id: String,
+    pub name: String,
+    pub address: String,
+    pub minutes_from_start: i64,
+}
+
+pub(crate) async fn trip_info(pool: &AnyPool, trip_id: &str) -> Result<TripInfo, ApiError> {
+    let trip = sqlx::query(
+        "SELECT t.id, t.route_id, t.operator_id, t.service, t.departs_at, v.layout_id \
+         FROM trips t JOIN vehicles v ON v.id = t.vehicle_id WHERE t.id = $1",
+    )
+    .bind(trip_id.trim())
+    .fetch_optional(pool)
+    .await?
+    .ok_or_else(|| ApiError::not_found("Trip not found"))?;
+    let route_id: String = trip.try_get("route_id")?;
+    let stops = sqlx::query("SELECT city_id FROM route_stops WHERE route_id = $1 ORDER BY stop_index")
+        .bind(&route_id)
+        .fetch_all(pool)
+        .await?
+        .iter()
+        .map(|r| r.try_get::<String, _>("city_id"))
+        .collect::<Result<_, _>>()?;
+    let points = sqlx::query(
+        "SELECT rp.stop_index, rp.minutes_from_start, p.id, p.name, p.address FROM route_points rp \
+         JOIN points p ON p.id = rp.point_id WHERE rp.route_id = $1 ORDER BY rp.minutes_from_start, p.name",
+    )
+    .bind(&route_id)
+    .fetch_all(pool)
+    .await?
+    .iter()
+    .map(|r| {
+        Ok(RoutePoint {
+            stop: r.try_get("stop_index")?,
+            id: r.try_get("id")?,
+            name: r.try_get("name")?,
+            address: r.try_get("address")?,
+            minutes_from_start: r.try_get("minutes_from_start")?,
+        })
+    })
+    .collect::<Result<_, sqlx::Error>>()?;
+    Ok(TripInfo {
+        id: trip.try_get("id")?,
+        route_id,
+        operator_id: trip.try_get("operator_id")?,
+        layout_id: trip.try_get("layout_id")?,
+        service: trip.try_get("service")?,
+        departs_at: trip.try_get("departs_at")?,
+        stops,
+        points,
+    })
+}
+
+/// A given, non-blank text.
+fn filled(v: Option<&str>) -> Option<&str> {
+    v.map(str::trim).filter(|v| !v.is_empty())
+}
+
+impl TripInfo {
+    fn point_stop(&self, given: &str) -> Option<i64> {
+        let given = given.trim();
+        self.points.iter().find(|p| p.id == given || p.name.eq_ignore_ascii_case(given)).map(|p| p.stop)
+    }
+
+    fn last_stop(&self) -> i64 {
+        self.stops.len() as i64 - 1
+    }
+
+    /// The segment `[from, to)` in stop indexes, from the chosen points, else the searched
+    /// cities, else the whole route.
+    pub(crate) async fn segment(
+        &self,
+        pool: &AnyPool,
+        boarding: Option<&str>,
+        dropping: Option<&str>,
+        from: Option<&str>,
+        to: Option<&str>,
+    ) -> Result<(i64, i64), ApiError> {
+        let (from_stop, to_stop) = match (filled(boarding), filled(dropping)) {
+            (Some(b), Some(d)) => {
+                let b = self.point_stop(b).ok_or_else(|| ApiError::bad(format!("boardingPoint '{b}' is not on this trip")))?;
+                let d = self.point_stop(d).ok_or_else(|| ApiError::bad(format!("droppingPoint '{d}' is not on this trip")))?;
+                (b, d)
+            }
+            _ => {
+                let stop_of = |city: Option<String>, after: i64| {
+                    city.and_then(|c| self.stops.iter().enumerate().skip(after as usize).find(|(_, s)| **s == c).map(|(i, _)| i as i64))
+                };
+                let from_city = match filled(from) {
+                    Some(f) => Some(city_id(pool, f).await?.ok_or_else(|| ApiError::bad(format!("from '{f}' is not a city")))?),
+                    None => None,
+                };
+                let to_city = match filled(to) {
+                    Some(t) => Some(city_id(pool, t).await?.ok_or_else(|| ApiError::bad(format!("to '{t}' is not a city")))?),
+                    None => None,
+                };
+                let from_stop = if from_city.is_some() {
+                    stop_of(from_city, 0).ok_or_else(|| ApiError::bad("this trip does not stop at from"))?
+                } else {
+                    0
+                };
+                let to_stop = if to_city.is_some() {
+                    stop_of(to_city, from_stop + 1).ok_or_else(|| ApiError::bad("this trip does not go on to to"))?
+                } else {
+                    self.last_stop()
+                };
+                (from_stop, to_stop)
+            }
+        };
+        if from_stop >= to_stop {
+            return Err(ApiError::bad("the dropping point must come after the boarding point"));
+        }
+        Ok((from_stop, to_stop))
+    }
+
+    fn point(&self, p: &RoutePoint) -> Point {
+        Point {
+            id: Some(p.id.clone()),
+            name: p.name.clone(),
+            time: Some(wire_time(self.departs_at + p.minutes_from_start)),
+            address: Some(p.address.clone()),
+        }
+    }
+}
+
+/// Live claims of a trip: seat -> (leg, state). Expired holds are free, no job needed.
+pub(crate) async fn live_claims(pool: &AnyPool, trip_id: &str) -> Result<HashMap<String, Vec<(i64, String)>>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT seat_no, leg, state FROM seat_claims WHERE trip_id = $1 AND (state <> 'held' OR expires_at > $2)",
+    )
+    .bind(trip_id)
+    .bind(now_unix_ms())
+    .fetch_all(pool)
+    .await?;
+    let mut claims: HashMap<String, Vec<(i64, String)>> = HashMap::new();
+    for row in rows {
+        claims.entry(row.try_get("seat_no")?).or_default().push((row.try_get("leg")?, row.try_get("state")?));
+    }
+    Ok(claims)
+}
+
+/// A seat's status over legs `[from, to)`: blocked over booked over locked over available.
+pub(crate) fn status(claims: Option<&Vec<(i64, String)>>, from: i64, to: i64) -> SeatStatus {
+    let mut status = SeatStatus::Available;
+    for (_, state) in claims.into_iter().flatten().filter(|(leg, _)| *leg >= from && *leg < to) {
+        status = match (state.as_str(), status) {
+            ("blocked", _) | (_, SeatStatus::Blocked) => SeatStatus::Blocked,
+            ("sold", _) | (_, SeatStatus::Booked) => SeatStatus::Booked,
+            _ => SeatStatus::Locked,
+        };
+    }
+    status
+}
+
+struct LayoutSeat {
+    seat_no: String,
+    deck: String,
+    deck_name: String,
+    seat_class: String,
+    class_name: String,
+    row: i64,
+    col: i64,
+    is_ladies: bool,
+}
+
+async fn layout(pool: &AnyPool, layout_id: &str) -> Result<Vec<LayoutSeat>, sqlx::Error> {
+    sqlx::query(
+        "SELECT seat_no, deck, deck_name, seat_class, class_name, row_no, col_no, is_ladies FROM layout_seats \
+         WHERE layout_id = $1 ORDER BY deck, row_no, col_no",
+    )
+    .bind(layout_id)
+    .fetch_all(pool)
+    .await?
+    .iter()
+    .map(|r| {
+        Ok(LayoutSeat {
+            seat_no: r.try_get("seat_no")?,
+            deck: r.try_get("deck")?,
+            deck_name: r.try_get("deck_name")?,
+            seat_class: r.try_get("seat_class")?,
+            class_name: r.try_get("class_name")?,
+            row: r.try_get("row_no")?,
+            col: r.try_get("col_no")?,
+            is_ladies: r.try_get::<i64, _>("is_ladies")? != 0,
+        })
+    })
+    .collect()
+}
+
+/// Fares of the trip's operator on its route: (seat class, from stop, to stop) -> taka.
+pub(crate) async fn fares(pool: &AnyPool, trip: &TripInfo) -> Result<HashMap<(String, i64, i64), i64>, sqlx::Error> {
+    let rows = sqlx::query("SELECT seat_class, from_stop, to_stop, fare FROM fares WHERE route_id = $1 AND operator_id = $2")
+        .bind(&trip.route_id)
+        .bind(&trip.operator_id)
+        .fetch_all(pool)
+        .await?;
+    let mut fares = HashMap::new();
+    for r in rows {
+        fares.insert((r.try_get("seat_class")?, r.try_get("from_stop")?, r.try_get("to_stop")?), r.try_get("fare")?);
+    }
+    Ok(fares)
+}
+
+pub async fn seat_view(
+    State(state): State<AppState>,
+    Path(segment): Path<String>,
+    Body(request): Body<SeatViewRequest>,
+) -> Result<Json<Envelope<SeatViewAnswer>>, ApiError> {
+    let service = service_of(&segment)?;
+    let trip = trip_info(&state.pool, &request.trip_id).await?;
+    let service_matches = matches!((service, trip.service.as_str()), (Service::Bus, "BUS") | (Service::Launch, "LAUNCH"));
+    if !service_matches {
+        return Err(ApiError::not_found("Trip not found"));
+    }
+    let (from, to) = trip
+        .segment(
+            &state.pool,
+            request.boarding_point.as_deref(),
+            request.dropping_point.as_deref(),
+            request.from.as_deref(),
+            request.to.as_deref(),
+        )
+        .await?;
+    let seats = layout(&state.pool, &trip.layout_id).await?;
+    let claims = live_claims(&state.pool, &trip.id).await?;
+    let fares = fares(&state.pool, &trip).await?;
+    let fare = |class: &str, p: i64, q: i64| fares.get(&(class.to_owned(), p, q)).map(|f| *f as f64);
+    Ok(ok(match service {
+        Service::Bus => SeatViewAnswer::Bus(BusSeatViewResponse { seat_plan: bus_plan(&trip, &seats, &claims, from, to, &fare) }),
+        Service::Launch => {
+            SeatViewAnswer::Launch(LaunchSeatViewResponse { seat_plan: launch_plan(&seats, &claims, from, to, &fare) })
+        }
+    }))
+}
+
+fn bus_plan(
+    trip: &TripInfo,
+    seats: &[LayoutSeat],
+    claims: &HashMap<String, Vec<(i64, String)>>,
+    from: i64,
+    to: i64,
+    fare: &dyn Fn(&str, i64, i64) -> Option<f64>,
+) -> BusSeatPlan {
+    // Boarding at any stop of the segment but its last; dropping at any but its first.
+    let boarding: Vec<&RoutePoint> = trip.points.iter().filter(|p| p.stop >= from && p.stop < to).collect();
+    let dropping: Vec<&RoutePoint> = trip.points.iter().filter(|p| p.stop > from && p.stop <= to).collect();
+    let per_segment = to - from > 1;
+    let mut plan = BusSeatPlan::default();
+    for s in seats {
+        let own = claims.get(&s.seat_no);
+        let fare_list = per_segment.then(|| {
+            boarding
+                .iter()
+                .flat_map(|b| dropping.iter().filter(move |d| d.stop > b.stop).map(move |d| (b, d)))
+                .map(|(b, d)| FareEntry {
+                    boarding_point: b.name.clone(),
+                    dropping_point: d.name.clone(),
+                    fare: fare(&s.seat_class, b.stop, d.stop),
+                    status: status(own, b.stop, d.stop),
+                })
+                .collect()
+        });
+        let seat = BusSeat {
+            seat_no: s.seat_no.clone(),
+            status: status(own, from, to),
+            fare: fare(&s.seat_class, from, to),
+            fare_list,
+            is_ladies: Some(s.is_ladies),
+            row: Some(s.row as u16),
+            col: Some(s.col as u16),
+        };
+        match s.deck.as_str() {
+            "upper" => plan.upper_deck_seat_list.push(seat),
+            "lower" => plan.lower_deck_seat_list.push(seat),
+            _ => plan.seat_list.push(seat),
+        }
+    }
+    plan.boarding_points = boarding.iter().map(|p| trip.point(p)).collect();
+    plan.dropping_points = dropping.iter().map(|p| trip.point(p)).collect();
+    plan
+}
+
+/// Launch classes per floor, each a grid of rows; gaps in a row are cells without a seat.
+fn launch_plan(
+    seats: &[LayoutSeat],
+    claims: &HashMap<String, Vec<(i64, String)>>,
+    from: i64,
+    to: i64,
+    fare: &dyn Fn(&str, i64, i64) -> Option<f64>,
+) -> LaunchSeatPlan {
+    let mut groups: Vec<ClassPlan> = Vec::new();
+    let mut cells: Vec<Vec<(i64, i64, LaunchCell)>> = Vec::new();
+    for s in seats {
+        let index = match groups.iter().position(|g| g.class_id == s.seat_class && g.floor_id.as_deref() == Some(&s.deck)) {
+            Some(i) => i,
+            None => {
+                groups.push(ClassPlan {
+                    class_id: s.seat_class.clone(),
+                    class_name: Some(s.class_name.clone()),
+                    floor_id: Some(s.deck.clone()),
+                    floor_name: Some(s.deck_name.clone()),
+                    fare: fare(&s.seat_class, from, to),
+                    seats: Vec::new(),
+                });
+                cells.push(Vec::new());
+                groups.len() - 1
+            }
+        };
+        let available = status(claims.get(&s.seat_no), from, to) == SeatStatus::Available;
+        cells[index].push((s.row, s.col, LaunchCell { seat_no: Some(s.seat_no.clone()), available, fare: None }));
+    }
+    for (group, mut group_cells) in groups.iter_mut().zip(cells) {
+        group_cells.sort_by_key(|(r, c, _)| (*r, *c));
+        let width = group_cells.iter().map(|(_, c, _)| *c).max().unwrap_or(0) + 1;
+        let mut rows: Vec<Vec<LaunchCell>> = Vec::new();
+        let mut current_row = None;
+        for (r, c, cell) in group_cells {
+            if current_row != Some(r) {
+                rows.push(Vec::new());
+                current_row = Some(r);
+            }
+            if let Some(row) = rows.last_mut() {
+                while (row.len() as i64) < c {
+                    row.push(LaunchCell { seat_no: None, available: false, fare: None });
+                }
+                row.push(cell);
+            }
+        }
+        for row in &mut rows {
+            while (row.len() as i64) < width {
+                row.push(LaunchCell { seat_no: None, available: false, fare: None });
+            }
+        }
+        group.seats = rows;
+    }
+    LaunchSeatPlan { class_wise_seat_plan: groups }
+}

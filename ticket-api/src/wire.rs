@@ -1,0 +1,43 @@
+//! What the handlers share: the success envelope, the JSON body extractor with our rejections,
+//! and the clock, all through the core's contract and `time` module.
+
+use axum::Json;
+use axum::extract::{FromRequest, Request};
+use core_wasm::contract::envelope::Envelope;
+use core_wasm::time::{Date, WireDateTime};
+use serde::de::DeserializeOwned;
+
+use crate::error::ApiError;
+
+/// A success: HTTP 200 with the payload in `data`.
+pub fn ok<T>(data: T) -> Json<Envelope<T>> {
+    Json(Envelope::ok(data))
+}
+
+/// A JSON body; malformed JSON, wrong types, a missing content type or an oversized body are
+/// answered in the envelope (400, 415, 413), never with a 500.
+#[derive(Debug)]
+pub struct Body<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
+        let Json(value) = Json::<T>::from_request(request, state).await?;
+        Ok(Body(value))
+    }
+}
+
+pub fn now_unix_ms() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
+}
+
+/// Today in Dhaka.
+pub fn today() -> Date {
+    core_wasm::time::today_in_dhaka(now_unix_ms() as f64)
+}
+
+/// A timetable time (Dhaka wall-clock minutes) as the wire shows it.
+pub fn wire_time(dhaka_minutes: i64) -> String {
+    WireDateTime::from_dhaka_minutes(dhaka_minutes).to_string()
+}

@@ -1,0 +1,208 @@
+//! A throwaway, seeded ticket API per test (zero2prod's `spawn_app`), on SQLite or PostgreSQL.
+//!
+//! The demo network is seeded once per backend and test binary: into a template SQLite file that
+//! each test copies, or a template PostgreSQL database each test clones (`CREATE DATABASE ...
+//! TEMPLATE`). Tests are then isolated and start in milliseconds.
+//! PostgreSQL comes from `TICKET_API_TEST_POSTGRES` (a server URL); `make test` starts a
+//! throwaway server and sets it. Without it the PostgreSQL tests fail: nothing is skipped.
+#![allow(dead_code, clippy::unwrap_used)]
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use http_body_util::BodyExt;
+use serde_json::Value;
+use sqlx::Connection;
+use ticket_api::config::Config;
+use ticket_api::seed::{SeedOptions, seed_demo};
+use tower::ServiceExt;
+
+pub const DAYS: u32 = 3;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+static COUNTER: AtomicUsize = AtomicUsize::new(0);
+
+fn unique(prefix: &str) -> String {
+    format!("{prefix}_{}_{}", std::process::id(), COUNTER.fetch_add(1, Ordering::SeqCst))
+}
+
+pub fn today() -> core_wasm::time::Date {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as f64;
+    core_wasm::time::today_in_dhaka(now)
+}
+
+fn config(url: &str, ttl: u32) -> Config {
+    let url = url.to_owned();
+    let ttl = ttl.to_string();
+    Config::from_lookup(&move |name| match name {
+        "DATABASE_URL" => Some(url.clone()),
+        "TOKEN_TTL_SECONDS" => Some(ttl.clone()),
+        "TOKEN_SECRET" => Some("test secret".into()),
+        "SERVICE_ACCOUNTS" => Some("partner:s3cret:agent:pass".into()),
+        "DB_MAX_CONNECTIONS" => Some("8".into()),
+        _ => None,
+    })
+    .unwrap()
+}
+
+/// Runs `f` on a runtime of its own: the templates outlive any one test's runtime.
+fn on_own_runtime<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::spawn(f).join().unwrap()
+}
+
+fn sqlite_template() -> &'static PathBuf {
+    static TEMPLATE: OnceLock<PathBuf> = OnceLock::new();
+    TEMPLATE.get_or_init(|| {
+        on_own_runtime(|| {
+            let path = std::env::temp_dir().join(format!("{}.db", unique("ticket_api_template")));
+            let rt = tokio::runtime::Runtime::new().unwrap();
+            rt.block_on(async {
+                let (pool, _) = ticket_api::db::open(&format!("sqlite://{}", path.display()), 2).await.unwrap();
+                seed_demo(&pool, &SeedOptions { today: today(), days: DAYS }).await.unwrap();
+                // Fold the WAL into the file so a plain copy holds everything.
+                sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)").execute(&pool).await.unwrap();
+                pool.close().await;
+            });
+            path
+        })
+    })
+}
+
+pub fn postgres_server() -> String {
+    std::env::var("TICKET_API_TEST_POSTGRES").expect(
+        "TICKET_API_TEST_POSTGRES is not set: the PostgreSQL tests need a server (make test starts one)",
+    )
+}
+
+fn with_database(server: &str, database: &str) -> String {
+    let base = server.trim_end_matches('/');
+    let base = match base.rsplit_once('/') {
+        Some((head, _)) if head.contains("://") && head.len() > "postgres://".len() => head.to_owned(),
+        _ => base.to_owned(),
+    };
+    format!("{base}/{database}")
+}
+
+async fn admin(server: &str, statement: &str) {
+    let mut conn = sqlx::PgConnection::connect(&with_database(server, "postgres")).await.unwrap();
+    sqlx::query(sqlx::AssertSqlSafe(statement.to_owned())).execute(&mut conn).await.unwrap();
+    conn.close().await.unwrap();
+}
+
+fn postgres_template() -> &'static String {
+    static TEMPLATE: OnceLock<String> = OnceLock::new();
+    TEMPLATE.get_or_init(|| {
+        let server = postgres_server();
+        on_own_runtime(move || {
+            let name = unique("tpl");
+            let rt = tokio::runtime::Runtime::new().unwrap();
+            rt.block_on(async {
+                admin(&server, &format!("CREATE DATABASE {name}")).await;
+                let (pool, _) = ticket_api::db::open(&with_database(&server, &name), 2).await.unwrap();
+                seed_demo(&pool, &SeedOptions { today: today(), days: DAYS }).await.unwrap();
+                pool.close().await;
+            });
+            name
+        })
+    })
+}
+
+/// A fresh database holding the seeded demo network.
+pub async fn database_url(backend: Backend) -> String {
+    match backend {
+        Backend::Sqlite => {
+            let template = sqlite_template().clone();
+            let copy = std::env::temp_dir().join(format!("{}.db", unique("ticket_api_test")));
+            std::fs::copy(&template, &copy).unwrap();
+            format!("sqlite://{}", copy.display())
+        }
+        Backend::Postgres => {
+            let template = postgres_template().clone();
+            let server = postgres_server();
+            let name = unique("t");
+            admin(&server, &format!("CREATE DATABASE {name} TEMPLATE {template}")).await;
+            with_database(&server, &name)
+        }
+    }
+}
+
+pub struct TestApp {
+    pub router: Router,
+    pub state: ticket_api::AppState,
+    pub token: String,
+}
+
+impl TestApp {
+    pub async fn new(backend: Backend) -> TestApp {
+        TestApp::with_ttl(backend, 60).await
+    }
+
+    pub async fn with_ttl(backend: Backend, ttl: u32) -> TestApp {
+        let url = database_url(backend).await;
+        let state = ticket_api::start(config(&url, ttl)).await.unwrap();
+        let token = state.tokens.issue(ticket_api::auth::PUBLIC_CLIENT).access_token;
+        TestApp { router: ticket_api::router(state.clone()), state, token }
+    }
+
+    pub async fn send(&self, request: Request<Body>) -> (StatusCode, Value) {
+        let response = self.router.clone().oneshot(request).await.unwrap();
+        let status = response.status();
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        let json = serde_json::from_slice(&bytes).unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into()));
+        (status, json)
+    }
+
+    pub async fn get(&self, path: &str) -> (StatusCode, Value) {
+        let request = Request::get(path).header(header::AUTHORIZATION, format!("Bearer {}", self.token));
+        self.send(request.body(Body::empty()).unwrap()).await
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
+        self.post_raw(path, "application/json", body.to_string()).await
+    }
+
+    pub async fn post_raw(&self, path: &str, content_type: &str, body: String) -> (StatusCode, Value) {
+        let request = Request::post(path)
+            .header(header::AUTHORIZATION, format!("Bearer {}", self.token))
+            .header(header::CONTENT_TYPE, content_type);
+        self.send(request.body(Body::from(body)).unwrap()).await
+    }
+}
+
+/// Runs each listed test on SQLite and on PostgreSQL.
+#[macro_export]
+macro_rules! on_both {
+    ($($name:ident($app:ident) $body:block)*) => {
+        mod sqlite {
+            #[allow(unused_imports)]
+            use super::*;
+            $(
+                #[tokio::test]
+                async fn $name() {
+                    let $app = common::TestApp::new(common::Backend::Sqlite).await;
+                    $body
+                }
+            )*
+        }
+        mod postgres {
+            #[allow(unused_imports)]
+            use super::*;
+            $(
+                #[tokio::test]
+                async fn $name() {
+                    let $app = common::TestApp::new(common::Backend::Postgres).await;
+                    $body
+                }
+            )*
+        }
+    };
+}
