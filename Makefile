@@ -20,7 +20,7 @@ CORE_SRC := Cargo.toml $(wildcard Cargo.lock) core-wasm/Cargo.toml $(shell find 
 APP_SRC := $(shell find app/src app/public -type f 2>/dev/null) $(wildcard app/*.ts app/*.json app/index.html)
 STAMPS := .make
 
-.PHONY: run build test size tools wasm app server chromium postgres clean help
+.PHONY: run build test size tools wasm app server chromium postgres poppler clean help
 
 help:
 	@echo "make run    build everything and start the site on http://localhost:$(PORT) (demo data)"
@@ -46,6 +46,10 @@ chromium:
 
 postgres:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { apt-get update && apt-get install -y postgresql; }
+
+# pdftotext reads the e-tickets back in the PDF tests.
+poppler:
+	@command -v pdftotext >/dev/null || { apt-get update && apt-get install -y poppler-utils; }
 
 # --- the core as wasm, into pkg/ (the app depends on it) ---------------------------------------
 # Two modules from one crate (core-wasm/README.md "Size"): `site` for the first pages, `booking`
@@ -92,7 +96,7 @@ server:
 	cargo build --release -p static-server
 
 # --- tests ----------------------------------------------------------------------------------
-test: build chromium postgres tests/e2e/node_modules/.package-lock.json
+test: build chromium postgres poppler tests/e2e/node_modules/.package-lock.json
 	STATIC_SERVER_BIN=$(SERVER) bash tests/run-all.sh
 
 size: build

@@ -11,7 +11,9 @@ pub mod config;
 pub mod content;
 pub mod db;
 pub mod error;
+pub mod network;
 pub mod openapi;
+pub mod pdf;
 pub mod search;
 pub mod seat_view;
 pub mod seed;
@@ -36,6 +38,8 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 #[derive(Clone)]
 pub struct AppState {
     pub pool: AnyPool,
+    /// The timetable in memory (seat claims are always read live).
+    pub network: Arc<network::NetworkCache>,
     pub tokens: Arc<auth::Tokens>,
     pub config: Arc<Config>,
 }
@@ -74,7 +78,8 @@ pub async fn start(config: Config) -> Result<AppState, StartError> {
     }
     let tokens = auth::Tokens::new(&config.token_secret, config.token_ttl_seconds, config.service_accounts.clone())
         .ok_or_else(|| StartError::Config(config::ConfigError("TOKEN_SECRET: must not be empty".into())))?;
-    Ok(AppState { pool, tokens: Arc::new(tokens), config: Arc::new(config) })
+    let network = network::NetworkCache::load(&pool).await.map_err(|e| StartError::Db(e.into()))?;
+    Ok(AppState { pool, network: Arc::new(network), tokens: Arc::new(tokens), config: Arc::new(config) })
 }
 
 /// The service of a path segment: `intercity` (bus) or `water` (launch).

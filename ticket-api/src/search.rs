@@ -3,7 +3,7 @@
 //! seats left). Seats left are counted from the claims on the searched legs only, so a seat
 //! sold Dhaka -> Cumilla still counts as free for Cumilla -> Chattogram.
 
-use std::collections::BTreeMap;
+use std::collections::{HashMap, HashSet};
 
 use axum::Json;
 use axum::extract::{Path, State};
@@ -15,10 +15,10 @@ use core_wasm::routes::Service;
 use core_wasm::time::Date;
 use serde::Serialize;
 use sqlx::Row;
-use sqlx::any::AnyRow;
 
 use crate::content::service_key;
 use crate::error::ApiError;
+use crate::network::{Network, Route, TripRow};
 use crate::wire::{Body, now_unix_ms, ok, today, wire_time};
 use crate::{AppState, service_of};
 
@@ -33,14 +33,8 @@ pub enum TripsAnswer {
 }
 
 /// A city by id or name, as shown or as stored ('Chittagong' finds 'Chattogram').
-pub(crate) async fn city_id(pool: &sqlx::AnyPool, given: &str) -> Result<Option<String>, sqlx::Error> {
-    let stored = core_wasm::cities::stored_name(given);
-    let row = sqlx::query("SELECT id FROM cities WHERE id = $1 OR LOWER(name) = LOWER($1) OR LOWER(name) = LOWER($2)")
-        .bind(given.trim())
-        .bind(stored)
-        .fetch_optional(pool)
-        .await?;
-    row.map(|r| r.try_get::<String, _>("id")).transpose()
+pub(crate) async fn city_id(state: &AppState, given: &str) -> Result<Option<String>, ApiError> {
+    Ok(state.network.get(&state.pool).await?.city_id(given).cloned())
 }
 
 struct Checked {
@@ -50,7 +44,7 @@ struct Checked {
     coach_type: Option<CoachType>,
 }
 
-async fn check(pool: &sqlx::AnyPool, request: &TripSearchRequest) -> Result<Checked, ApiError> {
+fn check(network: &Network, request: &TripSearchRequest) -> Result<Checked, ApiError> {
     let mut problems = Vec::new();
     let from = request.from.trim();
     let to = request.to.trim();
@@ -83,109 +77,128 @@ async fn check(pool: &sqlx::AnyPool, request: &TripSearchRequest) -> Result<Chec
     if !problems.is_empty() {
         return Err(ApiError::BadRequest(problems));
     }
-    let from_id = city_id(pool, from).await?.ok_or_else(|| ApiError::not_found(format!("City not found: {from}")))?;
-    let to_id = city_id(pool, to).await?.ok_or_else(|| ApiError::not_found(format!("City not found: {to}")))?;
+    let from_id = network.city_id(from).ok_or_else(|| ApiError::not_found(format!("City not found: {from}")))?;
+    let to_id = network.city_id(to).ok_or_else(|| ApiError::not_found(format!("City not found: {to}")))?;
     if from_id == to_id {
         return Err(ApiError::bad("from and to must be different cities"));
     }
-    Ok(Checked { from: from_id, to: to_id, date: date.unwrap_or_else(today), coach_type })
+    Ok(Checked { from: from_id.clone(), to: to_id.clone(), date: date.unwrap_or_else(today), coach_type })
 }
 
-/// One departure of the search, before its points are attached.
-struct Found {
-    trip: Trip,
-    route_id: String,
-    from_stop: i64,
-    to_stop: i64,
+/// A departure of the search: a trip of a route serving `from` at stop `from` and `to` later.
+struct Candidate<'a> {
+    route_id: &'a str,
+    route: &'a Route,
+    trip: &'a TripRow,
+    from: usize,
+    to: usize,
 }
 
-const SEARCH: &str = "\
-SELECT t.id, t.route_id, t.departs_at, t.operator_id, o.title AS operator, v.id AS vehicle_id, v.name AS vehicle, \
-       v.coach_type, v.bus_class, r.name AS route_name, o.logo, \
-       a.stop_index AS from_stop, a.minutes_from_start AS from_offset, \
-       b.stop_index AS to_stop, b.minutes_from_start AS to_offset, \
-       (SELECT COUNT(*) FROM layout_seats s WHERE s.layout_id = v.layout_id) AS seats, \
-       (SELECT COUNT(DISTINCT c.seat_no) FROM seat_claims c \
-         WHERE c.trip_id = t.id AND c.leg >= a.stop_index AND c.leg < b.stop_index \
-           AND (c.state <> 'held' OR c.expires_at > $5)) AS taken, \
-       (SELECT MIN(f.fare) FROM fares f WHERE f.route_id = t.route_id AND f.operator_id = t.operator_id \
-         AND f.from_stop = a.stop_index AND f.to_stop = b.stop_index \
-         AND f.seat_class IN (SELECT s.seat_class FROM layout_seats s WHERE s.layout_id = v.layout_id)) AS fare_low, \
-       (SELECT MAX(f.fare) FROM fares f WHERE f.route_id = t.route_id AND f.operator_id = t.operator_id \
-         AND f.from_stop = a.stop_index AND f.to_stop = b.stop_index \
-         AND f.seat_class IN (SELECT s.seat_class FROM layout_seats s WHERE s.layout_id = v.layout_id)) AS fare_high \
-FROM route_stops a \
-JOIN route_stops b ON b.route_id = a.route_id AND b.city_id = $2 AND b.stop_index > a.stop_index \
-JOIN routes r ON r.id = a.route_id AND r.service = $3 \
-JOIN trips t ON t.route_id = a.route_id \
-JOIN operators o ON o.id = t.operator_id \
-JOIN vehicles v ON v.id = t.vehicle_id \
-WHERE a.city_id = $1 AND t.departs_at >= $4 - a.minutes_from_start AND t.departs_at < $6 - a.minutes_from_start \
-ORDER BY t.departs_at + a.minutes_from_start, o.title";
+impl Candidate<'_> {
+    fn departs(&self) -> i64 {
+        self.trip.departs_at + self.route.stops[self.from].minutes_from_start
+    }
+}
 
-fn found(row: &AnyRow, service: Service) -> Result<Found, sqlx::Error> {
-    let departs_at: i64 = row.try_get("departs_at")?;
-    let (from_offset, to_offset): (i64, i64) = (row.try_get("from_offset")?, row.try_get("to_offset")?);
-    let seats: i64 = row.try_get("seats")?;
-    let taken: i64 = row.try_get("taken")?;
-    let low: Option<i64> = row.try_get("fare_low")?;
-    let high: Option<i64> = row.try_get("fare_high")?;
-    let seat_fare = match (low, high) {
-        (Some(l), Some(h)) if l == h => Fare::Amount(l as f64),
+/// The departures between two cities on a Dhaka day, in departure order.
+fn candidates<'a>(network: &'a Network, checked: &Checked, service: &str) -> Vec<Candidate<'a>> {
+    let day_start = checked.date.days_since_epoch() * MINUTES_PER_DAY;
+    let day_end = day_start + MINUTES_PER_DAY;
+    let mut found = Vec::new();
+    for (route_id, from) in network.stops_by_city.get(&checked.from).into_iter().flatten() {
+        let Some(route) = network.routes.get(route_id).filter(|r| r.service == service) else { continue };
+        let Some(to) = (from + 1..route.stops.len()).find(|j| route.stops[*j].city_id == checked.to) else { continue };
+        let offset = route.stops[*from].minutes_from_start;
+        let first = route.trips.partition_point(|t| t.departs_at + offset < day_start);
+        for trip in route.trips[first..].iter().take_while(|t| t.departs_at + offset < day_end) {
+            found.push(Candidate { route_id, route, trip, from: *from, to });
+        }
+    }
+    found.sort_by(|a, b| a.departs().cmp(&b.departs()).then_with(|| a.trip.operator_id.cmp(&b.trip.operator_id)));
+    found
+}
+
+/// Seats taken on each trip's searched legs, from the live claims (one query for all trips).
+async fn taken_seats(pool: &sqlx::AnyPool, found: &[Candidate<'_>]) -> Result<HashMap<String, i64>, sqlx::Error> {
+    let mut taken: HashMap<String, i64> = HashMap::new();
+    if found.is_empty() {
+        return Ok(taken);
+    }
+    // Only numbered placeholders are generated into the text; the ids are bound.
+    let placeholders: Vec<String> = (2..found.len() + 2).map(|i| format!("${i}")).collect();
+    let sql = format!(
+        "SELECT trip_id, seat_no, leg FROM seat_claims WHERE (state <> 'held' OR expires_at > $1) AND trip_id IN ({})",
+        placeholders.join(", ")
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(now_unix_ms());
+    for c in found {
+        query = query.bind(c.trip.id.as_str());
+    }
+    let legs: HashMap<&str, (i64, i64)> = found.iter().map(|c| (c.trip.id.as_str(), (c.from as i64, c.to as i64))).collect();
+    let mut seen: HashSet<(String, String)> = HashSet::new();
+    for row in query.fetch_all(pool).await? {
+        let trip: String = row.try_get("trip_id")?;
+        let leg: i64 = row.try_get("leg")?;
+        let in_range = legs.get(trip.as_str()).is_some_and(|(from, to)| leg >= *from && leg < *to);
+        if in_range && seen.insert((trip.clone(), row.try_get("seat_no")?)) {
+            *taken.entry(trip).or_default() += 1;
+        }
+    }
+    Ok(taken)
+}
+
+fn trip_of(network: &Network, c: &Candidate<'_>, service: Service, taken: i64) -> Trip {
+    let vehicle = network.vehicles.get(&c.trip.vehicle_id);
+    let operator = network.operators.get(&c.trip.operator_id);
+    let layout = vehicle.and_then(|v| network.layouts.get(&v.layout_id));
+    let fares: Vec<i64> = layout
+        .map(|l| {
+            l.classes
+                .iter()
+                .filter_map(|class| {
+                    let key = (c.route_id.to_owned(), c.trip.operator_id.clone(), class.clone(), c.from as i64, c.to as i64);
+                    network.fares.get(&key).copied()
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let seat_fare = match (fares.iter().min(), fares.iter().max()) {
+        (Some(l), Some(h)) if l == h => Fare::Amount(*l as f64),
         (Some(l), Some(h)) => Fare::Text(format!("{l}-{h}")),
         // A trip without a fare for this segment is shown, but cannot be priced.
         _ => Fare::Text(String::new()),
     };
-    let coach_type = match row.try_get::<Option<String>, _>("coach_type")?.as_deref() {
+    let coach_type = match vehicle.and_then(|v| v.coach_type.as_deref()) {
         Some("ac") => Some(CoachType::Ac),
         Some("non-ac") => Some(CoachType::NonAc),
         _ => None,
     };
-    let vehicle: String = row.try_get("vehicle")?;
-    let vehicle_id: String = row.try_get("vehicle_id")?;
+    let name = vehicle.map(|v| v.name.clone());
     let (coach_no, ship_id, ship_name) = match service {
-        Service::Bus => (Some(vehicle), None, None),
-        Service::Launch => (None, Some(vehicle_id), Some(vehicle)),
+        Service::Bus => (name, None, None),
+        Service::Launch => (None, Some(c.trip.vehicle_id.clone()), name),
     };
-    Ok(Found {
-        trip: Trip {
-            id: row.try_get("id")?,
-            company_id: Some(row.try_get("operator_id")?),
-            company_name: Some(row.try_get("operator")?),
-            coach_no,
-            ship_id,
-            ship_name,
-            coach_type,
-            bus_class: Some(row.try_get("bus_class")?),
-            route_name: Some(row.try_get("route_name")?),
-            departure_date_time: wire_time(departs_at + from_offset),
-            arrival_date_time: Some(wire_time(departs_at + to_offset)),
-            seat_fare,
-            available_seats: Some((seats - taken).max(0) as u32),
-            boarding_points: Vec::new(),
-            dropping_points: Vec::new(),
-            logo: row.try_get("logo")?,
-        },
-        route_id: row.try_get("route_id")?,
-        from_stop: row.try_get("from_stop")?,
-        to_stop: row.try_get("to_stop")?,
-    })
-}
-
-/// The names of a route's points at each stop, in time order.
-async fn points_by_stop(pool: &sqlx::AnyPool, route_id: &str) -> Result<BTreeMap<i64, Vec<String>>, sqlx::Error> {
-    let rows = sqlx::query(
-        "SELECT rp.stop_index, p.name FROM route_points rp JOIN points p ON p.id = rp.point_id \
-         WHERE rp.route_id = $1 ORDER BY rp.minutes_from_start, p.name",
-    )
-    .bind(route_id)
-    .fetch_all(pool)
-    .await?;
-    let mut by_stop: BTreeMap<i64, Vec<String>> = BTreeMap::new();
-    for row in rows {
-        by_stop.entry(row.try_get("stop_index")?).or_default().push(row.try_get("name")?);
+    let points_at = |stop: usize| -> Vec<String> {
+        c.route.points.iter().filter(|p| p.stop == stop as i64).map(|p| p.name.clone()).collect()
+    };
+    Trip {
+        id: c.trip.id.clone(),
+        company_id: Some(c.trip.operator_id.clone()),
+        company_name: operator.map(|o| o.title.clone()),
+        coach_no,
+        ship_id,
+        ship_name,
+        coach_type,
+        bus_class: vehicle.map(|v| v.bus_class.clone()),
+        route_name: Some(c.route.name.clone()),
+        departure_date_time: wire_time(c.departs()),
+        arrival_date_time: Some(wire_time(c.trip.departs_at + c.route.stops[c.to].minutes_from_start)),
+        seat_fare,
+        available_seats: Some((layout.map_or(0, |l| l.seat_count) - taken).max(0) as u32),
+        boarding_points: points_at(c.from),
+        dropping_points: points_at(c.to),
+        logo: operator.map(|o| o.logo.clone()),
     }
-    Ok(by_stop)
 }
 
 pub async fn schedule_trips(
@@ -194,42 +207,30 @@ pub async fn schedule_trips(
     Body(request): Body<TripSearchRequest>,
 ) -> Result<Json<Envelope<TripsAnswer>>, ApiError> {
     let service = service_of(&segment)?;
-    let checked = check(&state.pool, &request).await?;
-    let day_start = checked.date.days_since_epoch() * MINUTES_PER_DAY;
-    let rows = sqlx::query(SEARCH)
-        .bind(&checked.from)
-        .bind(&checked.to)
-        .bind(service_key(service))
-        .bind(day_start)
-        .bind(now_unix_ms())
-        .bind(day_start + MINUTES_PER_DAY)
-        .fetch_all(&state.pool)
-        .await?;
-    let mut found = rows.iter().map(|r| found(r, service)).collect::<Result<Vec<_>, _>>()?;
-    found.retain(|f| checked.coach_type.is_none() || f.trip.coach_type == checked.coach_type);
-
-    let mut points: BTreeMap<String, BTreeMap<i64, Vec<String>>> = BTreeMap::new();
-    for f in &found {
-        if !points.contains_key(&f.route_id) {
-            points.insert(f.route_id.clone(), points_by_stop(&state.pool, &f.route_id).await?);
-        }
+    let network = state.network.get(&state.pool).await?;
+    let checked = check(&network, &request)?;
+    let mut found = candidates(&network, &checked, service_key(service));
+    if let Some(wanted) = checked.coach_type {
+        found.retain(|c| {
+            let coach = network.vehicles.get(&c.trip.vehicle_id).and_then(|v| v.coach_type.as_deref());
+            coach == Some(match wanted {
+                CoachType::Ac => "ac",
+                CoachType::NonAc => "non-ac",
+            })
+        });
     }
+    let taken = taken_seats(&state.pool, &found).await?;
+    let trips: Vec<Trip> =
+        found.iter().map(|c| trip_of(&network, c, service, taken.get(&c.trip.id).copied().unwrap_or(0))).collect();
+
     let mut boarding_points: Vec<String> = Vec::new();
-    let mut trips = Vec::with_capacity(found.len());
-    for mut f in found {
-        if let Some(route) = points.get(&f.route_id) {
-            f.trip.boarding_points = route.get(&f.from_stop).cloned().unwrap_or_default();
-            f.trip.dropping_points = route.get(&f.to_stop).cloned().unwrap_or_default();
-        }
-        for p in &f.trip.boarding_points {
+    let mut companies: Vec<Company> = Vec::new();
+    for t in &trips {
+        for p in &t.boarding_points {
             if !boarding_points.contains(p) {
                 boarding_points.push(p.clone());
             }
         }
-        trips.push(f.trip);
-    }
-    let mut companies: Vec<Company> = Vec::new();
-    for t in &trips {
         if let (Some(id), Some(name)) = (&t.company_id, &t.company_name)
             && !companies.iter().any(|c| &c.id == id)
         {

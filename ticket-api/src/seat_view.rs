@@ -114,7 +114,7 @@ impl TripInfo {
     /// cities, else the whole route.
     pub(crate) async fn segment(
         &self,
-        pool: &AnyPool,
+        state: &AppState,
         boarding: Option<&str>,
         dropping: Option<&str>,
         from: Option<&str>,
@@ -131,11 +131,11 @@ impl TripInfo {
                     city.and_then(|c| self.stops.iter().enumerate().skip(after as usize).find(|(_, s)| **s == c).map(|(i, _)| i as i64))
                 };
                 let from_city = match filled(from) {
-                    Some(f) => Some(city_id(pool, f).await?.ok_or_else(|| ApiError::bad(format!("from '{f}' is not a city")))?),
+                    Some(f) => Some(city_id(state, f).await?.ok_or_else(|| ApiError::bad(format!("from '{f}' is not a city")))?),
                     None => None,
                 };
                 let to_city = match filled(to) {
-                    Some(t) => Some(city_id(pool, t).await?.ok_or_else(|| ApiError::bad(format!("to '{t}' is not a city")))?),
+                    Some(t) => Some(city_id(state, t).await?.ok_or_else(|| ApiError::bad(format!("to '{t}' is not a city")))?),
                     None => None,
                 };
                 let from_stop = if from_city.is_some() {
@@ -258,7 +258,7 @@ pub async fn seat_view(
     }
     let (from, to) = trip
         .segment(
-            &state.pool,
+            &state,
             request.boarding_point.as_deref(),
             request.dropping_point.as_deref(),
             request.from.as_deref(),

@@ -4,11 +4,12 @@
 
 use std::collections::BTreeMap;
 
+use pdf_writer::types::TextRenderingMode;
 use pdf_writer::{Content, Name, Str, TextStr};
 use rustybuzz::ttf_parser::{GlyphId, OutlineBuilder};
 use subsetter::GlyphRemapper;
 
-use super::fonts::{FontId, Fonts, Run, Shaped, Weight};
+use super::fonts::{Fonts, Run, Shaped, Weight};
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(super) struct Rgb(pub(super) f32, pub(super) f32, pub(super) f32);
@@ -146,7 +147,7 @@ impl<'f> Canvas<'f> {
         self.content.begin_text();
         let mut pen = x;
         for run in &shaped.runs {
-            self.show_run(run, pen, y, size);
+            self.show_run(run, pen, y, size, color);
             pen += run.width(size);
         }
         self.content.end_text();
@@ -169,7 +170,7 @@ impl<'f> Canvas<'f> {
     /// One run: positioned with `Tm`, glyphs placed by `TJ` adjustments so the PDF's own advance
     /// (the `/W` widths, the font's advances) plus our adjustment equals the shaped position.
     /// Vertical offsets (marks shifted up or down by GPOS) use the text rise.
-    fn show_run(&mut self, run: &Run, x: f32, y: f32, size: f32) {
+    fn show_run(&mut self, run: &Run, x: f32, y: f32, size: f32, color: Rgb) {
         let font = run.font;
         let face = self.fonts.face(font);
         let thousandths = 1000.0 / run.units_per_em;
@@ -196,6 +197,10 @@ impl<'f> Canvas<'f> {
         }
         self.content.set_font(Name(font.resource_name()), size);
         self.content.set_text_matrix([1.0, 0.0, 0.0, 1.0, x, y]);
+        if run.synthetic_bold {
+            self.content.set_text_rendering_mode(TextRenderingMode::FillStroke);
+            self.content.set_stroke_rgb(color.0, color.1, color.2).set_line_width(size * 0.04);
+        }
 
         let mut rise = 0;
         let mut start = 0;
@@ -230,37 +235,39 @@ impl<'f> Canvas<'f> {
         if rise != 0 {
             self.content.set_rise(0.0);
         }
+        if run.synthetic_bold {
+            self.content.set_text_rendering_mode(TextRenderingMode::Fill);
+        }
         if run.needs_actual_text() {
             self.content.end_marked_content();
         }
     }
 
-    /// Draws `text` as filled outlines rather than as text, rotated by `angle` (radians) about
-    /// its centre at (`cx`, `cy`). Used for the CANCELLED stamp: as graphics it cannot jumble the
-    /// extracted text, which says CANCELLED in the banner anyway.
-    pub(super) fn outlined_text(&mut self, text: &str, weight: Weight, size: f32, cx: f32, cy: f32, angle: f32, color: Rgb, alpha: bool) {
-        let shaped = self.shape(text, weight);
+    /// A rubber stamp: bold `text` in a frame, rotated by `angle` (radians, counter-clockwise)
+    /// about `centre`, see-through. The letters are drawn as filled outlines rather than as text:
+    /// as graphics they cannot jumble the extracted text, which states the same thing elsewhere.
+    pub(super) fn stamp(&mut self, text: &str, size: f32, centre: (f32, f32), angle: f32, color: Rgb) {
+        let shaped = self.shape(text, Weight::Bold);
         let width = shaped.width(size);
         let (sin, cos) = angle.sin_cos();
+        self.uses_stamp_state = true;
         let c = &mut self.content;
         c.save_state();
-        if alpha {
-            c.set_parameters(Name(STAMP_STATE));
-            self.uses_stamp_state = true;
-        }
+        c.set_parameters(Name(STAMP_STATE));
+        c.transform([cos, sin, -sin, cos, centre.0, self.height - centre.1]);
+        // Cap height is about 0.71 em in Noto Sans: the frame hugs the capitals.
+        let (frame_w, frame_h) = (width + 28.0, size * 0.72 + 26.0);
+        c.set_stroke_rgb(color.0, color.1, color.2).set_line_width(3.0);
+        c.rect(-frame_w / 2.0, -frame_h / 2.0, frame_w, frame_h).stroke();
         c.set_fill_rgb(color.0, color.1, color.2);
-        // Page space: translate to the centre, rotate (counter-clockwise), then draw around it.
-        c.transform([cos, sin, -sin, cos, cx, self.height - cy]);
         let mut pen = -width / 2.0;
-        // Cap height is about 0.71 em in Noto Sans: centre the capitals vertically.
         let baseline = -size * 0.355;
         for run in &shaped.runs {
             let face = self.fonts.face(run.font);
             let scale = size / run.units_per_em;
             for glyph in &run.glyphs {
-                let origin_x = pen + glyph.dx as f32 * scale;
-                let origin_y = baseline + glyph.dy as f32 * scale;
-                let mut outline = Outline { content: &mut *c, scale, origin: (origin_x, origin_y), last: (0.0, 0.0) };
+                let origin = (pen + glyph.dx as f32 * scale, baseline + glyph.dy as f32 * scale);
+                let mut outline = Outline { content: &mut *c, scale, origin, last: (0.0, 0.0) };
                 if face.outline_glyph(GlyphId(glyph.id), &mut outline).is_some() {
                     c.fill_nonzero();
                 }
@@ -270,71 +277,70 @@ impl<'f> Canvas<'f> {
         c.restore_state();
     }
 
-    /// A rectangle border in the rotated frame of [`Canvas::outlined_text`].
-    pub(super) fn rotated_frame(&mut self, cx: f32, cy: f32, w: f32, h: f32, angle: f32, line: f32, color: Rgb) {
-        let (sin, cos) = angle.sin_cos();
-        let c = &mut self.content;
-        c.save_state();
-        c.set_parameters(Name(STAMP_STATE));
-        self.uses_stamp_state = true;
-        c.set_stroke_rgb(color.0, color.1, color.2).set_line_width(line);
-        c.transform([cos, sin, -sin, cos, cx, self.height - cy]);
-        c.rect(-w / 2.0, -h / 2.0, w, h).stroke();
-        c.restore_state();
-    }
-
     /// Wraps `text` at spaces into at most `max_lines` lines of `max_width`; a longer text ends
-    /// its last line with "…". A single word wider than the line is cut the same way.
+    /// its last line with "…". A single word wider than the line is cut the same way. Words are
+    /// measured one by one (shaping never crosses a space in our scripts), each line shaped once.
     pub(super) fn wrap(&self, text: &str, weight: Weight, size: f32, max_width: f32, max_lines: usize) -> Vec<Shaped> {
         let max_lines = max_lines.max(1);
         let words: Vec<&str> = text.split_whitespace().collect();
-        let mut lines: Vec<String> = Vec::new();
-        let mut current = String::new();
-        let mut line_start = 0;
+        let space = self.measure(" ", weight, size);
+        let mut lines: Vec<(usize, usize)> = Vec::new();
+        let (mut start, mut width) = (0, 0.0);
         let mut overflow = false;
         for (i, word) in words.iter().enumerate() {
-            let candidate = if current.is_empty() { (*word).to_owned() } else { format!("{current} {word}") };
-            if current.is_empty() || self.measure(&candidate, weight, size) <= max_width {
-                current = candidate;
+            let word_width = self.measure(word, weight, size);
+            if i == start || width + space + word_width <= max_width {
+                width += if i == start { word_width } else { space + word_width };
             } else if lines.len() + 1 == max_lines {
-                // The last line allowed: it takes every remaining word, cut to fit below.
-                current = words[line_start..].join(" ");
+                // The last line allowed takes every remaining word and is cut to fit below.
                 overflow = true;
                 break;
             } else {
-                lines.push(std::mem::replace(&mut current, (*word).to_owned()));
-                line_start = i;
+                lines.push((start, i));
+                (start, width) = (i, word_width);
             }
         }
-        if !current.is_empty() {
-            lines.push(current);
+        if start < words.len() {
+            lines.push((start, words.len()));
         }
         let last = lines.len().saturating_sub(1);
         lines
             .into_iter()
             .enumerate()
-            .map(|(i, line)| {
-                let needs_cut = (i == last && overflow) || self.measure(&line, weight, size) > max_width;
-                let line = if needs_cut { self.ellipsize(&line, weight, size, max_width) } else { line };
-                self.shape(&line, weight)
+            .map(|(i, (from, to))| {
+                let line = words[from..to].join(" ");
+                let shaped = self.shape(&line, weight);
+                if (i == last && overflow) || shaped.width(size) > max_width {
+                    self.shape(&self.ellipsize(&line, weight, size, max_width), weight)
+                } else {
+                    shaped
+                }
             })
             .collect()
     }
 
-    /// `text` cut so that it and a trailing "…" fit `max_width`.
+    /// The longest start of `text` that fits `max_width` with a trailing "…".
     fn ellipsize(&self, text: &str, weight: Weight, size: f32, max_width: f32) -> String {
-        let mut cut: String = text.to_owned();
-        loop {
-            let candidate = format!("{}…", cut.trim_end());
-            if cut.is_empty() || self.measure(&candidate, weight, size) <= max_width {
-                return candidate;
-            }
-            cut.pop();
+        let ends: Vec<usize> = text.char_indices().map(|(at, _)| at).skip(1).chain([text.len()]).collect();
+        let with_ellipsis = |n: usize| {
+            let mut cut = text[..ends.get(n.wrapping_sub(1)).copied().unwrap_or(0)].trim_end();
             // Never end on a virama or joiner: it would fuse with the ellipsis.
-            while cut.ends_with(['\u{09CD}', '\u{200C}', '\u{200D}']) {
-                cut.pop();
+            while let Some(rest) = cut.strip_suffix(['\u{09CD}', '\u{200C}', '\u{200D}']) {
+                cut = rest;
+            }
+            format!("{cut}…")
+        };
+        // Binary search on the number of characters kept: wider is monotonic in it.
+        let (mut lo, mut hi) = (0, ends.len());
+        while lo < hi {
+            let mid = (lo + hi).div_ceil(2);
+            if self.measure(&with_ellipsis(mid), weight, size) <= max_width {
+                lo = mid;
+            } else {
+                hi = mid - 1;
             }
         }
+        with_ellipsis(lo)
     }
 
     /// The largest size from `max` down to `min` (in half points) at which `text` fits on one line.

@@ -2,13 +2,16 @@
 //! one font (Latin or Bengali), shaped by rustybuzz so Bengali conjuncts and vowel signs are right.
 
 use std::ops::Range;
+use std::sync::OnceLock;
 
-use rustybuzz::{Direction, Face, UnicodeBuffer, script};
+use rustybuzz::ttf_parser::Tag;
+use rustybuzz::{Direction, Face, Feature, Script, ShapePlan, UnicodeBuffer, script};
 
 use super::PdfError;
 
-/// The fonts a ticket can use. Bengali has one weight: a bold Bengali name is set in the regular
-/// face, which keeps the binary 120 KB smaller and reads fine at ticket sizes.
+/// The fonts a ticket can use. Bengali has one weight: bold Bengali is the regular face drawn with
+/// a thin outline of its own colour ([`Run::synthetic_bold`]), which keeps the binary 120 KB
+/// smaller than embedding Noto Sans Bengali Bold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum FontId {
     Latin,
@@ -36,6 +39,24 @@ impl FontId {
     }
 
     /// The PostScript name, used in the PDF's `/BaseFont`.
+    /// The script a run in this font is shaped as.
+    fn script(self) -> Script {
+        match self {
+            FontId::Latin | FontId::LatinBold => script::LATIN,
+            FontId::Bengali => script::BENGALI,
+        }
+    }
+
+    /// Latin ligatures (fi, fl) are off: a ligature glyph extracts as two characters through a
+    /// multi-character ToUnicode entry, which some extractors (Ghostscript's) garble, and a
+    /// ticket gains nothing from them. Bengali keeps every feature: its conjuncts are ligatures.
+    fn features(self) -> Vec<Feature> {
+        match self {
+            FontId::Latin | FontId::LatinBold => vec![Feature::new(Tag::from_bytes(b"liga"), 0, ..)],
+            FontId::Bengali => Vec::new(),
+        }
+    }
+
     pub(super) fn postscript_name(self) -> &'static str {
         match self {
             FontId::Latin => "NotoSans-Regular",
@@ -60,15 +81,27 @@ pub(super) enum Weight {
     Bold,
 }
 
-/// The parsed faces. Parsing is lazy in ttf-parser, so loading per render costs microseconds.
+/// The parsed faces and a shaping plan for each. A plan compiles the font's features once, which
+/// would otherwise happen on every one of a page's ~150 shapings.
 pub(super) struct Fonts {
     faces: [Face<'static>; 3],
+    plans: [ShapePlan; 3],
 }
 
 impl Fonts {
+    /// The fonts, loaded on first use and kept for the life of the process.
+    pub(super) fn shared() -> Result<&'static Fonts, PdfError> {
+        static FONTS: OnceLock<Result<Fonts, PdfError>> = OnceLock::new();
+        FONTS.get_or_init(Fonts::load).as_ref().map_err(Clone::clone)
+    }
+
     pub(super) fn load() -> Result<Self, PdfError> {
         let load = |id: FontId| Face::from_slice(id.data(), 0).ok_or(PdfError::Font(id.postscript_name()));
-        Ok(Fonts { faces: [load(FontId::Latin)?, load(FontId::LatinBold)?, load(FontId::Bengali)?] })
+        let faces = [load(FontId::Latin)?, load(FontId::LatinBold)?, load(FontId::Bengali)?];
+        let plans = FontId::ALL.map(|id| {
+            ShapePlan::new(&faces[id.index()], Direction::LeftToRight, Some(id.script()), None, &id.features())
+        });
+        Ok(Fonts { faces, plans })
     }
 
     pub(super) fn face(&self, id: FontId) -> &Face<'static> {
@@ -77,7 +110,11 @@ impl Fonts {
 
     /// Shapes `text` into runs, one per stretch of a single font.
     pub(super) fn shape(&self, text: &str, weight: Weight) -> Shaped {
-        let runs = self.segment(text, weight).into_iter().map(|(font, range)| self.shape_run(font, &text[range])).collect();
+        let runs = self
+            .segment(text, weight)
+            .into_iter()
+            .map(|(font, range)| self.shape_run(font, &text[range], weight))
+            .collect();
         Shaped { runs }
     }
 
@@ -121,13 +158,13 @@ impl Fonts {
         self.face(font).glyph_index(c).is_some()
     }
 
-    fn shape_run(&self, font: FontId, text: &str) -> Run {
+    fn shape_run(&self, font: FontId, text: &str, weight: Weight) -> Run {
         let face = self.face(font);
         let mut buffer = UnicodeBuffer::new();
         buffer.push_str(text);
         buffer.set_direction(Direction::LeftToRight);
-        buffer.set_script(if font == FontId::Bengali { script::BENGALI } else { script::LATIN });
-        let shaped = rustybuzz::shape(face, &[], buffer);
+        buffer.set_script(font.script());
+        let shaped = rustybuzz::shape_with_plan(face, &self.plans[font.index()], buffer);
 
         // A glyph's cluster is the byte offset of the first character it came from; the cluster
         // ends where the next larger cluster starts (clusters rise left to right for LTR text).
@@ -151,7 +188,13 @@ impl Fonts {
                 }
             })
             .collect();
-        Run { font, text: text.to_owned(), glyphs, units_per_em: f32::from(face.units_per_em()) }
+        Run {
+            font,
+            text: text.to_owned(),
+            glyphs,
+            units_per_em: face.units_per_em() as f32,
+            synthetic_bold: weight == Weight::Bold && font == FontId::Bengali,
+        }
     }
 }
 
@@ -182,6 +225,8 @@ pub(super) struct Run {
     pub(super) text: String,
     pub(super) glyphs: Vec<Glyph>,
     pub(super) units_per_em: f32,
+    /// Bold asked of a face that has no bold: stroke the glyphs as well as fill them.
+    pub(super) synthetic_bold: bool,
 }
 
 impl Run {
@@ -216,10 +261,10 @@ mod tests {
     #[test]
     fn pdf_fonts_load_and_split_scripts() {
         let fonts = Fonts::load().expect("embedded fonts parse");
-        let shaped = fonts.shape("Rahim রহিম উদ্দিন (12)", Weight::Regular);
+        let shaped = fonts.shape("Rahim রহিম উদ্দিন, Dhaka", Weight::Regular);
         let fonts_used: Vec<FontId> = shaped.runs.iter().map(|r| r.font).collect();
         assert_eq!(fonts_used, [FontId::Latin, FontId::Bengali, FontId::Latin]);
-        assert_eq!(shaped.runs[1].text, "রহিম উদ্দিন ");
+        assert_eq!(shaped.runs[1].text, "রহিম উদ্দিন, ");
         assert!(shaped.runs.iter().all(|r| r.glyphs.iter().all(|g| g.id != 0)), "no missing glyphs");
     }
 
@@ -236,5 +281,11 @@ mod tests {
         // দ + ্ + দ becomes one conjunct glyph, not three.
         let run = &fonts.shape("দ্দ", Weight::Regular).runs[0];
         assert_eq!(run.glyphs.len(), 1, "{:?}", run.glyphs);
+    }
+
+    #[test]
+    fn pdf_latin_has_no_ligatures() {
+        let fonts = Fonts::load().expect("embedded fonts parse");
+        assert_eq!(fonts.shape("2nd floor office", Weight::Bold).runs[0].glyphs.len(), 16);
     }
 }

@@ -3,7 +3,9 @@
 //!
 //! The page carries the operator, PNR (also as a QR code), passenger, route, date and time,
 //! boarding and dropping points, coach or ship, seats, fare breakdown, total and helpline. A
-//! cancelled ticket says so in a red banner with the refund line and under a CANCELLED stamp.
+//! cancelled ticket says so four times: the brand band turns red and reads CANCELLED TICKET, a red
+//! CANCELLED badge sits by the PNR over "Not valid for travel." and the refund line, and a
+//! see-through CANCELLED stamp lies across the journey details.
 //!
 //! How the text gets onto the page, and why:
 //! - Fonts are Noto Sans (Latin) and Noto Sans Bengali, embedded in the binary (`assets/fonts`,
@@ -17,6 +19,9 @@
 //!   fallback for readers that ignore ActualText.
 //! - A5 rather than A4: most travellers open the ticket on a phone, where an A5 page shows the
 //!   text larger, and it still prints well on A4 paper.
+//!
+//! [`render`] is CPU work (a few milliseconds in a release build, shaping and font subsetting):
+//! an async handler should call it through `tokio::task::spawn_blocking`.
 
 mod canvas;
 mod fonts;
@@ -101,10 +106,10 @@ impl std::error::Error for PdfError {}
 
 /// Renders the e-ticket as a one-page PDF.
 pub fn render(doc: &TicketDocument) -> Result<Vec<u8>, PdfError> {
-    let fonts = fonts::Fonts::load()?;
-    let page = layout::draw(&fonts, doc)?;
+    let fonts = fonts::Fonts::shared()?;
+    let page = layout::draw(fonts, doc)?;
     let title = format!("E-ticket {}", doc.pnr);
-    writer::assemble(&fonts, page, &writer::Info { title: &title, author: &doc.brand })
+    writer::assemble(fonts, page, &writer::Info { title: &title, author: &doc.brand })
 }
 
 /// The download's file name, ASCII only so it fits a `Content-Disposition` header unquoted:

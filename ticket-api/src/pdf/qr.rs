@@ -9,9 +9,17 @@ use super::canvas::{Canvas, Rgb};
 const QUIET_ZONE: usize = 4;
 
 /// Draws a QR code of `data` in the square at (`x`, `top`) of side `size`, quiet zone included.
-pub(super) fn draw(canvas: &mut Canvas<'_>, data: &str, x: f32, top: f32, size: f32, dark: Rgb) -> Result<(), PdfError> {
+pub(super) fn draw(
+    canvas: &mut Canvas<'_>,
+    data: &str,
+    x: f32,
+    top: f32,
+    size: f32,
+    dark: Rgb,
+) -> Result<(), PdfError> {
     // Level M survives a crease or a scuff on a printed ticket and keeps a PNR at version 1.
-    let code = QrCode::with_error_correction_level(data.as_bytes(), EcLevel::M).map_err(|e| PdfError::Qr(e.to_string()))?;
+    let code =
+        QrCode::with_error_correction_level(data.as_bytes(), EcLevel::M).map_err(|e| PdfError::Qr(e.to_string()))?;
     let width = code.width();
     let module = size / (width + 2 * QUIET_ZONE) as f32;
     canvas.fill_rect(x, top, size, size, Rgb(1.0, 1.0, 1.0));

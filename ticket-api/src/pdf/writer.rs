@@ -68,14 +68,21 @@ pub(super) fn assemble(fonts: &Fonts, page: Page, info: &Info<'_>) -> Result<Vec
     Ok(pdf.finish())
 }
 
-fn write_font(pdf: &mut Pdf, refs: &mut Refs, fonts: &Fonts, id: FontId, type0_ref: Ref, font_use: &FontUse) -> Result<(), PdfError> {
+fn write_font(
+    pdf: &mut Pdf,
+    refs: &mut Refs,
+    fonts: &Fonts,
+    id: FontId,
+    type0_ref: Ref,
+    font_use: &FontUse,
+) -> Result<(), PdfError> {
     let cid_ref = refs.next();
     let descriptor_ref = refs.next();
     let file_ref = refs.next();
     let cmap_ref = refs.next();
 
     let face = fonts.face(id);
-    let per_mille = |units: f32| units * 1000.0 / f32::from(face.units_per_em());
+    let per_mille = |units: f32| units * 1000.0 / face.units_per_em() as f32;
     let old_ids: Vec<u16> = font_use.remapper.remapped_gids().collect();
     // A subset font carries a tag unique to its glyph set, as the PDF spec asks.
     let base_font = format!("{}+{}", subset_tag(&old_ids), id.postscript_name());

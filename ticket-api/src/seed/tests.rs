@@ -390,6 +390,9 @@ fn seed_sales_respect_one_claim_per_seat_leg() {
         }
         let sold_seats: HashSet<&str> = claims.iter().filter(|c| c.state == inventory::SOLD).map(|c| c.seat_no).collect();
         assert!((4..=14).contains(&sold_seats.len()), "{trip}: {} of 40 seats sold", sold_seats.len());
+        let far = inventory::claims(&trip, &seats, 2, 20);
+        let far_sold: HashSet<&str> = far.iter().filter(|c| c.state == inventory::SOLD).map(|c| c.seat_no).collect();
+        assert!((4..=8).contains(&far_sold.len()), "{trip}: {} of 40 seats sold three weeks ahead", far_sold.len());
         let blocked: Vec<_> = claims.iter().filter(|c| c.state == inventory::BLOCKED).collect();
         assert!(blocked.is_empty() || blocked.len() == 2, "a blocked seat is blocked on every leg");
         blocked_trips += usize::from(!blocked.is_empty());

@@ -41,7 +41,7 @@ const TABLES_CHILDREN_FIRST: &[&str] = &[
 /// 1,200 per statement and 2.5 s at 300). PostgreSQL has no such cost and pays a round trip per
 /// statement instead, so it takes bigger statements (its limit is 65,535 parameters).
 const SQLITE_PARAMS_PER_STATEMENT: usize = 300;
-const OTHER_PARAMS_PER_STATEMENT: usize = 3000;
+const OTHER_PARAMS_PER_STATEMENT: usize = 1000;
 
 /// A value to bind. NULLs carry their column's type, which PostgreSQL needs.
 enum Value {
