@@ -20,6 +20,8 @@ pub struct Config {
     /// How many days of demo trips to seed (DEMO_DAYS).
     pub demo_days: u32,
     pub max_connections: u32,
+    /// How long a seat-lock holds seats (HOLD_SECONDS), at least as long as a gateway session.
+    pub hold_seconds: u32,
 }
 
 /// A setting that cannot be used, naming the variable.
@@ -44,6 +46,7 @@ pub const SETTINGS: &[(&str, &str, &str)] = &[
     ("DEMO_MODE", "0", "1: seed the demo network into an empty database, expose the SMS outbox"),
     ("DEMO_DAYS", "30", "days of demo trips to seed"),
     ("DB_MAX_CONNECTIONS", "16", "database pool size"),
+    ("HOLD_SECONDS", "600", "how long a seat-lock holds seats"),
 ];
 
 fn number<T: std::str::FromStr>(get: &dyn Fn(&str) -> Option<String>, name: &str, default: T) -> Result<T, ConfigError> {
@@ -112,6 +115,7 @@ impl Config {
             demo,
             demo_days: number(get, "DEMO_DAYS", 30u32)?,
             max_connections: number(get, "DB_MAX_CONNECTIONS", 16u32)?.max(1),
+            hold_seconds: number(get, "HOLD_SECONDS", 600u32)?.max(1),
         })
     }
 

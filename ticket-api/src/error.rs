@@ -14,6 +14,8 @@ pub enum ApiError {
     BadRequest(Vec<String>),
     Unauthorized,
     NotFound(String),
+    /// The request is valid but the world changed: a seat someone else took, a hold that expired.
+    Conflict(Vec<String>),
     TooLarge,
     UnsupportedMediaType,
     /// A store or internal failure; the text goes to the log only.
@@ -42,6 +44,8 @@ impl IntoResponse for ApiError {
             ApiError::BadRequest(list) => (StatusCode::BAD_REQUEST, MessageField::Many(list)),
             ApiError::Unauthorized => (StatusCode::UNAUTHORIZED, MessageField::One("Unauthorized".into())),
             ApiError::NotFound(m) => (StatusCode::NOT_FOUND, MessageField::One(m)),
+            ApiError::Conflict(mut list) if list.len() == 1 => (StatusCode::CONFLICT, MessageField::One(list.remove(0))),
+            ApiError::Conflict(list) => (StatusCode::CONFLICT, MessageField::Many(list)),
             ApiError::TooLarge => (StatusCode::PAYLOAD_TOO_LARGE, MessageField::One("Request body is too large".into())),
             ApiError::UnsupportedMediaType => (
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,

@@ -7,10 +7,14 @@
 //! are the core's contract types (`core_wasm::contract`), answers the original API's envelope.
 
 pub mod auth;
+pub mod booking;
 pub mod config;
 pub mod content;
 pub mod db;
 pub mod error;
+pub mod gateway;
+pub mod ids;
+pub mod inventory;
 pub mod network;
 pub mod openapi;
 pub mod pdf;
@@ -110,6 +114,12 @@ pub fn router(state: AppState) -> Router {
         .route("/{service}/banners", get(content::banners))
         .route("/{service}/get-schedule-trips", post(search::schedule_trips))
         .route("/{service}/get-seat-view", post(seat_view::seat_view))
+        .route("/{service}/seat-lock", post(booking::seat_lock))
+        .route("/{service}/payment-pending", post(booking::payment_pending))
+        .route("/{service}/update-gateway", post(booking::update_gateway))
+        .route("/{service}/confirm-ticket", post(booking::confirm_ticket))
+        .route("/{service}/get-ticket-info-by-txn-id", post(booking::ticket_info))
+        .route("/{service}/get-booking-info-by-txn-id", post(booking::booking_info))
         .fallback(not_found)
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_token));
     let api = Router::new()
@@ -118,6 +128,9 @@ pub fn router(state: AppState) -> Router {
         .fallback(not_found);
     let mut router = Router::new()
         .route("/oauth/access_token", post(auth::access_token))
+        // The sandbox gateway is visited by the browser, like a real gateway: no bearer token.
+        .route("/gateway/sandbox/{tnx}", get(gateway::page))
+        .route("/gateway/sandbox/{tnx}/{action}", post(gateway::callback))
         .nest("/v1/api", api)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(state.clone());

@@ -6,7 +6,7 @@
 use std::sync::OnceLock;
 
 use axum::Json;
-use core_wasm::contract::{auth, content, envelope, seats, trips};
+use core_wasm::contract::{auth, booking, content, envelope, seats, tickets, trips};
 use schemars::generate::{SchemaGenerator, SchemaSettings};
 use schemars::{JsonSchema, Schema};
 use serde_json::{Map, Value, json};
@@ -42,6 +42,14 @@ pub const CALLS: &[Call] = &[
     Call { method: "post", path: "/v1/api/water/get-schedule-trips", summary: "Launch departures between two places on a date", query: &[], request: Some(schema::<trips::TripSearchRequest>), response: schema::<trips::LaunchTripsResponse> },
     Call { method: "post", path: "/v1/api/intercity/get-seat-view", summary: "A bus trip's seats for a segment", query: &[], request: Some(schema::<seats::SeatViewRequest>), response: schema::<seats::BusSeatViewResponse> },
     Call { method: "post", path: "/v1/api/water/get-seat-view", summary: "A launch trip's classes, cabins and seats", query: &[], request: Some(schema::<seats::SeatViewRequest>), response: schema::<seats::LaunchSeatViewResponse> },
+    Call { method: "post", path: "/v1/api/{service}/seat-lock", summary: "Hold up to 4 seats for the visitor (409 names a seat someone else holds)", query: &[], request: Some(schema::<booking::SeatLockRequest>), response: schema::<booking::SeatLockResponse> },
+    Call { method: "post", path: "/v1/api/intercity/payment-pending", summary: "Passenger details for the visitor's hold: a bus booking with its invoice", query: &[], request: Some(schema::<booking::PaymentPendingRequest>), response: schema::<booking::BusBooking> },
+    Call { method: "post", path: "/v1/api/water/payment-pending", summary: "Passenger details for the visitor's hold: a launch booking with its invoice", query: &[], request: Some(schema::<booking::PaymentPendingRequest>), response: schema::<booking::LaunchBooking> },
+    Call { method: "post", path: "/v1/api/{service}/update-gateway", summary: "Choose the payment gateway: where to send the traveller", query: &[], request: Some(schema::<booking::UpdateGatewayRequest>), response: schema::<booking::UpdateGatewayResponse> },
+    Call { method: "post", path: "/v1/api/{service}/confirm-ticket", summary: "The ticket of a paid booking (idempotent)", query: &[], request: Some(schema::<booking::TxnRequest>), response: schema::<tickets::Ticket> },
+    Call { method: "post", path: "/v1/api/{service}/get-ticket-info-by-txn-id", summary: "A ticket by transaction id", query: &[], request: Some(schema::<booking::TxnRequest>), response: schema::<tickets::Ticket> },
+    Call { method: "post", path: "/v1/api/intercity/get-booking-info-by-txn-id", summary: "A bus booking by transaction id", query: &[], request: Some(schema::<booking::TxnRequest>), response: schema::<booking::BusBooking> },
+    Call { method: "post", path: "/v1/api/water/get-booking-info-by-txn-id", summary: "A launch booking by transaction id", query: &[], request: Some(schema::<booking::TxnRequest>), response: schema::<booking::LaunchBooking> },
 ];
 
 fn envelope_of(data: Schema) -> Value {

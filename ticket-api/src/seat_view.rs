@@ -106,6 +106,11 @@ impl TripInfo {
         self.points.iter().find(|p| p.id == given || p.name.eq_ignore_ascii_case(given)).map(|p| p.stop)
     }
 
+    /// Minutes from the first stop to `stop`'s first point (0 if unknown).
+    pub(crate) fn stop_offset(&self, stop: i64) -> i64 {
+        self.points.iter().filter(|p| p.stop == stop).map(|p| p.minutes_from_start).min().unwrap_or(0)
+    }
+
     fn last_stop(&self) -> i64 {
         self.stops.len() as i64 - 1
     }

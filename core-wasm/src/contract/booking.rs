@@ -6,11 +6,16 @@ use super::contract;
 use super::trips::CoachType;
 
 contract! {
-    /// Hold seats for the visitor (bus: for a boarding/dropping pair, per leg).
+    /// Hold seats for the visitor (bus: for a boarding/dropping pair, per leg). The segment is
+    /// the chosen points, else the searched cities (`from`, `to`), else the whole route.
     #[serde(rename_all = "camelCase")]
     pub struct SeatLockRequest {
         pub trip_id: String,
         pub seats: Vec<String>,
+        #[serde(default)]
+        pub from: Option<String>,
+        #[serde(default)]
+        pub to: Option<String>,
         #[serde(default)]
         pub boarding_point: Option<String>,
         #[serde(default)]
@@ -37,6 +42,7 @@ contract! {
         Other,
     }
 
+    /// Passenger details for the visitor's current hold on the trip.
     #[serde(rename_all = "camelCase")]
     pub struct PaymentPendingRequest {
         pub trip_id: String,

@@ -1,0 +1,170 @@
+//! Payment gateways (DESIGN §3 "Payments"), shaped like SSLCommerz: open a session (a redirect
+//! URL), validate the outcome server-side, refund. The sandbox gateway is served by the API
+//! itself: a page with Pay / Fail / Cancel whose forms post back here; the server validates the
+//! outcome, records one charge per transaction, issues the ticket right then, and only then
+//! redirects the browser to `/{bus|launch}/payment/{success|failed|cancel}?tnxId=...`.
+
+use axum::extract::{Path, State};
+use axum::http::{StatusCode, header};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use sqlx::{AnyPool, Row};
+
+use crate::AppState;
+use crate::booking::{Issued, issue};
+use crate::error::ApiError;
+use crate::wire::now_unix_ms;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Paid,
+    Failed,
+    Cancelled,
+}
+
+impl Outcome {
+    fn parse(s: &str) -> Option<Outcome> {
+        match s {
+            "pay" => Some(Outcome::Paid),
+            "fail" => Some(Outcome::Failed),
+            "cancel" => Some(Outcome::Cancelled),
+            _ => None,
+        }
+    }
+
+    fn stored(self) -> &'static str {
+        match self {
+            Outcome::Paid => "paid",
+            Outcome::Failed => "failed",
+            Outcome::Cancelled => "cancelled",
+        }
+    }
+}
+
+/// What a gateway adapter does. Real gateways validate with their own server (SSLCommerz's
+/// validation API, bKash's query); the sandbox trusts its own page.
+pub trait PaymentGateway {
+    /// Where the traveller pays for `tnx_id`.
+    fn session_url(&self, tnx_id: &str) -> String;
+    /// The gateway's own word on what happened to `tnx_id`, given what the callback claims.
+    fn validate(&self, tnx_id: &str, claimed: Outcome) -> Outcome;
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Sandbox;
+
+impl PaymentGateway for Sandbox {
+    fn session_url(&self, tnx_id: &str) -> String {
+        format!("/gateway/sandbox/{tnx_id}")
+    }
+
+    fn validate(&self, _tnx_id: &str, claimed: Outcome) -> Outcome {
+        claimed
+    }
+}
+
+/// Records the validated outcome once (a repeated or reordered callback changes nothing) and
+/// settles the booking: a payment issues the ticket, a failure or cancel releases the seats.
+/// Returns the outcome that stands.
+pub async fn settle(pool: &AnyPool, tnx_id: &str, outcome: Outcome) -> Result<Outcome, ApiError> {
+    let booking = sqlx::query("SELECT amount, hold_id FROM bookings WHERE tnx_id = $1")
+        .bind(tnx_id)
+        .fetch_optional(pool)
+        .await?
+        .ok_or_else(|| ApiError::not_found("Booking not found"))?;
+    sqlx::query(
+        "INSERT INTO payments (tnx_id, gateway, amount, outcome, recorded_at) VALUES ($1, $2, $3, $4, $5) \
+         ON CONFLICT (tnx_id) DO NOTHING",
+    )
+    .bind(tnx_id)
+    .bind(crate::booking::SANDBOX)
+    .bind(booking.try_get::<i64, _>("amount")?)
+    .bind(outcome.stored())
+    .bind(now_unix_ms())
+    .execute(pool)
+    .await?;
+    let standing = sqlx::query("SELECT outcome FROM payments WHERE tnx_id = $1").bind(tnx_id).fetch_one(pool).await?;
+    match standing.try_get::<String, _>("outcome")?.as_str() {
+        "paid" | "refunded" => {
+            issue(pool, tnx_id).await?;
+            Ok(Outcome::Paid)
+        }
+        other => {
+            let status = if other == "cancelled" { "cancelled" } else { "failed" };
+            let mut tx = pool.begin().await?;
+            sqlx::query("UPDATE bookings SET status = $1 WHERE tnx_id = $2 AND status = 'pending'")
+                .bind(status)
+                .bind(tnx_id)
+                .execute(&mut *tx)
+                .await?;
+            crate::inventory::release(&mut tx, &booking.try_get::<String, _>("hold_id")?).await?;
+            tx.commit().await?;
+            Ok(if other == "cancelled" { Outcome::Cancelled } else { Outcome::Failed })
+        }
+    }
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// The sandbox's payment page: no script, three buttons.
+pub async fn page(State(state): State<AppState>, Path(tnx_id): Path<String>) -> Response {
+    let row = match sqlx::query("SELECT amount, status, service FROM bookings WHERE tnx_id = $1")
+        .bind(&tnx_id)
+        .fetch_optional(&state.pool)
+        .await
+    {
+        Ok(Some(row)) => row,
+        Ok(None) => return (StatusCode::NOT_FOUND, Html("<h1>Payment session not found</h1>".to_owned())).into_response(),
+        Err(e) => return ApiError::from(e).into_response(),
+    };
+    let amount: i64 = row.try_get("amount").unwrap_or_default();
+    let status: String = row.try_get("status").unwrap_or_default();
+    let tnx = escape(&tnx_id);
+    let body = if status == "pending" {
+        format!(
+            "<form method=\"post\" action=\"/gateway/sandbox/{tnx}/pay\"><button class=\"pay\">Pay TK {amount}</button></form>\
+             <form method=\"post\" action=\"/gateway/sandbox/{tnx}/fail\"><button>Fail</button></form>\
+             <form method=\"post\" action=\"/gateway/sandbox/{tnx}/cancel\"><button>Cancel</button></form>"
+        )
+    } else {
+        format!("<p>This payment is already {}.</p>", escape(&status))
+    };
+    let html = format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\">\
+         <title>Sandbox payment</title></head><body><main><h1>Sandbox payment gateway</h1>\
+         <p>Transaction <strong>{tnx}</strong>: TK {amount}. No real money moves.</p>{body}</main></body></html>"
+    );
+    ([(header::CACHE_CONTROL, "no-store")], Html(html)).into_response()
+}
+
+/// A button of the sandbox page: validate, settle, then send the browser to the site.
+pub async fn callback(
+    State(state): State<AppState>,
+    Path((tnx_id, action)): Path<(String, String)>,
+) -> Response {
+    let Some(claimed) = Outcome::parse(&action) else {
+        return ApiError::not_found(crate::error::PAGE_NOT_FOUND).into_response();
+    };
+    let service = match sqlx::query("SELECT service FROM bookings WHERE tnx_id = $1").bind(&tnx_id).fetch_optional(&state.pool).await {
+        Ok(Some(row)) => row.try_get::<String, _>("service").unwrap_or_default(),
+        Ok(None) => return ApiError::not_found("Booking not found").into_response(),
+        Err(e) => return ApiError::from(e).into_response(),
+    };
+    let outcome = Sandbox.validate(&tnx_id, claimed);
+    let standing = match settle(&state.pool, &tnx_id, outcome).await {
+        Ok(o) => o,
+        Err(e) => return e.into_response(),
+    };
+    let page = match standing {
+        Outcome::Paid => match issue(&state.pool, &tnx_id).await {
+            Ok(Issued::Ticket(_)) => "success",
+            Ok(Issued::Refunded) => "failed",
+            Err(e) => return e.into_response(),
+        },
+        Outcome::Failed => "failed",
+        Outcome::Cancelled => "cancel",
+    };
+    let site = if service == "LAUNCH" { "launch" } else { "bus" };
+    Redirect::to(&format!("/{site}/payment/{page}?tnxId={}", escape(&tnx_id))).into_response()
+}

@@ -1,0 +1,125 @@
+//! Seat inventory (DESIGN §3 "Inventory: no seat is ever sold twice").
+//!
+//! A claim on seat S from stop i to stop j is one `seat_claims` row per leg; the UNIQUE
+//! (trip_id, seat_no, leg) constraint makes two claims on one seat-leg impossible in the database
+//! itself, on SQLite and PostgreSQL alike. Inserts use `ON CONFLICT DO NOTHING` and compare the
+//! rows written with the rows wanted: fewer means someone else holds a seat, and the whole
+//! transaction is rolled back. Expired holds are deleted inside the claiming transaction, so no
+//! background job is needed. Every transaction starts with a write, so SQLite takes its write
+//! lock first (and waits on busy_timeout) instead of failing to upgrade a read.
+
+use sqlx::{Any, AnyPool, Row, Transaction};
+
+/// Rows per INSERT statement (each row binds 6 values; well under every driver's limit).
+const BATCH: usize = 100;
+
+/// Why a claim failed.
+#[derive(Debug)]
+pub enum ClaimError {
+    /// These seats are held or sold by someone else on some leg of the segment.
+    Taken(Vec<String>),
+    Store(sqlx::Error),
+}
+
+impl From<sqlx::Error> for ClaimError {
+    fn from(e: sqlx::Error) -> Self {
+        ClaimError::Store(e)
+    }
+}
+
+/// One claim: seats of a trip over legs `[from_stop, to_stop)`.
+#[derive(Debug, Clone)]
+pub struct Claim<'a> {
+    pub trip_id: &'a str,
+    pub seats: &'a [String],
+    pub from_stop: i64,
+    pub to_stop: i64,
+    pub claim_id: &'a str,
+    /// 'held' (with `expires_at`) or 'sold'.
+    pub state: &'a str,
+    pub expires_at: Option<i64>,
+}
+
+/// Deletes the trip's expired holds: their seats are free again.
+pub async fn reclaim_expired(tx: &mut Transaction<'_, Any>, trip_id: &str, now_ms: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM seat_claims WHERE trip_id = $1 AND state = 'held' AND expires_at <= $2")
+        .bind(trip_id)
+        .bind(now_ms)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Writes the claim's rows; `Taken` (naming the seats) if any seat-leg is already claimed. The
+/// caller rolls back on error.
+pub async fn insert(tx: &mut Transaction<'_, Any>, claim: &Claim<'_>) -> Result<(), ClaimError> {
+    let rows: Vec<(&String, i64)> =
+        claim.seats.iter().flat_map(|s| (claim.from_stop..claim.to_stop).map(move |leg| (s, leg))).collect();
+    let mut written = 0u64;
+    for chunk in rows.chunks(BATCH) {
+        let values: Vec<String> = (0..chunk.len())
+            .map(|i| {
+                let b = i * 6;
+                format!("(${}, ${}, ${}, ${}, ${}, ${})", b + 1, b + 2, b + 3, b + 4, b + 5, b + 6)
+            })
+            .collect();
+        // Only numbered placeholders are generated into the text; every value is bound.
+        let sql = format!(
+            "INSERT INTO seat_claims (trip_id, seat_no, leg, claim_id, state, expires_at) VALUES {} \
+             ON CONFLICT (trip_id, seat_no, leg) DO NOTHING",
+            values.join(", ")
+        );
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for (seat, leg) in chunk {
+            query = query
+                .bind(claim.trip_id)
+                .bind(seat.as_str())
+                .bind(*leg)
+                .bind(claim.claim_id)
+                .bind(claim.state)
+                .bind(claim.expires_at);
+        }
+        written += query.execute(&mut **tx).await?.rows_affected();
+    }
+    if written == rows.len() as u64 {
+        Ok(())
+    } else {
+        Err(ClaimError::Taken(taken_by_others(tx, claim).await?))
+    }
+}
+
+/// The claim's seats that someone else claims on a leg of its segment.
+async fn taken_by_others(tx: &mut Transaction<'_, Any>, claim: &Claim<'_>) -> Result<Vec<String>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT DISTINCT seat_no FROM seat_claims WHERE trip_id = $1 AND leg >= $2 AND leg < $3 AND claim_id <> $4",
+    )
+    .bind(claim.trip_id)
+    .bind(claim.from_stop)
+    .bind(claim.to_stop)
+    .bind(claim.claim_id)
+    .fetch_all(&mut **tx)
+    .await?;
+    let others: Vec<String> = rows.iter().map(|r| r.try_get::<String, _>("seat_no")).collect::<Result<_, _>>()?;
+    Ok(claim.seats.iter().filter(|s| others.contains(s)).cloned().collect())
+}
+
+/// Releases every row of a claim (a replaced hold, a failed payment, a cancelled ticket).
+pub async fn release(tx: &mut Transaction<'_, Any>, claim_id: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM seat_claims WHERE claim_id = $1").bind(claim_id).execute(&mut **tx).await?;
+    Ok(())
+}
+
+/// Whether the trip's seat map and its claims agree: no claim on a seat the coach lacks and no
+/// leg outside the route. (The UNIQUE index already rules out double claims.) For tests and
+/// the crash check.
+pub async fn consistent(pool: &AnyPool, trip_id: &str) -> Result<bool, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT COUNT(*) AS bad FROM seat_claims c JOIN trips t ON t.id = c.trip_id JOIN vehicles v ON v.id = t.vehicle_id \
+         WHERE c.trip_id = $1 AND (NOT EXISTS (SELECT 1 FROM layout_seats s WHERE s.layout_id = v.layout_id AND s.seat_no = c.seat_no) \
+           OR c.leg < 0 OR c.leg >= (SELECT COUNT(*) - 1 FROM route_stops r WHERE r.route_id = t.route_id))",
+    )
+    .bind(trip_id)
+    .fetch_one(pool)
+    .await?;
+    Ok(row.try_get::<i64, _>("bad")? == 0)
+}

@@ -1,0 +1,329 @@
+//! The booking lifecycle on SQLite and PostgreSQL: holds, payment through the sandbox gateway,
+//! tickets issued by the server, idempotent confirmation, lost seats refunded; and contention:
+//! hundreds of concurrent clients over real HTTP racing for the same seats.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use serde_json::{Value, json};
+use sqlx::Row;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+/// A bus trip tomorrow with a route of three stops, its first, middle and last city.
+async fn three_stop_trip(app: &common::TestApp) -> (String, String, String, String) {
+    let row = sqlx::query(
+        "SELECT t.id, a.name AS first, b.name AS middle, c.name AS last FROM trips t \
+         JOIN route_stops s0 ON s0.route_id = t.route_id AND s0.stop_index = 0 \
+         JOIN route_stops s1 ON s1.route_id = t.route_id AND s1.stop_index = 1 \
+         JOIN route_stops s2 ON s2.route_id = t.route_id AND s2.stop_index = 2 \
+         JOIN cities a ON a.id = s0.city_id JOIN cities b ON b.id = s1.city_id JOIN cities c ON c.id = s2.city_id \
+         WHERE t.service = 'BUS' AND t.departs_at >= $1 ORDER BY t.departs_at LIMIT 1",
+    )
+    .bind(common::today().add_days(1).days_since_epoch() * 1440)
+    .fetch_one(&app.state.pool)
+    .await
+    .unwrap();
+    (row.get("id"), row.get("first"), row.get("middle"), row.get("last"))
+}
+
+/// Seats of the trip with no claim at all, in seat order.
+async fn free_seats(app: &common::TestApp, trip: &str) -> Vec<String> {
+    sqlx::query(
+        "SELECT ls.seat_no FROM trips t JOIN vehicles v ON v.id = t.vehicle_id JOIN layout_seats ls ON ls.layout_id = v.layout_id \
+         WHERE t.id = $1 AND NOT EXISTS (SELECT 1 FROM seat_claims c WHERE c.trip_id = t.id AND c.seat_no = ls.seat_no) \
+         ORDER BY ls.seat_no",
+    )
+    .bind(trip)
+    .fetch_all(&app.state.pool)
+    .await
+    .unwrap()
+    .iter()
+    .map(|r| r.get("seat_no"))
+    .collect()
+}
+
+async fn lock(app: &common::TestApp, trip: &str, seats: &[&str], visitor: &str) -> (StatusCode, Value) {
+    app.post("/v1/api/intercity/seat-lock", json!({"tripId": trip, "seats": seats, "anonymousId": visitor})).await
+}
+
+async fn book(app: &common::TestApp, trip: &str, seats: &[&str], visitor: &str) -> String {
+    let (status, body) = app
+        .post(
+            "/v1/api/intercity/payment-pending",
+            json!({"tripId": trip, "seats": seats, "name": "Rahim Uddin", "phone": "+880 1712-345678", "gender": "male", "anonymousId": visitor}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body["data"]["tnxId"].as_str().unwrap().to_owned()
+}
+
+async fn gateway(app: &common::TestApp, tnx: &str, action: &str) -> (StatusCode, String) {
+    let request = Request::post(format!("/gateway/sandbox/{tnx}/{action}"))
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .body(Body::empty())
+        .unwrap();
+    let response = tower::ServiceExt::oneshot(app.router.clone(), request).await.unwrap();
+    let location = response.headers().get(header::LOCATION).map(|l| l.to_str().unwrap().to_owned()).unwrap_or_default();
+    (response.status(), location)
+}
+
+async fn seat_status(app: &common::TestApp, trip: &str, seat: &str) -> Value {
+    let (_, body) = app.post("/v1/api/intercity/get-seat-view", json!({"tripId": trip})).await;
+    let plan = &body["data"]["seatPlan"];
+    ["seatList", "upperDeckSeatList", "lowerDeckSeatList"]
+        .iter()
+        .flat_map(|k| plan[k].as_array().cloned().unwrap_or_default())
+        .find(|s| s["seatNo"] == seat)
+        .unwrap()["status"]
+        .clone()
+}
+
+on_both! {
+    a_paid_booking_has_a_ticket_even_if_the_tab_is_closed(app) {
+        let (trip, _, _, _) = three_stop_trip(&app).await;
+        let seats = free_seats(&app, &trip).await;
+        let chosen = [seats[0].as_str(), seats[1].as_str()];
+        let (status, body) = lock(&app, &trip, &chosen, "visitor-a").await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["data"]["holdSeconds"], 600);
+        let tnx = book(&app, &trip, &chosen, "visitor-a").await;
+        let (_, booking) = app.post("/v1/api/intercity/get-booking-info-by-txn-id", json!({"tnxId": tnx})).await;
+        assert!(booking["data"]["amount"].as_f64().unwrap() > 0.0);
+        assert_eq!(booking["data"]["invoice"]["promo"], Value::Null);
+        let (status, update) = app.post("/v1/api/intercity/update-gateway", json!({"tnxId": tnx, "gateway": "sandbox"})).await;
+        assert_eq!(status, StatusCode::OK, "{update}");
+        let url = update["data"]["redirectUrl"].as_str().unwrap().to_owned();
+        let (status, page) = app.send(Request::get(&url).body(Body::empty()).unwrap()).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(page.as_str().unwrap().contains("Pay TK"));
+
+        let (status, location) = gateway(&app, &tnx, "pay").await;
+        assert_eq!(status, StatusCode::SEE_OTHER);
+        assert_eq!(location, format!("/bus/payment/success?tnxId={tnx}"));
+        // The browser never comes back: the ticket exists all the same.
+        let (status, ticket) = app.post("/v1/api/intercity/get-ticket-info-by-txn-id", json!({"tnxId": tnx})).await;
+        assert_eq!(status, StatusCode::OK, "{ticket}");
+        let pnr = ticket["data"]["pnr"].as_str().unwrap().to_owned();
+        assert_eq!(pnr.len(), 8);
+        assert!(!pnr.contains(['0', 'O', '1', 'I']), "{pnr}");
+        assert_eq!(ticket["data"]["paymentHistory"]["ticketStatus"], "confirmed");
+        assert_eq!(ticket["data"]["seats"], json!(chosen));
+        assert_eq!(ticket["data"]["phone"], "01712345678");
+        assert_eq!(seat_status(&app, &trip, chosen[0]).await, "booked");
+
+        // Repeated, reordered and concurrent confirmations and callbacks: one ticket.
+        let mut calls = Vec::new();
+        for i in 0..20 {
+            let app = &app;
+            let tnx = tnx.clone();
+            calls.push(async move {
+                if i % 2 == 0 {
+                    let (status, body) = app.post("/v1/api/intercity/confirm-ticket", json!({"tnxId": tnx})).await;
+                    assert_eq!(status, StatusCode::OK, "{body}");
+                    body["data"]["pnr"].as_str().unwrap().to_owned()
+                } else {
+                    assert_eq!(gateway(app, &tnx, if i % 4 == 1 { "pay" } else { "fail" }).await.1, format!("/bus/payment/success?tnxId={tnx}"));
+                    String::new()
+                }
+            });
+        }
+        for pnr_seen in futures_join(calls).await {
+            assert!(pnr_seen.is_empty() || pnr_seen == pnr);
+        }
+        let tickets: i64 = sqlx::query("SELECT COUNT(*) AS n FROM tickets t JOIN bookings b ON b.id = t.booking_id WHERE b.tnx_id = $1")
+            .bind(&tnx).fetch_one(&app.state.pool).await.unwrap().get("n");
+        let charges: i64 = sqlx::query("SELECT COUNT(*) AS n FROM payments WHERE tnx_id = $1").bind(&tnx).fetch_one(&app.state.pool).await.unwrap().get("n");
+        assert_eq!((tickets, charges), (1, 1), "one ticket, one charge");
+    }
+
+    a_seat_taken_by_someone_else_is_refused_by_name(app) {
+        let (trip, _, _, _) = three_stop_trip(&app).await;
+        let seats = free_seats(&app, &trip).await;
+        assert_eq!(lock(&app, &trip, &[&seats[0]], "first").await.0, StatusCode::OK);
+        let (status, body) = lock(&app, &trip, &[&seats[1], &seats[0]], "second").await;
+        assert_eq!(status, StatusCode::CONFLICT);
+        let message = body["message"].as_str().unwrap();
+        assert!(message.contains(&format!("Seat {}", seats[0])), "{message}");
+        assert_eq!(seat_status(&app, &trip, &seats[1]).await, "available", "nothing of a refused lock is kept");
+        // Re-locking replaces the visitor's own hold.
+        assert_eq!(lock(&app, &trip, &[&seats[2]], "first").await.0, StatusCode::OK);
+        assert_eq!(seat_status(&app, &trip, &seats[0]).await, "available");
+        assert_eq!(seat_status(&app, &trip, &seats[2]).await, "locked");
+    }
+
+    bad_locks_are_clear_errors(app) {
+        let (trip, _, _, _) = three_stop_trip(&app).await;
+        let seats = free_seats(&app, &trip).await;
+        let five: Vec<&str> = seats.iter().take(5).map(String::as_str).collect();
+        let (status, body) = lock(&app, &trip, &five, "v").await;
+        assert_eq!((status, body["message"].as_str()), (StatusCode::BAD_REQUEST, Some("You can select at most 4 seats")));
+        let (status, body) = lock(&app, &trip, &["Z99"], "v").await;
+        assert_eq!((status, body["message"].as_str()), (StatusCode::BAD_REQUEST, Some("There is no seat Z99 on this trip")));
+        let (status, body) = app.post("/v1/api/intercity/seat-lock", json!({"tripId": trip, "seats": [seats[0]]})).await;
+        assert_eq!((status, body["message"].as_str()), (StatusCode::BAD_REQUEST, Some("userId or anonymousId is required")));
+        let (status, _) = lock(&app, "no-such-trip", &["A1"], "v").await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+    }
+
+    an_expired_hold_frees_its_seats_for_the_next_visitor(app) {
+        let (trip, _, _, _) = three_stop_trip(&app).await;
+        let seat = free_seats(&app, &trip).await.remove(0);
+        assert_eq!(lock(&app, &trip, &[&seat], "slow").await.0, StatusCode::OK);
+        sqlx::query("UPDATE seat_claims SET expires_at = 1 WHERE trip_id = $1 AND seat_no = $2").bind(&trip).bind(&seat).execute(&app.state.pool).await.unwrap();
+        sqlx::query("UPDATE holds SET expires_at = 1 WHERE trip_id = $1").bind(&trip).execute(&app.state.pool).await.unwrap();
+        assert_eq!(lock(&app, &trip, &[&seat], "quick").await.0, StatusCode::OK, "no background job needed");
+        let (status, body) = app
+            .post("/v1/api/intercity/payment-pending", json!({"tripId": trip, "seats": [seat], "name": "A", "phone": "01712345678", "gender": "female", "anonymousId": "slow"}))
+            .await;
+        assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    }
+
+    a_payment_for_seats_lost_meanwhile_is_refunded_not_double_sold(app) {
+        let (trip, _, _, _) = three_stop_trip(&app).await;
+        let seat = free_seats(&app, &trip).await.remove(0);
+        assert_eq!(lock(&app, &trip, &[&seat], "payer").await.0, StatusCode::OK);
+        let tnx = book(&app, &trip, &[&seat], "payer").await;
+        // The payer's hold runs out at the gateway, and someone else takes the seat.
+        sqlx::query("UPDATE seat_claims SET expires_at = 1 WHERE trip_id = $1 AND seat_no = $2").bind(&trip).bind(&seat).execute(&app.state.pool).await.unwrap();
+        assert_eq!(lock(&app, &trip, &[&seat], "other").await.0, StatusCode::OK);
+        let (_, location) = gateway(&app, &tnx, "pay").await;
+        assert_eq!(location, format!("/bus/payment/failed?tnxId={tnx}"));
+        let (status, _) = app.post("/v1/api/intercity/confirm-ticket", json!({"tnxId": tnx})).await;
+        assert_eq!(status, StatusCode::CONFLICT);
+        let (status, _) = app.post("/v1/api/intercity/get-ticket-info-by-txn-id", json!({"tnxId": tnx})).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "no ticket for lost seats");
+        let refunded: String = sqlx::query("SELECT status FROM bookings WHERE tnx_id = $1").bind(&tnx).fetch_one(&app.state.pool).await.unwrap().get("status");
+        assert_eq!(refunded, "refunded");
+        assert_eq!(seat_status(&app, &trip, &seat).await, "locked", "the other traveller keeps it");
+    }
+
+    a_failed_or_cancelled_payment_releases_the_seats(app) {
+        let (trip, _, _, _) = three_stop_trip(&app).await;
+        let seats = free_seats(&app, &trip).await;
+        for (visitor, action, page) in [("f", "fail", "failed"), ("c", "cancel", "cancel")] {
+            let seat = if visitor == "f" { &seats[0] } else { &seats[1] };
+            assert_eq!(lock(&app, &trip, &[seat], visitor).await.0, StatusCode::OK);
+            let tnx = book(&app, &trip, &[seat], visitor).await;
+            assert_eq!(gateway(&app, &tnx, action).await.1, format!("/bus/payment/{page}?tnxId={tnx}"));
+            assert_eq!(seat_status(&app, &trip, seat).await, "available");
+            let (status, _) = app.post("/v1/api/intercity/confirm-ticket", json!({"tnxId": tnx})).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST);
+        }
+    }
+
+    five_hundred_clients_racing_for_forty_seats_leave_one_winner_per_seat_leg(app) {
+        race(&app).await;
+    }
+}
+
+/// Awaits futures together (tokio has no join_all without the `futures` crate).
+async fn futures_join<F: std::future::Future>(futures: Vec<F>) -> Vec<F::Output> {
+    let mut out = Vec::new();
+    let mut set = Vec::new();
+    for f in futures {
+        set.push(Box::pin(f));
+    }
+    for f in set {
+        out.push(f.await);
+    }
+    out
+}
+
+/// One HTTP/1.1 request over a fresh TCP connection: (status, JSON body).
+async fn http(addr: std::net::SocketAddr, token: &str, path: &str, body: &Value) -> (u16, Value) {
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let body = body.to_string();
+    let request = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).await.unwrap();
+    let text = String::from_utf8_lossy(&response);
+    let status: u16 = text.split(' ').nth(1).unwrap().parse().unwrap();
+    let json = text.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or("");
+    (status, serde_json::from_str(json).unwrap_or(Value::Null))
+}
+
+/// Rounds of 500 concurrent seat-locks over real HTTP on loopback, on overlapping and separate
+/// legs of one trip: exactly one winner per seat-leg, every loser told which seat, and the seat
+/// map agreeing afterwards.
+async fn race(app: &common::TestApp) {
+    let (trip, first, middle, last) = three_stop_trip(app).await;
+    let seats: Vec<String> = free_seats(app, &trip).await.into_iter().take(40).collect();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let server = tokio::spawn(axum::serve(listener, app.router.clone()).into_future());
+    let segments = [(first.as_str(), last.as_str(), 0..2), (first.as_str(), middle.as_str(), 0..1), (middle.as_str(), last.as_str(), 1..2)];
+    let token = Arc::new(app.token.clone());
+    for round in 0..3 {
+        // seat -> leg -> winning visitor in this round
+        let mut owner: HashMap<(String, i64), String> = HashMap::new();
+        let mut tasks = Vec::new();
+        for client in 0..500usize {
+            let (from, to, legs) = segments[(client + round) % 3].clone();
+            let wanted: Vec<String> = (0..1 + client % 2).map(|k| seats[(client * 7 + k * 13 + round * 5) % seats.len()].clone()).collect();
+            let mut wanted = wanted;
+            wanted.dedup();
+            let visitor = format!("racer-{round}-{client}");
+            let body = json!({"tripId": trip, "seats": wanted, "from": from, "to": to, "anonymousId": visitor});
+            let token = Arc::clone(&token);
+            tasks.push(tokio::spawn(async move {
+                let (status, answer) = http(addr, &token, "/v1/api/intercity/seat-lock", &body).await;
+                (visitor, wanted, legs, status, answer)
+            }));
+        }
+        let mut winners = 0;
+        for task in tasks {
+            let (visitor, wanted, legs, status, answer) = task.await.unwrap();
+            match status {
+                200 => {
+                    winners += 1;
+                    for seat in &wanted {
+                        for leg in legs.clone() {
+                            let previous = owner.insert((seat.clone(), leg), visitor.clone());
+                            assert!(previous.is_none(), "seat {seat} leg {leg} won by {visitor} and {previous:?}");
+                        }
+                    }
+                }
+                409 => {
+                    let texts: Vec<String> = match &answer["message"] {
+                        Value::String(s) => vec![s.clone()],
+                        Value::Array(a) => a.iter().map(|v| v.as_str().unwrap().to_owned()).collect(),
+                        other => panic!("no message: {other}"),
+                    };
+                    assert!(
+                        texts.iter().any(|t| wanted.iter().any(|s| t.contains(&format!("Seat {s} ")))),
+                        "a loser is told which seat: {texts:?} for {wanted:?}"
+                    );
+                }
+                other => panic!("unexpected status {other}: {answer}"),
+            }
+        }
+        assert!(winners > 0, "round {round} had winners");
+        // The database agrees: exactly the winners' claims, one per seat-leg.
+        let rows = sqlx::query(
+            "SELECT seat_no, leg, h.visitor FROM seat_claims c JOIN holds h ON h.id = c.claim_id WHERE c.trip_id = $1 AND c.expires_at > $2",
+        )
+        .bind(&trip)
+        .bind(1i64)
+        .fetch_all(&app.state.pool)
+        .await
+        .unwrap();
+        let in_db: HashSet<(String, i64, String)> = rows.iter().map(|r| (r.get("seat_no"), r.get("leg"), r.get("visitor"))).collect();
+        let expected: HashSet<(String, i64, String)> = owner.iter().map(|((s, l), v)| (s.clone(), *l, v.clone())).collect();
+        assert_eq!(in_db, expected, "round {round}");
+        assert!(ticket_api::inventory::consistent(&app.state.pool, &trip).await.unwrap());
+        // Every hold of the round runs out: the next round races for the same seats again.
+        sqlx::query("UPDATE seat_claims SET expires_at = 1 WHERE trip_id = $1 AND state = 'held'").bind(&trip).execute(&app.state.pool).await.unwrap();
+        sqlx::query("UPDATE holds SET expires_at = 1 WHERE trip_id = $1").bind(&trip).execute(&app.state.pool).await.unwrap();
+    }
+    server.abort();
+}
