@@ -13,14 +13,17 @@ pub mod content;
 pub mod db;
 pub mod error;
 pub mod gateway;
+pub mod idempotency;
 pub mod ids;
 pub mod inventory;
 pub mod network;
 pub mod openapi;
 pub mod pdf;
+pub mod requests;
 pub mod search;
 pub mod seat_view;
 pub mod seed;
+pub mod ticket_pdf;
 mod wire;
 
 use std::sync::Arc;
@@ -102,6 +105,8 @@ async fn not_found() -> ApiError {
 /// The whole API. Every `/v1/api` call needs a bearer token (401 otherwise), except the OpenAPI
 /// document, which describes the API to anyone.
 pub fn router(state: AppState) -> Router {
+    // State-changing calls answer a repeated Idempotency-Key with their first answer.
+    let once = axum::middleware::from_fn_with_state(state.clone(), idempotency::layer);
     let calls = Router::new()
         .route("/{service}/get-head-line", get(content::headline))
         .route("/{service}/blogs", get(content::blogs))
@@ -114,12 +119,14 @@ pub fn router(state: AppState) -> Router {
         .route("/{service}/banners", get(content::banners))
         .route("/{service}/get-schedule-trips", post(search::schedule_trips))
         .route("/{service}/get-seat-view", post(seat_view::seat_view))
-        .route("/{service}/seat-lock", post(booking::seat_lock))
-        .route("/{service}/payment-pending", post(booking::payment_pending))
-        .route("/{service}/update-gateway", post(booking::update_gateway))
-        .route("/{service}/confirm-ticket", post(booking::confirm_ticket))
+        .route("/{service}/seat-lock", post(booking::seat_lock).route_layer(once.clone()))
+        .route("/{service}/payment-pending", post(booking::payment_pending).route_layer(once.clone()))
+        .route("/{service}/update-gateway", post(booking::update_gateway).route_layer(once.clone()))
+        .route("/{service}/confirm-ticket", post(booking::confirm_ticket).route_layer(once.clone()))
+        .route("/{service}/bus-reservation", post(requests::bus_reservation).route_layer(once))
         .route("/{service}/get-ticket-info-by-txn-id", post(booking::ticket_info))
         .route("/{service}/get-booking-info-by-txn-id", post(booking::booking_info))
+        .route("/{service}/download-ticket-pdf/{id}", get(ticket_pdf::download))
         .fallback(not_found)
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_token));
     let api = Router::new()

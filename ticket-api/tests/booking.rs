@@ -327,3 +327,91 @@ async fn race(app: &common::TestApp) {
     }
     server.abort();
 }
+
+async fn post_with_key(app: &common::TestApp, path: &str, body: &Value, key: &str) -> (StatusCode, Value) {
+    let request = Request::post(path)
+        .header(header::AUTHORIZATION, format!("Bearer {}", app.token))
+        .header(header::CONTENT_TYPE, "application/json")
+        .header("Idempotency-Key", key)
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    app.send(request).await
+}
+
+mod more {
+    use super::*;
+
+    on_both! {
+        a_repeated_idempotency_key_gets_the_first_answer(app) {
+            let (trip, _, _, _) = three_stop_trip(&app).await;
+            let seats = free_seats(&app, &trip).await;
+            let body = json!({"tripId": trip, "seats": [seats[0]], "anonymousId": "retrying"});
+            let mut answers = Vec::new();
+            for _ in 0..5 {
+                answers.push(post_with_key(&app, "/v1/api/intercity/seat-lock", &body, "key-1"));
+            }
+            let answers = futures_join(answers).await;
+            assert!(answers.iter().all(|(s, a)| *s == StatusCode::OK && *a == answers[0].1), "{answers:?}");
+            let holds: i64 = sqlx::query("SELECT COUNT(*) AS n FROM holds WHERE visitor = 'retrying'").fetch_one(&app.state.pool).await.unwrap().get("n");
+            assert_eq!(holds, 1);
+            // A conflict is an answer too: repeating it repeats the refusal, even after the seat frees up.
+            let other = json!({"tripId": trip, "seats": [seats[0]], "anonymousId": "late"});
+            let (status, _) = post_with_key(&app, "/v1/api/intercity/seat-lock", &other, "key-2").await;
+            assert_eq!(status, StatusCode::CONFLICT);
+            let (status, _) = post_with_key(&app, "/v1/api/intercity/payment-pending", &other, "key-2").await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "a key belongs to one call");
+        }
+
+        the_e_ticket_pdf_holds_the_pnr_passenger_and_seats(app) {
+            let (trip, _, _, _) = three_stop_trip(&app).await;
+            let seats = free_seats(&app, &trip).await;
+            let chosen = [seats[0].as_str(), seats[1].as_str()];
+            assert_eq!(lock(&app, &trip, &chosen, "pdf").await.0, StatusCode::OK);
+            let tnx = book(&app, &trip, &chosen, "pdf").await;
+            gateway(&app, &tnx, "pay").await;
+            let (_, ticket) = app.post("/v1/api/intercity/get-ticket-info-by-txn-id", json!({"tnxId": tnx})).await;
+            let id = ticket["data"]["_id"].as_str().unwrap();
+            let pnr = ticket["data"]["pnr"].as_str().unwrap();
+            let request = Request::get(format!("/v1/api/intercity/download-ticket-pdf/{id}"))
+                .header(header::AUTHORIZATION, format!("Bearer {}", app.token))
+                .body(Body::empty())
+                .unwrap();
+            let response = tower::ServiceExt::oneshot(app.router.clone(), request).await.unwrap();
+            assert_eq!(response.status(), StatusCode::OK);
+            assert_eq!(response.headers()[header::CONTENT_TYPE], "application/pdf");
+            let disposition = response.headers()[header::CONTENT_DISPOSITION].to_str().unwrap().to_owned();
+            assert_eq!(disposition, format!("attachment; filename=\"ticket-{pnr}.pdf\""));
+            let bytes = http_body_util::BodyExt::collect(response.into_body()).await.unwrap().to_bytes();
+            let path = std::env::temp_dir().join(format!("ticket-{pnr}.pdf"));
+            std::fs::write(&path, &bytes).unwrap();
+            let out = std::process::Command::new("pdftotext").arg("-enc").arg("UTF-8").arg(&path).arg("-").output().expect("pdftotext (poppler-utils) is installed");
+            std::fs::remove_file(&path).ok();
+            let text = String::from_utf8_lossy(&out.stdout);
+            for expected in [pnr, "Rahim Uddin", chosen[0], chosen[1], "16374"] {
+                assert!(text.contains(expected), "{expected} in the PDF text:\n{text}");
+            }
+            let (status, _) = app.get("/v1/api/intercity/download-ticket-pdf/no-such-ticket").await;
+            assert_eq!(status, StatusCode::NOT_FOUND);
+        }
+
+        a_full_bus_request_is_validated_by_the_core_and_stored(app) {
+            let day = common::today().add_days(3).to_string();
+            let mut form = json!({
+                "journeyDate": day, "busType": "business-class", "boardingPlace": "Dhaka", "droppingPlace": "Sylhet",
+                "numberOfSeats": "40", "numberOfBuses": 2, "contactName": "Karim", "contactPhone": "0171234567",
+                "approximateBudget": "80000"
+            });
+            let (status, body) = app.post("/v1/api/intercity/bus-reservation", form.clone()).await;
+            assert_eq!((status, body["message"].as_str()), (StatusCode::BAD_REQUEST, Some("contactPhone is invalid")));
+            form["contactPhone"] = json!("01712345678");
+            let (status, body) = app.post("/v1/api/intercity/bus-reservation", form).await;
+            assert_eq!((status, body["message"].as_str()), (StatusCode::OK, Some("Request submitted successfully")));
+            let stored: i64 = sqlx::query("SELECT number_of_buses FROM reservations WHERE id = $1")
+                .bind(body["data"]["_id"].as_str().unwrap())
+                .fetch_one(&app.state.pool).await.unwrap().get("number_of_buses");
+            assert_eq!(stored, 2);
+            let (status, _) = app.post("/v1/api/water/bus-reservation", json!({})).await;
+            assert_eq!(status, StatusCode::NOT_FOUND, "bus only");
+        }
+    }
+}

@@ -1,0 +1,73 @@
+//! `download-ticket-pdf/{id}`: the e-ticket as a PDF (src/pdf renders it), for bus and launch.
+
+use axum::extract::{Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use core_wasm::contract::tickets::{Ticket, TicketStatus};
+use core_wasm::money::taka;
+use sqlx::Row;
+
+use crate::booking::ticket_view;
+use crate::error::ApiError;
+use crate::pdf::{self, TicketDocument, TicketState};
+use crate::{AppState, service_of};
+
+fn shown(wire: Option<&str>) -> (String, String) {
+    wire.and_then(|w| core_wasm::time::display(w).ok()).map(|d| (d.date, d.time)).unwrap_or_default()
+}
+
+fn document(ticket: &Ticket, helpline: String) -> TicketDocument {
+    let (date, time) = shown(ticket.departure_date_time.as_deref());
+    let paid = ticket.payment_history.paid_amount.unwrap_or(0.0);
+    let cancelled = matches!(ticket.payment_history.ticket_status, TicketStatus::Cancelled | TicketStatus::Refunded);
+    TicketDocument {
+        brand: "Intercity Tickets".into(),
+        operator: ticket.company_name.clone().unwrap_or_default(),
+        service: if ticket.service == Some(core_wasm::routes::Service::Launch) { "Launch".into() } else { "Bus".into() },
+        pnr: ticket.pnr.clone().unwrap_or_default(),
+        status: if cancelled { TicketState::Cancelled } else { TicketState::Confirmed },
+        passenger_name: ticket.passenger_name.clone().unwrap_or_default(),
+        passenger_phone: ticket.phone.clone().unwrap_or_default(),
+        from: ticket.from.clone().unwrap_or_default(),
+        to: ticket.to.clone().unwrap_or_default(),
+        departure_date: date,
+        departure_time: time.clone(),
+        boarding_point: ticket.boarding_point.clone().unwrap_or_default(),
+        boarding_time: time,
+        dropping_point: ticket.dropping_point.clone().unwrap_or_default(),
+        coach: ticket.vehicle.clone().unwrap_or_default(),
+        seats: ticket.seats.clone(),
+        fare_lines: ticket.fare_lines.iter().map(|l| (l.label.clone(), taka(l.amount))).collect(),
+        total: taka(paid),
+        refund: if cancelled { ticket.payment_history.refund_amount.map(|r| format!("Refunded {}", taka(r))) } else { None },
+        helpline,
+        issued_at: String::new(),
+    }
+}
+
+pub async fn download(State(state): State<AppState>, Path((segment, id)): Path<(String, String)>) -> Result<Response, ApiError> {
+    service_of(&segment)?;
+    let ticket = ticket_view(&state.pool, id.trim()).await?;
+    let helpline = sqlx::query("SELECT value FROM settings WHERE key = 'helpline'")
+        .fetch_optional(&state.pool)
+        .await?
+        .map(|r| r.try_get::<String, _>("value"))
+        .transpose()?
+        .unwrap_or_else(|| "16374".into());
+    let doc = document(&ticket, helpline);
+    let name = pdf::file_name(&doc);
+    // Rendering takes milliseconds of CPU: off the async threads.
+    let bytes = tokio::task::spawn_blocking(move || pdf::render(&doc))
+        .await
+        .map_err(|e| ApiError::Internal(format!("pdf task: {e}")))?
+        .map_err(|e| ApiError::Internal(format!("pdf: {e}")))?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/pdf".to_owned()),
+            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")),
+            (header::CACHE_CONTROL, "no-store".to_owned()),
+        ],
+        bytes,
+    )
+        .into_response())
+}
