@@ -605,3 +605,71 @@ pub async fn booking_info(
     service_of(&segment)?;
     Ok(ok(booking_answer(&state.pool, &request.tnx_id).await?))
 }
+
+/// Launch `payment-seat-remove`: one seat dropped from a pending booking, its claim released,
+/// the amounts recomputed. The last seat cannot be removed (cancel the payment instead).
+pub async fn remove_seat(
+    State(state): State<AppState>,
+    Path(segment): Path<String>,
+    Body(request): Body<core_wasm::contract::booking::SeatRemoveRequest>,
+) -> Result<Json<Envelope<core_wasm::contract::booking::SeatRemoveResponse>>, ApiError> {
+    if service_of(&segment)? != Service::Launch {
+        return Err(ApiError::not_found(crate::error::PAGE_NOT_FOUND));
+    }
+    let row = booking_row(&state.pool, &request.tnx_id).await?;
+    if row.try_get::<String, _>("status")? != "pending" {
+        return Err(ApiError::Conflict(vec!["This booking is no longer waiting for payment".into()]));
+    }
+    let seat = request.seat_no.trim().to_owned();
+    let mut seats = split_seats(&row.try_get::<String, _>("seats")?);
+    let Some(index) = seats.iter().position(|s| *s == seat) else {
+        return Err(ApiError::bad(format!("Seat {seat} is not in this booking")));
+    };
+    if seats.len() == 1 {
+        return Err(ApiError::bad("A booking keeps at least one seat; cancel the payment instead"));
+    }
+    seats.remove(index);
+    let trip = trip_info(&state.pool, &row.try_get::<String, _>("trip_id")?).await?;
+    let (from, to): (i64, i64) = (row.try_get("from_stop")?, row.try_get("to_stop")?);
+    let fares = crate::seat_view::fares(&state.pool, &trip).await?;
+    let classes = sqlx::query("SELECT seat_no, seat_class FROM layout_seats WHERE layout_id = $1").bind(&trip.layout_id).fetch_all(&state.pool).await?;
+    let mut sub_total = 0i64;
+    for s in &seats {
+        let class: String = classes
+            .iter()
+            .find(|r| r.try_get::<String, _>("seat_no").is_ok_and(|n| &n == s))
+            .map(|r| r.try_get("seat_class"))
+            .transpose()?
+            .unwrap_or_default();
+        sub_total += fares.get(&(class, from, to)).copied().unwrap_or(0);
+    }
+    let service_charge = LAUNCH_SERVICE_CHARGE * seats.len() as i64;
+    let commission = ((sub_total + service_charge) * LAUNCH_GATEWAY_PERMILLE + 500) / 1000;
+    // A promo's discount never exceeds what is left to pay.
+    let discount = row.try_get::<i64, _>("discount")?.min(sub_total);
+    let amount = sub_total + service_charge + commission - discount;
+    let hold_id: String = row.try_get("hold_id")?;
+    let mut tx = state.pool.begin().await?;
+    sqlx::query(
+        "UPDATE bookings SET seats = $1, sub_total = $2, service_charge = $3, gateway_commission = $4, discount = $5, amount = $6 \
+         WHERE tnx_id = $7",
+    )
+    .bind(seats.join(","))
+    .bind(sub_total)
+    .bind(service_charge)
+    .bind(commission)
+    .bind(discount)
+    .bind(amount)
+    .bind(request.tnx_id.trim())
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query("DELETE FROM seat_claims WHERE claim_id = $1 AND seat_no = $2").bind(&hold_id).bind(&seat).execute(&mut *tx).await?;
+    sqlx::query("UPDATE holds SET seats = $1 WHERE id = $2").bind(seats.join(",")).bind(&hold_id).execute(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(ok(core_wasm::contract::booking::SeatRemoveResponse {
+        seat_no: seats,
+        amount: amount as f64,
+        service_charge: service_charge as f64,
+        payment_gateway_commission: commission as f64,
+    }))
+}

@@ -22,6 +22,10 @@ pub struct Config {
     pub max_connections: u32,
     /// How long a seat-lock holds seats (HOLD_SECONDS), at least as long as a gateway session.
     pub hold_seconds: u32,
+    /// Cancellation policy: no cancellation closer than this to departure (CANCEL_CUTOFF_HOURS).
+    pub cancel_cutoff_hours: u32,
+    /// Cancellation fee, percent of the amount paid (CANCEL_FEE_PERCENT).
+    pub cancel_fee_percent: u32,
 }
 
 /// A setting that cannot be used, naming the variable.
@@ -47,6 +51,8 @@ pub const SETTINGS: &[(&str, &str, &str)] = &[
     ("DEMO_DAYS", "30", "days of demo trips to seed"),
     ("DB_MAX_CONNECTIONS", "16", "database pool size"),
     ("HOLD_SECONDS", "600", "how long a seat-lock holds seats"),
+    ("CANCEL_CUTOFF_HOURS", "6", "tickets cannot be cancelled closer than this to departure"),
+    ("CANCEL_FEE_PERCENT", "10", "cancellation fee, percent of the amount paid"),
 ];
 
 fn number<T: std::str::FromStr>(get: &dyn Fn(&str) -> Option<String>, name: &str, default: T) -> Result<T, ConfigError> {
@@ -116,6 +122,8 @@ impl Config {
             demo_days: number(get, "DEMO_DAYS", 30u32)?,
             max_connections: number(get, "DB_MAX_CONNECTIONS", 16u32)?.max(1),
             hold_seconds: number(get, "HOLD_SECONDS", 600u32)?.max(1),
+            cancel_cutoff_hours: number(get, "CANCEL_CUTOFF_HOURS", 6u32)?,
+            cancel_fee_percent: number(get, "CANCEL_FEE_PERCENT", 10u32)?.min(100),
         })
     }
 

@@ -17,6 +17,8 @@ pub enum ApiError {
     /// The request is valid but the world changed: a seat someone else took, a hold that expired.
     Conflict(Vec<String>),
     TooLarge,
+    /// A limit: too many requests of a kind in a while.
+    TooMany(String),
     UnsupportedMediaType,
     /// A store or internal failure; the text goes to the log only.
     Internal(String),
@@ -47,6 +49,7 @@ impl IntoResponse for ApiError {
             ApiError::Conflict(mut list) if list.len() == 1 => (StatusCode::CONFLICT, MessageField::One(list.remove(0))),
             ApiError::Conflict(list) => (StatusCode::CONFLICT, MessageField::Many(list)),
             ApiError::TooLarge => (StatusCode::PAYLOAD_TOO_LARGE, MessageField::One("Request body is too large".into())),
+            ApiError::TooMany(m) => (StatusCode::TOO_MANY_REQUESTS, MessageField::One(m)),
             ApiError::UnsupportedMediaType => (
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
                 MessageField::One("Send the body as JSON (Content-Type: application/json)".into()),

@@ -16,9 +16,12 @@ pub mod gateway;
 pub mod idempotency;
 pub mod ids;
 pub mod inventory;
+pub mod manage;
 pub mod network;
 pub mod openapi;
+pub mod otp;
 pub mod pdf;
+pub mod promos;
 pub mod requests;
 pub mod search;
 pub mod seat_view;
@@ -123,10 +126,21 @@ pub fn router(state: AppState) -> Router {
         .route("/{service}/payment-pending", post(booking::payment_pending).route_layer(once.clone()))
         .route("/{service}/update-gateway", post(booking::update_gateway).route_layer(once.clone()))
         .route("/{service}/confirm-ticket", post(booking::confirm_ticket).route_layer(once.clone()))
-        .route("/{service}/bus-reservation", post(requests::bus_reservation).route_layer(once))
+        .route("/{service}/bus-reservation", post(requests::bus_reservation).route_layer(once.clone()))
         .route("/{service}/get-ticket-info-by-txn-id", post(booking::ticket_info))
         .route("/{service}/get-booking-info-by-txn-id", post(booking::booking_info))
         .route("/{service}/download-ticket-pdf/{id}", get(ticket_pdf::download))
+        .route("/{service}/search-ticket", post(manage::search_ticket))
+        .route("/{service}/check-promo-code", post(promos::check))
+        .route("/{service}/apply-promo-code", post(promos::apply).route_layer(once.clone()))
+        .route("/{service}/remove-promo-code", post(promos::remove).route_layer(once.clone()))
+        .route("/{service}/get-surprise-deal", post(promos::surprise_deal))
+        .route("/{service}/passenger-details-payment", post(booking::payment_pending).route_layer(once.clone()))
+        .route("/{service}/payment-seat-remove", post(booking::remove_seat).route_layer(once.clone()))
+        .route("/{service}/cancel-ticket", post(manage::cancel_ticket).route_layer(once.clone()))
+        .route("/common/send-otp", post(manage::send_otp))
+        .route("/common/send-otp-by-phone", post(manage::send_otp_by_phone))
+        .route("/dev/sms-outbox", get(manage::outbox))
         .fallback(not_found)
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_token));
     let api = Router::new()

@@ -547,25 +547,3 @@ async fn seeds_postgres_too_when_a_server_is_given() {
     sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE {name}"))).execute(&admin).await.unwrap();
     admin.close().await;
 }
-
-#[tokio::test]
-async fn zz_timing_30_days() {
-    let path = std::env::temp_dir().join(format!("ticket-api-seed-timing-{}.db", std::process::id()));
-    let url = std::env::var("TIMING_URL").unwrap_or(format!("sqlite://{}", path.display()));
-    let (pool, _) = crate::db::open(&url, 4).await.unwrap();
-    let options = SeedOptions { today: day(), days: 30 };
-    for _ in 0..2 {
-        let t = std::time::Instant::now();
-        let s = super::seed_demo(&pool, &options).await.unwrap();
-        eprintln!("TIMING 30 days: {:?} {s:?}", t.elapsed());
-    }
-    for sql in ["SELECT COUNT(*) FROM points", "SELECT COUNT(*) FROM seat_claims", "SELECT COUNT(*) FROM fares", "SELECT COUNT(*) FROM layout_seats", "SELECT COUNT(*) FROM route_points", "SELECT COUNT(*) FROM vehicles"] {
-        let n = sqlx::query_scalar::<_, i64>(sql).fetch_one(&pool).await.unwrap();
-        eprintln!("TIMING {sql}: {n}");
-    }
-    eprintln!("TIMING trips/day {}", departures(&routes::all()).len());
-    pool.close().await;
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
-    }
-}

@@ -1,0 +1,225 @@
+//! OTP, ticket search and cancellation, promos and the surprise deal, launch seat removal, on
+//! SQLite and PostgreSQL.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use axum::http::StatusCode;
+use serde_json::{Value, json};
+use sqlx::Row;
+
+const PHONE: &str = "01712345678";
+
+async fn trip(app: &common::TestApp, service: &str) -> String {
+    sqlx::query("SELECT id FROM trips WHERE service = $1 AND departs_at >= $2 ORDER BY departs_at LIMIT 1")
+        .bind(service)
+        .bind(common::today().add_days(1).days_since_epoch() * 1440)
+        .fetch_one(&app.state.pool)
+        .await
+        .unwrap()
+        .get("id")
+}
+
+async fn free(app: &common::TestApp, trip: &str, n: usize) -> Vec<String> {
+    sqlx::query(
+        "SELECT ls.seat_no FROM trips t JOIN vehicles v ON v.id = t.vehicle_id JOIN layout_seats ls ON ls.layout_id = v.layout_id \
+         WHERE t.id = $1 AND NOT EXISTS (SELECT 1 FROM seat_claims c WHERE c.trip_id = t.id AND c.seat_no = ls.seat_no) \
+         ORDER BY ls.seat_no LIMIT $2",
+    )
+    .bind(trip)
+    .bind(n as i64)
+    .fetch_all(&app.state.pool)
+    .await
+    .unwrap()
+    .iter()
+    .map(|r| r.get("seat_no"))
+    .collect()
+}
+
+/// A pending booking of `seats` free seats for `phone`: its transaction id.
+async fn pending(app: &common::TestApp, api: &str, service: &str, visitor: &str, phone: &str, seats: usize) -> (String, Vec<String>) {
+    let trip = trip(app, service).await;
+    let seats = free(app, &trip, seats).await;
+    let (status, body) = app.post(&format!("/v1/api/{api}/seat-lock"), json!({"tripId": trip, "seats": seats, "anonymousId": visitor})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let path = if api == "water" { "passenger-details-payment" } else { "payment-pending" };
+    let (status, body) = app
+        .post(&format!("/v1/api/{api}/{path}"), json!({"tripId": trip, "seats": seats, "name": "Karim", "phone": phone, "gender": "male", "anonymousId": visitor}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    (body["data"]["tnxId"].as_str().unwrap().to_owned(), seats)
+}
+
+async fn ticketed(app: &common::TestApp, visitor: &str, phone: &str) -> Value {
+    let (tnx, _) = pending(app, "intercity", "BUS", visitor, phone, 1).await;
+    ticket_api::gateway::settle(&app.state.pool, &tnx, ticket_api::gateway::Outcome::Paid).await.unwrap();
+    app.post("/v1/api/intercity/confirm-ticket", json!({"tnxId": tnx})).await.1["data"].clone()
+}
+
+/// The code in the last SMS to `phone`, as the traveller reads it.
+async fn sms_code(app: &common::TestApp, phone: &str) -> String {
+    let body: String = sqlx::query("SELECT body FROM sms_outbox WHERE phone = $1 ORDER BY created_at DESC, id DESC LIMIT 1")
+        .bind(phone)
+        .fetch_one(&app.state.pool)
+        .await
+        .unwrap()
+        .get("body");
+    body.split_whitespace().find(|w| w.len() == 5 && w.ends_with('.') && w[..4].chars().all(|c| c.is_ascii_digit())).unwrap()[..4].to_owned()
+}
+
+/// Lets the next OTP be sent at once (the 115 s resend wait is tested on its own).
+async fn forget_last_send(app: &common::TestApp) {
+    sqlx::query("UPDATE otp_codes SET sent_at = sent_at - 200000").execute(&app.state.pool).await.unwrap();
+}
+
+fn message(body: &Value) -> String {
+    body["message"].as_str().unwrap_or_default().to_owned()
+}
+
+on_both! {
+    a_traveller_finds_their_tickets_with_an_otp_and_only_theirs(app) {
+        let mine = ticketed(&app, "me", PHONE).await;
+        ticketed(&app, "someone", "01812345678").await;
+        let (status, body) = app.post("/v1/api/common/send-otp-by-phone", json!({"phone": "+880 1712-345678"})).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["data"]["resendAfterSeconds"], 115);
+        let stored: String = sqlx::query("SELECT code_hash FROM otp_codes LIMIT 1").fetch_one(&app.state.pool).await.unwrap().get("code_hash");
+        let code = sms_code(&app, PHONE).await;
+        assert_ne!(stored, code, "stored hashed");
+        let search = |otp: &str| json!({"otpCode": otp, "phone": PHONE, "pnr": "", "transactionId": "", "anonymousId": "me"});
+        let wrong = if code == "0000" { "1111" } else { "0000" };
+        let (status, body) = app.post("/v1/api/intercity/search-ticket", search(wrong)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert!(message(&body).contains("OTP"), "every OTP error says OTP: {body}");
+        let (status, body) = app.post("/v1/api/intercity/search-ticket", search(&code)).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let tickets = body["data"]["tickets"].as_array().unwrap();
+        assert_eq!(tickets.len(), 1, "another phone's tickets never come back");
+        assert_eq!(tickets[0]["_id"], mine["_id"]);
+        assert_eq!(tickets[0]["paymentHistory"]["ticketStatus"], "confirmed");
+        let (status, body) = app.post("/v1/api/intercity/search-ticket", search(&code)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "a code works once");
+        assert!(message(&body).contains("OTP"));
+    }
+
+    no_ticket_for_a_phone_is_a_404(app) {
+        app.post("/v1/api/common/send-otp-by-phone", json!({"phone": "01912345678"})).await;
+        let code = sms_code(&app, "01912345678").await;
+        let (status, body) = app
+            .post("/v1/api/intercity/search-ticket", json!({"otpCode": code, "phone": "01912345678", "pnr": "", "transactionId": ""}))
+            .await;
+        assert_eq!((status, message(&body)), (StatusCode::NOT_FOUND, "No ticket found for this phone".to_owned()));
+    }
+
+    wrong_codes_past_the_limit_lock_the_code_and_resends_wait(app) {
+        app.post("/v1/api/common/send-otp-by-phone", json!({"phone": PHONE})).await;
+        let code = sms_code(&app, PHONE).await;
+        let wrong = if code == "0000" { "1111" } else { "0000" };
+        let search = |otp: &str| json!({"otpCode": otp, "phone": PHONE, "pnr": "", "transactionId": ""});
+        for _ in 0..5 {
+            app.post("/v1/api/intercity/search-ticket", search(wrong)).await;
+        }
+        let (status, body) = app.post("/v1/api/intercity/search-ticket", search(&code)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert!(message(&body).contains("locked") && message(&body).contains("OTP"), "{body}");
+        let (status, body) = app.post("/v1/api/common/send-otp-by-phone", json!({"phone": PHONE})).await;
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "resend before 115 s is refused");
+        assert!(message(&body).contains("OTP"));
+        forget_last_send(&app).await;
+        let (status, _) = app.post("/v1/api/common/send-otp-by-phone", json!({"phone": PHONE})).await;
+        assert_eq!(status, StatusCode::OK);
+        let (status, _) = app.post("/v1/api/intercity/search-ticket", search(&sms_code(&app, PHONE).await)).await;
+        assert_ne!(status, StatusCode::BAD_REQUEST, "a new code works");
+    }
+
+    a_cancelled_ticket_is_refunded_once_and_frees_its_seat(app) {
+        let ticket = ticketed(&app, "canceller", PHONE).await;
+        let id = ticket["_id"].as_str().unwrap();
+        let (status, _) = app.post("/v1/api/common/send-otp", json!({"ticketId": id, "service": "BUS"})).await;
+        assert_eq!(status, StatusCode::OK);
+        let code = sms_code(&app, PHONE).await;
+        let (status, body) = app.post("/v1/api/intercity/cancel-ticket", json!({"ticketId": id, "otpCode": code, "phone": "01812345678"})).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "another phone cannot cancel it: {body}");
+        let (status, body) = app.post("/v1/api/intercity/cancel-ticket", json!({"ticketId": id, "otpCode": code, "phone": PHONE})).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["data"]["ticketStatus"], "cancelled");
+        let paid = ticket["paymentHistory"]["paidAmount"].as_f64().unwrap();
+        assert_eq!(body["data"]["refundAmount"].as_f64().unwrap(), paid - (paid * 0.10).round(), "10 % fee");
+        let seat = ticket["seats"][0].as_str().unwrap();
+        let claims: i64 = sqlx::query("SELECT COUNT(*) AS n FROM seat_claims c JOIN tickets t ON t.booking_id = c.claim_id WHERE t.id = $1")
+            .bind(id).fetch_one(&app.state.pool).await.unwrap().get("n");
+        assert_eq!(claims, 0, "seat {seat} released");
+        forget_last_send(&app).await;
+        app.post("/v1/api/common/send-otp", json!({"ticketId": id, "service": "BUS"})).await;
+        let again = sms_code(&app, PHONE).await;
+        let (status, body) = app.post("/v1/api/intercity/cancel-ticket", json!({"ticketId": id, "otpCode": again, "phone": PHONE})).await;
+        assert_eq!((status, message(&body)), (StatusCode::BAD_REQUEST, "This ticket is already cancelled".to_owned()));
+    }
+
+    a_promo_applies_by_its_rules_and_can_be_removed(app) {
+        let (tnx, _) = pending(&app, "intercity", "BUS", "promo", PHONE, 2).await;
+        let (_, booking) = app.post("/v1/api/intercity/get-booking-info-by-txn-id", json!({"tnxId": tnx})).await;
+        let full = booking["data"]["amount"].as_f64().unwrap();
+        let (status, body) = app.post("/v1/api/intercity/apply-promo-code", json!({"tnxId": tnx, "promoCode": "NO-SUCH-CODE"})).await;
+        assert_eq!((status, body["data"].clone()), (StatusCode::OK, Value::Null), "unknown: 200 with data null");
+        // A code any bus booking of this size qualifies for.
+        let code: String = sqlx::query(
+            "SELECT code FROM promo_codes WHERE (service IS NULL OR service = 'BUS') AND operator_id IS NULL AND min_fare <= $1 \
+             AND valid_from <= $2 AND valid_until >= $2 ORDER BY code LIMIT 1",
+        )
+        .bind(booking["data"]["invoice"]["subTotal"].as_f64().unwrap() as i64)
+        .bind(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64)
+        .fetch_one(&app.state.pool).await.expect("the demo has a general bus promo").get("code");
+        let (_, checked) = app.post("/v1/api/intercity/check-promo-code", json!({"tnxId": tnx, "promoCode": code.to_lowercase()})).await;
+        let (status, applied) = app.post("/v1/api/intercity/apply-promo-code", json!({"tnxId": tnx, "promoCode": code})).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(checked["data"], applied["data"], "check says what apply does");
+        let discount = applied["data"]["discount"].as_f64().unwrap();
+        assert!(discount > 0.0);
+        assert_eq!(applied["data"]["amount"].as_f64().unwrap(), full - discount);
+        assert_eq!(applied["data"]["promo"]["code"], code.as_str());
+        let (_, removed) = app.post("/v1/api/intercity/remove-promo-code", json!({"tnxId": tnx})).await;
+        assert_eq!((removed["data"]["amount"].as_f64(), removed["data"]["promo"].clone()), (Some(full), Value::Null));
+    }
+
+    a_surprise_deal_is_claimable_for_120_seconds(app) {
+        let mut offered = None;
+        for i in 0..12 {
+            let (tnx, _) = pending(&app, "intercity", "BUS", &format!("deal-{i}"), PHONE, 1).await;
+            let (status, body) = app.post("/v1/api/intercity/get-surprise-deal", json!({"tnxId": tnx})).await;
+            match status {
+                StatusCode::OK => offered = Some((tnx, body["data"].clone())),
+                _ => assert_eq!((status, message(&body)), (StatusCode::NOT_FOUND, "Sorry!! No deal found now.".to_owned())),
+            }
+        }
+        let (tnx, deal) = offered.expect("one booking in two is offered a deal");
+        assert!(deal["claimSeconds"].as_u64().unwrap() <= 120);
+        let code = deal["promoCode"].as_str().unwrap();
+        let (_, claimed) = app.post("/v1/api/intercity/apply-promo-code", json!({"tnxId": tnx, "promoCode": code})).await;
+        assert_eq!(claimed["data"]["discount"], deal["amount"]);
+        sqlx::query("UPDATE surprise_deals SET offered_at = offered_at - 121000 WHERE tnx_id = $1").bind(&tnx).execute(&app.state.pool).await.unwrap();
+        let (_, late) = app.post("/v1/api/intercity/apply-promo-code", json!({"tnxId": tnx, "promoCode": code})).await;
+        assert_eq!(late["data"], Value::Null, "after 120 s the server refuses the claim too");
+    }
+
+    a_launch_seat_removed_from_a_booking_recomputes_the_amounts(app) {
+        let (tnx, seats) = pending(&app, "water", "LAUNCH", "family", PHONE, 2).await;
+        let (_, before) = app.post("/v1/api/water/get-booking-info-by-txn-id", json!({"tnxId": tnx})).await;
+        assert_eq!(before["data"]["serviceCharge"].as_f64(), Some(40.0));
+        let (status, after) = app.post("/v1/api/water/payment-seat-remove", json!({"tnxId": tnx, "seatNo": seats[1]})).await;
+        assert_eq!(status, StatusCode::OK, "{after}");
+        assert_eq!(after["data"]["seatNo"], json!([seats[0]]));
+        assert_eq!(after["data"]["serviceCharge"].as_f64(), Some(20.0));
+        assert!(after["data"]["amount"].as_f64().unwrap() < before["data"]["amount"].as_f64().unwrap());
+        assert!(after["data"]["paymentGatewayCommission"].as_f64().unwrap() > 0.0);
+        let (status, body) = app.post("/v1/api/water/payment-seat-remove", json!({"tnxId": tnx, "seatNo": seats[0]})).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        let (status, _) = app.post("/v1/api/intercity/payment-seat-remove", json!({"tnxId": tnx, "seatNo": seats[0]})).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "launch only");
+    }
+
+    the_sms_outbox_is_closed_outside_demo_mode(app) {
+        let (status, _) = app.get("/v1/api/dev/sms-outbox").await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+    }
+}
