@@ -6,7 +6,7 @@
 use std::sync::OnceLock;
 
 use axum::Json;
-use core_wasm::contract::{auth, booking, content, envelope, seats, tickets, trips};
+use core_wasm::contract::{auth, booking, content, envelope, reservation, seats, tickets, trips};
 use schemars::generate::{SchemaGenerator, SchemaSettings};
 use schemars::{JsonSchema, Schema};
 use serde_json::{Map, Value, json};
@@ -50,6 +50,17 @@ pub const CALLS: &[Call] = &[
     Call { method: "post", path: "/v1/api/{service}/get-ticket-info-by-txn-id", summary: "A ticket by transaction id", query: &[], request: Some(schema::<booking::TxnRequest>), response: schema::<tickets::Ticket> },
     Call { method: "post", path: "/v1/api/intercity/get-booking-info-by-txn-id", summary: "A bus booking by transaction id", query: &[], request: Some(schema::<booking::TxnRequest>), response: schema::<booking::BusBooking> },
     Call { method: "post", path: "/v1/api/water/get-booking-info-by-txn-id", summary: "A launch booking by transaction id", query: &[], request: Some(schema::<booking::TxnRequest>), response: schema::<booking::LaunchBooking> },
+    Call { method: "post", path: "/v1/api/water/passenger-details-payment", summary: "Launch passenger details for the visitor's hold (as payment-pending)", query: &[], request: Some(schema::<booking::PaymentPendingRequest>), response: schema::<booking::LaunchBooking> },
+    Call { method: "post", path: "/v1/api/water/payment-seat-remove", summary: "Drop one seat from a pending launch booking; amounts recomputed", query: &[], request: Some(schema::<booking::SeatRemoveRequest>), response: schema::<booking::SeatRemoveResponse> },
+    Call { method: "post", path: "/v1/api/{service}/check-promo-code", summary: "What a promo code would give (data null: invalid)", query: &[], request: Some(schema::<booking::PromoRequest>), response: schema::<booking::PromoResponse> },
+    Call { method: "post", path: "/v1/api/{service}/apply-promo-code", summary: "Apply a promo code or claim a surprise deal (data null: invalid)", query: &[], request: Some(schema::<booking::PromoRequest>), response: schema::<booking::PromoResponse> },
+    Call { method: "post", path: "/v1/api/intercity/remove-promo-code", summary: "Remove the promo: full amount again", query: &[], request: Some(schema::<booking::TxnRequest>), response: schema::<booking::PromoResponse> },
+    Call { method: "post", path: "/v1/api/{service}/get-surprise-deal", summary: "Sometimes a deal for the booking, claimable for 120 s (404: Sorry!! No deal found now.)", query: &[], request: Some(schema::<booking::TxnRequest>), response: schema::<booking::SurpriseDeal> },
+    Call { method: "post", path: "/v1/api/{service}/search-ticket", summary: "The phone's tickets, newest first, with the OTP sent to it", query: &[], request: Some(schema::<tickets::SearchTicketRequest>), response: schema::<tickets::SearchTicketResponse> },
+    Call { method: "post", path: "/v1/api/{service}/cancel-ticket", summary: "Cancel a ticket with the OTP sent to its phone: refund per policy", query: &[], request: Some(schema::<tickets::CancelTicketRequest>), response: schema::<tickets::CancelTicketResponse> },
+    Call { method: "post", path: "/v1/api/common/send-otp", summary: "An OTP to cancel a ticket, sent to the ticket's phone", query: &[], request: Some(schema::<tickets::SendOtpRequest>), response: schema::<tickets::SendOtpResponse> },
+    Call { method: "post", path: "/v1/api/common/send-otp-by-phone", summary: "An OTP to find a phone's tickets", query: &[], request: Some(schema::<tickets::SendOtpByPhoneRequest>), response: schema::<tickets::SendOtpResponse> },
+    Call { method: "post", path: "/v1/api/intercity/bus-reservation", summary: "A full-bus reservation request (fields of SPEC §3)", query: &[], request: Some(schema::<reservation::ReservationForm>), response: schema::<crate::requests::Acknowledged> },
 ];
 
 fn envelope_of(data: Schema) -> Value {
@@ -98,6 +109,20 @@ fn build() -> Value {
             let entry = paths.entry(path).or_insert_with(|| json!({}));
             entry[call.method] = op;
         }
+    }
+    for service in ["intercity", "water"] {
+        paths.insert(
+            format!("/v1/api/{service}/download-ticket-pdf/{{id}}"),
+            json!({"get": {
+                "summary": "The e-ticket as a PDF (PNR, passenger, route, times, points, seats, fares, QR code)",
+                "security": [{"bearer": []}],
+                "parameters": [{"name": "id", "in": "path", "required": true, "description": "the ticket's _id", "schema": {"type": "string"}}],
+                "responses": {
+                    "200": {"description": "A PDF, as an attachment named ticket-PNR.pdf", "content": {"application/pdf": {"schema": {"type": "string", "format": "binary"}}}},
+                    "404": error_response("Ticket not found"),
+                }
+            }}),
+        );
     }
     paths.insert(
         "/oauth/access_token".into(),

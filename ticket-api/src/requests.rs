@@ -16,7 +16,7 @@ use crate::{AppState, service_of};
 /// SPEC §2: what the site says after a successful submit.
 pub const SUBMITTED: &str = "Request submitted successfully";
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 pub struct Acknowledged {
     #[serde(rename = "_id")]
     pub id: String,

@@ -12,7 +12,6 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use serde_json::{Value, json};
 use sqlx::Row;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// A bus trip tomorrow with a route of three stops, its first, middle and last city.
 async fn three_stop_trip(app: &common::TestApp) -> (String, String, String, String) {
@@ -234,24 +233,6 @@ async fn futures_join<F: std::future::Future>(futures: Vec<F>) -> Vec<F::Output>
     out
 }
 
-/// One HTTP/1.1 request over a fresh TCP connection: (status, JSON body).
-async fn http(addr: std::net::SocketAddr, token: &str, path: &str, body: &Value) -> (u16, Value) {
-    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let body = body.to_string();
-    let request = format!(
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\n\
-         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut response = Vec::new();
-    stream.read_to_end(&mut response).await.unwrap();
-    let text = String::from_utf8_lossy(&response);
-    let status: u16 = text.split(' ').nth(1).unwrap().parse().unwrap();
-    let json = text.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or("");
-    (status, serde_json::from_str(json).unwrap_or(Value::Null))
-}
-
 /// Rounds of 500 concurrent seat-locks over real HTTP on loopback, on overlapping and separate
 /// legs of one trip: exactly one winner per seat-leg, every loser told which seat, and the seat
 /// map agreeing afterwards.
@@ -276,7 +257,7 @@ async fn race(app: &common::TestApp) {
             let body = json!({"tripId": trip, "seats": wanted, "from": from, "to": to, "anonymousId": visitor});
             let token = Arc::clone(&token);
             tasks.push(tokio::spawn(async move {
-                let (status, answer) = http(addr, &token, "/v1/api/intercity/seat-lock", &body).await;
+                let (status, _, answer) = common::http(addr, "POST", "/v1/api/intercity/seat-lock", Some(&token), Some(&body)).await;
                 (visitor, wanted, legs, status, answer)
             }));
         }

@@ -178,6 +178,26 @@ impl TestApp {
     }
 }
 
+/// One HTTP/1.1 request over a fresh TCP connection to a real server: (status, head, JSON body).
+pub async fn http(addr: std::net::SocketAddr, method: &str, path: &str, token: Option<&str>, body: Option<&Value>) -> (u16, String, Value) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let body = body.map(Value::to_string).unwrap_or_default();
+    let auth = token.map(|t| format!("Authorization: Bearer {t}\r\n")).unwrap_or_default();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\n{auth}Content-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).await.unwrap();
+    let text = String::from_utf8_lossy(&response).into_owned();
+    let (head, json) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status: u16 = head.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    (status, head.to_owned(), serde_json::from_str(json).unwrap_or(Value::Null))
+}
+
 /// Runs each listed test on SQLite and on PostgreSQL.
 #[macro_export]
 macro_rules! on_both {
