@@ -1,0 +1,179 @@
+//! Complete sales per second against a running server (issue 4's load target), over HTTP on
+//! loopback: seat-lock -> payment-pending -> update-gateway -> sandbox Pay -> confirm-ticket.
+//! Each worker sells the free seats of its own trips, so no sale fails by design; afterwards
+//! every trip's seat map is read again and must show exactly the seats sold as booked (no
+//! oversell, no lost sale). Usage: sales_load BASE_URL [seconds] [workers]
+//! (tests/load/sales-bench.sh starts a server and runs this.)
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::sync::Mutex;
+
+const CALLS: [&str; 5] = ["seat-lock", "payment-pending", "update-gateway", "sandbox-pay", "confirm-ticket"];
+
+async fn http(addr: SocketAddr, method: &str, path: &str, token: Option<&str>, body: Option<&Value>) -> Result<(u16, String, Value), String> {
+    let mut stream = tokio::net::TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
+    let body = body.map(Value::to_string).unwrap_or_default();
+    let auth = token.map(|t| format!("Authorization: Bearer {t}\r\n")).unwrap_or_default();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.map_err(|e| e.to_string())?;
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).await.map_err(|e| e.to_string())?;
+    let text = String::from_utf8_lossy(&response).into_owned();
+    let (head, json) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    Ok((status, head.to_owned(), serde_json::from_str(json).unwrap_or(Value::Null)))
+}
+
+fn booked(view: &Value) -> Vec<String> {
+    ["seatList", "upperDeckSeatList", "lowerDeckSeatList"]
+        .iter()
+        .flat_map(|k| view["data"]["seatPlan"][k].as_array().cloned().unwrap_or_default())
+        .filter(|s| s["status"] != "available")
+        .map(|s| s["seatNo"].as_str().unwrap_or_default().to_owned())
+        .collect()
+}
+
+fn free(view: &Value) -> Vec<String> {
+    ["seatList", "upperDeckSeatList", "lowerDeckSeatList"]
+        .iter()
+        .flat_map(|k| view["data"]["seatPlan"][k].as_array().cloned().unwrap_or_default())
+        .filter(|s| s["status"] == "available" && s["fareList"].is_null())
+        .map(|s| s["seatNo"].as_str().unwrap_or_default().to_owned())
+        .collect()
+}
+
+#[tokio::main]
+async fn main() -> Result<(), String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let base = args.first().ok_or("usage: sales_load BASE_URL [seconds] [workers]")?;
+    let seconds: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(60);
+    let workers: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(64);
+    let addr: SocketAddr = base.trim_start_matches("http://").trim_end_matches('/').parse().map_err(|e| format!("{base}: {e}"))?;
+    let (_, _, token) = http(addr, "POST", "/oauth/access_token", None, Some(&json!({"grant_type": "client_credentials", "client_id": "web"}))).await?;
+    let token = token["access_token"].as_str().ok_or("no token")?.to_owned();
+
+    // Every bus trip of the next days, from searches of every city pair the network serves.
+    let (_, _, cities) = http(addr, "GET", "/v1/api/intercity/cities", Some(&token), None).await?;
+    let names: Vec<String> = cities["data"]["cities"].as_array().ok_or("no cities")?.iter().filter_map(|c| c["name"].as_str().map(str::to_owned)).collect();
+    let today = core_wasm::time::today_in_dhaka(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_err(|e| e.to_string())?.as_millis() as f64);
+    let mut trips: Vec<String> = Vec::new();
+    for day in 1..4 {
+        for from in names.iter().take(1) {
+            for to in &names {
+                let body = json!({"from": from, "to": to, "journeyDate": today.add_days(day).to_string()});
+                if let Ok((200, _, found)) = http(addr, "POST", "/v1/api/intercity/get-schedule-trips", Some(&token), Some(&body)).await {
+                    trips.extend(found["data"]["trips"].as_array().into_iter().flatten().filter_map(|t| t["_id"].as_str().map(str::to_owned)));
+                }
+            }
+        }
+    }
+    trips.sort();
+    trips.dedup();
+    eprintln!("{} trips to sell on, {workers} workers, {seconds} s", trips.len());
+    let queue = Arc::new(Mutex::new(trips));
+    let stop = Arc::new(AtomicBool::new(false));
+    let sales = Arc::new(AtomicUsize::new(0));
+    let errors = Arc::new(AtomicUsize::new(0));
+    let latencies: Arc<Mutex<HashMap<&'static str, Vec<Duration>>>> = Arc::new(Mutex::new(HashMap::new()));
+    // trip -> (booked before, seats sold by us)
+    let ledger: Arc<Mutex<HashMap<String, (Vec<String>, Vec<String>)>>> = Arc::new(Mutex::new(HashMap::new()));
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for w in 0..workers {
+        let (queue, stop, sales, errors, latencies, ledger, token) =
+            (queue.clone(), stop.clone(), sales.clone(), errors.clone(), latencies.clone(), ledger.clone(), token.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut n = 0usize;
+            while !stop.load(Ordering::Relaxed) {
+                let Some(trip) = queue.lock().await.pop() else { break };
+                let Ok((200, _, view)) = http(addr, "POST", "/v1/api/intercity/get-seat-view", Some(&token), Some(&json!({"tripId": trip}))).await else { continue };
+                ledger.lock().await.insert(trip.clone(), (booked(&view), Vec::new()));
+                for seat in free(&view) {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    n += 1;
+                    let visitor = format!("load-{w}-{n}");
+                    let mut timings = Vec::with_capacity(5);
+                    let mut ok = true;
+                    let mut tnx = String::new();
+                    for call in CALLS {
+                        let t = Instant::now();
+                        let result = match call {
+                            "seat-lock" => http(addr, "POST", "/v1/api/intercity/seat-lock", Some(&token), Some(&json!({"tripId": trip, "seats": [seat], "anonymousId": visitor}))).await,
+                            "payment-pending" => http(addr, "POST", "/v1/api/intercity/payment-pending", Some(&token), Some(&json!({"tripId": trip, "seats": [seat], "name": "Load Test", "phone": "01712345678", "gender": "female", "anonymousId": visitor}))).await,
+                            "update-gateway" => http(addr, "POST", "/v1/api/intercity/update-gateway", Some(&token), Some(&json!({"tnxId": tnx, "gateway": "sandbox"}))).await,
+                            "sandbox-pay" => http(addr, "POST", &format!("/gateway/sandbox/{tnx}/pay"), None, None).await,
+                            _ => http(addr, "POST", "/v1/api/intercity/confirm-ticket", Some(&token), Some(&json!({"tnxId": tnx}))).await,
+                        };
+                        timings.push((call, t.elapsed()));
+                        match result {
+                            Ok((200, _, body)) if call == "payment-pending" => tnx = body["data"]["tnxId"].as_str().unwrap_or_default().to_owned(),
+                            Ok((200, _, _)) => {}
+                            Ok((303, head, _)) if call == "sandbox-pay" && head.contains("/payment/success") => {}
+                            other => {
+                                eprintln!("{call} failed: {:?}", other.map(|(s, _, b)| (s, b)));
+                                ok = false;
+                                break;
+                            }
+                        }
+                    }
+                    let mut l = latencies.lock().await;
+                    for (call, d) in timings {
+                        l.entry(call).or_default().push(d);
+                    }
+                    drop(l);
+                    if ok {
+                        sales.fetch_add(1, Ordering::Relaxed);
+                        if let Some(entry) = ledger.lock().await.get_mut(&trip) {
+                            entry.1.push(seat.clone());
+                        }
+                    } else {
+                        errors.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+            }
+        }));
+    }
+    tokio::time::sleep(Duration::from_secs(seconds)).await;
+    stop.store(true, Ordering::Relaxed);
+    for t in tasks {
+        let _ = t.await;
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    let sold = sales.load(Ordering::Relaxed);
+    println!("complete sales: {sold} in {elapsed:.1} s = {:.1} sales/s ({workers} workers), failed sales: {}", sold as f64 / elapsed, errors.load(Ordering::Relaxed));
+    let mut l = latencies.lock().await;
+    for call in CALLS {
+        if let Some(v) = l.get_mut(call) {
+            v.sort();
+            let p = |q: f64| v[((v.len() as f64 * q) as usize).min(v.len() - 1)].as_secs_f64() * 1000.0;
+            println!("  {call:<16} n={:<7} p50 {:>7.2} ms  p99 {:>7.2} ms", v.len(), p(0.5), p(0.99));
+        }
+    }
+    // No oversell, no lost sale: each trip now shows booked exactly what it had plus what we sold.
+    let mut oversold = 0;
+    for (trip, (before, ours)) in ledger.lock().await.iter() {
+        let (_, _, view) = http(addr, "POST", "/v1/api/intercity/get-seat-view", Some(&token), Some(&json!({"tripId": trip}))).await?;
+        let mut now = booked(&view);
+        let mut expected: Vec<String> = before.iter().chain(ours.iter()).cloned().collect();
+        now.sort();
+        expected.sort();
+        if now != expected {
+            oversold += 1;
+            eprintln!("trip {trip}: booked {now:?}, expected {expected:?}");
+        }
+    }
+    println!("trips checked: {}, seat maps that disagree with the sales: {oversold}", ledger.lock().await.len());
+    if oversold > 0 { Err("seat maps disagree".into()) } else { Ok(()) }
+}
