@@ -425,4 +425,23 @@ mod tokens {
         let plan = &schemas["BusSeatPlan"]["properties"];
         assert!(plan.get("bordingPoints").is_some(), "keys as SPEC spells them");
     }
+
+    #[tokio::test]
+    async fn an_api_on_its_own_origin_allows_the_site_origin_only() {
+        let app = common::TestApp::with_settings(common::Backend::Sqlite, 60, &[("CORS_ORIGINS", "https://tickets.example")]).await;
+        let preflight = |origin: &str| {
+            Request::builder()
+                .method("OPTIONS")
+                .uri("/v1/api/intercity/get-schedule-trips")
+                .header(header::ORIGIN, origin)
+                .header(header::ACCESS_CONTROL_REQUEST_METHOD, "POST")
+                .header(header::ACCESS_CONTROL_REQUEST_HEADERS, "authorization,content-type,idempotency-key")
+                .body(Body::empty())
+                .unwrap()
+        };
+        let allowed = tower::ServiceExt::oneshot(app.router.clone(), preflight("https://tickets.example")).await.unwrap();
+        assert_eq!(allowed.headers().get(header::ACCESS_CONTROL_ALLOW_ORIGIN).unwrap(), "https://tickets.example");
+        let refused = tower::ServiceExt::oneshot(app.router.clone(), preflight("https://evil.example")).await.unwrap();
+        assert!(refused.headers().get(header::ACCESS_CONTROL_ALLOW_ORIGIN).is_none());
+    }
 }

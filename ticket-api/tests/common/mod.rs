@@ -40,16 +40,22 @@ pub fn today() -> core_wasm::time::Date {
     core_wasm::time::today_in_dhaka(now)
 }
 
-fn config(url: &str, ttl: u32) -> Config {
+fn config(url: &str, ttl: u32, extra: &[(&str, &str)]) -> Config {
     let url = url.to_owned();
     let ttl = ttl.to_string();
-    Config::from_lookup(&move |name| match name {
-        "DATABASE_URL" => Some(url.clone()),
-        "TOKEN_TTL_SECONDS" => Some(ttl.clone()),
-        "TOKEN_SECRET" => Some("test secret".into()),
-        "SERVICE_ACCOUNTS" => Some("partner:s3cret:agent:pass".into()),
-        "DB_MAX_CONNECTIONS" => Some("8".into()),
-        _ => None,
+    let extra: Vec<(String, String)> = extra.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
+    Config::from_lookup(&move |name| {
+        if let Some((_, v)) = extra.iter().find(|(k, _)| k == name) {
+            return Some(v.clone());
+        }
+        match name {
+            "DATABASE_URL" => Some(url.clone()),
+            "TOKEN_TTL_SECONDS" => Some(ttl.clone()),
+            "TOKEN_SECRET" => Some("test secret".into()),
+            "SERVICE_ACCOUNTS" => Some("partner:s3cret:agent:pass".into()),
+            "DB_MAX_CONNECTIONS" => Some("8".into()),
+            _ => None,
+        }
     })
     .unwrap()
 }
@@ -147,8 +153,12 @@ impl TestApp {
     }
 
     pub async fn with_ttl(backend: Backend, ttl: u32) -> TestApp {
+        TestApp::with_settings(backend, ttl, &[]).await
+    }
+
+    pub async fn with_settings(backend: Backend, ttl: u32, extra: &[(&str, &str)]) -> TestApp {
         let url = database_url(backend).await;
-        let state = ticket_api::start(config(&url, ttl)).await.unwrap();
+        let state = ticket_api::start(config(&url, ttl, extra)).await.unwrap();
         let token = state.tokens.issue(ticket_api::auth::PUBLIC_CLIENT).access_token;
         TestApp { router: ticket_api::router(state.clone()), state, token }
     }
