@@ -3,7 +3,7 @@
 //! seats left). Seats left are counted from the claims on the searched legs only, so a seat
 //! sold Dhaka -> Cumilla still counts as free for Cumilla -> Chattogram.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use axum::Json;
 use axum::extract::{Path, State};
@@ -118,30 +118,28 @@ fn candidates<'a>(network: &'a Network, checked: &Checked, service: &str) -> Vec
     found
 }
 
-/// Seats taken on each trip's searched legs, from the live claims (one query for all trips).
+/// Seats taken on each trip's searched legs, counted by the database from the live claims:
+/// one query per distinct segment (usually one per search), a row per trip.
 async fn taken_seats(pool: &sqlx::AnyPool, found: &[Candidate<'_>]) -> Result<HashMap<String, i64>, sqlx::Error> {
     let mut taken: HashMap<String, i64> = HashMap::new();
-    if found.is_empty() {
-        return Ok(taken);
-    }
-    // Only numbered placeholders are generated into the text; the ids are bound.
-    let placeholders: Vec<String> = (2..found.len() + 2).map(|i| format!("${i}")).collect();
-    let sql = format!(
-        "SELECT trip_id, seat_no, leg FROM seat_claims WHERE (state <> 'held' OR expires_at > $1) AND trip_id IN ({})",
-        placeholders.join(", ")
-    );
-    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(now_unix_ms());
-    for c in found {
-        query = query.bind(c.trip.id.as_str());
-    }
-    let legs: HashMap<&str, (i64, i64)> = found.iter().map(|c| (c.trip.id.as_str(), (c.from as i64, c.to as i64))).collect();
-    let mut seen: HashSet<(String, String)> = HashSet::new();
-    for row in query.fetch_all(pool).await? {
-        let trip: String = row.try_get("trip_id")?;
-        let leg: i64 = row.try_get("leg")?;
-        let in_range = legs.get(trip.as_str()).is_some_and(|(from, to)| leg >= *from && leg < *to);
-        if in_range && seen.insert((trip.clone(), row.try_get("seat_no")?)) {
-            *taken.entry(trip).or_default() += 1;
+    let mut segments: Vec<(usize, usize)> = found.iter().map(|c| (c.from, c.to)).collect();
+    segments.sort_unstable();
+    segments.dedup();
+    for (from, to) in segments {
+        let trips: Vec<&str> = found.iter().filter(|c| (c.from, c.to) == (from, to)).map(|c| c.trip.id.as_str()).collect();
+        // Only numbered placeholders are generated into the text; the ids are bound.
+        let placeholders: Vec<String> = (4..trips.len() + 4).map(|i| format!("${i}")).collect();
+        let sql = format!(
+            "SELECT trip_id, COUNT(DISTINCT seat_no) AS taken FROM seat_claims \
+             WHERE (state <> 'held' OR expires_at > $1) AND leg >= $2 AND leg < $3 AND trip_id IN ({}) GROUP BY trip_id",
+            placeholders.join(", ")
+        );
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(now_unix_ms()).bind(from as i64).bind(to as i64);
+        for trip in &trips {
+            query = query.bind(*trip);
+        }
+        for row in query.fetch_all(pool).await? {
+            taken.insert(row.try_get("trip_id")?, row.try_get("taken")?);
         }
     }
     Ok(taken)
