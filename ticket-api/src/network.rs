@@ -25,7 +25,23 @@ pub struct RouteStop {
 #[derive(Debug, Clone)]
 pub struct RoutePointName {
     pub stop: i64,
+    pub id: String,
     pub name: String,
+    pub address: String,
+    pub minutes_from_start: i64,
+}
+
+/// A seat of a layout, as the seat view draws it.
+#[derive(Debug, Clone)]
+pub struct LayoutSeat {
+    pub seat_no: String,
+    pub deck: String,
+    pub deck_name: String,
+    pub seat_class: String,
+    pub class_name: String,
+    pub row: i64,
+    pub col: i64,
+    pub is_ladies: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -78,6 +94,10 @@ pub struct Network {
     pub vehicles: HashMap<String, Vehicle>,
     pub operators: HashMap<String, Operator>,
     pub layouts: HashMap<String, Layout>,
+    /// Seats of each layout, by deck, row and column.
+    pub layout_seats: HashMap<String, Vec<LayoutSeat>>,
+    /// Where each trip is: its route and its index in the route's trips.
+    pub trip_index: HashMap<String, (String, usize)>,
     /// (route, operator, seat class, from stop, to stop) -> taka.
     pub fares: HashMap<(String, String, String, i64, i64), i64>,
 }
@@ -118,15 +138,21 @@ impl Network {
             }
         }
         for r in sqlx::query(
-            "SELECT rp.route_id, rp.stop_index, p.name FROM route_points rp JOIN points p ON p.id = rp.point_id \
-             ORDER BY rp.route_id, rp.minutes_from_start, p.name",
+            "SELECT rp.route_id, rp.stop_index, rp.minutes_from_start, p.id, p.name, p.address FROM route_points rp \
+             JOIN points p ON p.id = rp.point_id ORDER BY rp.route_id, rp.minutes_from_start, p.name",
         )
         .fetch_all(pool)
         .await?
         {
             let route_id: String = r.try_get("route_id")?;
             if let Some(route) = n.routes.get_mut(&route_id) {
-                route.points.push(RoutePointName { stop: r.try_get("stop_index")?, name: r.try_get("name")? });
+                route.points.push(RoutePointName {
+                    stop: r.try_get("stop_index")?,
+                    id: r.try_get("id")?,
+                    name: r.try_get("name")?,
+                    address: r.try_get("address")?,
+                    minutes_from_start: r.try_get("minutes_from_start")?,
+                });
             }
         }
         for r in sqlx::query("SELECT id, route_id, departs_at, operator_id, vehicle_id FROM trips ORDER BY departs_at, id")
@@ -135,6 +161,7 @@ impl Network {
         {
             let route_id: String = r.try_get("route_id")?;
             if let Some(route) = n.routes.get_mut(&route_id) {
+                n.trip_index.insert(r.try_get("id")?, (route_id.clone(), route.trips.len()));
                 route.trips.push(TripRow {
                     id: r.try_get("id")?,
                     departs_at: r.try_get("departs_at")?,
@@ -164,6 +191,24 @@ impl Network {
             let layout = n.layouts.entry(r.try_get("layout_id")?).or_insert(Layout { seat_count: 0, classes: Vec::new() });
             layout.seat_count += r.try_get::<i64, _>("seats")?;
             layout.classes.push(r.try_get("seat_class")?);
+        }
+        for r in sqlx::query(
+            "SELECT layout_id, seat_no, deck, deck_name, seat_class, class_name, row_no, col_no, is_ladies FROM layout_seats \
+             ORDER BY layout_id, deck, row_no, col_no",
+        )
+        .fetch_all(pool)
+        .await?
+        {
+            n.layout_seats.entry(r.try_get("layout_id")?).or_default().push(LayoutSeat {
+                seat_no: r.try_get("seat_no")?,
+                deck: r.try_get("deck")?,
+                deck_name: r.try_get("deck_name")?,
+                seat_class: r.try_get("seat_class")?,
+                class_name: r.try_get("class_name")?,
+                row: r.try_get("row_no")?,
+                col: r.try_get("col_no")?,
+                is_ladies: r.try_get::<i64, _>("is_ladies")? != 0,
+            });
         }
         for r in sqlx::query("SELECT route_id, operator_id, seat_class, from_stop, to_stop, fare FROM fares").fetch_all(pool).await? {
             n.fares.insert(

@@ -16,6 +16,7 @@ use serde::Serialize;
 use sqlx::{AnyPool, Row};
 
 use crate::error::ApiError;
+use crate::network::{LayoutSeat, Network};
 use crate::search::city_id;
 use crate::wire::{Body, now_unix_ms, ok, wire_time};
 use crate::{AppState, service_of};
@@ -101,6 +102,34 @@ fn filled(v: Option<&str>) -> Option<&str> {
 }
 
 impl TripInfo {
+    /// The trip from the timetable in memory, if it is there.
+    pub(crate) fn from_network(network: &Network, trip_id: &str) -> Option<TripInfo> {
+        let (route_id, index) = network.trip_index.get(trip_id.trim())?;
+        let route = network.routes.get(route_id)?;
+        let trip = route.trips.get(*index)?;
+        let vehicle = network.vehicles.get(&trip.vehicle_id)?;
+        Some(TripInfo {
+            id: trip.id.clone(),
+            route_id: route_id.clone(),
+            operator_id: trip.operator_id.clone(),
+            layout_id: vehicle.layout_id.clone(),
+            service: route.service.clone(),
+            departs_at: trip.departs_at,
+            stops: route.stops.iter().map(|s| s.city_id.clone()).collect(),
+            points: route
+                .points
+                .iter()
+                .map(|p| RoutePoint {
+                    stop: p.stop,
+                    id: p.id.clone(),
+                    name: p.name.clone(),
+                    address: p.address.clone(),
+                    minutes_from_start: p.minutes_from_start,
+                })
+                .collect(),
+        })
+    }
+
     fn point_stop(&self, given: &str) -> Option<i64> {
         let given = given.trim();
         self.points.iter().find(|p| p.id == given || p.name.eq_ignore_ascii_case(given)).map(|p| p.stop)
@@ -201,17 +230,7 @@ pub(crate) fn status(claims: Option<&Vec<(i64, String)>>, from: i64, to: i64) ->
     status
 }
 
-struct LayoutSeat {
-    seat_no: String,
-    deck: String,
-    deck_name: String,
-    seat_class: String,
-    class_name: String,
-    row: i64,
-    col: i64,
-    is_ladies: bool,
-}
-
+/// A layout's seats from the database (the timetable in memory has them too).
 async fn layout(pool: &AnyPool, layout_id: &str) -> Result<Vec<LayoutSeat>, sqlx::Error> {
     sqlx::query(
         "SELECT seat_no, deck, deck_name, seat_class, class_name, row_no, col_no, is_ladies FROM layout_seats \
@@ -256,7 +275,12 @@ pub async fn seat_view(
     Body(request): Body<SeatViewRequest>,
 ) -> Result<Json<Envelope<SeatViewAnswer>>, ApiError> {
     let service = service_of(&segment)?;
-    let trip = trip_info(&state.pool, &request.trip_id).await?;
+    // The timetable, layout and fares come from memory; only the claims are read live.
+    let network = state.network.get(&state.pool).await?;
+    let trip = match TripInfo::from_network(&network, &request.trip_id) {
+        Some(trip) => trip,
+        None => trip_info(&state.pool, &request.trip_id).await?,
+    };
     let service_matches = matches!((service, trip.service.as_str()), (Service::Bus, "BUS") | (Service::Launch, "LAUNCH"));
     if !service_matches {
         return Err(ApiError::not_found("Trip not found"));
@@ -270,14 +294,23 @@ pub async fn seat_view(
             request.to.as_deref(),
         )
         .await?;
-    let seats = layout(&state.pool, &trip.layout_id).await?;
+    let loaded;
+    let seats: &[LayoutSeat] = match network.layout_seats.get(&trip.layout_id) {
+        Some(seats) => seats,
+        None => {
+            loaded = layout(&state.pool, &trip.layout_id).await?;
+            &loaded
+        }
+    };
     let claims = live_claims(&state.pool, &trip.id).await?;
-    let fares = fares(&state.pool, &trip).await?;
-    let fare = |class: &str, p: i64, q: i64| fares.get(&(class.to_owned(), p, q)).map(|f| *f as f64);
+    let fare = |class: &str, p: i64, q: i64| {
+        let key = (trip.route_id.clone(), trip.operator_id.clone(), class.to_owned(), p, q);
+        network.fares.get(&key).map(|f| *f as f64)
+    };
     Ok(ok(match service {
-        Service::Bus => SeatViewAnswer::Bus(BusSeatViewResponse { seat_plan: bus_plan(&trip, &seats, &claims, from, to, &fare) }),
+        Service::Bus => SeatViewAnswer::Bus(BusSeatViewResponse { seat_plan: bus_plan(&trip, seats, &claims, from, to, &fare) }),
         Service::Launch => {
-            SeatViewAnswer::Launch(LaunchSeatViewResponse { seat_plan: launch_plan(&seats, &claims, from, to, &fare) })
+            SeatViewAnswer::Launch(LaunchSeatViewResponse { seat_plan: launch_plan(seats, &claims, from, to, &fare) })
         }
     }))
 }
