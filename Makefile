@@ -102,5 +102,11 @@ test: build chromium postgres poppler tests/e2e/node_modules/.package-lock.json
 size: build
 	node tests/size.mjs
 
+# The first-load budget of /bus: bytes of HTML, CSS, JS and wasm as served (<= 180 KB brotli) and
+# the Lighthouse 12.8.2 mobile performance score (>= 95), against the real server in demo mode.
+.PHONY: budget
+budget: build chromium tests/e2e/node_modules/.package-lock.json
+	STATIC_SERVER_BIN=$(SERVER) CHROME_PATH=/usr/bin/chromium node tests/load/page-budget.mjs
+
 clean:
 	rm -rf pkg app/dist tests/reports

@@ -1,19 +1,45 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, searchForWorkspaceRoot } from 'vite';
+import { defineConfig, searchForWorkspaceRoot, type HtmlTagDescriptor, type Plugin } from 'vite';
 import wasm from 'vite-plugin-wasm';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 // The core's wasm-bindgen output (`--target bundler`), linked as the `core-wasm` package.
 const pkg = fileURLToPath(new URL('../pkg', import.meta.url));
 
+/**
+ * The first page needs the core's wasm and the runtime config before it can render, but the
+ * browser would only ask for them once every JS module has arrived and run. Preload hints in
+ * index.html fetch both alongside the JS (`as="fetch"` + crossorigin matches the core loader's
+ * and the config's plain fetch, so the preloaded answers are used). The booking module is never
+ * preloaded: the first pages do not use it.
+ */
+function preloadFirstPage(): Plugin {
+  return {
+    name: 'preload-first-page',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const wasm = Object.keys(ctx.bundle ?? {}).filter((file) => file.endsWith('.wasm') && !file.includes('booking'));
+        const preload = (href: string, type?: string): HtmlTagDescriptor => ({
+          tag: 'link',
+          attrs: { rel: 'preload', href, as: 'fetch', crossorigin: '', ...(type ? { type } : {}) },
+          injectTo: 'head',
+        });
+        return [...wasm.map((file) => preload(`/${file}`, 'application/wasm')), preload('/api/config')];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   // vite-plugin-wasm turns the bundler-target `import ... from './core_wasm_bg.wasm'` into an
   // instantiation; Vite 8 handles the top-level await itself (vite-plugin-top-level-await is not
   // needed and breaks Vite 8). The wasm is emitted as a file, fetched from 'self': the server's
   // CSP only has to allow 'wasm-unsafe-eval'.
-  plugins: [react(), wasm()],
+  plugins: [react(), wasm(), preloadFirstPage()],
   resolve: {
     alias: { '@': src },
   },
@@ -26,6 +52,19 @@ export default defineConfig({
   build: {
     // Everything the browser runs comes from files: no inline <script> or <style> (CSP).
     assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        // The first page's code in two files (libraries, the site's shell and home pages)
+        // instead of a dozen small shared chunks: fewer requests on a slow network. Every other
+        // page stays a chunk of its own, and the booking module is never pulled in here.
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: /node_modules|[\\/]pkg[\\/](?!booking)/ },
+            { name: 'shell', test: /[\\/]src[\\/](app|api|components|config|i18n|lib|styles|features[\\/](home|search|not-found))[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   test: {
     environment: 'jsdom',

@@ -1,7 +1,9 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { loadRuntimeConfig } from '@/config/runtime-config';
+import { listenForChunkErrors } from '@/lib/chunk-reload';
+import { detectMobileApp } from '@/lib/mobile-app';
 import '@/styles/global.css';
 
 // Started before the first render so the request overlaps with React's start-up.
@@ -10,11 +12,18 @@ const config = loadRuntimeConfig();
 // the browser from also reporting it as an unhandled rejection before then.
 config.catch(() => {});
 
+listenForChunkErrors();
+const isMobileApp = detectMobileApp(window.location.search);
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
-createRoot(root).render(
-  <StrictMode>
-    <App config={config} />
-  </StrictMode>,
-);
+// A transition: React renders the first page in slices and lets the browser breathe between
+// them (input stays responsive on slow phones) instead of one long task.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App config={config} isMobileApp={isMobileApp} />
+    </StrictMode>,
+  );
+});

@@ -3,29 +3,12 @@
  * app/dist served by static-server under its CSP -> React -> core-wasm (phone rules, today in
  * Dhaka) and the runtime config from GET /api/config; unknown paths are a real HTTP 404.
  */
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { artifacts, collectProblems, dhakaDate } from './helpers';
 
-const artifacts = fileURLToPath(new URL('./artifacts/', import.meta.url));
-mkdirSync(artifacts, { recursive: true });
+const dhakaToday = () => dhakaDate(0);
 
-/** Today's date in Dhaka (UTC+6 all year, no daylight saving), as YYYY-MM-DD. */
-function dhakaToday(): string {
-  return new Date(Date.now() + 6 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
-
-/** Console errors, uncaught exceptions and CSP violations: a clean page has none. */
-function collectProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  return problems;
-}
-
-test('bus home: runtime config, today in Dhaka and the core phone rules', async ({ page, request }) => {
+test('runtime config, today in Dhaka and the core phone rules', async ({ page, request }) => {
   const configResponse = await request.get('/api/config');
   expect(configResponse.status()).toBe(200);
   const config = (await configResponse.json()) as { helpline: string };
@@ -40,14 +23,17 @@ test('bus home: runtime config, today in Dhaka and the core phone rules', async 
 
   await expect(page.getByRole('heading', { level: 1, name: 'Buy bus tickets' })).toBeVisible();
   await expect(page.getByTestId('helpline')).toHaveText(config.helpline);
+  await expect(page.getByRole('link', { name: `Support ${config.helpline}` })).toBeVisible();
 
   // The date comes from the core (todayInDhaka); around midnight in Dhaka either day will do.
   const today = page.getByTestId('today');
   await expect(today).toBeVisible();
   expect([before, dhakaToday()]).toContain(await today.getAttribute('datetime'));
 
-  // Keyboard: type into the field a number that is 11 digits but not a mobile
-  // number, leave the field: the core's message shows.
+  // The ticket history page's phone field. Keyboard: type a number that is 11 digits but not a
+  // mobile number, leave the field: the core's message shows.
+  await page.goto('/bus/find-ticket');
+  await expect(page.getByRole('heading', { level: 1, name: 'Ticket history' })).toBeVisible();
   const phone = page.getByLabel('Mobile number');
   await phone.focus();
   await page.keyboard.type('01212345678');
@@ -56,7 +42,7 @@ test('bus home: runtime config, today in Dhaka and the core phone rules', async 
   await page.keyboard.press('Tab');
   await expect(page.getByRole('alert')).toHaveText('Enter a valid number');
   await expect(phone).toHaveAttribute('aria-invalid', 'true');
-  await page.screenshot({ path: `${artifacts}home-invalid-phone.png`, fullPage: true });
+  await page.screenshot({ path: `${artifacts}find-ticket-invalid-phone.png`, fullPage: true });
 
   // A pasted international number is normalised by the core, and it is valid: no message.
   await phone.fill('+880 1712-345678');
@@ -70,7 +56,7 @@ test('bus home: runtime config, today in Dhaka and the core phone rules', async 
   await expect(phone).toHaveValue('01812345678');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('alert')).toHaveCount(0);
-  await page.screenshot({ path: `${artifacts}home-valid-phone.png`, fullPage: true });
+  await page.screenshot({ path: `${artifacts}find-ticket-valid-phone.png`, fullPage: true });
 
   expect(problems).toEqual([]);
 });
@@ -80,7 +66,7 @@ test('launch home answers 200 with the launch tab selected', async ({ page }) =>
   const response = await page.goto('/launch');
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: 'Buy launch tickets' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Launch', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: 'Services', exact: true }).getByRole('link', { name: 'LAUNCH' })).toHaveAttribute('aria-current', 'page');
   expect(problems).toEqual([]);
 });
 

@@ -7,7 +7,7 @@
  * Environment:
  *   STATIC_SERVER_BIN  server binary (default ../../target/release/static-server, relative to
  *                      this folder)
- *   E2E_PORT           port on 127.0.0.1 (default 18080)
+ *   E2E_PORT           port on 127.0.0.1 (default 18080; the themed server takes the next one)
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,10 @@ import { defineConfig } from '@playwright/test';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 18080);
 const baseURL = `http://127.0.0.1:${port}`;
+// A second server with another tenant theme (an operator's own site) and the new-site banner
+// rolled out to everyone: the journeys in theme.spec.ts use it.
+const themedPort = port + 1;
+const themedURL = `http://127.0.0.1:${themedPort}`;
 const serverBin = path.resolve(here, process.env.STATIC_SERVER_BIN ?? '../../target/release/static-server');
 const outputDir = path.join(here, 'test-results');
 // Under outputDir, which Playwright empties at the start of every run: each run gets a fresh
@@ -23,6 +27,7 @@ const outputDir = path.join(here, 'test-results');
 // command rather than here.
 const databaseDir = path.join(outputDir, 'server');
 const databaseFile = path.join(databaseDir, 'e2e.db');
+const themedDatabaseFile = path.join(databaseDir, 'e2e-themed.db');
 
 const shellQuote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
 
@@ -59,21 +64,47 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: `mkdir -p ${shellQuote(databaseDir)} && exec ${shellQuote(serverBin)}`,
-    cwd: here,
-    url: `${baseURL}/api/config`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DIST_DIR: path.resolve(here, '../../app/dist'),
-      DATABASE_URL: `sqlite://${databaseFile}`,
-      DEMO_MODE: '1',
+  webServer: [
+    {
+      command: `mkdir -p ${shellQuote(databaseDir)} && exec ${shellQuote(serverBin)}`,
+      cwd: here,
+      url: `${baseURL}/api/config`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DIST_DIR: path.resolve(here, '../../app/dist'),
+        DATABASE_URL: `sqlite://${databaseFile}`,
+        DEMO_MODE: '1',
+        // Three days of trips are enough for the journeys (today and tomorrow) and seed faster.
+        DEMO_DAYS: '3',
+        RENTAL_URL: 'https://rental.example.com/',
+      },
     },
-  },
+    {
+      command: `mkdir -p ${shellQuote(databaseDir)} && exec ${shellQuote(serverBin)}`,
+      cwd: here,
+      url: `${themedURL}/api/config`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(themedPort),
+        HOST: '127.0.0.1',
+        DIST_DIR: path.resolve(here, '../../app/dist'),
+        DATABASE_URL: `sqlite://${themedDatabaseFile}`,
+        DEMO_MODE: '1',
+        DEMO_DAYS: '3',
+        THEME: 'hanif',
+        ROLLOUT_PERCENTAGE: '100',
+        RENTAL_URL: 'https://rental.example.com/',
+      },
+    },
+  ],
 });

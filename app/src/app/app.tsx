@@ -1,17 +1,24 @@
+import { Suspense } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { routes } from '@/app/routes';
+import { MobileAppProvider } from '@/app/site-context';
 import { LastResortBoundary } from '@/components/error-page';
+import { RouteLoader } from '@/components/route-loader';
 import type { RuntimeConfig } from '@/config/runtime-config';
 import { RuntimeConfigProvider } from '@/config/runtime-config-context';
-import { routes } from '@/app/routes';
 
 const router = createBrowserRouter(routes);
 
-export function App({ config }: { config: Promise<RuntimeConfig> }) {
+export function App({ config, isMobileApp }: { config: Promise<RuntimeConfig>; isMobileApp: boolean }) {
   return (
     <LastResortBoundary>
       <RuntimeConfigProvider config={config}>
-        <RouterProvider router={router} />
+        <MobileAppProvider isMobileApp={isMobileApp}>
+          <Suspense fallback={<RouteLoader visible />}>
+            <RouterProvider router={router} />
+          </Suspense>
+        </MobileAppProvider>
       </RuntimeConfigProvider>
     </LastResortBoundary>
   );

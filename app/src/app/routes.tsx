@@ -1,9 +1,55 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { AppShell } from '@/components/app-shell';
-import { ErrorPage } from '@/components/error-page';
-import { BusHomePage } from '@/features/bus/routes/bus-home-page';
-import { LaunchHomePage } from '@/features/launch/routes/launch-home-page';
+import { RouteError } from '@/components/error-page';
+import { DefaultLayout, EmiLayout } from '@/components/layouts/default-layout';
+import { RouteLoader } from '@/components/route-loader';
+import { HomePage } from '@/features/home/routes/home-page';
 import { NotFoundPage } from '@/features/not-found/routes/not-found-page';
+import { isChunkLoadError, reloadAfterChunkError } from '@/lib/chunk-reload';
+
+/**
+ * A page whose code is loaded when it is first visited. The home pages are in the first bundle
+ * (most visits start there); everything else is a chunk of its own. A chunk that fails to load
+ * reloads the page once (the core's once-a-minute guard); a second failure shows the error page.
+ */
+function page(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
+  return async () => {
+    try {
+      return { Component: (await load()).default };
+    } catch (error) {
+      if (isChunkLoadError(error) && reloadAfterChunkError()) return new Promise<never>(() => {});
+      throw error;
+    }
+  };
+}
+
+const trips = page(() => import('@/features/trips/routes/trips-page'));
+const operators = page(() => import('@/features/operators/routes/operators-page'));
+const operator = page(() => import('@/features/operators/routes/operator-page'));
+const popularRoutes = page(() => import('@/features/popular-routes/routes/popular-routes-page'));
+const popularRoute = page(() => import('@/features/popular-routes/routes/popular-route-page'));
+const offers = page(() => import('@/features/offers/routes/offers-page'));
+const policies = page(() => import('@/features/policies/routes/policies-page'));
+const findTicket = page(() => import('@/features/find-ticket/routes/find-ticket-page'));
+const payment = page(() => import('@/features/payment/routes/payment-page'));
+const emi = page(() => import('@/features/emi/routes/emi-page'));
+
+/** Pages both services have, under /bus/... and /launch/... */
+const servicePages: RouteObject[] = [
+  { path: 'trip', lazy: trips },
+  // SPEC §2 "deeper trip paths": the seat view comes with the booking pages.
+  { path: 'trip/*', lazy: trips },
+  { path: 'operator', lazy: operators },
+  { path: 'operator/:id', lazy: operator },
+  { path: 'popular-route', lazy: popularRoutes },
+  { path: 'popular-route/:id', lazy: popularRoute },
+  { path: 'policies', lazy: policies },
+  { path: 'find-ticket', lazy: findTicket },
+  { path: 'payment', lazy: payment },
+  { path: 'payment/cancel', lazy: payment },
+  { path: 'payment/failed', lazy: payment },
+  { path: 'payment/success', lazy: payment },
+];
 
 /**
  * The app's routes (SPEC §2). The static server answers the same list with HTTP 200 (the core's
@@ -11,13 +57,37 @@ import { NotFoundPage } from '@/features/not-found/routes/not-found-page';
  */
 export const routes: RouteObject[] = [
   {
-    element: <AppShell />,
-    errorElement: <ErrorPage />,
+    element: <DefaultLayout />,
+    errorElement: <RouteError />,
+    HydrateFallback: () => <RouteLoader visible />,
     children: [
-      { index: true, element: <BusHomePage /> },
-      { path: 'bus', element: <BusHomePage /> },
-      { path: 'launch', element: <LaunchHomePage /> },
+      { index: true, element: <HomePage service="BUS" /> },
+      {
+        path: 'bus',
+        children: [
+          { index: true, element: <HomePage service="BUS" /> },
+          ...servicePages,
+          { path: 'offer/:id?', lazy: offers },
+        ],
+      },
+      {
+        path: 'launch',
+        children: [
+          { index: true, element: <HomePage service="LAUNCH" /> },
+          ...servicePages,
+          { path: 'payment/passenger-details', lazy: payment },
+          { path: 'payment/payment-details', lazy: payment },
+        ],
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
+  },
+  {
+    // SPEC §2: /bus/emi has its own layout, the page only.
+    path: 'bus/emi',
+    element: <EmiLayout />,
+    errorElement: <RouteError />,
+    HydrateFallback: () => <RouteLoader visible />,
+    children: [{ index: true, lazy: emi }],
   },
 ];

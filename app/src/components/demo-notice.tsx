@@ -1,4 +1,5 @@
 import { useRuntimeConfig } from '@/config/runtime-config-context';
+import { t } from '@/i18n/messages';
 
 /** In demo mode (DEMO_MODE=1 on the server) the site says so on every page. */
 export function DemoNotice() {
@@ -6,7 +7,7 @@ export function DemoNotice() {
   if (!demo) return null;
   return (
     <p className="demo-notice" role="note">
-      Demo site: trips, seats and payments are simulated. No real tickets are sold.
+      {t('site.demo')}
     </p>
   );
 }

@@ -1,11 +1,15 @@
 import { useRuntimeConfig } from '@/config/runtime-config-context';
+import { t } from '@/i18n/messages';
+
+/** The number as a `tel:` address (digits and a leading +). */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /** The helpline number from the runtime config, as a link that dials it on a phone. */
-export function HelplineLink() {
+export function HelplineLink({ className = 'helpline' }: { className?: string }) {
   const { helpline } = useRuntimeConfig();
   return (
-    <a className="helpline" href={`tel:${helpline.replace(/[^\d+]/g, '')}`}>
-      <span className="helpline__label">Helpline</span> <span data-testid="helpline">{helpline}</span>
+    <a className={className} href={telHref(helpline)}>
+      <span className="helpline__label">{t('header.helpline')}</span> <span data-testid="helpline">{helpline}</span>
     </a>
   );
 }

@@ -1,23 +1,15 @@
 import { todayInDhaka } from 'core-wasm';
-
-// The calendar date is the core's (Dhaka is UTC+6, whatever the device's clock zone); this
-// only spells it out. Formatting in UTC keeps the date from shifting by the device's zone.
-const longDate = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+import { t } from '@/i18n/messages';
+import { formatLongDate } from '@/lib/dates';
 
 /** Today's date in Dhaka, e.g. "Friday 21 November 2025". */
 export function TodayInDhaka() {
   const today = todayInDhaka();
   return (
     <p className="today">
-      Today in Dhaka:{' '}
+      {t('site.today')}{' '}
       <time dateTime={today} data-testid="today">
-        {longDate.format(new Date(`${today}T00:00:00Z`))}
+        {formatLongDate(today)}
       </time>
     </p>
   );

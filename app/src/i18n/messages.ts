@@ -1,10 +1,15 @@
 /**
- * The site's message catalog: what the traveller reads for each message code the core produces.
+ * The site's message catalog: every string a traveller reads, keyed by a stable id.
  *
- * The core's validators return `{ code, text }`: `code` is stable (`phone.length`) and `text` is
- * SPEC's English wording. The site shows messages by code from this catalog, so another language
- * (Bangla) is a new catalog, not a rule change. A code the catalog does not know yet falls back to
- * the core's own English text, so a new rule is never shown as a bare code.
+ * Two kinds of entries live here:
+ * - the core's message codes (`phone.length`, ...): the core's validators return `{ code, text }`
+ *   and the site shows `code` from this catalog, so another language (Bangla) is a new catalog,
+ *   not a rule change. A code the catalog does not know yet falls back to the core's English
+ *   text, so a new rule is never shown as a bare code (a test lists the core's codes);
+ * - the site's own texts (`header.history`, ...), read with `t(id)`.
+ *
+ * Texts may hold `{name}` placeholders, filled by `t(id, { name })`. English wording is SPEC.md's
+ * where SPEC gives one, quirks included ('This field is must be an email').
  */
 
 import type { Message } from 'core-wasm';
@@ -12,8 +17,8 @@ import type { Message } from 'core-wasm';
 /** A message as the core returns it. */
 export type CoreMessage = Message;
 
-/** English texts by code. Wording is SPEC.md's, quirks included ('This field is must be an email'). */
-export const messages: Readonly<Record<string, string>> = {
+const en = {
+  // --- the core's codes (coreMessages()) -------------------------------------------------
   'field.required': 'This field is required',
   'phone.length': 'Phone number must be 11 digits',
   'phone.invalid': 'Enter a valid number',
@@ -24,7 +29,312 @@ export const messages: Readonly<Record<string, string>> = {
   'promo.invalid': 'Invalid promo applied!',
   'promo.applied': 'Promo applied successfully',
   'deal.none': 'Sorry!! No deal found now.',
-};
+
+  // --- site-wide ---------------------------------------------------------------------------
+  'site.description': 'Buy intercity bus and launch tickets in Bangladesh.',
+  'site.skipToContent': 'Skip to content',
+  'site.processing': 'Processing...',
+  'site.loading': 'Loading...',
+  'site.retry': 'Try again',
+  'site.close': 'Close',
+  'site.demo': 'Demo site: trips, seats and payments are simulated. No real tickets are sold.',
+  'site.today': 'Today in Dhaka:',
+  'site.fare': '{amount} TK',
+  'site.fareRange': '{low} - {high} TK',
+  'site.fareFrom': 'From {amount} TK',
+  'site.externalLink': '(opens another site)',
+  'site.notifications': 'Notifications',
+  'date.long': '{weekday} {day} {month} {year}',
+  'date.weekday.0': 'Sunday',
+  'date.weekday.1': 'Monday',
+  'date.weekday.2': 'Tuesday',
+  'date.weekday.3': 'Wednesday',
+  'date.weekday.4': 'Thursday',
+  'date.weekday.5': 'Friday',
+  'date.weekday.6': 'Saturday',
+  'date.month.1': 'January',
+  'date.month.2': 'February',
+  'date.month.3': 'March',
+  'date.month.4': 'April',
+  'date.month.5': 'May',
+  'date.month.6': 'June',
+  'date.month.7': 'July',
+  'date.month.8': 'August',
+  'date.month.9': 'September',
+  'date.month.10': 'October',
+  'date.month.11': 'November',
+  'date.month.12': 'December',
+  'form.phone': 'Mobile number',
+  'form.phonePlaceholder': '01XXXXXXXXX',
+  'storage.error': 'Error accessing local storage',
+  'error.generic': 'Something went wrong!',
+
+  // --- service names -------------------------------------------------------------------
+  'service.BUS': 'Bus',
+  'service.LAUNCH': 'Launch',
+  'service.BUS.tab': 'BUS',
+  'service.LAUNCH.tab': 'LAUNCH',
+
+  // --- top bar (global header) --------------------------------------------------------------
+  'topBar.label': 'Our services',
+  'topBar.rental': 'Rental',
+  'topBar.bus': 'Bus',
+  'topBar.launch': 'Launch',
+  'topBar.support': 'Support {phone}',
+
+  // --- header ------------------------------------------------------------------------------
+  'header.home': '{brand} home',
+  'header.services': 'Services',
+  'header.helpline': 'Helpline',
+  'header.fullBusReserve': 'Full bus reserve',
+  'header.history': 'History',
+  'header.menu': 'Menu',
+  'header.openMenu': 'Open menu',
+  'header.closeMenu': 'Close menu',
+  'header.account': 'Account',
+
+  // --- headline ticker, new-site banner -------------------------------------------------------
+  'ticker.label': 'Headline',
+  'newSite.text': 'A new version of this site is ready for you.',
+  'newSite.label': 'New version of the site',
+  'newSite.dismiss': 'Dismiss',
+
+  // --- footer ------------------------------------------------------------------------------
+  'footer.label': 'Site links',
+  'footer.services': 'Services',
+  'footer.rental': 'Rental',
+  'footer.busTicketing': 'Bus ticketing',
+  'footer.launchTicketing': 'Launch ticketing',
+  'footer.company': 'Company',
+  'footer.about': 'About us',
+  'footer.career': 'Career',
+  'footer.blog': 'Blog',
+  'footer.contact': 'Contact',
+  'footer.rideSharing': 'Ride-sharing guideline',
+  'footer.enlistment': 'Enlistment certificate',
+  'footer.covid': 'COVID-19 information',
+  'footer.policies': 'Policies',
+  'footer.terms': 'Terms and conditions',
+  'footer.refund': 'Return and refund policy',
+  'footer.privacy': 'Privacy policy',
+  'footer.help': 'Help',
+  'footer.helpline': 'Helpline',
+  'footer.email': 'E-mail',
+  'footer.office': 'Office',
+  'footer.getApp': 'Get the app',
+  'footer.appStore': 'Get it on Google Play',
+  'footer.follow': 'Follow us',
+  'footer.facebook': 'Facebook',
+  'footer.youtube': 'YouTube',
+  'footer.instagram': 'Instagram',
+  'footer.copyright': '© {year} {brand}. All rights reserved.',
+
+  // --- home --------------------------------------------------------------------------------
+  'home.bus.title': 'Buy bus tickets',
+  'home.launch.title': 'Buy launch tickets',
+  'home.bus.lead': 'Intercity coaches across Bangladesh, AC and non-AC.',
+  'home.launch.lead': 'Overnight launches from Sadarghat to the south.',
+  'home.banners': 'Highlights',
+  'home.offers': 'Offers and promos',
+  'home.promoCode': 'Promo code {code}',
+  'home.popularRoutes': 'Popular routes',
+  'home.operators': 'Operators',
+  'home.blogs': 'From the blog',
+  'home.seeAll': 'See all',
+
+  // --- search form ---------------------------------------------------------------------------
+  'search.title': 'Search trips',
+  'search.from': 'From',
+  'search.to': 'To',
+  'search.fromPlaceholder': 'Leaving from',
+  'search.toPlaceholder': 'Going to',
+  'search.swap': 'Swap from and to',
+  'search.date': 'Journey date',
+  'search.coachType': 'Coach type',
+  'search.coachType.all': 'All',
+  'search.coachType.ac': 'AC',
+  'search.coachType.non-ac': 'Non AC',
+  'search.submit': 'Search',
+  'search.noCity': 'No city matches',
+  'search.pickCity': 'Choose a city from the list',
+  'search.citiesLoading': 'Loading cities...',
+
+  // --- trip results --------------------------------------------------------------------------
+  'trips.bus.title': 'Bus trips',
+  'trips.launch.title': 'Launch trips',
+  'trips.route': '{from} to {to}',
+  'trips.modify': 'Modify search',
+  'trips.cancelModify': 'Cancel',
+  'trips.found': '{count} trips found',
+  'trips.found.one': '1 trip found',
+  'trips.showing': 'Showing {shown} of {count} trips',
+  'trips.loading': 'Searching trips...',
+  'trips.empty.title': 'No trips found',
+  'trips.empty.text': 'There are no trips on this route on this date. Try another date or route.',
+  'trips.filteredOut.title': 'No trips match your filters',
+  'trips.filteredOut.text': 'Clear some filters to see more trips.',
+  'trips.error.title': 'Trips could not be loaded',
+  'trips.noSearch': 'Choose where you are going and when.',
+  'trips.departure': 'Departure',
+  'trips.arrival': 'Arrival',
+  'trips.seatsLeft': '{count} seats left',
+  'trips.seatsLeft.one': '1 seat left',
+  'trips.seatsUnknown': 'Seats available',
+  'trips.soldOut': 'Sold out',
+  'trips.coach': 'Coach {coach}',
+  'trips.details': 'Details',
+  'trips.hideDetails': 'Hide details',
+  'trips.boardingPoints': 'Boarding points',
+  'trips.droppingPoints': 'Dropping points',
+  'trips.coachType.ac': 'AC',
+  'trips.coachType.non-ac': 'Non AC',
+  'trips.list': 'Trips',
+
+  // --- filters and sort ----------------------------------------------------------------------
+  'filters.title': 'Filters',
+  'filters.show': 'Filters',
+  'filters.hide': 'Hide filters',
+  'filters.active': 'Filters ({count})',
+  'filters.clear': 'Clear filters',
+  'filters.coachType': 'Coach type',
+  'filters.boardingPoint': 'Boarding point',
+  'filters.operator': 'Operator',
+  'filters.busClass': 'Bus class',
+  'filters.time': 'Departure time',
+  'timeBand.4am-12pm': '4 am - 12 pm',
+  'timeBand.12pm-6pm': '12 pm - 06 pm',
+  'timeBand.6pm-3am': '06 pm - 03 am',
+  'sort.label': 'Sort by',
+  'sort.none': 'Departure time',
+  'sort.l2h': 'Price: low to high',
+  'sort.h2l': 'Price: high to low',
+
+  // --- operators, popular routes, offers, blogs ------------------------------------------------
+  'operators.BUS.title': 'Bus operators',
+  'operators.LAUNCH.title': 'Launch operators',
+  'operators.routes': 'Routes',
+  'operators.coachTypes': 'Coach classes',
+  'operators.all': 'All operators',
+  'popular.BUS.title': 'Popular bus routes',
+  'popular.LAUNCH.title': 'Popular launch routes',
+  'popular.search': 'Search trips on this route',
+  'popular.all': 'All popular routes',
+  'offers.title': 'Offers and promos',
+  'offers.code': 'Use promo code',
+  'offers.all': 'All offers',
+  'offers.notFound': 'This offer could not be found',
+  'blog.read': 'Read more',
+
+  // --- policies, EMI, info ---------------------------------------------------------------------
+  'policies.title': 'Policies',
+  'policies.terms.title': 'Terms and conditions',
+  'policies.terms.text':
+    'Tickets are sold on behalf of the operators, who run the trips. A ticket is valid for the trip, seat and boarding point printed on it. Carry the ticket (on your phone is fine) and a photo ID when you board. Arrive at the boarding point at least 15 minutes before departure (30 minutes for launches).',
+  'policies.refund.title': 'Return and refund policy',
+  'policies.refund.text':
+    'You can cancel a ticket from History with a one-time code sent to your phone. The refund follows the operator\'s cancellation rules shown on the ticket and is paid to the account you paid from. A trip cancelled by the operator is refunded in full.',
+  'policies.privacy.title': 'Privacy policy',
+  'policies.privacy.text':
+    'We keep your name, mobile number and e-mail only to issue your tickets and tell you about your trips. Payment details stay with the payment gateway. We do not sell your data.',
+  'info.about.text':
+    '{brand} sells intercity bus and launch tickets across Bangladesh: compare operators, pick your seat and pay online in a few minutes, from any phone.',
+  'info.career.text':
+    'We are a small team of engineers, designers and travel experts. Send your CV to our support e-mail and tell us how you would make travel easier.',
+  'info.rideSharing.text':
+    'Share a reserved bus only with people you know, keep the contact person reachable on the mobile number given, and follow the operator\'s safety rules on board.',
+  'info.enlistment.text':
+    '{brand} is enlisted as an online ticket seller with the operators it sells for. The certificate is available on request from our support e-mail.',
+  'info.covid.text':
+    'Operators follow the health guidance in force on the day of travel. Stay home if you are unwell; a trip cancelled by the operator is refunded in full.',
+  'emi.title': 'Pay in instalments (EMI)',
+  'emi.text':
+    'Pay for a ticket in equal monthly instalments with a credit card of a partner bank. Choose EMI on the payment page; the bank shows the instalments before you confirm.',
+  'emi.back': 'Back to bus tickets',
+
+  // --- ticket history, payment pages -----------------------------------------------------------
+  'findTicket.title': 'Ticket history',
+  'findTicket.form': 'Find your tickets',
+  'findTicket.phone': 'Mobile number',
+  'findTicket.continue': 'Continue',
+  'payment.title': 'Payment',
+  'payment.passengerDetails': 'Passenger details',
+  'payment.paymentDetails': 'Payment details',
+  'payment.cancel': 'Payment cancelled',
+  'payment.failed': 'Payment failed',
+  'payment.success': 'Payment successful',
+  'payment.noBooking': 'There is no booking in progress. Search trips to book a seat.',
+  'payment.seeHistory': 'Your tickets are under History.',
+  'payment.searchTrips': 'Search trips',
+
+  // --- full bus reserve ------------------------------------------------------------------------
+  'reserve.title': 'Full bus reserve',
+  'reserve.journeyDate': 'Journey date',
+  'reserve.returnDate': 'Return date (optional)',
+  'reserve.busType': 'Bus type',
+  'reserve.busType.any': 'Any',
+  'reserve.busType.non-ac': 'Non AC',
+  'reserve.busType.economy-ac': 'Economy AC',
+  'reserve.busType.business-class': 'Business class',
+  'reserve.busType.sleeper': 'Sleeper',
+  'reserve.boardingPlace': 'Boarding place',
+  'reserve.droppingPlace': 'Dropping place',
+  'reserve.numberOfSeats': 'Number of seats',
+  'reserve.numberOfBuses': 'Number of buses',
+  'reserve.prefferredBus': 'Preferred bus (optional)',
+  'reserve.comment': 'Comment (optional)',
+  'reserve.contactName': 'Contact name',
+  'reserve.contactPhone': 'Mobile number',
+  'reserve.contactEmail': 'E-mail (optional)',
+  'reserve.approximateBudget': 'Approximate budget (TK)',
+  'reserve.submit': 'Submit request',
+  'reserve.invalid': 'Please check the highlighted fields.',
+  'reserve.success': 'Request submitted successfully',
+  'reserve.okay': 'Okay',
+
+  // --- error pages ---------------------------------------------------------------------------
+  'notFound.title': '404 page not found',
+  'notFound.back': 'Back to Home',
+  'notFound.route': 'This page could not be found',
+  'errorPage.title': 'Something Went Wrong',
+  'errorPage.refresh': 'Refresh',
+  'errorPage.failed': 'An error occurred while showing the error page',
+  'errorPage.home': 'Go back to home',
+} as const;
+
+/** The id of a catalog entry. */
+export type MessageId = keyof typeof en;
+
+/** English texts by id (the core's codes and the site's own ids). */
+export const messages: Readonly<Record<string, string>> = en;
+
+/** Values for a text's `{name}` placeholders. */
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+/**
+ * The text for `id`, its `{name}` placeholders filled from `params`. With `count` 1, an entry
+ * `{id}.one` is used when the catalog has one ('1 trip found').
+ */
+export function t(id: MessageId, params?: MessageParams): string {
+  const one = params?.count === 1 ? (en as Record<string, string>)[`${id}.one`] : undefined;
+  const text: string = one ?? en[id];
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    return value === undefined ? whole : typeof value === 'number' ? formatNumber(value) : value;
+  });
+}
+
+/**
+ * A number as the catalog's language writes it: thousands grouped, at most two decimals (1,070;
+ * 1,199.5). Written out rather than Intl.NumberFormat, whose first use loads the browser's locale
+ * data (~70 ms of main thread on a phone) during the first page's render.
+ */
+export function formatNumber(value: number): string {
+  const rounded = Math.round(value * 100) / 100;
+  const [whole = '0', fraction] = Math.abs(rounded).toString().split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${rounded < 0 ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
+}
 
 /** The text to show for a core message: the catalog's, else the core's own English text. */
 export function messageText(message: CoreMessage): string {

@@ -1,9 +1,49 @@
 // jest-dom's matchers (toBeInTheDocument, toHaveValue, ...) on vitest's expect.
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { clearResources } from '@/api/use-resource';
+import { resetApiForTests } from '@/api/api-client';
+import { resetNewSiteCheck } from '@/components/new-site-banner';
+import { clearToasts } from '@/lib/toasts';
+import { resetStorageForTests } from '@/lib/storage';
+import { resetFakeApi } from '@/test/fake-api';
+
+// The ticket API is answered from a table (fake-api.ts); the core's own rules run for real.
+vi.mock('@/api/api-client', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/api/api-client')>();
+  const fake = await import('@/test/fake-api');
+  return { ...real, apiGet: fake.fakeApiGet, apiPost: fake.fakeApiPost };
+});
+
+// The site's own endpoints (new-site banner): no rollout unless a test says otherwise.
+async function siteEndpoints(input: RequestInfo | URL, _init?: RequestInit): Promise<Response> {
+  const url = String(input);
+  if (url.includes('get-rollout')) return Response.json({ percentage: 0 });
+  if (url.includes('visitor-update')) return Response.json({ count: 1 });
+  return new Response('not found', { status: 404 });
+}
+export const siteFetch = vi.fn(siteEndpoints);
+
+beforeEach(() => {
+  resetFakeApi();
+  siteFetch.mockReset();
+  siteFetch.mockImplementation(siteEndpoints);
+  vi.stubGlobal('fetch', siteFetch);
+  // jsdom does not scroll; the router's scroll restoration calls it.
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  window.dataLayer = [];
+});
 
 // vitest does not run testing-library's auto-cleanup (no globals): unmount after each test.
 afterEach(() => {
   cleanup();
+  clearResources();
+  clearToasts();
+  resetApiForTests();
+  resetNewSiteCheck();
+  resetStorageForTests();
+  window.localStorage.clear();
+  document.body.className = '';
+  vi.unstubAllGlobals();
 });

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { validatePhone } from 'core-wasm';
 import { PhoneField } from '@/features/phone/components/phone-field';
+import { t } from '@/i18n/messages';
 
 /**
- * Find past tickets by mobile number (SPEC §1). This first cut only takes and checks the number;
+ * Find past tickets by mobile number (SPEC §1). This first cut takes and checks the number;
  * sending the one-time code comes with the ticket-history feature.
  *
  * The core's message shows once the traveller leaves the field or submits, not while they are
@@ -12,7 +13,7 @@ import { PhoneField } from '@/features/phone/components/phone-field';
 export function FindTicketForm() {
   const [phone, setPhone] = useState('');
   const [touched, setTouched] = useState(false);
-  const problem = touched ? validatePhone(phone) ?? null : null;
+  const problem = touched ? (validatePhone(phone) ?? null) : null;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -22,11 +23,11 @@ export function FindTicketForm() {
   return (
     <form className="card" aria-labelledby="find-ticket-heading" noValidate onSubmit={submit}>
       <h2 id="find-ticket-heading" className="card__title">
-        Find your tickets
+        {t('findTicket.form')}
       </h2>
-      <PhoneField value={phone} onChange={setPhone} onBlur={() => setTouched(true)} problem={problem} />
+      <PhoneField value={phone} onChange={setPhone} onBlur={() => setTouched(true)} problem={problem} label={t('findTicket.phone')} />
       <button type="submit" className="button">
-        Continue
+        {t('findTicket.continue')}
       </button>
     </form>
   );

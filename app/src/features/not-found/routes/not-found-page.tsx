@@ -1,14 +1,17 @@
 import { Link } from 'react-router';
+import { t } from '@/i18n/messages';
 
 /** SPEC §2's 404 page. The static server answers unknown paths with this page and HTTP 404. */
 export function NotFoundPage() {
   return (
     <div className="page--centered">
-      <title>404 page not found</title>
-      <h1 className="page__title">404 page not found</h1>
+      <title>{t('notFound.title')}</title>
+      <h1 className="page__title">{t('notFound.title')}</h1>
       <Link className="button" to="/">
-        Back to Home
+        {t('notFound.back')}
       </Link>
     </div>
   );
 }
+
+export default NotFoundPage;

@@ -2,14 +2,14 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '@/test/render-route';
 
-/** The home page's phone field, with the real core (wasm) behind it. */
+/** The ticket history page's phone field, with the real core (wasm) behind it. */
 async function renderHome() {
-  const { user } = await renderRoute('/');
-  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Buy bus tickets');
+  const { user } = await renderRoute('/bus/find-ticket');
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Ticket history');
   return { user, input: screen.getByLabelText('Mobile number') };
 }
 
-describe('home page phone field', () => {
+describe('ticket history phone field', () => {
   it('keeps an international number normalised when it arrives at once (paste, autofill)', async () => {
     const { user, input } = await renderHome();
     await user.click(input);

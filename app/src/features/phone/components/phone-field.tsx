@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { normalizePhone } from 'core-wasm';
-import { messageText, type CoreMessage } from '@/i18n/messages';
+import { messageText, t, type CoreMessage } from '@/i18n/messages';
 
 interface PhoneFieldProps {
   /** The normalised number (digits only, at most 11). */
@@ -18,7 +18,7 @@ interface PhoneFieldProps {
  * the core as they type (digits only, +880 and the trunk 0 put right, at most 11 digits); the
  * owner decides when the core's message shows (after blur or submit).
  */
-export function PhoneField({ value, onChange, onBlur, problem, label = 'Mobile number', name = 'phone' }: PhoneFieldProps) {
+export function PhoneField({ value, onChange, onBlur, problem, label = t('form.phone'), name = 'phone' }: PhoneFieldProps) {
   const id = useId();
   const messageId = `${id}-message`;
   return (
@@ -33,7 +33,7 @@ export function PhoneField({ value, onChange, onBlur, problem, label = 'Mobile n
         type="tel"
         inputMode="numeric"
         autoComplete="tel-national"
-        placeholder="01XXXXXXXXX"
+        placeholder={t('form.phonePlaceholder')}
         value={value}
         onChange={(event) => onChange(normalizePhone(event.target.value))}
         onBlur={onBlur}

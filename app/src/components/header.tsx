@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { servicePath, useService, useTheme } from '@/app/site-context';
+import { HelplineLink } from '@/components/helpline-link';
+import { MobileMenu } from '@/components/mobile-menu';
+import { useModals } from '@/components/modal-host';
+import { t } from '@/i18n/messages';
+
+const tabs = [
+  { service: 'BUS', to: '/bus' },
+  { service: 'LAUNCH', to: '/launch' },
+] as const;
+
+/**
+ * The header (SPEC §2): the brand, the service tabs (the selected one follows the path), the
+ * desktop sub-header (helpline, Full bus reserve for bus only, History) and, on small screens,
+ * the hamburger that opens the 'Menu' overlay.
+ */
+export function Header() {
+  const service = useService();
+  const theme = useTheme();
+  const { open } = useModals();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const history = `/${servicePath(service)}/find-ticket`;
+  return (
+    <header className="header">
+      <div className="header__inner">
+        <Link className="header__brand" to="/" aria-label={t('header.home', { brand: theme.brandName })}>
+          <img className="header__logo" src={theme.logo} alt="" width="32" height="32" />
+          <span className="header__brand-name">{theme.brandName}</span>
+        </Link>
+        <nav className="header__tabs" aria-label={t('header.services')}>
+          {tabs.map((tab) => (
+            <Link key={tab.service} to={tab.to} className="header__tab" aria-current={tab.service === service ? 'page' : undefined}>
+              {t(`service.${tab.service}.tab`)}
+            </Link>
+          ))}
+        </nav>
+        <div className="header__sub" data-testid="sub-header">
+          <HelplineLink className="helpline header__sub-item" />
+          {service === 'BUS' && (
+            <button type="button" className="header__sub-item header__reserve" onClick={() => open('reserve')}>
+              {t('header.fullBusReserve')}
+            </button>
+          )}
+          <Link className="header__sub-item" to={history}>
+            {t('header.history')}
+          </Link>
+        </div>
+        <button
+          type="button"
+          className="icon-button header__burger"
+          aria-label={t('header.openMenu')}
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMenuOpen(true)}
+        >
+          <span className="burger" aria-hidden="true" />
+        </button>
+      </div>
+      {menuOpen && (
+        <MobileMenu
+          service={service}
+          onClose={() => setMenuOpen(false)}
+          onReserve={() => {
+            setMenuOpen(false);
+            open('reserve');
+          }}
+        />
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,83 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useService, useTheme } from '@/app/site-context';
+import { DemoNotice } from '@/components/demo-notice';
+import { Footer } from '@/components/footer';
+import { Header } from '@/components/header';
+import { HeadlineTicker } from '@/components/headline-ticker';
+import { ModalProvider } from '@/components/modal-host';
+import { NewSiteBanner } from '@/components/new-site-banner';
+import { NavigationLoader } from '@/components/route-loader';
+import { Toaster } from '@/components/toaster';
+import { TopBar } from '@/components/top-bar';
+import { useRuntimeConfig } from '@/config/runtime-config-context';
+import { applyTheme } from '@/config/theme';
+import { t } from '@/i18n/messages';
+import { schedulePageView } from '@/lib/analytics';
+import { loadLiveChat } from '@/lib/live-chat';
+import { scrollToId } from '@/lib/scroll';
+
+/** The home pages have no footer (SPEC §2). */
+const NO_FOOTER = new Set(['/', '/bus', '/launch']);
+
+/** Page views, theme, live chat and anchors: what every layout does after a route change. */
+export function useShellEffects() {
+  const location = useLocation();
+  const theme = useTheme();
+  const { liveChatSrc } = useRuntimeConfig();
+
+  useEffect(() => applyTheme(theme), [theme]);
+  useEffect(() => loadLiveChat(liveChatSrc), [liveChatSrc]);
+  useEffect(() => schedulePageView(location.pathname + location.search), [location.pathname, location.search]);
+  useEffect(() => {
+    const id = decodeURIComponent(location.hash.slice(1));
+    if (!id) return;
+    const frame = requestAnimationFrame(() => scrollToId(id));
+    return () => cancelAnimationFrame(frame);
+  }, [location.key, location.hash]);
+}
+
+/**
+ * The default layout (SPEC §2): global header, new-version banner, header, headline ticker,
+ * page, footer and modals, plus the route loader and the toasts.
+ */
+export function DefaultLayout() {
+  const { pathname } = useLocation();
+  const service = useService();
+  useShellEffects();
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return (
+    <ModalProvider>
+      <a className="skip-link" href="#main">
+        {t('site.skipToContent')}
+      </a>
+      <TopBar />
+      <NewSiteBanner />
+      <Header />
+      <HeadlineTicker key={service} service={service} />
+      <DemoNotice />
+      <main id="main" className="page" tabIndex={-1}>
+        <Outlet />
+      </main>
+      {!NO_FOOTER.has(path) && <Footer />}
+      <NavigationLoader />
+      <Toaster />
+      <ScrollRestoration />
+    </ModalProvider>
+  );
+}
+
+/** The EMI layout (SPEC §2): the page only. */
+export function EmiLayout() {
+  useShellEffects();
+  return (
+    <>
+      <main id="main" className="page" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <NavigationLoader />
+      <Toaster />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Service } from 'core-wasm';
+import { Link } from 'react-router';
+import { servicePath } from '@/app/site-context';
+import { HelplineLink } from '@/components/helpline-link';
+import { Modal } from '@/components/modal';
+import { t } from '@/i18n/messages';
+
+interface MobileMenuProps {
+  service: Service;
+  onClose: () => void;
+  onReserve: () => void;
+}
+
+/**
+ * The hamburger's 'Menu' overlay (SPEC §2): for bus, History and Full bus reserve; for launch,
+ * History only; the helpline in both.
+ */
+export function MobileMenu({ service, onClose, onReserve }: MobileMenuProps) {
+  return (
+    <Modal title={t('header.menu')} onClose={onClose} variant="sheet" id="mobile-menu">
+      <ul className="menu">
+        <li>
+          <Link className="menu__item" to={`/${servicePath(service)}/find-ticket`} onClick={onClose}>
+            {t('header.history')}
+          </Link>
+        </li>
+        {service === 'BUS' && (
+          <li>
+            <button type="button" className="menu__item" onClick={onReserve}>
+              {t('header.fullBusReserve')}
+            </button>
+          </li>
+        )}
+        <li>
+          <HelplineLink className="menu__item helpline" />
+        </li>
+      </ul>
+    </Modal>
+  );
+}

@@ -1,0 +1,44 @@
+import { Link } from 'react-router';
+import { useIsMobileApp, useService } from '@/app/site-context';
+import { telHref } from '@/components/helpline-link';
+import { useRuntimeConfig } from '@/config/runtime-config-context';
+import { t } from '@/i18n/messages';
+
+/**
+ * The global header (SPEC §1): Rental (an external site; hidden in the mobile app), Bus and
+ * Launch, and the support phone.
+ */
+export function TopBar() {
+  const { rentalUrl, helpline } = useRuntimeConfig();
+  const isMobileApp = useIsMobileApp();
+  const service = useService();
+  return (
+    <div className="top-bar">
+      <nav className="top-bar__inner" aria-label={t('topBar.label')}>
+        <ul className="top-bar__links">
+          {rentalUrl && !isMobileApp && (
+            <li>
+              <a className="top-bar__link" href={rentalUrl} target="_blank" rel="noopener noreferrer">
+                {t('topBar.rental')}
+                <span className="visually-hidden"> {t('site.externalLink')}</span>
+              </a>
+            </li>
+          )}
+          <li>
+            <Link className="top-bar__link" to="/bus" aria-current={service === 'BUS' ? 'true' : undefined}>
+              {t('topBar.bus')}
+            </Link>
+          </li>
+          <li>
+            <Link className="top-bar__link" to="/launch" aria-current={service === 'LAUNCH' ? 'true' : undefined}>
+              {t('topBar.launch')}
+            </Link>
+          </li>
+        </ul>
+        <a className="top-bar__phone" href={telHref(helpline)}>
+          {t('topBar.support', { phone: helpline })}
+        </a>
+      </nav>
+    </div>
+  );
+}

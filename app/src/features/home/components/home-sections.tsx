@@ -1,0 +1,173 @@
+import { displayCities, displayOperators, type Service } from 'core-wasm';
+import { Link } from 'react-router';
+import { useBanners, useBlogs, useOffers, useOperators, usePopularRoutes } from '@/api/content';
+import { servicePath } from '@/app/site-context';
+import { RemoteImage } from '@/components/remote-image';
+import { Placeholder, Section } from '@/components/section';
+import { t } from '@/i18n/messages';
+
+/** A stored city name as shown (the core's display rules: Chattogram shows as Chittagong). */
+export function shownCityName(name: string): string {
+  return displayCities([{ name }])[0]?.name ?? name;
+}
+
+/** Banners of the service (`banners?moduleType=`), as a row that scrolls sideways. */
+export function BannersSection({ service }: { service: Service }) {
+  const banners = useBanners(service);
+  if (banners.status === 'error' || (banners.status === 'success' && banners.data.banners.length === 0)) return null;
+  return (
+    <Section title={t('home.banners')} className="banners">
+      {banners.status === 'loading' ? (
+        <Placeholder rows={1} className="placeholder--banner" />
+      ) : (
+        <ul className="scroller">
+          {banners.data.banners.map((banner) => {
+            const body = (
+              <>
+                <RemoteImage path={banner.image} width={640} height={240} className="banner__image" />
+                <span className="banner__title">{banner.title}</span>
+              </>
+            );
+            return (
+              <li key={banner._id} className="banner">
+                {banner.link ? (
+                  <Link className="banner__link" to={banner.link}>
+                    {body}
+                  </Link>
+                ) : (
+                  <div className="banner__link">{body}</div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+/** Offer and promo images; the image base comes from the runtime config. */
+export function OffersSection({ service }: { service: Service }) {
+  const offers = useOffers(service);
+  if (offers.status === 'error' || (offers.status === 'success' && offers.data.offerAndPromoImages.length === 0)) return null;
+  return (
+    <Section title={t('home.offers')} more={service === 'BUS' ? '/bus/offer' : undefined}>
+      {offers.status === 'loading' ? (
+        <Placeholder rows={1} className="placeholder--cards" />
+      ) : (
+        <ul className="scroller">
+          {offers.data.offerAndPromoImages.map((offer) => {
+            const body = (
+              <>
+                <RemoteImage path={offer.image} width={320} height={180} className="offer__image" />
+                <span className="offer__title">{offer.title}</span>
+                {offer.promoCode && <span className="offer__code">{t('home.promoCode', { code: offer.promoCode })}</span>}
+              </>
+            );
+            return (
+              <li key={offer._id} className="offer">
+                {service === 'BUS' ? (
+                  <Link className="offer__link" to={`/bus/offer/${encodeURIComponent(offer._id)}`}>
+                    {body}
+                  </Link>
+                ) : (
+                  <div className="offer__link">{body}</div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+/** Popular routes, each to its detail page. */
+export function PopularRoutesSection({ service, limit }: { service: Service; limit?: number }) {
+  const routes = usePopularRoutes(service);
+  const base = `/${servicePath(service)}/popular-route`;
+  if (routes.status === 'error') return null;
+  const list = routes.data?.popularRoutes.slice(0, limit) ?? [];
+  return (
+    <Section title={t('home.popularRoutes')} more={limit ? base : undefined}>
+      {routes.status === 'loading' ? (
+        <Placeholder rows={4} />
+      ) : (
+        <ul className="route-list">
+          {list.map((route) => (
+            <li key={route._id}>
+              <Link className="route-list__item" to={`${base}/${encodeURIComponent(route._id)}`}>
+                <span className="route-list__name">
+                  <span className="visually-hidden">{t('trips.route', { from: shownCityName(route.from), to: shownCityName(route.to) })}</span>
+                  <span aria-hidden="true">
+                    {shownCityName(route.from)} → {shownCityName(route.to)}
+                  </span>
+                </span>
+                {route.fareFrom !== undefined && (
+                  <span className="route-list__fare">{t('site.fareFrom', { amount: route.fareFrom })}</span>
+                )}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+/** Operators, ending with the core's 'Many more to come...' entry. */
+export function OperatorsSection({ service, limit }: { service: Service; limit?: number }) {
+  const operators = useOperators(service);
+  const base = `/${servicePath(service)}/operator`;
+  if (operators.status === 'error') return null;
+  const list = operators.status === 'success' ? displayOperators(operators.data.operators.slice(0, limit)) : [];
+  return (
+    <Section title={t('home.operators')} more={limit ? base : undefined}>
+      {operators.status === 'loading' ? (
+        <Placeholder rows={3} className="placeholder--grid" />
+      ) : (
+        <ul className="operator-grid">
+          {list.map((operator) =>
+            operator._id ? (
+              <li key={operator._id}>
+                <Link className="operator-grid__item" to={`${base}/${encodeURIComponent(operator._id)}`}>
+                  <RemoteImage path={operator.logo} width={48} height={48} className="operator-grid__logo" />
+                  <span>{operator.title}</span>
+                </Link>
+              </li>
+            ) : (
+              <li key="more" className="operator-grid__item operator-grid__item--more">
+                {operator.title}
+              </li>
+            ),
+          )}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+/** Blog posts. */
+export function BlogsSection({ service }: { service: Service }) {
+  const blogs = useBlogs(service);
+  if (blogs.status === 'error' || (blogs.status === 'success' && blogs.data.blogs.length === 0)) return null;
+  return (
+    <Section title={t('home.blogs')} id="blogs">
+      {blogs.status === 'loading' ? (
+        <Placeholder rows={1} className="placeholder--cards" />
+      ) : (
+        <ul className="scroller">
+          {blogs.data.blogs.map((blog) => (
+            <li key={blog._id} className="blog">
+              <article className="blog__card">
+                <RemoteImage path={blog.image} width={320} height={180} className="blog__image" />
+                <h3 className="blog__title">{blog.title}</h3>
+                <p className="blog__summary">{blog.summary}</p>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,171 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { digitsOnly, todayInDhaka, validateReservation, type ReservationForm } from 'core-wasm';
+import { apiPost, failureText } from '@/api/api-client';
+import { Modal } from '@/components/modal';
+import { useRuntimeConfig } from '@/config/runtime-config-context';
+import { t, type MessageId } from '@/i18n/messages';
+import { showToast } from '@/lib/toasts';
+
+type Field = keyof ReservationForm;
+
+const BUS_TYPES = ['any', 'non-ac', 'economy-ac', 'business-class', 'sleeper'] as const;
+
+/** SPEC §5: number inputs' maximums (buses 1000; seats and budget 9999999999999999999), as lengths; the core checks the values. */
+const MAX_BUSES = '1000';
+const MAX_BIG = '9999999999999999999';
+
+const EMPTY: Record<Field, string> = {
+  journeyDate: '',
+  returnDate: '',
+  busType: 'any',
+  boardingPlace: '',
+  droppingPlace: '',
+  numberOfSeats: '',
+  numberOfBuses: '',
+  prefferredBus: '',
+  comment: '',
+  contactName: '',
+  contactPhone: '',
+  contactEmail: '',
+  approximateBudget: '',
+};
+
+/** Fields whose input keeps digits only (SPEC §5). */
+const DIGITS: ReadonlySet<Field> = new Set(['numberOfSeats', 'numberOfBuses', 'approximateBudget', 'contactPhone']);
+
+/**
+ * The Full bus reserve form (SPEC §2, §3, §5). The core names the invalid fields; after a failed
+ * submit they get a red border and no message text (SPEC §5). Success opens 'Request submitted
+ * successfully'; Okay closes it.
+ */
+export function FullBusReserveModal({ onClose }: { onClose: () => void }) {
+  const { ticketApiUrl } = useRuntimeConfig();
+  const id = useId();
+  const today = todayInDhaka();
+  const [form, setForm] = useState(EMPTY);
+  const [invalid, setInvalid] = useState<readonly string[]>([]);
+  const [failed, setFailed] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [done, setDone] = useState(false);
+  const [key] = useState(() => crypto.randomUUID());
+
+  if (done) {
+    return (
+      <Modal title={t('reserve.success')} onClose={onClose}>
+        <button type="button" className="button button--block" onClick={onClose}>
+          {t('reserve.okay')}
+        </button>
+      </Modal>
+    );
+  }
+
+  function set(field: Field, value: string) {
+    const next = { ...form, [field]: DIGITS.has(field) ? digitsOnly(value) : value };
+    setForm(next);
+    if (failed) setInvalid(validateReservation(next, today));
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problems = validateReservation(form, today);
+    setInvalid(problems);
+    if (problems.length > 0) {
+      setFailed(true);
+      return;
+    }
+    const body: Record<string, string | number> = {};
+    for (const [field, value] of Object.entries(form)) {
+      if (value === '') continue;
+      body[field] = field === 'numberOfSeats' || field === 'numberOfBuses' || field === 'approximateBudget' ? Number(value) : value;
+    }
+    setSending(true);
+    try {
+      await apiPost(ticketApiUrl, '/v1/api/intercity/bus-reservation', body, key);
+      setDone(true);
+    } catch (error) {
+      showToast(failureText(error));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  function input(field: Field, label: MessageId, props: Record<string, string | number | boolean> = {}): ReactNode {
+    const inputId = `${id}-${field}`;
+    return (
+      <div className="field">
+        <label className="field__label" htmlFor={inputId}>
+          {t(label)}
+        </label>
+        <input
+          id={inputId}
+          name={field}
+          className="field__input"
+          aria-invalid={failed && invalid.includes(field)}
+          value={form[field]}
+          onChange={(event) => set(field, event.target.value)}
+          {...props}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <Modal title={t('reserve.title')} onClose={onClose}>
+      <form className="reserve" noValidate onSubmit={submit}>
+        {failed && invalid.length > 0 && (
+          <p className="visually-hidden" role="alert">
+            {t('reserve.invalid')}
+          </p>
+        )}
+        <div className="reserve__grid">
+          {input('journeyDate', 'reserve.journeyDate', { type: 'date', min: today, required: true })}
+          {input('returnDate', 'reserve.returnDate', { type: 'date', min: form.journeyDate || today })}
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-busType`}>
+              {t('reserve.busType')}
+            </label>
+            <select
+              id={`${id}-busType`}
+              name="busType"
+              className="field__input"
+              aria-invalid={failed && invalid.includes('busType')}
+              value={form.busType}
+              onChange={(event) => set('busType', event.target.value)}
+            >
+              {BUS_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`reserve.busType.${type}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          {input('boardingPlace', 'reserve.boardingPlace', { required: true })}
+          {input('droppingPlace', 'reserve.droppingPlace', { required: true })}
+          {input('numberOfSeats', 'reserve.numberOfSeats', { inputMode: 'numeric', required: true, maxLength: MAX_BIG.length })}
+          {input('numberOfBuses', 'reserve.numberOfBuses', { inputMode: 'numeric', required: true, maxLength: MAX_BUSES.length })}
+          {input('prefferredBus', 'reserve.prefferredBus')}
+          <div className="field reserve__wide">
+            <label className="field__label" htmlFor={`${id}-comment`}>
+              {t('reserve.comment')}
+            </label>
+            <textarea
+              id={`${id}-comment`}
+              name="comment"
+              className="field__input"
+              rows={2}
+              value={form.comment}
+              onChange={(event) => set('comment', event.target.value)}
+            />
+          </div>
+          {input('contactName', 'reserve.contactName', { autoComplete: 'name', required: true })}
+          {input('contactPhone', 'reserve.contactPhone', { type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national', maxLength: 11, required: true })}
+          {input('contactEmail', 'reserve.contactEmail', { type: 'email', autoComplete: 'email' })}
+          {input('approximateBudget', 'reserve.approximateBudget', { inputMode: 'numeric', required: true, maxLength: MAX_BIG.length })}
+        </div>
+        <button type="submit" className="button button--block" disabled={sending}>
+          {t('reserve.submit')}
+        </button>
+      </form>
+    </Modal>
+  );
+}

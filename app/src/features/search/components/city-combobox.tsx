@@ -1,0 +1,151 @@
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { City } from 'core-wasm';
+import { t } from '@/i18n/messages';
+
+interface CityComboboxProps {
+  label: string;
+  placeholder: string;
+  /** The displayed city list (the core's displayCities). */
+  cities: readonly City[];
+  /** The chosen city, or null. */
+  value: City | null;
+  onChange: (city: City | null) => void;
+  /** A message to show under the field (after a failed submit). */
+  problem: string | null;
+  loading: boolean;
+  name: string;
+}
+
+const MAX_OPTIONS = 8;
+
+/** The value a search sends for a city: its id, else its name. */
+export const cityKey = (city: City) => city._id ?? city.name;
+
+/**
+ * A type-ahead over the displayed city list (ARIA 1.2 combobox): typing narrows the list,
+ * arrows move, Enter or a click chooses, Escape closes. Text that names a city exactly is taken
+ * as that city when the field is left.
+ */
+export function CityCombobox({ label, placeholder, cities, value, onChange, problem, loading, name }: CityComboboxProps) {
+  const id = useId();
+  const listId = `${id}-list`;
+  const messageId = `${id}-message`;
+  const [text, setText] = useState(value?.name ?? '');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const input = useRef<HTMLInputElement>(null);
+
+  // A value set from outside (swap, a search in the URL) shows its name.
+  useEffect(() => setText(value?.name ?? ''), [value]);
+
+  const options = useMemo(() => {
+    const query = text.trim().toLowerCase();
+    const list = query && query !== value?.name.toLowerCase() ? cities.filter((c) => c.name.toLowerCase().includes(query)) : cities;
+    return list.slice(0, MAX_OPTIONS);
+  }, [cities, text, value]);
+
+  function choose(city: City) {
+    onChange(city);
+    setText(city.name);
+    setOpen(false);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      if (!open) setOpen(true);
+      else setActive((i) => Math.min(i + 1, options.length - 1));
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive((i) => Math.max(i - 1, 0));
+    } else if (event.key === 'Enter' && open) {
+      const city = options[active];
+      if (city) {
+        event.preventDefault();
+        choose(city);
+      }
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      event.stopPropagation();
+      setOpen(false);
+    }
+  }
+
+  function onBlur() {
+    setOpen(false);
+    const typed = text.trim().toLowerCase();
+    if (!typed) {
+      if (value) onChange(null);
+      return;
+    }
+    if (value && value.name.toLowerCase() === typed) return;
+    const exact = cities.find((c) => c.name.toLowerCase() === typed);
+    onChange(exact ?? null);
+    if (exact) setText(exact.name);
+  }
+
+  const expanded = open && (options.length > 0 || text.trim() !== '');
+  const activeId = expanded && options[active] ? `${id}-opt-${active}` : undefined;
+  return (
+    <div className="field combobox">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        ref={input}
+        id={id}
+        name={name}
+        className="field__input"
+        type="text"
+        role="combobox"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={placeholder}
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={activeId}
+        aria-invalid={problem !== null}
+        aria-describedby={problem ? messageId : undefined}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setActive(0);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onClick={() => setOpen(true)}
+        onBlur={onBlur}
+        onKeyDown={onKeyDown}
+      />
+      <ul id={listId} role="listbox" aria-label={label} className="combobox__list" hidden={!expanded}>
+        {options.map((city, index) => (
+          <li
+            key={cityKey(city)}
+            id={`${id}-opt-${index}`}
+            role="option"
+            aria-selected={index === active}
+            className="combobox__option"
+            // mousedown, not click: it comes before the input's blur.
+            onMouseDown={(event) => {
+              event.preventDefault();
+              choose(city);
+            }}
+          >
+            {city.name}
+          </li>
+        ))}
+        {expanded && options.length === 0 && (
+          <li className="combobox__empty" role="presentation">
+            {loading ? t('search.citiesLoading') : t('search.noCity')}
+          </li>
+        )}
+      </ul>
+      {problem && (
+        <p id={messageId} className="field__error" role="alert">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}

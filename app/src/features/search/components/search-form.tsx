@@ -1,0 +1,190 @@
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { displayCities, todayInDhaka, type City, type CoachTypeFilter, type Service } from 'core-wasm';
+import { useNavigate } from 'react-router';
+import { useCities } from '@/api/content';
+import { servicePath } from '@/app/site-context';
+import { CityCombobox, cityKey } from '@/features/search/components/city-combobox';
+import { t } from '@/i18n/messages';
+
+/** A trip search as it travels in the URL of the results page. */
+export interface TripSearch {
+  from: string;
+  to: string;
+  journeyDate: string;
+  coachType: CoachTypeFilter;
+}
+
+const COACH_TYPES: readonly CoachTypeFilter[] = ['all', 'ac', 'non-ac'];
+
+/** The results page's URL for a search (shareable and reloadable). */
+export function tripSearchUrl(service: Service, search: TripSearch): string {
+  const params = new URLSearchParams({ from: search.from, to: search.to, journeyDate: search.journeyDate });
+  if (service === 'BUS') params.set('coachType', search.coachType);
+  return `/${servicePath(service)}/trip?${params}`;
+}
+
+/** The search in a results page's URL; missing parts are empty. */
+export function readTripSearch(params: URLSearchParams): TripSearch {
+  const coach = params.get('coachType');
+  return {
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
+    journeyDate: params.get('journeyDate') ?? '',
+    coachType: COACH_TYPES.find((c) => c === coach) ?? 'all',
+  };
+}
+
+/** The city a search value names: by id, or by stored or shown name. */
+function findCity(cities: readonly City[], shown: readonly City[], key: string): City | null {
+  if (!key) return null;
+  const lower = key.toLowerCase();
+  const index = cities.findIndex((c) => c._id === key || c.name.toLowerCase() === lower);
+  if (index >= 0) return shown.find((c) => cityKey(c) === cityKey(cities[index] as City)) ?? null;
+  return shown.find((c) => c.name.toLowerCase() === lower) ?? null;
+}
+
+interface SearchFormProps {
+  service: Service;
+  initial?: TripSearch;
+  /** Called after navigating to the results (the results page closes its modify panel). */
+  onSearched?: () => void;
+  headingLevel?: 'h2' | 'h3';
+}
+
+/**
+ * The trip search (SPEC §1, §2): from and to with a type-ahead over the displayed city list
+ * (the core's display rules: Chattogram shows as Chittagong), a swap button, the journey date
+ * (today in Dhaka is the earliest, the core's date), and the coach type for bus.
+ */
+export function SearchForm({ service, initial, onSearched, headingLevel: Heading = 'h2' }: SearchFormProps) {
+  const navigate = useNavigate();
+  const headingId = useId();
+  // The city list is fetched when the traveller turns to the form, or once the page is idle,
+  // so it does not compete with the first render; a search in the URL needs it at once.
+  const [wanted, setWanted] = useState(Boolean(initial?.from || initial?.to));
+  useEffect(() => {
+    if (wanted) return;
+    const want = () => setWanted(true);
+    if ('requestIdleCallback' in window) {
+      const handle = window.requestIdleCallback(want, { timeout: 3000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(want, 1000);
+    return () => clearTimeout(timer);
+  }, [wanted]);
+  const cities = useCities(service, wanted);
+  const stored = useMemo(() => cities.data?.cities ?? [], [cities.data]);
+  const shown = useMemo(() => displayCities(stored), [stored]);
+  const today = todayInDhaka();
+
+  const [from, setFrom] = useState<City | null>(null);
+  const [to, setTo] = useState<City | null>(null);
+  const [touchedFrom, setTouchedFrom] = useState(false);
+  const [touchedTo, setTouchedTo] = useState(false);
+  const [journeyDate, setJourneyDate] = useState(initial?.journeyDate || today);
+  const [coachType, setCoachType] = useState<CoachTypeFilter>(initial?.coachType ?? 'all');
+  const [submitted, setSubmitted] = useState(false);
+
+  // The search in the URL names cities by id or name; once the list is here they are chosen.
+  const fromCity = touchedFrom ? from : (from ?? findCity(stored, shown, initial?.from ?? ''));
+  const toCity = touchedTo ? to : (to ?? findCity(stored, shown, initial?.to ?? ''));
+
+  function problem(city: City | null): string | null {
+    return submitted && !city ? t('field.required') : null;
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!fromCity || !toCity || !journeyDate) return;
+    navigate(tripSearchUrl(service, { from: cityKey(fromCity), to: cityKey(toCity), journeyDate, coachType }));
+    onSearched?.();
+  }
+
+  function swap() {
+    setTouchedFrom(true);
+    setTouchedTo(true);
+    setFrom(toCity);
+    setTo(fromCity);
+  }
+
+  const loading = !wanted || cities.status === 'loading';
+  return (
+    <form className="search card" aria-labelledby={headingId} noValidate onSubmit={submit} role="search" onFocus={() => setWanted(true)}>
+      <Heading id={headingId} className="card__title">
+        {t('search.title')}
+      </Heading>
+      <div className="search__places">
+        <CityCombobox
+          name="from"
+          label={t('search.from')}
+          placeholder={t('search.fromPlaceholder')}
+          cities={shown}
+          value={fromCity}
+          loading={loading}
+          problem={problem(fromCity)}
+          onChange={(city) => {
+            setTouchedFrom(true);
+            setFrom(city);
+          }}
+        />
+        <button type="button" className="icon-button search__swap" onClick={swap} aria-label={t('search.swap')}>
+          <span aria-hidden="true">⇅</span>
+        </button>
+        <CityCombobox
+          name="to"
+          label={t('search.to')}
+          placeholder={t('search.toPlaceholder')}
+          cities={shown}
+          value={toCity}
+          loading={loading}
+          problem={problem(toCity)}
+          onChange={(city) => {
+            setTouchedTo(true);
+            setTo(city);
+          }}
+        />
+      </div>
+      <div className="search__row">
+        <div className="field">
+          <label className="field__label" htmlFor={`${headingId}-date`}>
+            {t('search.date')}
+          </label>
+          <input
+            id={`${headingId}-date`}
+            name="journeyDate"
+            className="field__input"
+            type="date"
+            min={today}
+            required
+            value={journeyDate}
+            onChange={(event) => setJourneyDate(event.target.value)}
+          />
+        </div>
+        {service === 'BUS' && (
+          <div className="field">
+            <label className="field__label" htmlFor={`${headingId}-coach`}>
+              {t('search.coachType')}
+            </label>
+            <select
+              id={`${headingId}-coach`}
+              name="coachType"
+              className="field__input"
+              value={coachType}
+              onChange={(event) => setCoachType(event.target.value as CoachTypeFilter)}
+            >
+              {COACH_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`search.coachType.${type}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </div>
+      <button type="submit" className="button button--block">
+        {t('search.submit')}
+      </button>
+    </form>
+  );
+}

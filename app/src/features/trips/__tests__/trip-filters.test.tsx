@@ -1,0 +1,85 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { answer, busTrips, launchTrips } from '@/test/fake-api';
+import { renderRoute } from '@/test/render-route';
+
+const operators = () => screen.queryAllByTestId('trip').map((card) => within(card).getByRole('heading', { level: 3 }).textContent);
+const group = (name: string) => within(screen.getByTestId('filters')).getByRole('group', { name });
+
+async function renderBus() {
+  answer('/v1/api/intercity/get-schedule-trips', busTrips);
+  const rendered = await renderRoute('/bus/trip?from=dhaka&to=chattogram&journeyDate=2030-01-01&coachType=all');
+  await screen.findByText('3 trips found');
+  await rendered.user.click(screen.getByRole('button', { name: 'Filters' }));
+  return rendered;
+}
+
+describe('trip filters and sort (applied by the core)', () => {
+  it('offers coach type, boarding point, operator, bus class and the time bands', async () => {
+    await renderBus();
+    expect(within(group('Coach type')).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['All', 'AC', 'Non AC']);
+    expect(within(group('Boarding point')).getAllByRole('checkbox')).toHaveLength(3);
+    expect(within(group('Operator')).getByRole('checkbox', { name: 'Hanif Enterprise' })).toBeInTheDocument();
+    expect(within(group('Bus class')).getByRole('checkbox', { name: 'Economy' })).toBeInTheDocument();
+    expect(within(group('Departure time')).getAllByRole('checkbox').map((c) => c.closest('label')?.textContent)).toEqual([
+      '4 am - 12 pm',
+      '12 pm - 06 pm',
+      '06 pm - 03 am',
+    ]);
+  });
+
+  it('filters by coach type', async () => {
+    const { user } = await renderBus();
+    await user.click(within(group('Coach type')).getByRole('radio', { name: 'AC' }));
+    expect(operators()).toEqual(['Green Line Paribahan']);
+    expect(screen.getByText('Showing 1 of 3 trips')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Hide filters' })).toBeInTheDocument();
+  });
+
+  it('filters by boarding point, operator and bus class together', async () => {
+    const { user } = await renderBus();
+    await user.click(within(group('Boarding point')).getByRole('checkbox', { name: 'Fakirapool' }));
+    expect(operators()).toEqual(['Hanif Enterprise', 'Soudia Coach Service']);
+    await user.click(within(group('Operator')).getByRole('checkbox', { name: 'Soudia Coach Service' }));
+    expect(operators()).toEqual(['Soudia Coach Service']);
+    await user.click(within(group('Bus class')).getByRole('checkbox', { name: 'Business Class' }));
+    expect(screen.getByTestId('filtered-out')).toHaveTextContent('No trips match your filters');
+    await user.click(within(screen.getByTestId('filtered-out')).getByRole('button', { name: 'Clear filters' }));
+    expect(operators()).toHaveLength(3);
+  });
+
+  it('filters by departure time band on the displayed clock', async () => {
+    const { user } = await renderBus();
+    await user.click(within(group('Departure time')).getByRole('checkbox', { name: '06 pm - 03 am' }));
+    expect(operators()).toEqual(['Green Line Paribahan']);
+    await user.click(within(group('Departure time')).getByRole('checkbox', { name: '12 pm - 06 pm' }));
+    expect(operators()).toEqual(['Green Line Paribahan', 'Hanif Enterprise']);
+  });
+
+  it('sorts by price both ways, a range by its low or high end, sold-out trips last', async () => {
+    const { user } = await renderBus();
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    await user.selectOptions(sort, 'l2h');
+    expect(operators()).toEqual(['Hanif Enterprise', 'Green Line Paribahan', 'Soudia Coach Service']);
+    await user.selectOptions(sort, 'h2l');
+    expect(operators()).toEqual(['Green Line Paribahan', 'Hanif Enterprise', 'Soudia Coach Service']);
+  });
+
+  it('counts the filters set on its button', async () => {
+    const { user } = await renderBus();
+    await user.click(within(group('Coach type')).getByRole('radio', { name: 'Non AC' }));
+    await user.click(within(group('Boarding point')).getByRole('checkbox', { name: 'Arambagh' }));
+    await user.click(screen.getByRole('button', { name: 'Hide filters' }));
+    expect(screen.getByRole('button', { name: 'Filters (2)' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('for launch: no coach type or bus class; the operators are those of the trips', async () => {
+    answer('/v1/api/water/get-schedule-trips', launchTrips);
+    await renderRoute('/launch/trip?from=dhaka&to=barishal&journeyDate=2030-01-01');
+    await screen.findByText('1 trip found');
+    const filters = screen.getByTestId('filters');
+    expect(within(filters).queryByRole('group', { name: 'Coach type' })).not.toBeInTheDocument();
+    expect(within(filters).queryByRole('group', { name: 'Bus class' })).not.toBeInTheDocument();
+    expect(within(group('Operator')).getAllByRole('checkbox').map((c) => c.closest('label')?.textContent)).toEqual(['Adventure Shipping']);
+  });
+});

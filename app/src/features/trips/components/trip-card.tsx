@@ -1,0 +1,94 @@
+import { useId, useState } from 'react';
+import { displayDateTime, fareRange, type Fare, type Service, type Trip } from 'core-wasm';
+import { RemoteImage } from '@/components/remote-image';
+import { t } from '@/i18n/messages';
+import { track } from '@/lib/analytics';
+
+/** A fare as shown: one amount, or the range's two ends (the core reads the range). */
+export function fareText(fare: Fare): string {
+  const range = fareRange(fare);
+  if (!range) return typeof fare === 'string' ? fare : '';
+  return range.low === range.high ? t('site.fare', { amount: range.low }) : t('site.fareRange', { low: range.low, high: range.high });
+}
+
+/** Seats left as shown; absent means unknown (the core treats it as available). */
+function seatsText(available: number | undefined): string {
+  if (available === undefined) return t('trips.seatsUnknown');
+  return available === 0 ? t('trips.soldOut') : t('trips.seatsLeft', { count: available });
+}
+
+/**
+ * One departure (SPEC §3): operator, coach or ship, class, times as the core shows them (the
+ * 6-hour rule), the fare or fare range, seats left. Details show the boarding and dropping
+ * points and count as a "bus view" for analytics.
+ */
+export function TripCard({ trip, service }: { trip: Trip; service: Service }) {
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  const departure = displayDateTime(trip.departureDateTime);
+  const arrival = trip.arrivalDateTime ? displayDateTime(trip.arrivalDateTime) : null;
+  const soldOut = trip.availableSeats === 0;
+  const vehicle = service === 'BUS' ? (trip.coachNo ? t('trips.coach', { coach: trip.coachNo }) : '') : (trip.shipName ?? '');
+  const coachType = trip.coachType ? t(`trips.coachType.${trip.coachType}`) : '';
+
+  function toggle() {
+    if (!open) {
+      track('bus_view', {
+        service,
+        trip_id: trip._id,
+        operator: trip.companyName,
+        departure: `${departure.date} ${departure.time}`,
+        fare: trip.seatFare,
+      });
+    }
+    setOpen(!open);
+  }
+
+  return (
+    <article className={`trip${soldOut ? ' trip--sold-out' : ''}`} aria-label={`${trip.companyName ?? ''} ${departure.time}`} data-testid="trip">
+      <div className="trip__head">
+        <RemoteImage path={trip.logo} width={40} height={40} className="trip__logo" />
+        <div className="trip__who">
+          <h3 className="trip__operator">{trip.companyName}</h3>
+          <p className="trip__vehicle">{[vehicle, trip.busClass, coachType].filter(Boolean).join(' · ')}</p>
+        </div>
+        <p className="trip__fare" data-testid="fare">
+          {fareText(trip.seatFare)}
+        </p>
+      </div>
+      <div className="trip__times">
+        <p className="trip__time">
+          <span className="trip__label">{t('trips.departure')}</span>
+          <time dateTime={`${departure.date}`} data-testid="departure">
+            {departure.time}
+          </time>
+        </p>
+        {arrival && (
+          <p className="trip__time">
+            <span className="trip__label">{t('trips.arrival')}</span>
+            <time dateTime={`${arrival.date}`}>{arrival.time}</time>
+          </p>
+        )}
+        <p className={`trip__seats${soldOut ? ' trip__seats--none' : ''}`} data-testid="seats">
+          {seatsText(trip.availableSeats)}
+        </p>
+      </div>
+      <button type="button" className="link-button trip__toggle" aria-expanded={open} aria-controls={detailsId} onClick={toggle}>
+        {open ? t('trips.hideDetails') : t('trips.details')}
+      </button>
+      <div id={detailsId} className="trip__details" hidden={!open}>
+        {trip.routeName && <p>{trip.routeName}</p>}
+        {trip.boardingPoints && trip.boardingPoints.length > 0 && (
+          <p>
+            <strong>{t('trips.boardingPoints')}:</strong> {trip.boardingPoints.join(', ')}
+          </p>
+        )}
+        {trip.droppingPoints && trip.droppingPoints.length > 0 && (
+          <p>
+            <strong>{t('trips.droppingPoints')}:</strong> {trip.droppingPoints.join(', ')}
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}

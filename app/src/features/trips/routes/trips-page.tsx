@@ -1,0 +1,139 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { displayCities, filterTrips, type Filters, type Service, type Trip } from 'core-wasm';
+import { useSearchParams } from 'react-router';
+import { useCities } from '@/api/content';
+import { useService, useTheme } from '@/app/site-context';
+import { readTripSearch, SearchForm, type TripSearch } from '@/features/search/components/search-form';
+import { activeFilterCount, SortSelect, TripFilters, type FilterOptions } from '@/features/trips/components/trip-filters';
+import { TripList, type TripListState } from '@/features/trips/components/trip-list';
+import { useTrips, type TripsResponse } from '@/features/trips/api/use-trips';
+import { formatLongDate } from '@/lib/dates';
+import { t } from '@/i18n/messages';
+import { track } from '@/lib/analytics';
+import '@/features/trips/trips.css';
+
+/** The filter choices a response offers: bus lists companies, launch lists ships. */
+function filterOptions(response: TripsResponse | undefined, trips: readonly Trip[]): FilterOptions {
+  if (!response) return { boardingPoints: [], operators: [], busClasses: [] };
+  const operators =
+    'companies' in response
+      ? response.companies.map((c) => ({ id: c._id, name: c.name }))
+      : // The launch response names ships, not operators: the operators are those of the trips.
+        [...new Map(trips.filter((x) => x.companyId).map((x) => [x.companyId as string, x.companyName ?? (x.companyId as string)])).entries()].map(
+          ([id, name]) => ({ id, name }),
+        );
+  return { boardingPoints: response.boardingPoints, operators, busClasses: 'busClasses' in response ? response.busClasses : [] };
+}
+
+function Results({ service, search }: { service: Service; search: TripSearch }) {
+  const theme = useTheme();
+  const trips = useTrips(service, search);
+  const cities = useCities(service);
+  const [filters, setFilters] = useState<Filters>({ coachType: search.coachType });
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [modifying, setModifying] = useState(false);
+  const panelId = useId();
+  const tracked = useRef(false);
+
+  // An operator's own site shows only that operator's trips (the core's operator filter).
+  const all = useMemo(() => {
+    const list = trips.data?.trips ?? [];
+    return theme.operatorId ? filterTrips(list, { busCompany: [theme.operatorId] }) : list;
+  }, [trips.data, theme.operatorId]);
+  const shown = useMemo(() => filterTrips(all, filters), [all, filters]);
+  const options = useMemo(() => filterOptions(trips.data, all), [trips.data, all]);
+
+  useEffect(() => {
+    if (trips.status !== 'success' || tracked.current) return;
+    tracked.current = true;
+    track('search', { service, from: search.from, to: search.to, journey_date: search.journeyDate, coach_type: search.coachType, results: all.length });
+  }, [trips.status, all.length, search, service]);
+
+  const name = (key: string) => {
+    const stored = cities.data?.cities.find((c) => c._id === key || c.name.toLowerCase() === key.toLowerCase());
+    return displayCities([stored ?? { name: key }])[0]?.name ?? key;
+  };
+  const title = t('trips.route', { from: name(search.from), to: name(search.to) });
+  const state: TripListState =
+    trips.status === 'loading'
+      ? { status: 'loading' }
+      : trips.status === 'error'
+        ? { status: 'error', message: trips.message, retry: trips.retry }
+        : { status: 'ready', trips: shown, total: all.length, clearFilters: () => setFilters({ coachType: 'all' }) };
+  const count = activeFilterCount(filters);
+
+  return (
+    <>
+      <title>{`${title} | ${theme.brandName}`}</title>
+      <div className="trips__head">
+        <div>
+          <h1 className="page__title">{title}</h1>
+          <p className="trips__date">
+            <time dateTime={search.journeyDate}>{formatLongDate(search.journeyDate)}</time>
+          </p>
+        </div>
+        <button type="button" className="button button--ghost" aria-expanded={modifying} onClick={() => setModifying(!modifying)}>
+          {modifying ? t('trips.cancelModify') : t('trips.modify')}
+        </button>
+      </div>
+      {modifying && (
+        <div className="trips__modify">
+          <SearchForm service={service} initial={search} onSearched={() => setModifying(false)} />
+        </div>
+      )}
+      <div className="trips__body">
+        <aside className="trips__side">
+          <button
+            type="button"
+            className="button button--ghost trips__filters-toggle"
+            aria-expanded={filtersOpen}
+            aria-controls={panelId}
+            onClick={() => setFiltersOpen(!filtersOpen)}
+          >
+            {filtersOpen ? t('filters.hide') : count > 0 ? t('filters.active', { count }) : t('filters.show')}
+          </button>
+          <div id={panelId} className={`trips__filters${filtersOpen ? ' trips__filters--open' : ''}`}>
+            <h2 className="trips__filters-title">{t('filters.title')}</h2>
+            <TripFilters service={service} options={options} value={filters} onChange={setFilters} showOperators={!theme.operatorId} />
+            {count > 0 && (
+              <button type="button" className="link-button" onClick={() => setFilters({ coachType: 'all', priceFilterType: filters.priceFilterType })}>
+                {t('filters.clear')}
+              </button>
+            )}
+          </div>
+        </aside>
+        <section className="trips__results" aria-label={t('trips.list')}>
+          <SortSelect value={filters.priceFilterType} onChange={(priceFilterType) => setFilters({ ...filters, priceFilterType })} />
+          <TripList state={state} service={service} />
+        </section>
+      </div>
+    </>
+  );
+}
+
+/**
+ * Trip results (`/bus/trip`, `/launch/trip`). The search is in the URL (from, to, journeyDate,
+ * coachType), so results can be shared and reloaded; filters and the price sort are applied by
+ * the core; the search can be changed without leaving the page.
+ */
+export function TripsPage() {
+  const service = useService();
+  const [params] = useSearchParams();
+  const search = readTripSearch(params);
+  const { brandName } = useTheme();
+  if (!search.from || !search.to || !search.journeyDate) {
+    const title = service === 'BUS' ? t('trips.bus.title') : t('trips.launch.title');
+    return (
+      <>
+        <title>{`${title} | ${brandName}`}</title>
+        <h1 className="page__title">{title}</h1>
+        <p>{t('trips.noSearch')}</p>
+        <SearchForm service={service} initial={search} />
+      </>
+    );
+  }
+  // A new search is a new page: filters and the modify panel start afresh.
+  return <Results key={`${service}:${params.toString()}`} service={service} search={search} />;
+}
+
+export default TripsPage;

@@ -1,0 +1,96 @@
+import { timeBands } from 'core-wasm';
+import { describe, expect, it, vi } from 'vitest';
+import { formatNumber, messages, t } from '@/i18n/messages';
+import { isChunkLoadError, reloadAfterChunkError } from '@/lib/chunk-reload';
+import { formatLongDate } from '@/lib/dates';
+import { imageUrl } from '@/lib/image-url';
+import { detectMobileApp } from '@/lib/mobile-app';
+import { readStored, writeStored } from '@/lib/storage';
+import { useToasts } from '@/lib/toasts';
+import { renderHook } from '@testing-library/react';
+
+describe('catalog helpers', () => {
+  it('fills placeholders and groups numbers', () => {
+    expect(t('site.fareRange', { low: 370, high: 7380 })).toBe('370 - 7,380 TK');
+    expect(t('trips.found', { count: 12 })).toBe('12 trips found');
+    expect(t('trips.found', { count: 1 })).toBe('1 trip found');
+    expect(formatNumber(1199.5)).toBe('1,199.5');
+    expect(formatNumber(1234567)).toBe('1,234,567');
+    expect(formatNumber(0)).toBe('0');
+  });
+
+  it('has a label for every time band of the core, in its words', () => {
+    for (const band of timeBands()) expect(messages[`timeBand.${band.id}`]).toBe(band.label);
+  });
+
+  it('spells out a Dhaka date', () => {
+    expect(formatLongDate('2026-11-22')).toBe('Sunday 22 November 2026');
+    expect(formatLongDate('2030-01-01')).toBe('Tuesday 1 January 2030');
+  });
+});
+
+describe('image base', () => {
+  it('puts API image paths under the configured base', () => {
+    expect(imageUrl('/images/offers/eid200.png', '/images/')).toBe('/images/offers/eid200.png');
+    expect(imageUrl('offers/eid200.png', '/images/')).toBe('/images/offers/eid200.png');
+    expect(imageUrl('offers/eid200.png', 'https://cdn.example/media')).toBe('https://cdn.example/media/offers/eid200.png');
+    expect(imageUrl('https://other.example/a.png', '/images/')).toBe('https://other.example/a.png');
+  });
+});
+
+describe('chunk reload guard (the core decides)', () => {
+  it('knows a failed dynamic import', () => {
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(true);
+    expect(isChunkLoadError(new Error('boom'))).toBe(false);
+  });
+
+  it('reloads at most once a minute', () => {
+    const reload = vi.fn();
+    expect(reloadAfterChunkError(reload)).toBe(true);
+    expect(reloadAfterChunkError(reload)).toBe(false);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('local storage', () => {
+  it('keeps working in memory and says so once when storage fails', () => {
+    const toasts = renderHook(() => useToasts());
+    const set = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    try {
+      writeStored('k', 'v');
+      writeStored('k2', 'v2');
+      expect(readStored('k')).toBe('v');
+      toasts.rerender();
+      expect(toasts.result.current.map((x) => x.text)).toEqual(['Error accessing local storage']);
+    } finally {
+      set.mockRestore();
+    }
+  });
+});
+
+describe('mobile-app mode', () => {
+  it('is remembered once the URL carried isMobileApp', () => {
+    expect(detectMobileApp('')).toBe(false);
+    expect(detectMobileApp('?isMobileApp=true')).toBe(true);
+    expect(detectMobileApp('?from=dhaka')).toBe(true);
+  });
+});
+
+describe('live chat', () => {
+  it('adds the configured script once the page is idle, once', async () => {
+    vi.useFakeTimers();
+    try {
+      const { loadLiveChat } = await import('@/lib/live-chat');
+      loadLiveChat(null);
+      loadLiveChat('https://chat.example/widget.js');
+      loadLiveChat('https://chat.example/widget.js');
+      expect(document.querySelector('script[src="https://chat.example/widget.js"]')).toBeNull();
+      vi.advanceTimersByTime(2500);
+      expect(document.querySelectorAll('script[src="https://chat.example/widget.js"]')).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

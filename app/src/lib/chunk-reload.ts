@@ -1,0 +1,32 @@
+/**
+ * A chunk that fails to load (a deploy replaced the hashed files, or the network dropped)
+ * reloads the page, at most once a minute: the core's `mayReload` decides (SPEC §4).
+ */
+import { mayReload } from 'core-wasm';
+import { readStored, writeStored } from '@/lib/storage';
+
+const LAST_RELOAD_KEY = 'chunk_reload_at';
+
+/** The messages browsers give a failed dynamic import or module preload. */
+export function isChunkLoadError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /dynamically imported module|Importing a module script failed|Unable to preload CSS|error loading dynamically imported module/i.test(
+    message,
+  );
+}
+
+/** Reloads when the core allows it; false when a reload happened less than a minute ago. */
+export function reloadAfterChunkError(reload: () => void = () => window.location.reload()): boolean {
+  const stored = Number(readStored(LAST_RELOAD_KEY));
+  if (!mayReload(Number.isFinite(stored) && stored > 0 ? stored : null)) return false;
+  writeStored(LAST_RELOAD_KEY, String(Date.now()));
+  reload();
+  return true;
+}
+
+/** Vite reports a failed preload of a lazy chunk's dependencies with this event. */
+export function listenForChunkErrors(): void {
+  window.addEventListener('vite:preloadError', (event) => {
+    if (reloadAfterChunkError()) event.preventDefault();
+  });
+}

@@ -1,0 +1,41 @@
+/** Shared by the journeys: artifacts folder, Dhaka dates, and a page's console problems. */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+
+/** The second server (another theme; playwright.config.ts starts it on the next port). */
+export const themedURL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 18080) + 1}`;
+
+/** Screenshots saved for people to look at (git-ignored). */
+export const artifacts = fileURLToPath(new URL('./artifacts/', import.meta.url));
+mkdirSync(artifacts, { recursive: true });
+
+/** A date in Dhaka (UTC+6 all year, no daylight saving) `days` from today, as YYYY-MM-DD. */
+export function dhakaDate(days = 0): string {
+  return new Date(Date.now() + 6 * 60 * 60 * 1000 + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/** Console errors, uncaught exceptions, CSP violations and failed requests: a clean page has none. */
+export function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('response', (response) => {
+    // Navigations to made-up paths answer 404 on purpose.
+    if (response.status() >= 400 && response.request().resourceType() !== 'document') {
+      problems.push(`HTTP ${response.status()} ${response.url()}`);
+    }
+  });
+  return problems;
+}
+
+/** Chooses a city in a type-ahead field by typing part of its name and picking the option. */
+export async function chooseCity(page: Page, label: 'From' | 'To', typed: string, option: string): Promise<void> {
+  const field = page.getByRole('combobox', { name: label, exact: true });
+  await field.click();
+  await field.fill(typed);
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('combobox', { name: label, exact: true }).waitFor();
+}
