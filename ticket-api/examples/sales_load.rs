@@ -67,8 +67,8 @@ async fn main() -> Result<(), String> {
     let names: Vec<String> = cities["data"]["cities"].as_array().ok_or("no cities")?.iter().filter_map(|c| c["name"].as_str().map(str::to_owned)).collect();
     let today = core_wasm::time::today_in_dhaka(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_err(|e| e.to_string())?.as_millis() as f64);
     let mut trips: Vec<String> = Vec::new();
-    for day in 1..4 {
-        for from in names.iter().take(1) {
+    for day in 1..4i64 {
+        for from in names.iter().take(8) {
             for to in &names {
                 let body = json!({"from": from, "to": to, "journeyDate": today.add_days(day).to_string()});
                 if let Ok((200, _, found)) = http(addr, "POST", "/v1/api/intercity/get-schedule-trips", Some(&token), Some(&body)).await {
