@@ -21,36 +21,9 @@ async fn search(app: &common::TestApp, service: &str, from: &str, to: &str) -> V
     body["data"].clone()
 }
 
-/// A bus trip tomorrow on a route with an intermediate stop (e.g. Dhaka - Cumilla - Chattogram),
-/// with its first and middle stop cities.
-async fn three_stop_trip(app: &common::TestApp) -> (String, String, String, String) {
-    let row = sqlx::query(
-        "SELECT t.id, a.name AS first, b.name AS middle, c.name AS last FROM trips t \
-         JOIN route_stops s0 ON s0.route_id = t.route_id AND s0.stop_index = 0 \
-         JOIN route_stops s1 ON s1.route_id = t.route_id AND s1.stop_index = 1 \
-         JOIN route_stops s2 ON s2.route_id = t.route_id AND s2.stop_index = 2 \
-         JOIN cities a ON a.id = s0.city_id JOIN cities b ON b.id = s1.city_id JOIN cities c ON c.id = s2.city_id \
-         WHERE t.service = 'BUS' AND t.departs_at >= $1 ORDER BY t.departs_at LIMIT 1",
-    )
-    .bind(common::today().add_days(1).days_since_epoch() * 1440)
-    .fetch_one(&app.state.pool)
-    .await
-    .expect("the demo network has a bus route with an intermediate stop");
-    (row.get("id"), row.get("first"), row.get("middle"), row.get("last"))
-}
-
 /// A seat of the trip that has no claim at all.
 async fn free_seat(app: &common::TestApp, trip: &str) -> String {
-    sqlx::query(
-        "SELECT ls.seat_no FROM trips t JOIN vehicles v ON v.id = t.vehicle_id JOIN layout_seats ls ON ls.layout_id = v.layout_id \
-         WHERE t.id = $1 AND NOT EXISTS (SELECT 1 FROM seat_claims c WHERE c.trip_id = t.id AND c.seat_no = ls.seat_no) \
-         ORDER BY ls.seat_no LIMIT 1",
-    )
-    .bind(trip)
-    .fetch_one(&app.state.pool)
-    .await
-    .unwrap()
-    .get("seat_no")
+    common::free_seats(app, trip).await.remove(0)
 }
 
 async fn claim(app: &common::TestApp, trip: &str, seat: &str, leg: i64, state: &str, expires_at: Option<i64>) {
@@ -251,7 +224,7 @@ on_both! {
     }
 
     a_seat_sold_for_the_first_leg_is_free_for_the_second(app) {
-        let (trip, first, middle, last) = three_stop_trip(&app).await;
+        let (trip, first, middle, last) = common::three_stop_trip(&app).await;
         let seat_no = free_seat(&app, &trip).await;
         claim(&app, &trip, &seat_no, 0, "sold", None).await;
 
@@ -277,7 +250,7 @@ on_both! {
     }
 
     a_held_seat_shows_locked_until_its_hold_expires(app) {
-        let (trip, first, _, last) = three_stop_trip(&app).await;
+        let (trip, first, _, last) = common::three_stop_trip(&app).await;
         let held = free_seat(&app, &trip).await;
         let far_future = i64::MAX / 2;
         claim(&app, &trip, &held, 0, "held", Some(far_future)).await;
@@ -294,7 +267,7 @@ on_both! {
     }
 
     availability_in_search_counts_only_the_searched_legs(app) {
-        let (trip, first, middle, last) = three_stop_trip(&app).await;
+        let (trip, first, middle, last) = common::three_stop_trip(&app).await;
         let available = |data: &Value| {
             data["trips"].as_array().unwrap().iter().find(|t| t["_id"] == trip.as_str()).map(|t| t["availableSeats"].as_i64().unwrap())
         };

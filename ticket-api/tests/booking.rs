@@ -13,39 +13,6 @@ use axum::http::{Request, StatusCode, header};
 use serde_json::{Value, json};
 use sqlx::Row;
 
-/// A bus trip tomorrow with a route of three stops, its first, middle and last city.
-async fn three_stop_trip(app: &common::TestApp) -> (String, String, String, String) {
-    let row = sqlx::query(
-        "SELECT t.id, a.name AS first, b.name AS middle, c.name AS last FROM trips t \
-         JOIN route_stops s0 ON s0.route_id = t.route_id AND s0.stop_index = 0 \
-         JOIN route_stops s1 ON s1.route_id = t.route_id AND s1.stop_index = 1 \
-         JOIN route_stops s2 ON s2.route_id = t.route_id AND s2.stop_index = 2 \
-         JOIN cities a ON a.id = s0.city_id JOIN cities b ON b.id = s1.city_id JOIN cities c ON c.id = s2.city_id \
-         WHERE t.service = 'BUS' AND t.departs_at >= $1 ORDER BY t.departs_at LIMIT 1",
-    )
-    .bind(common::today().add_days(1).days_since_epoch() * 1440)
-    .fetch_one(&app.state.pool)
-    .await
-    .unwrap();
-    (row.get("id"), row.get("first"), row.get("middle"), row.get("last"))
-}
-
-/// Seats of the trip with no claim at all, in seat order.
-async fn free_seats(app: &common::TestApp, trip: &str) -> Vec<String> {
-    sqlx::query(
-        "SELECT ls.seat_no FROM trips t JOIN vehicles v ON v.id = t.vehicle_id JOIN layout_seats ls ON ls.layout_id = v.layout_id \
-         WHERE t.id = $1 AND NOT EXISTS (SELECT 1 FROM seat_claims c WHERE c.trip_id = t.id AND c.seat_no = ls.seat_no) \
-         ORDER BY ls.seat_no",
-    )
-    .bind(trip)
-    .fetch_all(&app.state.pool)
-    .await
-    .unwrap()
-    .iter()
-    .map(|r| r.get("seat_no"))
-    .collect()
-}
-
 async fn lock(app: &common::TestApp, trip: &str, seats: &[&str], visitor: &str) -> (StatusCode, Value) {
     app.post("/v1/api/intercity/seat-lock", json!({"tripId": trip, "seats": seats, "anonymousId": visitor})).await
 }
@@ -84,8 +51,8 @@ async fn seat_status(app: &common::TestApp, trip: &str, seat: &str) -> Value {
 
 on_both! {
     a_paid_booking_has_a_ticket_even_if_the_tab_is_closed(app) {
-        let (trip, _, _, _) = three_stop_trip(&app).await;
-        let seats = free_seats(&app, &trip).await;
+        let (trip, _, _, _) = common::three_stop_trip(&app).await;
+        let seats = common::free_seats(&app, &trip).await;
         let chosen = [seats[0].as_str(), seats[1].as_str()];
         let (status, body) = lock(&app, &trip, &chosen, "visitor-a").await;
         assert_eq!(status, StatusCode::OK, "{body}");
@@ -141,8 +108,8 @@ on_both! {
     }
 
     a_seat_taken_by_someone_else_is_refused_by_name(app) {
-        let (trip, _, _, _) = three_stop_trip(&app).await;
-        let seats = free_seats(&app, &trip).await;
+        let (trip, _, _, _) = common::three_stop_trip(&app).await;
+        let seats = common::free_seats(&app, &trip).await;
         assert_eq!(lock(&app, &trip, &[&seats[0]], "first").await.0, StatusCode::OK);
         let (status, body) = lock(&app, &trip, &[&seats[1], &seats[0]], "second").await;
         assert_eq!(status, StatusCode::CONFLICT);
@@ -156,8 +123,8 @@ on_both! {
     }
 
     bad_locks_are_clear_errors(app) {
-        let (trip, _, _, _) = three_stop_trip(&app).await;
-        let seats = free_seats(&app, &trip).await;
+        let (trip, _, _, _) = common::three_stop_trip(&app).await;
+        let seats = common::free_seats(&app, &trip).await;
         let five: Vec<&str> = seats.iter().take(5).map(String::as_str).collect();
         let (status, body) = lock(&app, &trip, &five, "v").await;
         assert_eq!((status, body["message"].as_str()), (StatusCode::BAD_REQUEST, Some("You can select at most 4 seats")));
@@ -170,8 +137,8 @@ on_both! {
     }
 
     an_expired_hold_frees_its_seats_for_the_next_visitor(app) {
-        let (trip, _, _, _) = three_stop_trip(&app).await;
-        let seat = free_seats(&app, &trip).await.remove(0);
+        let (trip, _, _, _) = common::three_stop_trip(&app).await;
+        let seat = common::free_seats(&app, &trip).await.remove(0);
         assert_eq!(lock(&app, &trip, &[&seat], "slow").await.0, StatusCode::OK);
         sqlx::query("UPDATE seat_claims SET expires_at = 1 WHERE trip_id = $1 AND seat_no = $2").bind(&trip).bind(&seat).execute(&app.state.pool).await.unwrap();
         sqlx::query("UPDATE holds SET expires_at = 1 WHERE trip_id = $1").bind(&trip).execute(&app.state.pool).await.unwrap();
@@ -183,8 +150,8 @@ on_both! {
     }
 
     a_payment_for_seats_lost_meanwhile_is_refunded_not_double_sold(app) {
-        let (trip, _, _, _) = three_stop_trip(&app).await;
-        let seat = free_seats(&app, &trip).await.remove(0);
+        let (trip, _, _, _) = common::three_stop_trip(&app).await;
+        let seat = common::free_seats(&app, &trip).await.remove(0);
         assert_eq!(lock(&app, &trip, &[&seat], "payer").await.0, StatusCode::OK);
         let tnx = book(&app, &trip, &[&seat], "payer").await;
         // The payer's hold runs out at the gateway, and someone else takes the seat.
@@ -202,8 +169,8 @@ on_both! {
     }
 
     a_failed_or_cancelled_payment_releases_the_seats(app) {
-        let (trip, _, _, _) = three_stop_trip(&app).await;
-        let seats = free_seats(&app, &trip).await;
+        let (trip, _, _, _) = common::three_stop_trip(&app).await;
+        let seats = common::free_seats(&app, &trip).await;
         for (visitor, action, page) in [("f", "fail", "failed"), ("c", "cancel", "cancel")] {
             let seat = if visitor == "f" { &seats[0] } else { &seats[1] };
             assert_eq!(lock(&app, &trip, &[seat], visitor).await.0, StatusCode::OK);
@@ -248,8 +215,8 @@ async fn futures_join<F: std::future::Future>(futures: Vec<F>) -> Vec<F::Output>
 /// legs of one trip: exactly one winner per seat-leg, every loser told which seat, and the seat
 /// map agreeing afterwards.
 async fn race(app: &common::TestApp) {
-    let (trip, first, middle, last) = three_stop_trip(app).await;
-    let seats: Vec<String> = free_seats(app, &trip).await.into_iter().take(40).collect();
+    let (trip, first, middle, last) = common::three_stop_trip(app).await;
+    let seats: Vec<String> = common::free_seats(app, &trip).await.into_iter().take(40).collect();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let server = tokio::spawn(axum::serve(listener, app.router.clone()).into_future());
@@ -335,8 +302,8 @@ mod more {
 
     on_both! {
         a_repeated_idempotency_key_gets_the_first_answer(app) {
-            let (trip, _, _, _) = three_stop_trip(&app).await;
-            let seats = free_seats(&app, &trip).await;
+            let (trip, _, _, _) = common::three_stop_trip(&app).await;
+            let seats = common::free_seats(&app, &trip).await;
             let body = json!({"tripId": trip, "seats": [seats[0]], "anonymousId": "retrying"});
             let mut answers = Vec::new();
             for _ in 0..5 {
@@ -355,8 +322,8 @@ mod more {
         }
 
         the_e_ticket_pdf_holds_the_pnr_passenger_and_seats(app) {
-            let (trip, _, _, _) = three_stop_trip(&app).await;
-            let seats = free_seats(&app, &trip).await;
+            let (trip, _, _, _) = common::three_stop_trip(&app).await;
+            let seats = common::free_seats(&app, &trip).await;
             let chosen = [seats[0].as_str(), seats[1].as_str()];
             assert_eq!(lock(&app, &trip, &chosen, "pdf").await.0, StatusCode::OK);
             let tnx = book(&app, &trip, &chosen, "pdf").await;

@@ -188,6 +188,42 @@ impl TestApp {
     }
 }
 
+/// A bus trip tomorrow on a route with an intermediate stop (e.g. Dhaka - Cumilla - Chattogram):
+/// its id and its first, middle and last city.
+pub async fn three_stop_trip(app: &TestApp) -> (String, String, String, String) {
+    use sqlx::Row;
+    let row = sqlx::query(
+        "SELECT t.id, a.name AS first, b.name AS middle, c.name AS last FROM trips t \
+         JOIN route_stops s0 ON s0.route_id = t.route_id AND s0.stop_index = 0 \
+         JOIN route_stops s1 ON s1.route_id = t.route_id AND s1.stop_index = 1 \
+         JOIN route_stops s2 ON s2.route_id = t.route_id AND s2.stop_index = 2 \
+         JOIN cities a ON a.id = s0.city_id JOIN cities b ON b.id = s1.city_id JOIN cities c ON c.id = s2.city_id \
+         WHERE t.service = 'BUS' AND t.departs_at >= $1 ORDER BY t.departs_at LIMIT 1",
+    )
+    .bind(today().add_days(1).days_since_epoch() * 1440)
+    .fetch_one(&app.state.pool)
+    .await
+    .expect("the demo network has a bus route with an intermediate stop");
+    (row.get("id"), row.get("first"), row.get("middle"), row.get("last"))
+}
+
+/// Seats of the trip with no claim at all, in seat order.
+pub async fn free_seats(app: &TestApp, trip: &str) -> Vec<String> {
+    use sqlx::Row;
+    sqlx::query(
+        "SELECT ls.seat_no FROM trips t JOIN vehicles v ON v.id = t.vehicle_id JOIN layout_seats ls ON ls.layout_id = v.layout_id \
+         WHERE t.id = $1 AND NOT EXISTS (SELECT 1 FROM seat_claims c WHERE c.trip_id = t.id AND c.seat_no = ls.seat_no) \
+         ORDER BY ls.seat_no",
+    )
+    .bind(trip)
+    .fetch_all(&app.state.pool)
+    .await
+    .unwrap()
+    .iter()
+    .map(|r| r.get("seat_no"))
+    .collect()
+}
+
 /// One HTTP/1.1 request over a fresh TCP connection to a real server: (status, head, JSON body).
 pub async fn http(addr: std::net::SocketAddr, method: &str, path: &str, token: Option<&str>, body: Option<&Value>) -> (u16, String, Value) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
