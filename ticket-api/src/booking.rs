@@ -17,7 +17,6 @@ use core_wasm::contract::trips::CoachType;
 use core_wasm::email::Email;
 use core_wasm::phone::Phone;
 use core_wasm::routes::Service;
-use core_wasm::time::{WireDateTime, dhaka_now};
 use serde::Serialize;
 use sqlx::any::AnyRow;
 use sqlx::{AnyPool, Row};
@@ -26,7 +25,7 @@ use crate::error::ApiError;
 use crate::ids::{new_id, new_pnr, new_tnx_id};
 use crate::inventory::{self, Claim, ClaimError};
 use crate::seat_view::{TripInfo, trip_info};
-use crate::wire::{Body, now_unix_ms, ok, wire_time};
+use crate::wire::{Body, now_unix_ms, ok, wire_instant, wire_time};
 use crate::{AppState, service_of};
 
 /// Launch tickets carry a service charge per seat (SPEC §3 launch booking data), whole taka.
@@ -89,11 +88,6 @@ async fn checked_seats(pool: &AnyPool, trip: &TripInfo, seats: &[String]) -> Res
 
 fn taken_message(seats: &[String]) -> Vec<String> {
     seats.iter().map(|s| format!("Seat {s} was just taken by another traveller, please choose another")).collect()
-}
-
-/// The wire time `ms` Unix milliseconds from now... as the site shows times.
-fn wire_instant(unix_ms: i64) -> String {
-    WireDateTime::from_dhaka(dhaka_now(unix_ms as f64)).to_string()
 }
 
 pub async fn seat_lock(

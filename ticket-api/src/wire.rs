@@ -41,3 +41,8 @@ pub fn today() -> Date {
 pub fn wire_time(dhaka_minutes: i64) -> String {
     WireDateTime::from_dhaka_minutes(dhaka_minutes).to_string()
 }
+
+/// A real instant (Unix milliseconds) as the wire shows times: Dhaka wall clock + 6 h.
+pub fn wire_instant(unix_ms: i64) -> String {
+    WireDateTime::from_dhaka(core_wasm::time::dhaka_now(unix_ms as f64)).to_string()
+}
