@@ -8,6 +8,10 @@
  *   STATIC_SERVER_BIN  server binary (default ../../target/release/static-server, relative to
  *                      this folder)
  *   E2E_PORT           port on 127.0.0.1 (default 18080; the themed server takes the next one)
+ *   E2E_DIST_DIR       the built site to serve (default ../../app/dist)
+ *   E2E_OUTPUT_DIR     results, databases and traces (default ./test-results; emptied per run)
+ *   E2E_REPORT         the JSON report (default ../reports/e2e.json)
+ * The last three let two runs (say, two people's) share a machine without clobbering each other.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +25,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 const themedPort = port + 1;
 const themedURL = `http://127.0.0.1:${themedPort}`;
 const serverBin = path.resolve(here, process.env.STATIC_SERVER_BIN ?? '../../target/release/static-server');
-const outputDir = path.join(here, 'test-results');
+const outputDir = path.resolve(here, process.env.E2E_OUTPUT_DIR ?? 'test-results');
+const distDir = path.resolve(here, process.env.E2E_DIST_DIR ?? '../../app/dist');
+const reportFile = path.resolve(here, process.env.E2E_REPORT ?? '../reports/e2e.json');
 // Under outputDir, which Playwright empties at the start of every run: each run gets a fresh
 // database. The runner empties it *before* starting the web server, hence the mkdir in the
 // command rather than here.
@@ -42,7 +48,7 @@ export default defineConfig({
   fullyParallel: false,
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  reporter: [['list'], ['json', { outputFile: path.join(here, '../reports/e2e.json') }]],
+  reporter: [['list'], ['json', { outputFile: reportFile }]],
   use: {
     baseURL,
     browserName: 'chromium',
@@ -77,7 +83,7 @@ export default defineConfig({
       env: {
         PORT: String(port),
         HOST: '127.0.0.1',
-        DIST_DIR: path.resolve(here, '../../app/dist'),
+        DIST_DIR: distDir,
         DATABASE_URL: `sqlite://${databaseFile}`,
         DEMO_MODE: '1',
         // Three days of trips are enough for the journeys (today and tomorrow) and seed faster.
@@ -97,7 +103,7 @@ export default defineConfig({
       env: {
         PORT: String(themedPort),
         HOST: '127.0.0.1',
-        DIST_DIR: path.resolve(here, '../../app/dist'),
+        DIST_DIR: distDir,
         DATABASE_URL: `sqlite://${themedDatabaseFile}`,
         DEMO_MODE: '1',
         DEMO_DAYS: '3',
