@@ -29,7 +29,8 @@ export function Modal({ title, onClose, children, variant = 'dialog', id }: Moda
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const node = dialog.current;
-    const first = node?.querySelector<HTMLElement>(FOCUSABLE);
+    // A modal may name the control to start on (`data-autofocus`, e.g. the first OTP box).
+    const first = node?.querySelector<HTMLElement>('[data-autofocus]') ?? node?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? node)?.focus();
     function onKey(event: KeyboardEvent) {
       if (event.key === 'Escape') {

@@ -1,0 +1,192 @@
+import { useEffect, useId, useReducer, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { initialOtpState, otpReducer, type OtpEvent, type OtpState } from 'core-wasm/booking';
+import { failureText } from '@/api/api-client';
+import { Modal } from '@/components/modal';
+import { t } from '@/i18n/messages';
+import { showToast } from '@/lib/toasts';
+import '@/features/otp/otp.css';
+
+export interface OtpModalProps {
+  /** 'OTP to search ticket' or 'OTP to cancel ticket' (SPEC §2 "Modals"). */
+  title: string;
+  /** The number the code went to, shown so the traveller knows where to look. */
+  phone: string;
+  /** Sends a new code. Rejects when it cannot; the failure's text is shown as a toast. */
+  onResend: () => Promise<unknown>;
+  /**
+   * Checks the code. Resolves to the text to show under the boxes when the popup flow goes on
+   * (SPEC §8: the message mentions otp), or null when the owner is done with the popup
+   * (success, or a failure it shows elsewhere after closing it).
+   */
+  onVerify: (code: string) => Promise<string | null>;
+  onClose: () => void;
+}
+
+/** Seconds of the resend countdown, as the core starts it (SPEC §9: 120). */
+const COUNTDOWN = initialOtpState().secondsLeft;
+
+/** The state right after a code was sent: the modal opens only once the send has succeeded. */
+const sentState = (): OtpState => otpReducer(initialOtpState(), 'sent');
+
+/** `m:ss` for the countdown. */
+function clock(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The OTP popup for searching and cancelling tickets (SPEC §4 "OTP modals", §5 "OTP inputs"):
+ * four one-character boxes (paste fills them, backspace on an empty box moves back), a
+ * 120-second countdown from the successful send, then 'Did not get code?' with a resend that
+ * clears the boxes, sends again and restarts the countdown. 'Verify OTP' is enabled only with
+ * four digits. The core's otpReducer holds every rule; this component draws it and keeps focus
+ * where the reducer says.
+ *
+ * The countdown reads the clock rather than counting timer callbacks: a phone that puts the
+ * tab to sleep for a minute still shows the right time when it wakes.
+ */
+export function OtpModal({ title, phone, onResend, onVerify, onClose }: OtpModalProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const [state, dispatch] = useReducer(otpReducer, undefined, sentState);
+  const [verifying, setVerifying] = useState(false);
+  const [resending, setResending] = useState(false);
+  // Bumped by every successful send: restarts the countdown.
+  const [sends, setSends] = useState(0);
+  const boxes = useRef<(HTMLInputElement | null)[]>([]);
+  const moveFocus = useRef(false);
+
+  useEffect(() => {
+    const sentAt = Date.now();
+    let ticked = 0;
+    const timer = setInterval(() => {
+      const due = Math.min(COUNTDOWN, Math.floor((Date.now() - sentAt) / 1000));
+      for (; ticked < due; ticked += 1) dispatch('tick');
+      if (ticked >= COUNTDOWN) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [sends]);
+
+  // Focus follows the reducer after a key in the boxes or a resend (not on every tick).
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    const box = boxes.current[state.focus];
+    box?.focus();
+    box?.select();
+  });
+
+  function boxEvent(event: OtpEvent) {
+    moveFocus.current = true;
+    dispatch(event);
+  }
+
+  function change(index: number, value: string) {
+    // More than a typed character arrived at once (the keyboard's one-time-code suggestion,
+    // autofill): treat it as a paste.
+    const typedOver = state.digits[index] !== '' ? 1 : 0;
+    if (value.length > 1 + typedOver) boxEvent({ paste: { text: value } });
+    else boxEvent({ input: { index, value } });
+  }
+
+  function paste(event: ClipboardEvent<HTMLInputElement>) {
+    event.preventDefault();
+    boxEvent({ paste: { text: event.clipboardData.getData('text') } });
+  }
+
+  function key(index: number, event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Backspace') {
+      event.preventDefault();
+      boxEvent({ backspace: { index } });
+    } else if (event.key === 'ArrowLeft' && index > 0) {
+      event.preventDefault();
+      boxes.current[index - 1]?.focus();
+    } else if (event.key === 'ArrowRight' && index < state.digits.length - 1) {
+      event.preventDefault();
+      boxes.current[index + 1]?.focus();
+    }
+  }
+
+  async function verify(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!state.canVerify || verifying) return;
+    setVerifying(true);
+    try {
+      const problem = await onVerify(state.digits.join(''));
+      if (problem !== null) {
+        dispatch({ failed: { message: problem } });
+        boxes.current[0]?.focus();
+        boxes.current[0]?.select();
+      }
+    } finally {
+      setVerifying(false);
+    }
+  }
+
+  async function resend() {
+    setResending(true);
+    try {
+      await onResend();
+      moveFocus.current = true;
+      dispatch('sent');
+      setSends((n) => n + 1);
+      showToast(t('otp.resent'), 'info');
+    } catch (error) {
+      showToast(failureText(error));
+    } finally {
+      setResending(false);
+    }
+  }
+
+  return (
+    <Modal title={title} onClose={onClose}>
+      <form className="otp" noValidate onSubmit={verify}>
+        <fieldset className="otp__fieldset">
+          <legend className="otp__legend">{t('otp.sentTo', { phone })}</legend>
+          <div className="otp__boxes">
+            {state.digits.map((digit, index) => (
+              <input
+                key={index}
+                ref={(node) => {
+                  boxes.current[index] = node;
+                }}
+                className="otp__box"
+                type="text"
+                inputMode="numeric"
+                pattern="[0-9]*"
+                autoComplete={index === 0 ? 'one-time-code' : 'off'}
+                aria-label={t('otp.digit', { n: index + 1 })}
+                aria-invalid={state.error != null}
+                aria-describedby={state.error != null ? errorId : undefined}
+                data-autofocus={index === 0 ? '' : undefined}
+                value={digit}
+                onChange={(event) => change(index, event.target.value)}
+                onPaste={paste}
+                onKeyDown={(event) => key(index, event)}
+                onFocus={(event) => event.target.select()}
+              />
+            ))}
+          </div>
+        </fieldset>
+        {state.error != null && (
+          <p id={errorId} className="field__error otp__error" role="alert">
+            {state.error}
+          </p>
+        )}
+        <button type="submit" className="button button--block" disabled={!state.canVerify || verifying}>
+          {verifying ? t('otp.verifying') : t('otp.verify')}
+        </button>
+        {!state.canResend && <p className="otp__countdown">{t('otp.resendIn', { time: clock(state.secondsLeft) })}</p>}
+        <div aria-live="polite">
+          {state.canResend && (
+            <p className="otp__resend">
+              {t('otp.didNotGet')}{' '}
+              <button type="button" className="link-button" disabled={resending} onClick={resend}>
+                {t('otp.resend')}
+              </button>
+            </p>
+          )}
+        </div>
+      </form>
+    </Modal>
+  );
+}
