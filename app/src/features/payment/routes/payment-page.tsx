@@ -1,6 +1,15 @@
-import { Link, useLocation } from 'react-router';
-import { servicePath, useService, useTheme } from '@/app/site-context';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import type { Service } from 'core-wasm';
+import { useService, useTheme } from '@/app/site-context';
+import { NoBooking } from '@/features/booking/components/no-booking';
+import { PassengerStep } from '@/features/booking/components/passenger-step';
+import { PaymentStep } from '@/features/booking/components/payment-step';
+import { loadHold } from '@/features/booking/hold';
+import { PaymentResult } from '@/features/payment/components/payment-result';
+import { PaymentSuccess } from '@/features/payment/components/payment-success';
 import { t, type MessageId } from '@/i18n/messages';
+import '@/features/booking/booking.css';
 
 const titles: Record<string, MessageId> = {
   payment: 'payment.title',
@@ -11,26 +20,54 @@ const titles: Record<string, MessageId> = {
   success: 'payment.success',
 };
 
+/** What a step shows: the booking flow of SPEC §2/§4 for the service. */
+function stepBody(service: Service, step: string, tnxId: string | null): ReactNode {
+  switch (step) {
+    case 'success':
+      return <PaymentSuccess service={service} tnxId={tnxId} />;
+    case 'failed':
+    case 'cancel':
+      return <PaymentResult service={service} kind={step} tnxId={tnxId} />;
+    case 'payment-details':
+      return tnxId ? <PaymentStep service={service} tnxId={tnxId} /> : <NoBooking service={service} />;
+    case 'passenger-details': {
+      const hold = loadHold(service);
+      return hold ? <PassengerStep hold={hold} /> : <NoBooking service={service} message={t('booking.noHold')} />;
+    }
+    default: {
+      // `/bus/payment`: passenger details, then (with the booking's tnxId) the payment.
+      // `/launch/payment`: the launch steps have their own paths.
+      if (service === 'LAUNCH') {
+        if (tnxId) return <Navigate to={`/launch/payment/payment-details?tnxId=${encodeURIComponent(tnxId)}`} replace />;
+        if (loadHold(service)) return <Navigate to="/launch/payment/passenger-details" replace />;
+        return <NoBooking service={service} />;
+      }
+      if (tnxId) return <PaymentStep service={service} tnxId={tnxId} />;
+      const hold = loadHold(service);
+      return hold ? <PassengerStep hold={hold} /> : <NoBooking service={service} />;
+    }
+  }
+}
+
 /**
- * The payment pages (SPEC §2): `/{service}/payment`, the results (cancel, failed, success) and,
- * for launch, the passenger and payment details steps. The booking flow that fills them comes
- * with the booking pages; reached without a booking, they say so and lead to the search.
+ * The payment pages (SPEC §2): `/{service}/payment`, the launch steps passenger-details and
+ * payment-details, and the results (success, failed, cancel). Reached without a hold or a
+ * booking, each says so and leads to the search; never a blank page.
  */
 export function PaymentPage() {
   const service = useService();
   const { pathname } = useLocation();
+  const [params] = useSearchParams();
   const { brandName } = useTheme();
   const step = pathname.replace(/\/+$/, '').split('/').pop() ?? 'payment';
   const title = t(titles[step] ?? 'payment.title');
-  const base = `/${servicePath(service)}`;
+  const tnxId = params.get('tnxId');
   return (
-    <div className="page--centered">
+    <div className="booking-page">
       <title>{`${title} | ${brandName}`}</title>
       <h1 className="page__title">{title}</h1>
-      <p>{step === 'success' ? t('payment.seeHistory') : t('payment.noBooking')}</p>
-      <Link className="button" to={step === 'success' ? `${base}/find-ticket` : base}>
-        {step === 'success' ? t('header.history') : t('payment.searchTrips')}
-      </Link>
+      {/* A new transaction is a new page: no state of the last one carries over. */}
+      <div key={`${step}:${tnxId ?? ''}`}>{stepBody(service, step, tnxId)}</div>
     </div>
   );
 }

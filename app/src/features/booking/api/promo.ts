@@ -1,0 +1,22 @@
+import type { PromoResponse, Service } from 'core-wasm';
+import { apiPost } from '@/api/api-client';
+import { apiSegment } from '@/api/content';
+import { newIdempotencyKey } from '@/features/booking/api/idempotency-key';
+
+/**
+ * The promo calls (SPEC §7). An unknown or ineligible code is not an HTTP error: the answer's
+ * data is null, and the core's `promoProblem` turns that into 'Invalid promo applied!'.
+ */
+export function checkPromo(base: string, service: Service, tnxId: string, promoCode: string): Promise<PromoResponse | null> {
+  return apiPost(base, `/v1/api/${apiSegment(service)}/check-promo-code`, { tnxId, promoCode });
+}
+
+/** Applies a code; `body` may carry more than the code (a surprise-deal claim, SPEC §3). */
+export function applyPromo(base: string, service: Service, body: { tnxId: string; promoCode: string }): Promise<PromoResponse | null> {
+  return apiPost(base, `/v1/api/${apiSegment(service)}/apply-promo-code`, body, newIdempotencyKey());
+}
+
+/** Bus only: back to the full amount, promo null. */
+export function removePromo(base: string, tnxId: string): Promise<PromoResponse | null> {
+  return apiPost(base, '/v1/api/intercity/remove-promo-code', { tnxId }, newIdempotencyKey());
+}

@@ -1,0 +1,8 @@
+import type { SeatRemoveResponse } from 'core-wasm';
+import { apiPost } from '@/api/api-client';
+import { newIdempotencyKey } from '@/features/booking/api/idempotency-key';
+
+/** Launch `payment-seat-remove`: one seat dropped from a pending booking, the amounts recomputed. */
+export function removeSeat(base: string, tnxId: string, seatNo: string): Promise<SeatRemoveResponse> {
+  return apiPost(base, '/v1/api/water/payment-seat-remove', { tnxId, seatNo }, newIdempotencyKey());
+}

@@ -1,0 +1,12 @@
+import type { Service, SurpriseDeal } from 'core-wasm';
+import { apiPost } from '@/api/api-client';
+import { apiSegment } from '@/api/content';
+
+/**
+ * `get-surprise-deal`: sometimes a deal for this booking, claimable for a while (at most 120 s).
+ * No deal is a 404 whose message is 'Sorry!! No deal found now.' (SPEC §8). The deal is claimed
+ * with apply-promo-code (see promo.ts).
+ */
+export function getSurpriseDeal(base: string, service: Service, tnxId: string): Promise<SurpriseDeal> {
+  return apiPost(base, `/v1/api/${apiSegment(service)}/get-surprise-deal`, { tnxId });
+}

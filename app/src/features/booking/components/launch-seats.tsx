@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import type { LaunchBooking } from 'core-wasm';
+import { failureText } from '@/api/api-client';
+import { useRuntimeConfig } from '@/config/runtime-config-context';
+import { removeSeat } from '@/features/booking/api/seat-remove';
+import type { BookingAction } from '@/features/booking/api/use-booking';
+import { t } from '@/i18n/messages';
+import { showToast } from '@/lib/toasts';
+
+interface LaunchSeatsProps {
+  booking: LaunchBooking;
+  dispatch: (action: BookingAction) => void;
+  /** After a removal: read the booking again (the answer leaves out the fare and discount). */
+  onRemoved: () => void;
+  disabled?: boolean;
+}
+
+/**
+ * The launch booking's seats, each with a Remove button (payment-seat-remove). The answer's seat
+ * numbers, amount, service charge and gateway commission go through the core's
+ * launchBookingReducer (SPEC §4). The last seat stays: a booking keeps at least one.
+ */
+export function LaunchSeats({ booking, dispatch, onRemoved, disabled = false }: LaunchSeatsProps) {
+  const { ticketApiUrl } = useRuntimeConfig();
+  const [removing, setRemoving] = useState<string | null>(null);
+  const seats = booking.invoice.seatNo;
+  const last = seats.length <= 1;
+
+  async function remove(seat: string) {
+    setRemoving(seat);
+    try {
+      dispatch({ seatRemoved: await removeSeat(ticketApiUrl, booking.tnxId, seat) });
+      onRemoved();
+    } catch (error) {
+      showToast(failureText(error));
+    } finally {
+      setRemoving(null);
+    }
+  }
+
+  return (
+    <section className="card booking-card" aria-labelledby="launch-seats-title">
+      <h2 id="launch-seats-title" className="card__title">
+        {t('booking.seats.title')}
+      </h2>
+      <ul className="seat-lines" data-testid="booking-seats">
+        {seats.map((seat) => (
+          <li key={seat} className="seat-lines__item">
+            <span className="seat-lines__seat">{seat}</span>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => remove(seat)}
+              disabled={last || removing !== null || disabled}
+              aria-label={t('booking.seats.remove', { seat })}
+            >
+              {t('booking.seats.removeShort')}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {last && <p className="muted">{t('booking.seats.lastOne')}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { useRuntimeConfig } from '@/config/runtime-config-context';
+import { paymentBlockText } from '@/features/booking/api/failure';
+import { sendPassengerDetails, type Passenger } from '@/features/booking/api/passenger-details';
+import { saveBookingTrip } from '@/features/booking/booking-trip';
+import { useSecondsLeft } from '@/features/booking/components/countdown';
+import { HoldExpired, HoldTimer } from '@/features/booking/components/hold-timer';
+import { PassengerForm } from '@/features/booking/components/passenger-form';
+import { TripSummary } from '@/features/booking/components/trip-summary';
+import { clearHold, type Hold } from '@/features/booking/hold';
+import { paymentStepUrl } from '@/features/booking/payment-steps';
+import { track } from '@/lib/analytics';
+import { showToast } from '@/lib/toasts';
+
+/**
+ * The first booking step: the held seats with their timer, and the passenger details. Sent,
+ * the server turns the hold into a pending booking (payment-pending, SPEC §4); the tab keeps
+ * the trip under the booking's tnxId and goes to the payment step.
+ */
+export function PassengerStep({ hold }: { hold: Hold }) {
+  const { ticketApiUrl } = useRuntimeConfig();
+  const navigate = useNavigate();
+  const secondsLeft = useSecondsLeft(hold.expiresAtMs) ?? 0;
+  const expired = secondsLeft === 0;
+  const { service } = hold;
+
+  useEffect(() => {
+    track('checkout', { service, trip_id: hold.trip._id, seats: hold.seats.length, operator: hold.trip.companyName });
+  }, [service, hold]);
+
+  async function submit(passenger: Passenger) {
+    try {
+      const booking = await sendPassengerDetails(ticketApiUrl, hold, passenger);
+      saveBookingTrip(hold, booking.tnxId);
+      clearHold(service);
+      track('passenger_details', { service, trip_id: hold.trip._id, tnx_id: booking.tnxId, seats: hold.seats.length, gender: passenger.gender });
+      navigate(paymentStepUrl(service, booking.tnxId), { replace: true, state: { booking } });
+    } catch (error) {
+      showToast(paymentBlockText(error));
+    }
+  }
+
+  return (
+    <div className="booking">
+      {expired ? <HoldExpired service={service} hold={hold} /> : <HoldTimer secondsLeft={secondsLeft} />}
+      <TripSummary hold={hold} />
+      {!expired && <PassengerForm onSubmit={submit} />}
+    </div>
+  );
+}

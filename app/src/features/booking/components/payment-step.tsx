@@ -1,0 +1,64 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useLocation } from 'react-router';
+import type { Service } from 'core-wasm';
+import { useBooking, isLaunchBooking, type Booking } from '@/features/booking/api/use-booking';
+import { loadBookingTrip, searchAgainUrl } from '@/features/booking/booking-trip';
+import { useSecondsLeft } from '@/features/booking/components/countdown';
+import { GatewayChoice } from '@/features/booking/components/gateway-choice';
+import { HoldExpired, HoldTimer } from '@/features/booking/components/hold-timer';
+import { Invoice } from '@/features/booking/components/invoice';
+import { LaunchSeats } from '@/features/booking/components/launch-seats';
+import { NoBooking } from '@/features/booking/components/no-booking';
+import { PromoForm } from '@/features/booking/components/promo-form';
+import { SurpriseDeal } from '@/features/booking/components/surprise-deal';
+import { TripSummary } from '@/features/booking/components/trip-summary';
+import { t } from '@/i18n/messages';
+import { track } from '@/lib/analytics';
+
+/**
+ * The payment step of a pending booking (bus `/bus/payment?tnxId=`, launch
+ * `/launch/payment/payment-details?tnxId=`): timer, trip, (launch) seats with removal, invoice,
+ * promo, surprise deal, gateway and Pay.
+ *
+ * The timer runs to the hold's first expiry. The server renewed the hold when the booking was
+ * made, so it really lasts a little longer: the page never promises time that is not there.
+ */
+export function PaymentStep({ service, tnxId }: { service: Service; tnxId: string }) {
+  const location = useLocation();
+  const handed = (location.state as { booking?: Booking } | null)?.booking;
+  const initial = handed?.tnxId === tnxId ? handed : null;
+  const trip = useMemo(() => loadBookingTrip(tnxId), [tnxId]);
+  const { booking, load, dispatch, reload } = useBooking(service, tnxId, initial);
+  const secondsLeft = useSecondsLeft(trip?.expiresAtMs ?? null);
+  const expired = secondsLeft === 0;
+  const tracked = useRef(false);
+
+  useEffect(() => {
+    if (!booking || tracked.current) return;
+    tracked.current = true;
+    track('booking_details', { service, tnx_id: booking.tnxId, value: booking.amount, discount: booking.invoice.discount });
+  }, [booking, service]);
+
+  if (load.status === 'error' && !booking) {
+    return <NoBooking service={service} message={load.message} to={searchAgainUrl(service, trip)} />;
+  }
+  if (!booking) {
+    return (
+      <p className="booking-notice" role="status">
+        {t('booking.loading')}
+      </p>
+    );
+  }
+  const seats = isLaunchBooking(booking) ? booking.invoice.seatNo : booking.invoice.seats;
+  return (
+    <div className="booking">
+      {secondsLeft !== null && (expired ? <HoldExpired service={service} hold={trip} /> : <HoldTimer secondsLeft={secondsLeft} />)}
+      {trip && <TripSummary hold={trip} seats={seats} />}
+      {isLaunchBooking(booking) && <LaunchSeats booking={booking} dispatch={dispatch} onRemoved={() => void reload(true)} disabled={expired} />}
+      <Invoice booking={booking} />
+      <PromoForm service={service} booking={booking} dispatch={dispatch} disabled={expired} />
+      <SurpriseDeal service={service} booking={booking} dispatch={dispatch} disabled={expired} />
+      <GatewayChoice service={service} booking={booking} dispatch={dispatch} disabled={expired} />
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { useId, useState, type FormEvent } from 'react';
+import { promoProblem } from 'core-wasm/booking';
+import type { Service } from 'core-wasm';
+import { failureText } from '@/api/api-client';
+import { useRuntimeConfig } from '@/config/runtime-config-context';
+import { applyPromo, checkPromo, removePromo } from '@/features/booking/api/promo';
+import type { Booking, BookingAction } from '@/features/booking/api/use-booking';
+import { messageText, t } from '@/i18n/messages';
+import { showToast } from '@/lib/toasts';
+
+interface PromoFormProps {
+  service: Service;
+  booking: Booking;
+  dispatch: (action: BookingAction) => void;
+  disabled?: boolean;
+}
+
+/**
+ * Promo code (SPEC §4, §8): checked, then applied; an answer without data is the core's
+ * 'Invalid promo applied!'. Applied, the invoice takes the server's amount, discount and promo
+ * through the core's reducer; launch says 'Promo applied successfully'. Bus can remove it
+ * (remove-promo-code; launch has no such call).
+ */
+export function PromoForm({ service, booking, dispatch, disabled = false }: PromoFormProps) {
+  const { ticketApiUrl } = useRuntimeConfig();
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const promo = booking.invoice.promo;
+
+  async function apply(event: FormEvent) {
+    event.preventDefault();
+    const promoCode = code.trim();
+    if (!promoCode || busy) return;
+    setBusy(true);
+    try {
+      const checked = await checkPromo(ticketApiUrl, service, booking.tnxId, promoCode);
+      const applied = checked ? await applyPromo(ticketApiUrl, service, { tnxId: booking.tnxId, promoCode }) : null;
+      const problem = promoProblem(applied);
+      if (problem) {
+        showToast(messageText(problem));
+        return;
+      }
+      if (!applied) return;
+      dispatch({ promoApplied: applied });
+      setCode('');
+      if (service === 'LAUNCH') showToast(t('promo.applied'), 'info');
+    } catch (error) {
+      showToast(failureText(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove() {
+    setBusy(true);
+    try {
+      const removed = await removePromo(ticketApiUrl, booking.tnxId);
+      if (removed) dispatch({ promoRemoved: removed });
+    } catch (error) {
+      showToast(failureText(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card booking-card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="card__title">
+        {t('booking.promo.title')}
+      </h2>
+      {promo && (
+        <p className="promo-applied" role="status">
+          <span>{t('booking.promo.applied', { code: promo.code, amount: booking.invoice.discount })}</span>
+          {service === 'BUS' && (
+            <button type="button" className="link-button" onClick={remove} disabled={busy || disabled}>
+              {t('booking.promo.remove')}
+            </button>
+          )}
+        </p>
+      )}
+      <form className="promo-form" onSubmit={apply}>
+        <label className="visually-hidden" htmlFor={`${id}-code`}>
+          {t('booking.promo.label')}
+        </label>
+        <input
+          id={`${id}-code`}
+          name="promoCode"
+          className="field__input"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          disabled={disabled}
+        />
+        <button type="submit" className="button" disabled={busy || disabled || !code.trim()}>
+          {busy ? t('booking.promo.applying') : t('booking.promo.apply')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { useEffect, useReducer, useState } from 'react';
+import { dealClaim, dealReducer, initialDealState } from 'core-wasm/booking';
+import type { Service } from 'core-wasm';
+import { failureStatus, failureText } from '@/api/api-client';
+import { Modal } from '@/components/modal';
+import { useRuntimeConfig } from '@/config/runtime-config-context';
+import { applyPromo } from '@/features/booking/api/promo';
+import { getSurpriseDeal } from '@/features/booking/api/surprise-deal';
+import { isLaunchBooking, type Booking, type BookingAction } from '@/features/booking/api/use-booking';
+import { clock } from '@/features/booking/components/countdown';
+import { t } from '@/i18n/messages';
+import { showToast } from '@/lib/toasts';
+
+interface SurpriseDealProps {
+  service: Service;
+  booking: Booking;
+  dispatch: (action: BookingAction) => void;
+  disabled?: boolean;
+}
+
+/**
+ * The surprise deal (SPEC §2, §4, §8): asked for with get-surprise-deal; a deal opens the
+ * 'Congratulation' modal with its amount in TK and 'Claim deal', enabled for the claim window
+ * (the core's dealReducer: at most 120 s, counted down each second) and dimmed once it ends.
+ * Claiming applies the deal's promo code with the claim fields of SPEC §3 (the core's
+ * dealClaim). No deal (404): 'Sorry!! No deal found now.'.
+ */
+export function SurpriseDeal({ service, booking, dispatch, disabled = false }: SurpriseDealProps) {
+  const { ticketApiUrl } = useRuntimeConfig();
+  const [state, send] = useReducer(dealReducer, undefined, initialDealState);
+  const [asking, setAsking] = useState(false);
+  const [claiming, setClaiming] = useState(false);
+  const open = state.deal !== undefined && state.deal !== null;
+  const running = state.secondsLeft > 0;
+
+  useEffect(() => {
+    if (!open || !running) return;
+    const timer = setInterval(() => send('tick'), 1000);
+    return () => clearInterval(timer);
+  }, [open, running]);
+
+  async function ask() {
+    setAsking(true);
+    try {
+      send({ offered: { deal: await getSurpriseDeal(ticketApiUrl, service, booking.tnxId) } });
+    } catch (error) {
+      showToast(failureStatus(error) === 404 ? t('deal.none') : failureText(error));
+    } finally {
+      setAsking(false);
+    }
+  }
+
+  async function claim() {
+    const deal = state.deal;
+    if (!deal || !state.canClaim) return;
+    setClaiming(true);
+    try {
+      // Bus sends SPEC §3's claim (company, trip time, coach type, paymentId); a launch invoice
+      // has no coach type, so launch sends the code alone.
+      const body = isLaunchBooking(booking)
+        ? { tnxId: booking.tnxId, promoCode: deal.promoCode }
+        : dealClaim(deal, booking, booking.tnxId);
+      const applied = await applyPromo(ticketApiUrl, service, body);
+      if (!applied) {
+        showToast(t('promo.invalid'));
+        return;
+      }
+      dispatch({ promoApplied: applied });
+      send('closed');
+      if (service === 'LAUNCH') showToast(t('promo.applied'), 'info');
+    } catch (error) {
+      showToast(failureText(error));
+    } finally {
+      setClaiming(false);
+    }
+  }
+
+  return (
+    <>
+      <button type="button" className="button button--ghost button--block deal-button" onClick={ask} disabled={asking || disabled}>
+        {t('booking.deal.try')}
+      </button>
+      {open && state.deal && (
+        <Modal title={t('booking.deal.title')} onClose={() => send('closed')} id="surprise-deal">
+          <div className="deal">
+            <p>{t('booking.deal.text')}</p>
+            <p className="deal__amount" data-testid="deal-amount">
+              {t('booking.deal.amount', { amount: state.deal.amount })}
+            </p>
+            <p className="deal__timer" role="timer" aria-live="off" data-testid="deal-timer">
+              {running ? t('booking.deal.left', { time: clock(state.secondsLeft) }) : t('booking.deal.ended')}
+            </p>
+            <button
+              type="button"
+              className={`button button--block${state.canClaim ? '' : ' button--dimmed'}`}
+              onClick={claim}
+              disabled={!state.canClaim || claiming}
+            >
+              {t('booking.deal.claim')}
+            </button>
+          </div>
+        </Modal>
+      )}
+    </>
+  );
+}

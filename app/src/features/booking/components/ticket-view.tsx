@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { displayDateTime, type Service, type Ticket } from 'core-wasm';
+import { useRuntimeConfig } from '@/config/runtime-config-context';
+import { downloadTicketPdf } from '@/features/booking/api/ticket';
+import { formatLongDate } from '@/lib/dates';
+import { t } from '@/i18n/messages';
+import { showToast } from '@/lib/toasts';
+
+const taka = (amount: number) => (amount < 0 ? t('booking.minus', { amount: -amount }) : t('booking.amount', { amount }));
+
+/**
+ * An issued ticket as the traveller keeps it: PNR first (what they show when boarding), the
+ * trip, the points, the seats, the fare lines and what was paid (all the server's), and the
+ * PDF e-ticket.
+ */
+export function TicketView({ service, ticket }: { service: Service; ticket: Ticket }) {
+  const { ticketApiUrl } = useRuntimeConfig();
+  const [downloading, setDownloading] = useState(false);
+  const departure = ticket.departureDateTime ? displayDateTime(ticket.departureDateTime) : null;
+  const paid = ticket.paymentHistory.paidAmount;
+  const fareLines = ticket.fareLines ?? [];
+
+  async function download() {
+    setDownloading(true);
+    try {
+      await downloadTicketPdf(ticketApiUrl, service, ticket);
+    } catch (error) {
+      showToast(error instanceof Error ? error.message : t('error.generic'));
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  const fact = (label: string, value: string | null | undefined, testId?: string) =>
+    value ? (
+      <div>
+        <dt>{label}</dt>
+        <dd data-testid={testId}>{value}</dd>
+      </div>
+    ) : null;
+
+  return (
+    <section className="card booking-card ticket" aria-labelledby="ticket-title">
+      <h2 id="ticket-title" className="card__title">
+        {t('booking.ticket.title')}
+      </h2>
+      <p className="ticket__pnr">
+        <span className="ticket__pnr-label">{t('booking.ticket.pnr')}</span>{' '}
+        <strong data-testid="ticket-pnr">{ticket.pnr}</strong>
+      </p>
+      <dl className="facts">
+        {fact(t('booking.ticket.operator'), ticket.companyName)}
+        {fact(t('booking.ticket.vehicle'), ticket.vehicle)}
+        {ticket.from && ticket.to && fact(t('booking.ticket.route'), t('booking.ticket.routeText', { from: ticket.from, to: ticket.to }))}
+        {departure && fact(t('booking.ticket.departure'), `${formatLongDate(departure.date)}, ${departure.time}`, 'ticket-departure')}
+        {fact(t('booking.ticket.boarding'), ticket.boardingPoint, 'ticket-boarding')}
+        {fact(t('booking.ticket.dropping'), ticket.droppingPoint, 'ticket-dropping')}
+        {fact(t('booking.ticket.seats'), (ticket.seats ?? []).join(', '), 'ticket-seats')}
+        {fact(t('booking.ticket.passenger'), [ticket.passengerName, ticket.phone].filter(Boolean).join(', '))}
+      </dl>
+      {fareLines.length > 0 && (
+        <dl className="invoice">
+          {fareLines.map((line) => (
+            <div key={line.label} className="invoice__line">
+              <dt>{line.label}</dt>
+              <dd>{taka(line.amount)}</dd>
+            </div>
+          ))}
+          {paid !== undefined && paid !== null && (
+            <div className="invoice__line invoice__line--total">
+              <dt>{t('booking.ticket.paid')}</dt>
+              <dd data-testid="ticket-paid">{taka(paid)}</dd>
+            </div>
+          )}
+        </dl>
+      )}
+      <p className="muted">{t('booking.ticket.sent')}</p>
+      <button type="button" className="button button--block" onClick={download} disabled={downloading}>
+        {downloading ? t('booking.ticket.downloading') : t('booking.ticket.download')}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { displayDateTime } from 'core-wasm';
+import type { Hold } from '@/features/booking/hold';
+import { formatLongDate } from '@/lib/dates';
+import { t } from '@/i18n/messages';
+
+/** The held trip as the traveller chose it: operator, coach or ship, departure, seats, points. */
+export function TripSummary({ hold, seats }: { hold: Hold; seats?: readonly string[] }) {
+  const { trip } = hold;
+  const departure = displayDateTime(trip.departureDateTime);
+  const vehicle = hold.service === 'BUS' ? trip.coachNo : trip.shipName;
+  return (
+    <section className="card booking-card" aria-labelledby="trip-summary-title">
+      <h2 id="trip-summary-title" className="card__title">
+        {t('booking.trip.title')}
+      </h2>
+      <p className="trip-summary__operator">
+        <strong>{trip.companyName}</strong>
+        {[vehicle, trip.busClass].filter(Boolean).length > 0 && <span> · {[vehicle, trip.busClass].filter(Boolean).join(' · ')}</span>}
+      </p>
+      {trip.routeName && <p className="trip-summary__route">{trip.routeName}</p>}
+      <dl className="facts">
+        <div>
+          <dt>{t('booking.trip.departure')}</dt>
+          <dd data-testid="trip-departure">
+            <time dateTime={departure.date}>{formatLongDate(departure.date)}</time>, {departure.time}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('booking.trip.seats')}</dt>
+          <dd data-testid="held-seats">{(seats ?? hold.seats).join(', ')}</dd>
+        </div>
+        {hold.boardingPoint && (
+          <div>
+            <dt>{t('booking.trip.boarding')}</dt>
+            <dd>{hold.boardingPoint}</dd>
+          </div>
+        )}
+        {hold.droppingPoint && (
+          <div>
+            <dt>{t('booking.trip.dropping')}</dt>
+            <dd>{hold.droppingPoint}</dd>
+          </div>
+        )}
+      </dl>
+    </section>
+  );
+}
