@@ -24,6 +24,7 @@ function page(load: () => Promise<{ default: ComponentType }>): RouteObject['laz
 }
 
 const trips = page(() => import('@/features/trips/routes/trips-page'));
+const seatPlan = page(() => import('@/features/seat-plan/routes/seat-plan-page'));
 const operators = page(() => import('@/features/operators/routes/operators-page'));
 const operator = page(() => import('@/features/operators/routes/operator-page'));
 const popularRoutes = page(() => import('@/features/popular-routes/routes/popular-routes-page'));
@@ -37,7 +38,8 @@ const emi = page(() => import('@/features/emi/routes/emi-page'));
 /** Pages both services have, under /bus/... and /launch/... */
 const servicePages: RouteObject[] = [
   { path: 'trip', lazy: trips },
-  // SPEC §2 "deeper trip paths": the seat view comes with the booking pages.
+  // SPEC §2 "deeper trip paths": a trip's seat plan (features/seat-plan/seat-plan-path.ts).
+  { path: 'trip/:tripId', lazy: seatPlan },
   { path: 'trip/*', lazy: trips },
   { path: 'operator', lazy: operators },
   { path: 'operator/:id', lazy: operator },

@@ -1,6 +1,9 @@
 import { useId, useState } from 'react';
 import { displayDateTime, fareRange, type Fare, type Service, type Trip } from 'core-wasm';
+import { Link, useSearchParams } from 'react-router';
 import { RemoteImage } from '@/components/remote-image';
+import { readTripSearch } from '@/features/search/components/search-form';
+import { seatPlanPath } from '@/features/seat-plan/seat-plan-path';
 import { t } from '@/i18n/messages';
 import { track } from '@/lib/analytics';
 
@@ -25,6 +28,7 @@ function seatsText(available: number | undefined): string {
 export function TripCard({ trip, service }: { trip: Trip; service: Service }) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
+  const [params] = useSearchParams();
   const departure = displayDateTime(trip.departureDateTime);
   const arrival = trip.arrivalDateTime ? displayDateTime(trip.arrivalDateTime) : null;
   const soldOut = trip.availableSeats === 0;
@@ -73,9 +77,22 @@ export function TripCard({ trip, service }: { trip: Trip; service: Service }) {
           {seatsText(trip.availableSeats)}
         </p>
       </div>
-      <button type="button" className="link-button trip__toggle" aria-expanded={open} aria-controls={detailsId} onClick={toggle}>
-        {open ? t('trips.hideDetails') : t('trips.details')}
-      </button>
+      <div className="trip__actions">
+        <button type="button" className="link-button trip__toggle" aria-expanded={open} aria-controls={detailsId} onClick={toggle}>
+          {open ? t('trips.hideDetails') : t('trips.details')}
+        </button>
+        {!soldOut && (
+          // The seat plan is a page of its own (a deeper trip path): room for the decks on a phone,
+          // and the back button returns to these results.
+          <Link
+            className="button trip__seats-link"
+            to={seatPlanPath(service, trip._id, readTripSearch(params))}
+            aria-label={`${t('trips.viewSeats')}: ${trip.companyName ?? ''} ${departure.time}`}
+          >
+            {t('trips.viewSeats')}
+          </Link>
+        )}
+      </div>
       <div id={detailsId} className="trip__details" hidden={!open}>
         {trip.routeName && <p>{trip.routeName}</p>}
         {trip.boardingPoints && trip.boardingPoints.length > 0 && (

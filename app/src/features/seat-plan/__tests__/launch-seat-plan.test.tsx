@@ -1,0 +1,95 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { loadHold } from '@/features/booking/hold';
+import { answer, calls, fail, launchTrips } from '@/test/fake-api';
+import { renderRoute } from '@/test/render-route';
+import { LAUNCH_LOCK, LAUNCH_TRIP, LAUNCH_VIEW, launchPlan, launchSeatsPath, lockAnswer } from './fixtures';
+
+const TRIPS = '/v1/api/water/get-schedule-trips';
+
+async function openPlan() {
+  answer(TRIPS, launchTrips);
+  answer(LAUNCH_VIEW, { seatPlan: launchPlan() });
+  const rendered = await renderRoute(launchSeatsPath);
+  await screen.findByRole('region', { name: 'First floor' });
+  return rendered;
+}
+
+const cabin = (name: RegExp | string) => screen.getByRole('button', { name });
+
+describe('launch seat plan: classes on floors', () => {
+  it('opens from the trip card', async () => {
+    answer(TRIPS, launchTrips);
+    answer(LAUNCH_VIEW, { seatPlan: launchPlan() });
+    const { user, router } = await renderRoute('/launch/trip?from=dhaka&to=barishal&journeyDate=2030-01-01');
+    await user.click(await screen.findByRole('link', { name: /View seats/ }));
+    await screen.findByRole('region', { name: 'First floor' });
+    expect(router.state.location.pathname).toBe(`/launch/trip/${LAUNCH_TRIP}`);
+    expect(calls.find((c) => c.path === LAUNCH_VIEW)?.body).toMatchObject({ tripId: LAUNCH_TRIP, from: 'dhaka', to: 'barishal' });
+    expect(screen.getByTestId('seat-trip')).toHaveTextContent('MV Adventure-9');
+  });
+
+  it('groups the classes by floor, each class a labelled group with its fare', async () => {
+    await openPlan();
+    const first = screen.getByRole('region', { name: 'First floor' });
+    const second = screen.getByRole('region', { name: 'Second floor' });
+    expect(within(first).getAllByRole('group').map((g) => g.querySelector('h3')?.textContent)).toEqual(['Deck: 370 TK', 'Chair: 500 TK']);
+    expect(within(second).getAllByRole('group').map((g) => g.querySelector('h3')?.textContent)).toEqual(['Single cabin: 1,380 TK', 'VIP cabin: 7,380 TK']);
+    expect(within(second).getByRole('group', { name: 'VIP cabin: 7,380 TK' })).toContainElement(cabin('VIP cabin 301, available, 7,380 TK'));
+  });
+
+  it('draws the rows with their gaps: a gap is no button, the seats keep their columns', async () => {
+    await openPlan();
+    const deck = screen.getByRole('group', { name: 'Deck: 370 TK' });
+    expect(within(deck).getAllByRole('button')).toHaveLength(6);
+    expect(deck.querySelectorAll('.seat-gap')).toHaveLength(2);
+    expect(within(deck).getByRole('button', { name: /^Deck D-03,/ })).toHaveStyle({ gridRow: '1', gridColumn: '4' });
+    expect(within(deck).getByRole('button', { name: /^Deck D-04,/ })).toHaveStyle({ gridRow: '2', gridColumn: '1' });
+    // The cell shows the short number; the name says the whole seat.
+    expect(cabin('Chair S_CHAIR-A1, available, 500 TK')).toHaveTextContent('A1');
+  });
+
+  it('shows taken seats and cabins as booked, not selectable; a cell\'s own fare wins over its class\'s', async () => {
+    await openPlan();
+    expect(cabin('Deck D-02, booked')).toBeDisabled();
+    expect(cabin('Single cabin 202, booked')).toBeDisabled();
+    expect(cabin('Single cabin 203, available, 1,500 TK')).toBeEnabled();
+  });
+});
+
+describe('launch seat plan: choosing and holding', () => {
+  it('chooses cabins and seats (the core\'s toggleLaunchSeat), up to 4, with the total', async () => {
+    const { user } = await openPlan();
+    await user.click(cabin(/^Single cabin 201,/));
+    await user.click(cabin(/^Deck D-01,/));
+    expect(cabin(/^Single cabin 201,/)).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('total')).toHaveTextContent('1,750 TK');
+    await user.click(cabin(/^Deck D-03,/));
+    await user.click(cabin(/^Deck D-04,/));
+    await user.click(cabin(/^VIP cabin 301,/));
+    expect(screen.getByTestId('seat-problem')).toHaveTextContent('You can select at most 4 seats');
+    expect(cabin(/^VIP cabin 301,/)).toHaveAttribute('aria-pressed', 'false');
+    await waitFor(() => expect(window.dataLayer).toContainEqual(expect.objectContaining({ event: 'seat_select', service: 'LAUNCH', seat_no: '201', class_id: 'single' })));
+  });
+
+  it('locks the cabin and goes to /launch/payment/passenger-details with the hold', async () => {
+    answer(LAUNCH_LOCK, { ...lockAnswer(['301']), tripId: LAUNCH_TRIP });
+    const { user, router } = await openPlan();
+    await user.click(cabin(/^VIP cabin 301,/));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/launch/payment/passenger-details'));
+    expect(calls.find((c) => c.path === LAUNCH_LOCK)?.body).toMatchObject({ tripId: LAUNCH_TRIP, seats: ['301'], from: 'dhaka', to: 'barishal' });
+    expect(loadHold('LAUNCH')).toMatchObject({ service: 'LAUNCH', seats: ['301'], boardingPoint: null, droppingPoint: null });
+  });
+
+  it('a cabin taken meanwhile (409) turns booked in place, with the server\'s message', async () => {
+    fail(LAUNCH_LOCK, 'Seat 301 was just taken by another traveller, please choose another', 409);
+    const { user } = await openPlan();
+    await user.click(cabin(/^VIP cabin 301,/));
+    await user.click(cabin(/^VIP cabin 302,/));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('button', { name: 'VIP cabin 301, booked' })).toBeDisabled();
+    expect(screen.getByText('Seat 301 was just taken by another traveller, please choose another')).toBeInTheDocument();
+    expect(screen.getByTestId('chosen-seats')).toHaveTextContent(/^302$/);
+  });
+});

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import type { Service } from 'core-wasm';
+import { useNavigate } from 'react-router';
+import { failureStatus, failureText } from '@/api/api-client';
+import { useRuntimeConfig } from '@/config/runtime-config-context';
+import { lockSeats, seatsNamedIn, type LockChoice } from '@/features/seat-plan/api/seat-lock';
+import { showToast } from '@/lib/toasts';
+
+/** Where the traveller goes once the seats are held (the payment pages read the hold). */
+export const AFTER_LOCK: Record<Service, string> = {
+  BUS: '/bus/payment',
+  LAUNCH: '/launch/payment/passenger-details',
+};
+
+interface Handlers {
+  /** Seats someone else took meanwhile (named by the 409): mark them booked in place. */
+  onTaken: (seats: string[]) => void;
+  /** A conflict that names none of the chosen seats: ask for the plan again. */
+  onConflict: () => void;
+}
+
+/**
+ * Holds the chosen seats and moves on to payment. A failure shows the server's message as a
+ * toast (SPEC §8); a 409 also turns the taken seats booked where the traveller sees them.
+ */
+export function useSeatLock(service: Service, { onTaken, onConflict }: Handlers) {
+  const { ticketApiUrl } = useRuntimeConfig();
+  const navigate = useNavigate();
+  const [locking, setLocking] = useState(false);
+
+  async function lock(choice: LockChoice) {
+    if (locking) return;
+    setLocking(true);
+    try {
+      await lockSeats(service, ticketApiUrl, choice);
+      navigate(AFTER_LOCK[service]);
+    } catch (error) {
+      showToast(failureText(error));
+      if (failureStatus(error) === 409) {
+        const taken = seatsNamedIn(error, choice.seats);
+        if (taken.length > 0) onTaken(taken);
+        else onConflict();
+      }
+      setLocking(false);
+    }
+  }
+
+  return { lock, locking };
+}

@@ -1,0 +1,226 @@
+import { useId, useMemo, useReducer, useRef, useState } from 'react';
+import { displayDateTime, type Trip } from 'core-wasm';
+import {
+  initialSeatChoice,
+  markSeatBooked,
+  seatChoiceReducer,
+  seatOffer,
+  type BusSeat,
+  type BusSeatPlan as Plan,
+  type Point,
+  type SeatStatus,
+} from 'core-wasm/booking';
+import type { TripSearch } from '@/features/search/components/search-form';
+import { useSeatLock } from '@/features/seat-plan/api/use-seat-lock';
+import { useSeatView } from '@/features/seat-plan/api/use-seat-view';
+import { SeatButton, seatName } from '@/features/seat-plan/components/seat-button';
+import { SeatLegend, type LegendKey } from '@/features/seat-plan/components/seat-legend';
+import { SeatSummary } from '@/features/seat-plan/components/seat-summary';
+import { SeatViewProblem, SeatViewLoading } from '@/features/seat-plan/components/seat-view-state';
+import { messageText, t, type MessageId } from '@/i18n/messages';
+import { track } from '@/lib/analytics';
+
+type DeckKey = 'main' | 'lower' | 'upper';
+
+function decksOf(plan: Plan): { key: DeckKey; seats: BusSeat[] }[] {
+  const decks: { key: DeckKey; seats: BusSeat[] }[] = [];
+  if (plan.seatList?.length) decks.push({ key: 'main', seats: plan.seatList });
+  if (plan.lowerDeckSeatList?.length) decks.push({ key: 'lower', seats: plan.lowerDeckSeatList });
+  if (plan.upperDeckSeatList?.length) decks.push({ key: 'upper', seats: plan.upperDeckSeatList });
+  return decks;
+}
+
+const hasFareList = (seat: BusSeat) => (seat.fareList?.length ?? 0) > 0;
+
+/**
+ * A seat's status and fare as shown: the core's offer for the chosen points. Before both points
+ * are chosen, a seat priced per boarding/dropping pair shows its status and fare for the searched
+ * cities (the seat view's own), and a tap asks for the points first (the core's message).
+ */
+function shownOffer(seat: BusSeat, boarding: string, dropping: string): { status: SeatStatus; fare: number | null } {
+  if (hasFareList(seat) && !(boarding && dropping)) return { status: seat.status, fare: seat.fare ?? null };
+  return seatOffer(seat, boarding || null, dropping || null);
+}
+
+function pointLabel(point: Point): string {
+  return point.time ? t('seatPlan.pointOption', { name: point.name, time: displayDateTime(point.time).time }) : point.name;
+}
+
+interface PointsProps {
+  boardingPoints: readonly Point[];
+  droppingPoints: readonly Point[];
+  boarding: string;
+  dropping: string;
+  onChange: (boarding: string, dropping: string) => void;
+  boardingRef: React.RefObject<HTMLSelectElement | null>;
+}
+
+function PointsChoice({ boardingPoints, droppingPoints, boarding, dropping, onChange, boardingRef }: PointsProps) {
+  const id = useId();
+  return (
+    <fieldset className="seat-points">
+      <legend className="seat-points__legend">{t('seatPlan.points')}</legend>
+      <div className="seat-points__field">
+        <label htmlFor={`${id}-b`}>{t('seatPlan.boardingPoint')}</label>
+        <select id={`${id}-b`} ref={boardingRef} value={boarding} onChange={(e) => onChange(e.target.value, dropping)}>
+          <option value="">{t('seatPlan.choosePoint')}</option>
+          {boardingPoints.map((p) => (
+            <option key={p._id ?? p.name} value={p.name}>
+              {pointLabel(p)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="seat-points__field">
+        <label htmlFor={`${id}-d`}>{t('seatPlan.droppingPoint')}</label>
+        <select id={`${id}-d`} value={dropping} onChange={(e) => onChange(boarding, e.target.value)}>
+          <option value="">{t('seatPlan.choosePoint')}</option>
+          {droppingPoints.map((p) => (
+            <option key={p._id ?? p.name} value={p.name}>
+              {pointLabel(p)}
+            </option>
+          ))}
+        </select>
+      </div>
+    </fieldset>
+  );
+}
+
+function Deck({ deckKey, seats, boarding, dropping, chosen, onToggle }: {
+  deckKey: DeckKey;
+  seats: readonly BusSeat[];
+  boarding: string;
+  dropping: string;
+  chosen: ReadonlySet<string>;
+  onToggle: (seat: BusSeat) => void;
+}) {
+  const headingId = useId();
+  const placed = seats.every((s) => s.row != null && s.col != null);
+  const columns = placed ? Math.max(...seats.map((s) => (s.col ?? 0) + 1)) : 4;
+  return (
+    <section className="deck" role="group" aria-labelledby={headingId} data-testid={`deck-${deckKey}`}>
+      <h2 id={headingId} className="deck__title">
+        {t(`seatPlan.deck.${deckKey}` as MessageId)}
+      </h2>
+      <p className="deck__front" aria-hidden="true">
+        {t('seatPlan.front')}
+      </p>
+      <div className="deck__grid" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 3.25rem))` }}>
+        {seats.map((seat) => {
+          const offer = shownOffer(seat, boarding, dropping);
+          return (
+            <SeatButton
+              key={seat.seatNo}
+              label={seat.seatNo}
+              name={seatName(t('seatPlan.seat', { seat: seat.seatNo }), offer.status, offer.fare, seat.isLadies === true)}
+              status={offer.status}
+              selected={chosen.has(seat.seatNo)}
+              ladies={seat.isLadies === true}
+              fare={offer.status === 'available' ? offer.fare : null}
+              style={placed ? { gridRow: (seat.row ?? 0) + 1, gridColumn: (seat.col ?? 0) + 1 } : undefined}
+              onToggle={() => onToggle(seat)}
+            />
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The bus seat plan (SPEC §3 "Bus seat view"): boarding and dropping points with their times,
+ * the decks on their grid, the legend, up to 4 seats chosen by the core's reducer, and the
+ * seat-lock. Fares per seat, or per boarding/dropping pair from the seat's fare list.
+ */
+export function BusSeatPlan({ trip, search }: { trip: Trip; search: TripSearch }) {
+  const query = useMemo(() => ({ tripId: trip._id, from: search.from, to: search.to }), [trip._id, search.from, search.to]);
+  const { view, setPlan, refresh } = useSeatView<Plan>('BUS', query);
+  const [choice, dispatch] = useReducer(seatChoiceReducer, null, () => initialSeatChoice());
+  const [boarding, setBoarding] = useState('');
+  const [dropping, setDropping] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+  const boardingRef = useRef<HTMLSelectElement>(null);
+  // The points of the searched segment, from the first answer: a view asked for the chosen
+  // points lists only the points between them, but the traveller may still change their mind.
+  const [points, setPoints] = useState<{ boarding: Point[]; dropping: Point[] } | null>(null);
+  if (view.status === 'ready' && points === null) {
+    setPoints({ boarding: view.plan.bordingPoints ?? [], dropping: view.plan.droppingPoints ?? [] });
+  }
+  const chosenSeats = choice.seats ?? [];
+  const chosen = new Set(chosenSeats.map((s) => s.seatNo));
+
+  const { lock, locking } = useSeatLock('BUS', {
+    onTaken: (seats) => {
+      setPlan((plan) => seats.reduce((p, seatNo) => markSeatBooked(p, seatNo, boarding || null, dropping || null), plan));
+      for (const seatNo of seats) dispatch({ remove: { seatNo } });
+    },
+    onConflict: () => {
+      dispatch('clear');
+      refresh({ boardingPoint: boarding, droppingPoint: dropping });
+    },
+  });
+
+  if (view.status === 'loading') return <SeatViewLoading />;
+  if (view.status === 'error') return <SeatViewProblem message={view.message} retry={() => refresh()} />;
+
+  const plan = view.plan;
+  const decks = decksOf(plan);
+  const allSeats = decks.flatMap((d) => d.seats);
+  const pricedByPair = allSeats.some(hasFareList);
+  const shown = allSeats.map((s) => shownOffer(s, boarding, dropping).status);
+  const legend: LegendKey[] = ['available', 'selected', 'booked', 'locked'];
+  if (shown.includes('blocked')) legend.push('blocked');
+  if (allSeats.some((s) => s.isLadies)) legend.push('ladies');
+
+  function choosePoints(b: string, d: string) {
+    setNotice(null);
+    setBoarding(b);
+    setDropping(d);
+    // A seat's fare and status depend on the pair where seats are priced per pair: start over.
+    if (pricedByPair && chosenSeats.length > 0) dispatch('clear');
+    // Ask again for the chosen segment: the freshest statuses before the traveller picks.
+    if (b && d) refresh({ boardingPoint: b, droppingPoint: d });
+  }
+
+  function toggle(seat: BusSeat) {
+    setNotice(null);
+    const wasChosen = chosen.has(seat.seatNo);
+    const next = seatChoiceReducer(choice, { toggleBusSeat: { seat, boardingPoint: boarding || undefined, droppingPoint: dropping || undefined } });
+    dispatch({ toggleBusSeat: { seat, boardingPoint: boarding || undefined, droppingPoint: dropping || undefined } });
+    const picked = next.seats?.find((s) => s.seatNo === seat.seatNo);
+    if (!wasChosen && picked) {
+      track('seat_select', { service: 'BUS', trip_id: trip._id, seat_no: seat.seatNo, fare: picked.fare, seats: next.seats?.length ?? 0 });
+    }
+  }
+
+  function proceed() {
+    if (!boarding || !dropping) {
+      setNotice(t('seats.pointsRequired'));
+      boardingRef.current?.focus();
+      return;
+    }
+    void lock({ trip, seats: chosenSeats.map((s) => s.seatNo), from: search.from, to: search.to, boardingPoint: boarding, droppingPoint: dropping });
+  }
+
+  const problem = notice ?? (choice.problem ? messageText(choice.problem) : null);
+  return (
+    <div className="seat-plan" aria-busy={view.refreshing}>
+      <PointsChoice
+        boardingPoints={points?.boarding ?? []}
+        droppingPoints={points?.dropping ?? []}
+        boarding={boarding}
+        dropping={dropping}
+        onChange={choosePoints}
+        boardingRef={boardingRef}
+      />
+      {pricedByPair && !(boarding && dropping) && <p className="seat-plan__hint">{t('seatPlan.pointsHint')}</p>}
+      <SeatLegend keys={legend} />
+      <div className="seat-plan__decks">
+        {decks.map((deck) => (
+          <Deck key={deck.key} deckKey={deck.key} seats={deck.seats} boarding={boarding} dropping={dropping} chosen={chosen} onToggle={toggle} />
+        ))}
+      </div>
+      <SeatSummary seats={chosenSeats.map((s) => s.seatNo)} total={choice.total ?? 0} problem={problem} locking={locking} onContinue={proceed} />
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { useId, useMemo, useReducer } from 'react';
+import type { Trip } from 'core-wasm';
+import {
+  initialSeatChoice,
+  markLaunchSeatBooked,
+  seatChoiceReducer,
+  type ClassPlan,
+  type LaunchCell,
+  type LaunchSeatPlan as Plan,
+} from 'core-wasm/booking';
+import type { TripSearch } from '@/features/search/components/search-form';
+import { useSeatLock } from '@/features/seat-plan/api/use-seat-lock';
+import { useSeatView } from '@/features/seat-plan/api/use-seat-view';
+import { SeatButton, seatName } from '@/features/seat-plan/components/seat-button';
+import { SeatLegend } from '@/features/seat-plan/components/seat-legend';
+import { SeatSummary } from '@/features/seat-plan/components/seat-summary';
+import { SeatViewLoading, SeatViewProblem } from '@/features/seat-plan/components/seat-view-state';
+import { messageText, t } from '@/i18n/messages';
+import { track } from '@/lib/analytics';
+
+interface Floor {
+  key: string;
+  name: string;
+  classes: ClassPlan[];
+}
+
+/** The classes grouped by floor, in the order the ship lists them. */
+function floorsOf(plan: Plan): Floor[] {
+  const floors: Floor[] = [];
+  for (const entry of plan.ClassWiseSeatPlan) {
+    const key = entry.floorId ?? '';
+    let floor = floors.find((f) => f.key === key);
+    if (!floor) {
+      floor = { key, name: entry.floorName ?? entry.floorId ?? t('seatPlan.floor'), classes: [] };
+      floors.push(floor);
+    }
+    floor.classes.push(entry);
+  }
+  return floors;
+}
+
+/** The short text on a cell: 'S_CHAIR-A1' says 'A1' under its class's heading (the name says it all). */
+const shortLabel = (seatNo: string) => seatNo.split('-').pop() || seatNo;
+
+function ClassGrid({ entry, chosen, onToggle }: { entry: ClassPlan; chosen: ReadonlySet<string>; onToggle: (entry: ClassPlan, cell: LaunchCell) => void }) {
+  const headingId = useId();
+  const className = entry.className ?? entry.classId;
+  const width = Math.max(1, ...entry.seats.map((row) => row.length));
+  return (
+    <section className="launch-class" role="group" aria-labelledby={headingId} data-testid={`class-${entry.classId}-${entry.floorId ?? ''}`}>
+      <h3 id={headingId} className="launch-class__title">
+        {entry.fare != null ? t('seatPlan.classTitle', { className, fare: t('site.fare', { amount: entry.fare }) }) : className}
+      </h3>
+      <div className="launch-class__scroll">
+        <div className="launch-class__grid" style={{ gridTemplateColumns: `repeat(${width}, 2.5rem)` }}>
+          {entry.seats.flatMap((row, r) =>
+            row.map((cell, c) => {
+              const place = { gridRow: r + 1, gridColumn: c + 1 };
+              if (!cell.seatNo) return <span key={`gap-${r}-${c}`} className="seat-gap" style={place} aria-hidden="true" />;
+              const status = cell.available ? 'available' : 'booked';
+              const fare = cell.fare ?? entry.fare ?? null;
+              return (
+                <SeatButton
+                  key={cell.seatNo}
+                  label={shortLabel(cell.seatNo)}
+                  name={seatName(t('seatPlan.classSeat', { className, seat: cell.seatNo }), status, fare)}
+                  status={status}
+                  selected={chosen.has(cell.seatNo)}
+                  style={place}
+                  onToggle={() => onToggle(entry, cell)}
+                />
+              );
+            }),
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The launch seat plan (SPEC §3 "Launch seat view"): the ship's classes (deck, chair, cabins) on
+ * their floors, each a grid of rows where gaps are cells without a seat; up to 4 seats or cabins
+ * chosen by the core's reducer, then the seat-lock.
+ */
+export function LaunchSeatPlan({ trip, search }: { trip: Trip; search: TripSearch }) {
+  const query = useMemo(() => ({ tripId: trip._id, from: search.from, to: search.to }), [trip._id, search.from, search.to]);
+  const { view, setPlan, refresh } = useSeatView<Plan>('LAUNCH', query);
+  const [choice, dispatch] = useReducer(seatChoiceReducer, null, () => initialSeatChoice());
+  const chosenSeats = choice.seats ?? [];
+  const chosen = new Set(chosenSeats.map((s) => s.seatNo));
+  const floorHeading = useId();
+
+  const { lock, locking } = useSeatLock('LAUNCH', {
+    onTaken: (seats) => {
+      setPlan((plan) => seats.reduce((p, seatNo) => markLaunchSeatBooked(p, seatNo), plan));
+      for (const seatNo of seats) dispatch({ remove: { seatNo } });
+    },
+    onConflict: () => {
+      dispatch('clear');
+      refresh();
+    },
+  });
+
+  if (view.status === 'loading') return <SeatViewLoading />;
+  if (view.status === 'error') return <SeatViewProblem message={view.message} retry={() => refresh()} />;
+
+  function toggle(entry: ClassPlan, cell: LaunchCell) {
+    const event = { toggleLaunchSeat: { classId: entry.classId, cell, classFare: entry.fare } };
+    const wasChosen = cell.seatNo !== undefined && chosen.has(cell.seatNo);
+    const next = seatChoiceReducer(choice, event);
+    dispatch(event);
+    const picked = next.seats?.find((s) => s.seatNo === cell.seatNo);
+    if (!wasChosen && picked) {
+      track('seat_select', { service: 'LAUNCH', trip_id: trip._id, seat_no: picked.seatNo, class_id: entry.classId, fare: picked.fare, seats: next.seats?.length ?? 0 });
+    }
+  }
+
+  const floors = floorsOf(view.plan);
+  return (
+    <div className="seat-plan" aria-busy={view.refreshing}>
+      <SeatLegend keys={['available', 'selected', 'booked']} />
+      {floors.map((floor, i) => (
+        <section key={floor.key} className="launch-floor" aria-labelledby={`${floorHeading}-${i}`}>
+          <h2 id={`${floorHeading}-${i}`} className="launch-floor__title">
+            {floor.name}
+          </h2>
+          {floor.classes.map((entry) => (
+            <ClassGrid key={`${entry.classId}-${entry.floorId ?? ''}`} entry={entry} chosen={chosen} onToggle={toggle} />
+          ))}
+        </section>
+      ))}
+      <SeatSummary
+        seats={chosenSeats.map((s) => s.seatNo)}
+        total={choice.total ?? 0}
+        problem={choice.problem ? messageText(choice.problem) : null}
+        locking={locking}
+        onContinue={() => void lock({ trip, seats: chosenSeats.map((s) => s.seatNo), from: search.from, to: search.to, boardingPoint: null, droppingPoint: null })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import type { CSSProperties } from 'react';
+import type { SeatStatus } from 'core-wasm/booking';
+import { formatNumber, t } from '@/i18n/messages';
+
+export interface SeatButtonProps {
+  /** What the seat says on screen (short); `name` is what a screen reader says. */
+  label: string;
+  name: string;
+  status: SeatStatus;
+  selected: boolean;
+  ladies?: boolean;
+  /** Shown under the label where there is room (bus seats). */
+  fare?: number | null;
+  style?: CSSProperties;
+  onToggle: () => void;
+}
+
+/**
+ * One seat or cabin: a real button, so Tab reaches it and Enter or Space selects it.
+ * `aria-pressed` says it is chosen; a seat that is not for sale is disabled (a chosen seat
+ * stays enabled so it can be given up).
+ */
+export function SeatButton({ label, name, status, selected, ladies, fare, style, onToggle }: SeatButtonProps) {
+  const classes = ['seat', `seat--${status}`, selected ? 'seat--selected' : '', ladies ? 'seat--ladies' : ''].filter(Boolean).join(' ');
+  return (
+    <button
+      type="button"
+      className={classes}
+      style={style}
+      aria-label={name}
+      aria-pressed={selected}
+      disabled={status !== 'available' && !selected}
+      data-seat={label}
+      data-status={status}
+      onClick={onToggle}
+    >
+      <span className="seat__no" aria-hidden="true">
+        {label}
+      </span>
+      {fare != null && (
+        <span className="seat__fare" aria-hidden="true">
+          {formatNumber(fare)}
+        </span>
+      )}
+    </button>
+  );
+}
+
+/** The accessible name: 'Seat A1, ladies seat, available, 850 TK' (a seat not for sale has no fare). */
+export function seatName(title: string, status: SeatStatus, fare: number | null | undefined, ladies = false): string {
+  const price = status === 'available' && fare != null ? t('site.fare', { amount: fare }) : null;
+  return [title, ladies ? t('seatPlan.ladies') : null, t(`seatPlan.status.${status}`), price]
+    .filter(Boolean)
+    .join(', ');
+}
