@@ -112,8 +112,9 @@ pub async fn seat_lock(
     let hold_ms = i64::from(state.config.hold_seconds) * 1000;
     let hold_id = new_id("hold");
 
+    let write = state.claims.writing(&trip.id);
     let mut tx = state.pool.begin().await?;
-    inventory::reclaim_expired(&mut tx, &trip.id, now).await?;
+    inventory::reclaim_expired(&mut tx, &write, now).await?;
     // Re-locking replaces the visitor's own hold on this trip.
     let own: Vec<String> = sqlx::query("SELECT id FROM holds WHERE trip_id = $1 AND visitor = $2")
         .bind(&trip.id)
@@ -124,19 +125,12 @@ pub async fn seat_lock(
         .map(|r| r.try_get::<String, _>("id"))
         .collect::<Result<_, _>>()?;
     for old in &own {
-        inventory::release(&mut tx, old).await?;
+        inventory::release(&mut tx, &write, old).await?;
     }
     sqlx::query("DELETE FROM holds WHERE trip_id = $1 AND visitor = $2").bind(&trip.id).bind(&who).execute(&mut *tx).await?;
-    let claim = Claim {
-        trip_id: &trip.id,
-        seats: &seats,
-        from_stop: from,
-        to_stop: to,
-        claim_id: &hold_id,
-        state: "held",
-        expires_at: Some(now + hold_ms),
-    };
-    match inventory::insert(&mut tx, &claim).await {
+    let claim =
+        Claim { seats: &seats, from_stop: from, to_stop: to, claim_id: &hold_id, state: "held", expires_at: Some(now + hold_ms) };
+    match inventory::insert(&mut tx, &write, &claim).await {
         Ok(()) => {}
         Err(ClaimError::Taken(taken)) => {
             tx.rollback().await?;
@@ -340,13 +334,10 @@ pub async fn payment_pending(
         Gender::Other => "other",
     };
     let hold_until = now + i64::from(state.config.hold_seconds) * 1000;
+    let write = state.claims.writing(&trip.id);
     let mut tx = state.pool.begin().await?;
     // The gateway session must not outlive the hold: renew it for the payment.
-    sqlx::query("UPDATE seat_claims SET expires_at = $1 WHERE claim_id = $2 AND state = 'held'")
-        .bind(hold_until)
-        .bind(&hold_id)
-        .execute(&mut *tx)
-        .await?;
+    inventory::extend_hold(&mut tx, &write, &hold_id, hold_until).await?;
     sqlx::query("UPDATE holds SET expires_at = $1 WHERE id = $2").bind(hold_until).bind(&hold_id).execute(&mut *tx).await?;
     sqlx::query(
         "INSERT INTO bookings (id, tnx_id, service, trip_id, hold_id, visitor, seats, from_stop, to_stop, boarding_point, \
@@ -416,7 +407,8 @@ pub enum Issued {
 /// Issues the ticket of a paid booking, once: a repeat (callback, confirm-ticket, both at once)
 /// finds the ticket already issued. Availability is checked again here; if the seats were lost
 /// the booking is refunded, never sold twice.
-pub async fn issue(pool: &AnyPool, tnx_id: &str) -> Result<Issued, ApiError> {
+pub async fn issue(state: &AppState, tnx_id: &str) -> Result<Issued, ApiError> {
+    let pool = &state.pool;
     let now = now_unix_ms();
     let mut tx = pool.begin().await?;
     // A write first: it serialises concurrent issuers of this booking (row lock on PostgreSQL,
@@ -443,10 +435,10 @@ pub async fn issue(pool: &AnyPool, tnx_id: &str) -> Result<Issued, ApiError> {
     let trip_id: String = booking.try_get("trip_id")?;
     let hold_id: String = booking.try_get("hold_id")?;
     let seats = split_seats(&booking.try_get::<String, _>("seats")?);
-    inventory::reclaim_expired(&mut tx, &trip_id, now).await?;
-    inventory::release(&mut tx, &hold_id).await?;
+    let write = state.claims.writing(&trip_id);
+    inventory::reclaim_expired(&mut tx, &write, now).await?;
+    inventory::release(&mut tx, &write, &hold_id).await?;
     let claim = Claim {
-        trip_id: &trip_id,
         seats: &seats,
         from_stop: booking.try_get("from_stop")?,
         to_stop: booking.try_get("to_stop")?,
@@ -454,7 +446,7 @@ pub async fn issue(pool: &AnyPool, tnx_id: &str) -> Result<Issued, ApiError> {
         state: "sold",
         expires_at: None,
     };
-    match inventory::insert(&mut tx, &claim).await {
+    match inventory::insert(&mut tx, &write, &claim).await {
         Ok(()) => {
             let ticket_id = new_id("ticket");
             sqlx::query("INSERT INTO tickets (id, pnr, booking_id, status, issued_at) VALUES ($1, $2, $3, 'confirmed', $4)")
@@ -575,7 +567,7 @@ pub async fn confirm_ticket(
         None if row.try_get::<String, _>("status")? == "pending" => return Err(ApiError::bad("The payment is not complete yet")),
         None => return Err(ApiError::bad("The payment did not go through")),
     }
-    match issue(&state.pool, tnx).await? {
+    match issue(&state, tnx).await? {
         Issued::Ticket(id) => Ok(ok(ticket_view(&state.pool, &id).await?)),
         Issued::Refunded => Err(ApiError::Conflict(vec!["Your seats were taken while you paid; your payment is being refunded".into()])),
     }
@@ -643,6 +635,7 @@ pub async fn remove_seat(
     let discount = row.try_get::<i64, _>("discount")?.min(sub_total);
     let amount = sub_total + service_charge + commission - discount;
     let hold_id: String = row.try_get("hold_id")?;
+    let write = state.claims.writing(&trip.id);
     let mut tx = state.pool.begin().await?;
     sqlx::query(
         "UPDATE bookings SET seats = $1, sub_total = $2, service_charge = $3, gateway_commission = $4, discount = $5, amount = $6 \
@@ -657,7 +650,7 @@ pub async fn remove_seat(
     .bind(request.tnx_id.trim())
     .execute(&mut *tx)
     .await?;
-    sqlx::query("DELETE FROM seat_claims WHERE claim_id = $1 AND seat_no = $2").bind(&hold_id).bind(&seat).execute(&mut *tx).await?;
+    inventory::release_seat(&mut tx, &write, &hold_id, &seat).await?;
     sqlx::query("UPDATE holds SET seats = $1 WHERE id = $2").bind(seats.join(",")).bind(&hold_id).execute(&mut *tx).await?;
     tx.commit().await?;
     Ok(ok(core_wasm::contract::booking::SeatRemoveResponse {

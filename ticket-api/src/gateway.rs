@@ -7,7 +7,7 @@
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
-use sqlx::{AnyPool, Row};
+use sqlx::Row;
 
 use crate::AppState;
 use crate::booking::{Issued, issue};
@@ -65,8 +65,9 @@ impl PaymentGateway for Sandbox {
 /// Records the validated outcome once (a repeated or reordered callback changes nothing) and
 /// settles the booking: a payment issues the ticket, a failure or cancel releases the seats.
 /// Returns the outcome that stands.
-pub async fn settle(pool: &AnyPool, tnx_id: &str, outcome: Outcome) -> Result<Outcome, ApiError> {
-    let booking = sqlx::query("SELECT amount, hold_id FROM bookings WHERE tnx_id = $1")
+pub async fn settle(state: &AppState, tnx_id: &str, outcome: Outcome) -> Result<Outcome, ApiError> {
+    let pool = &state.pool;
+    let booking = sqlx::query("SELECT amount, hold_id, trip_id FROM bookings WHERE tnx_id = $1")
         .bind(tnx_id)
         .fetch_optional(pool)
         .await?
@@ -85,18 +86,19 @@ pub async fn settle(pool: &AnyPool, tnx_id: &str, outcome: Outcome) -> Result<Ou
     let standing = sqlx::query("SELECT outcome FROM payments WHERE tnx_id = $1").bind(tnx_id).fetch_one(pool).await?;
     match standing.try_get::<String, _>("outcome")?.as_str() {
         "paid" | "refunded" => {
-            issue(pool, tnx_id).await?;
+            issue(state, tnx_id).await?;
             Ok(Outcome::Paid)
         }
         other => {
             let status = if other == "cancelled" { "cancelled" } else { "failed" };
+            let write = state.claims.writing(&booking.try_get::<String, _>("trip_id")?);
             let mut tx = pool.begin().await?;
             sqlx::query("UPDATE bookings SET status = $1 WHERE tnx_id = $2 AND status = 'pending'")
                 .bind(status)
                 .bind(tnx_id)
                 .execute(&mut *tx)
                 .await?;
-            crate::inventory::release(&mut tx, &booking.try_get::<String, _>("hold_id")?).await?;
+            crate::inventory::release(&mut tx, &write, &booking.try_get::<String, _>("hold_id")?).await?;
             tx.commit().await?;
             Ok(if other == "cancelled" { Outcome::Cancelled } else { Outcome::Failed })
         }
@@ -152,12 +154,12 @@ pub async fn callback(
         Err(e) => return ApiError::from(e).into_response(),
     };
     let outcome = Sandbox.validate(&tnx_id, claimed);
-    let standing = match settle(&state.pool, &tnx_id, outcome).await {
+    let standing = match settle(&state, &tnx_id, outcome).await {
         Ok(o) => o,
         Err(e) => return e.into_response(),
     };
     let page = match standing {
-        Outcome::Paid => match issue(&state.pool, &tnx_id).await {
+        Outcome::Paid => match issue(&state, &tnx_id).await {
             Ok(Issued::Ticket(_)) => "success",
             Ok(Issued::Refunded) => "failed",
             Err(e) => return e.into_response(),

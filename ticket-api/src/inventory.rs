@@ -7,8 +7,14 @@
 //! transaction is rolled back. Expired holds are deleted inside the claiming transaction, so no
 //! background job is needed. Every transaction starts with a write, so SQLite takes its write
 //! lock first (and waits on busy_timeout) instead of failing to upgrade a read.
+//!
+//! Every function that writes claims takes the [`ClaimsWrite`] guard of the trip, so no write can
+//! bypass the claims cache (`crate::claims`): the guard must exist before the transaction
+//! commits and live until it has ended.
 
 use sqlx::{Any, AnyPool, Row, Transaction};
+
+use crate::claims::ClaimsWrite;
 
 /// Rows per INSERT statement (each row binds 6 values; well under every driver's limit).
 const BATCH: usize = 100;
@@ -27,10 +33,9 @@ impl From<sqlx::Error> for ClaimError {
     }
 }
 
-/// One claim: seats of a trip over legs `[from_stop, to_stop)`.
+/// One claim: seats of the guarded trip over legs `[from_stop, to_stop)`.
 #[derive(Debug, Clone)]
 pub struct Claim<'a> {
-    pub trip_id: &'a str,
     pub seats: &'a [String],
     pub from_stop: i64,
     pub to_stop: i64,
@@ -41,9 +46,9 @@ pub struct Claim<'a> {
 }
 
 /// Deletes the trip's expired holds: their seats are free again.
-pub async fn reclaim_expired(tx: &mut Transaction<'_, Any>, trip_id: &str, now_ms: i64) -> Result<(), sqlx::Error> {
+pub async fn reclaim_expired(tx: &mut Transaction<'_, Any>, trip: &ClaimsWrite<'_>, now_ms: i64) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM seat_claims WHERE trip_id = $1 AND state = 'held' AND expires_at <= $2")
-        .bind(trip_id)
+        .bind(trip.trip_id())
         .bind(now_ms)
         .execute(&mut **tx)
         .await?;
@@ -52,7 +57,7 @@ pub async fn reclaim_expired(tx: &mut Transaction<'_, Any>, trip_id: &str, now_m
 
 /// Writes the claim's rows; `Taken` (naming the seats) if any seat-leg is already claimed. The
 /// caller rolls back on error.
-pub async fn insert(tx: &mut Transaction<'_, Any>, claim: &Claim<'_>) -> Result<(), ClaimError> {
+pub async fn insert(tx: &mut Transaction<'_, Any>, trip: &ClaimsWrite<'_>, claim: &Claim<'_>) -> Result<(), ClaimError> {
     let rows: Vec<(&String, i64)> =
         claim.seats.iter().flat_map(|s| (claim.from_stop..claim.to_stop).map(move |leg| (s, leg))).collect();
     let mut written = 0u64;
@@ -72,7 +77,7 @@ pub async fn insert(tx: &mut Transaction<'_, Any>, claim: &Claim<'_>) -> Result<
         let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
         for (seat, leg) in chunk {
             query = query
-                .bind(claim.trip_id)
+                .bind(trip.trip_id())
                 .bind(seat.as_str())
                 .bind(*leg)
                 .bind(claim.claim_id)
@@ -84,16 +89,16 @@ pub async fn insert(tx: &mut Transaction<'_, Any>, claim: &Claim<'_>) -> Result<
     if written == rows.len() as u64 {
         Ok(())
     } else {
-        Err(ClaimError::Taken(taken_by_others(tx, claim).await?))
+        Err(ClaimError::Taken(taken_by_others(tx, trip.trip_id(), claim).await?))
     }
 }
 
 /// The claim's seats that someone else claims on a leg of its segment.
-async fn taken_by_others(tx: &mut Transaction<'_, Any>, claim: &Claim<'_>) -> Result<Vec<String>, sqlx::Error> {
+async fn taken_by_others(tx: &mut Transaction<'_, Any>, trip_id: &str, claim: &Claim<'_>) -> Result<Vec<String>, sqlx::Error> {
     let rows = sqlx::query(
         "SELECT DISTINCT seat_no FROM seat_claims WHERE trip_id = $1 AND leg >= $2 AND leg < $3 AND claim_id <> $4",
     )
-    .bind(claim.trip_id)
+    .bind(trip_id)
     .bind(claim.from_stop)
     .bind(claim.to_stop)
     .bind(claim.claim_id)
@@ -104,8 +109,34 @@ async fn taken_by_others(tx: &mut Transaction<'_, Any>, claim: &Claim<'_>) -> Re
 }
 
 /// Releases every row of a claim (a replaced hold, a failed payment, a cancelled ticket).
-pub async fn release(tx: &mut Transaction<'_, Any>, claim_id: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM seat_claims WHERE claim_id = $1").bind(claim_id).execute(&mut **tx).await?;
+pub async fn release(tx: &mut Transaction<'_, Any>, trip: &ClaimsWrite<'_>, claim_id: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM seat_claims WHERE trip_id = $1 AND claim_id = $2")
+        .bind(trip.trip_id())
+        .bind(claim_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Releases one seat of a claim (a seat removed from a pending booking).
+pub async fn release_seat(tx: &mut Transaction<'_, Any>, trip: &ClaimsWrite<'_>, claim_id: &str, seat_no: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM seat_claims WHERE trip_id = $1 AND claim_id = $2 AND seat_no = $3")
+        .bind(trip.trip_id())
+        .bind(claim_id)
+        .bind(seat_no)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Moves a hold's expiry (the gateway session must not outlive the hold).
+pub async fn extend_hold(tx: &mut Transaction<'_, Any>, trip: &ClaimsWrite<'_>, claim_id: &str, until_ms: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE seat_claims SET expires_at = $1 WHERE trip_id = $2 AND claim_id = $3 AND state = 'held'")
+        .bind(until_ms)
+        .bind(trip.trip_id())
+        .bind(claim_id)
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }
 

@@ -8,6 +8,7 @@
 
 pub mod auth;
 pub mod booking;
+pub mod claims;
 pub mod config;
 pub mod content;
 pub mod db;
@@ -48,8 +49,11 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 #[derive(Clone)]
 pub struct AppState {
     pub pool: AnyPool,
-    /// The timetable in memory (seat claims are always read live).
+    /// The timetable in memory.
     pub network: Arc<network::NetworkCache>,
+    /// Seat claims as search and seat view read them (a coherent cache when this process is
+    /// the store's one writer).
+    pub claims: Arc<claims::Claims>,
     pub tokens: Arc<auth::Tokens>,
     pub config: Arc<Config>,
 }
@@ -89,7 +93,15 @@ pub async fn start(config: Config) -> Result<AppState, StartError> {
     let tokens = auth::Tokens::new(&config.token_secret, config.token_ttl_seconds, config.service_accounts.clone())
         .ok_or_else(|| StartError::Config(config::ConfigError("TOKEN_SECRET: must not be empty".into())))?;
     let network = network::NetworkCache::load(&pool).await.map_err(|e| StartError::Db(e.into()))?;
-    Ok(AppState { pool, network: Arc::new(network), tokens: Arc::new(tokens), config: Arc::new(config) })
+    let claims = claims::Claims::for_database(&config.database_url);
+    tracing::info!(caching = claims.is_caching(), "seat claims");
+    Ok(AppState {
+        pool,
+        network: Arc::new(network),
+        claims: Arc::new(claims),
+        tokens: Arc::new(tokens),
+        config: Arc::new(config),
+    })
 }
 
 /// The service of a path segment: `intercity` (bus) or `water` (launch).

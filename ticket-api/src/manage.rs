@@ -146,8 +146,12 @@ pub async fn cancel_ticket(
         tx.rollback().await?;
         return Err(ApiError::bad("This ticket is already cancelled"));
     }
-    let booking: String = sqlx::query("SELECT booking_id FROM tickets WHERE id = $1").bind(&ticket.id).fetch_one(&mut *tx).await?.try_get("booking_id")?;
-    crate::inventory::release(&mut tx, &booking).await?;
+    let booking = sqlx::query("SELECT b.id, b.trip_id FROM tickets t JOIN bookings b ON b.id = t.booking_id WHERE t.id = $1")
+        .bind(&ticket.id)
+        .fetch_one(&mut *tx)
+        .await?;
+    let write = state.claims.writing(&booking.try_get::<String, _>("trip_id")?);
+    crate::inventory::release(&mut tx, &write, &booking.try_get::<String, _>("id")?).await?;
     tx.commit().await?;
     Ok(ok(CancelTicketResponse { ticket_status: TicketStatus::Cancelled, refund_amount: refund as f64 }))
 }

@@ -3,7 +3,7 @@
 //! searches come by the thousand per second, so searches read it from memory and ask the
 //! database only for what changes every second: the seat claims.
 //!
-//! Coherence: seat availability is never cached (every search counts live claims). The
+//! Coherence: seat claims are kept apart, in `crate::claims`, coherent with every write. The
 //! timetable itself is reloaded when `settings.network_version` changes, checked at most once
 //! per [`RECHECK`]; a re-seed reaches every server process within that time.
 

@@ -14,7 +14,6 @@ use core_wasm::contract::trips::{
 use core_wasm::routes::Service;
 use core_wasm::time::Date;
 use serde::Serialize;
-use sqlx::Row;
 
 use crate::content::service_key;
 use crate::error::ApiError;
@@ -118,31 +117,18 @@ fn candidates<'a>(network: &'a Network, checked: &Checked, service: &str) -> Vec
     found
 }
 
-/// Seats taken on each trip's searched legs, counted by the database from the live claims:
-/// one query per distinct segment (usually one per search), a row per trip.
-async fn taken_seats(pool: &sqlx::AnyPool, found: &[Candidate<'_>]) -> Result<HashMap<String, i64>, sqlx::Error> {
-    let mut taken: HashMap<String, i64> = HashMap::new();
-    let mut segments: Vec<(usize, usize)> = found.iter().map(|c| (c.from, c.to)).collect();
-    segments.sort_unstable();
-    segments.dedup();
-    for (from, to) in segments {
-        let trips: Vec<&str> = found.iter().filter(|c| (c.from, c.to) == (from, to)).map(|c| c.trip.id.as_str()).collect();
-        // Only numbered placeholders are generated into the text; the ids are bound.
-        let placeholders: Vec<String> = (4..trips.len() + 4).map(|i| format!("${i}")).collect();
-        let sql = format!(
-            "SELECT trip_id, COUNT(DISTINCT seat_no) AS taken FROM seat_claims \
-             WHERE (state <> 'held' OR expires_at > $1) AND leg >= $2 AND leg < $3 AND trip_id IN ({}) GROUP BY trip_id",
-            placeholders.join(", ")
-        );
-        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(now_unix_ms()).bind(from as i64).bind(to as i64);
-        for trip in &trips {
-            query = query.bind(*trip);
-        }
-        for row in query.fetch_all(pool).await? {
-            taken.insert(row.try_get("trip_id")?, row.try_get("taken")?);
-        }
-    }
-    Ok(taken)
+/// Seats taken on each trip's searched legs, from the trips' live claims.
+async fn taken_seats(state: &AppState, network: &Network, found: &[Candidate<'_>]) -> Result<HashMap<String, i64>, sqlx::Error> {
+    let ids: Vec<&str> = found.iter().map(|c| c.trip.id.as_str()).collect();
+    let claims = state.claims.trips(&state.pool, &network.version, &ids).await?;
+    let now = now_unix_ms();
+    Ok(found
+        .iter()
+        .map(|c| {
+            let taken = claims.get(&c.trip.id).map_or(0, |t| t.taken(c.from as i64, c.to as i64, now));
+            (c.trip.id.clone(), taken as i64)
+        })
+        .collect())
 }
 
 fn trip_of(network: &Network, c: &Candidate<'_>, service: Service, taken: i64) -> Trip {
@@ -217,7 +203,7 @@ pub async fn schedule_trips(
             })
         });
     }
-    let taken = taken_seats(&state.pool, &found).await?;
+    let taken = taken_seats(&state, &network, &found).await?;
     let trips: Vec<Trip> =
         found.iter().map(|c| trip_of(&network, c, service, taken.get(&c.trip.id).copied().unwrap_or(0))).collect();
 

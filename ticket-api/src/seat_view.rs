@@ -15,6 +15,7 @@ use core_wasm::routes::Service;
 use serde::Serialize;
 use sqlx::{AnyPool, Row};
 
+use crate::claims::{ClaimState, TripClaims};
 use crate::error::ApiError;
 use crate::network::{LayoutSeat, Network};
 use crate::search::city_id;
@@ -201,30 +202,15 @@ impl TripInfo {
     }
 }
 
-/// Live claims of a trip: seat -> (leg, state). Expired holds are free, no job needed.
-pub(crate) async fn live_claims(pool: &AnyPool, trip_id: &str) -> Result<HashMap<String, Vec<(i64, String)>>, sqlx::Error> {
-    let rows = sqlx::query(
-        "SELECT seat_no, leg, state FROM seat_claims WHERE trip_id = $1 AND (state <> 'held' OR expires_at > $2)",
-    )
-    .bind(trip_id)
-    .bind(now_unix_ms())
-    .fetch_all(pool)
-    .await?;
-    let mut claims: HashMap<String, Vec<(i64, String)>> = HashMap::new();
-    for row in rows {
-        claims.entry(row.try_get("seat_no")?).or_default().push((row.try_get("leg")?, row.try_get("state")?));
-    }
-    Ok(claims)
-}
-
-/// A seat's status over legs `[from, to)`: blocked over booked over locked over available.
-pub(crate) fn status(claims: Option<&Vec<(i64, String)>>, from: i64, to: i64) -> SeatStatus {
+/// A seat's status over legs `[from, to)` at `now_ms`: blocked over booked over locked over
+/// available.
+pub(crate) fn status(claims: &TripClaims, seat_no: &str, from: i64, to: i64, now_ms: i64) -> SeatStatus {
     let mut status = SeatStatus::Available;
-    for (_, state) in claims.into_iter().flatten().filter(|(leg, _)| *leg >= from && *leg < to) {
-        status = match (state.as_str(), status) {
-            ("blocked", _) | (_, SeatStatus::Blocked) => SeatStatus::Blocked,
-            ("sold", _) | (_, SeatStatus::Booked) => SeatStatus::Booked,
-            _ => SeatStatus::Locked,
+    for claim in claims.of_seat(seat_no, now_ms).filter(|c| c.leg >= from && c.leg < to) {
+        status = match (claim.state, status) {
+            (ClaimState::Blocked, _) | (_, SeatStatus::Blocked) => SeatStatus::Blocked,
+            (ClaimState::Sold, _) | (_, SeatStatus::Booked) => SeatStatus::Booked,
+            (ClaimState::Held, _) => SeatStatus::Locked,
         };
     }
     status
@@ -302,15 +288,16 @@ pub async fn seat_view(
             &loaded
         }
     };
-    let claims = live_claims(&state.pool, &trip.id).await?;
+    let claims = state.claims.trip(&state.pool, &network.version, &trip.id).await?;
+    let now = now_unix_ms();
     let fare = |class: &str, p: i64, q: i64| {
         let key = (trip.route_id.clone(), trip.operator_id.clone(), class.to_owned(), p, q);
         network.fares.get(&key).map(|f| *f as f64)
     };
     Ok(ok(match service {
-        Service::Bus => SeatViewAnswer::Bus(BusSeatViewResponse { seat_plan: bus_plan(&trip, seats, &claims, from, to, &fare) }),
+        Service::Bus => SeatViewAnswer::Bus(BusSeatViewResponse { seat_plan: bus_plan(&trip, seats, &claims, now, from, to, &fare) }),
         Service::Launch => {
-            SeatViewAnswer::Launch(LaunchSeatViewResponse { seat_plan: launch_plan(seats, &claims, from, to, &fare) })
+            SeatViewAnswer::Launch(LaunchSeatViewResponse { seat_plan: launch_plan(seats, &claims, now, from, to, &fare) })
         }
     }))
 }
@@ -318,7 +305,8 @@ pub async fn seat_view(
 fn bus_plan(
     trip: &TripInfo,
     seats: &[LayoutSeat],
-    claims: &HashMap<String, Vec<(i64, String)>>,
+    claims: &TripClaims,
+    now: i64,
     from: i64,
     to: i64,
     fare: &dyn Fn(&str, i64, i64) -> Option<f64>,
@@ -329,7 +317,6 @@ fn bus_plan(
     let per_segment = to - from > 1;
     let mut plan = BusSeatPlan::default();
     for s in seats {
-        let own = claims.get(&s.seat_no);
         let fare_list = per_segment.then(|| {
             boarding
                 .iter()
@@ -338,13 +325,13 @@ fn bus_plan(
                     boarding_point: b.name.clone(),
                     dropping_point: d.name.clone(),
                     fare: fare(&s.seat_class, b.stop, d.stop),
-                    status: status(own, b.stop, d.stop),
+                    status: status(claims, &s.seat_no, b.stop, d.stop, now),
                 })
                 .collect()
         });
         let seat = BusSeat {
             seat_no: s.seat_no.clone(),
-            status: status(own, from, to),
+            status: status(claims, &s.seat_no, from, to, now),
             fare: fare(&s.seat_class, from, to),
             fare_list,
             is_ladies: Some(s.is_ladies),
@@ -365,7 +352,8 @@ fn bus_plan(
 /// Launch classes per floor, each a grid of rows; gaps in a row are cells without a seat.
 fn launch_plan(
     seats: &[LayoutSeat],
-    claims: &HashMap<String, Vec<(i64, String)>>,
+    claims: &TripClaims,
+    now: i64,
     from: i64,
     to: i64,
     fare: &dyn Fn(&str, i64, i64) -> Option<f64>,
@@ -388,7 +376,7 @@ fn launch_plan(
                 groups.len() - 1
             }
         };
-        let available = status(claims.get(&s.seat_no), from, to) == SeatStatus::Available;
+        let available = status(claims, &s.seat_no, from, to, now) == SeatStatus::Available;
         cells[index].push((s.row, s.col, LaunchCell { seat_no: Some(s.seat_no.clone()), available, fare: None }));
     }
     for (group, mut group_cells) in groups.iter_mut().zip(cells) {
