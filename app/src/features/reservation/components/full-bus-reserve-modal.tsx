@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { digitsOnly, todayInDhaka, validateReservation, type ReservationForm } from 'core-wasm';
-import { apiPost, failureText } from '@/api/api-client';
+import { digitsOnly, todayInDhaka, validateReservation, type ApiFailure, type ReservationForm } from 'core-wasm';
+import { apiPost, failureStatus, failureText } from '@/api/api-client';
 import { Modal } from '@/components/modal';
 import { useRuntimeConfig } from '@/config/runtime-config-context';
 import { t, type MessageId } from '@/i18n/messages';
@@ -33,6 +33,16 @@ const EMPTY: Record<Field, string> = {
 /** Fields whose input keeps digits only (SPEC §5). */
 const DIGITS: ReadonlySet<Field> = new Set(['numberOfSeats', 'numberOfBuses', 'approximateBudget', 'contactPhone']);
 
+/** The form fields a refused submit names, from the API's validation messages ('<field> is invalid'). */
+function refusedFields(error: unknown): Field[] {
+  if (failureStatus(error) !== 400) return [];
+  const message = (error as Partial<ApiFailure>).body?.message;
+  const lines = Array.isArray(message) ? message : typeof message === 'string' ? [message] : [];
+  return lines
+    .map((line) => line.split(' ')[0] ?? '')
+    .filter((name): name is Field => Object.hasOwn(EMPTY, name));
+}
+
 /**
  * The Full bus reserve form (SPEC §2, §3, §5). The core names the invalid fields; after a failed
  * submit they get a red border and no message text (SPEC §5). Success opens 'Request submitted
@@ -47,12 +57,12 @@ export function FullBusReserveModal({ onClose }: { onClose: () => void }) {
   const [failed, setFailed] = useState(false);
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState(false);
-  const [key] = useState(() => crypto.randomUUID());
 
   if (done) {
+    // A modal of its own (key): focus moves to Okay, and the dialog is named by its message.
     return (
-      <Modal title={t('reserve.success')} onClose={onClose}>
-        <button type="button" className="button button--block" onClick={onClose}>
+      <Modal key="done" title={t('reserve.success')} onClose={onClose}>
+        <button type="button" className="button button--block" data-autofocus="" onClick={onClose}>
           {t('reserve.okay')}
         </button>
       </Modal>
@@ -71,6 +81,8 @@ export function FullBusReserveModal({ onClose }: { onClose: () => void }) {
     setInvalid(problems);
     if (problems.length > 0) {
       setFailed(true);
+      // The first highlighted field may be below the fold of a small phone: go to it.
+      event.currentTarget.querySelector<HTMLElement>(`[name="${problems[0]}"]`)?.focus();
       return;
     }
     const body: Record<string, string | number> = {};
@@ -80,10 +92,21 @@ export function FullBusReserveModal({ onClose }: { onClose: () => void }) {
     }
     setSending(true);
     try {
-      await apiPost(ticketApiUrl, '/v1/api/intercity/bus-reservation', body, key);
+      // One key per submit: the client's retries after a network error reuse it (one request
+      // stored, not two), while a corrected resubmit after a refusal is a new call (the API
+      // keeps a key's first answer, refusals included).
+      await apiPost(ticketApiUrl, '/v1/api/intercity/bus-reservation', body, crypto.randomUUID());
       setDone(true);
     } catch (error) {
-      showToast(failureText(error));
+      // The API names the fields it refused ('journeyDate is invalid'): highlight them like a
+      // failed submit here would (SPEC §8); any other failure is a toast.
+      const refused = refusedFields(error);
+      if (refused.length > 0) {
+        setInvalid(refused);
+        setFailed(true);
+      } else {
+        showToast(failureText(error));
+      }
     } finally {
       setSending(false);
     }

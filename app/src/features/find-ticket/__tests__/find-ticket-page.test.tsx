@@ -1,0 +1,287 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { Ticket } from 'core-wasm/booking';
+import { describe, expect, it, vi } from 'vitest';
+import { siteFetch } from '@/test/setup';
+import { answer, calls, fail } from '@/test/fake-api';
+import { renderRoute } from '@/test/render-route';
+
+const PHONE = '01712345678';
+
+function ticket(overrides: Partial<Ticket> & Pick<Ticket, '_id'>): Ticket {
+  return {
+    pnr: 'GL7K2QX9',
+    tnxId: 'tnx-1',
+    service: 'BUS',
+    companyName: 'Green Line Paribahan',
+    vehicle: 'GL-101 (Business Class)',
+    from: 'Dhaka',
+    to: 'Chattogram',
+    // 22:30 in Dhaka on 1 January 2030, stored 6 hours ahead (DESIGN §3).
+    departureDateTime: '2030-01-02T04:30:00.000Z',
+    boardingPoint: 'Arambagh',
+    droppingPoint: 'GEC Circle',
+    seats: ['A1', 'A2'],
+    passengerName: 'Karim',
+    phone: PHONE,
+    fareLines: [
+      { label: 'Fare', amount: 2400 },
+      { label: 'Discount', amount: -200 },
+    ],
+    paymentHistory: { ticketStatus: 'confirmed', paidAmount: 2200, refundAmount: undefined, gateway: 'sandbox' },
+    ...overrides,
+  };
+}
+
+const busTicket = ticket({ _id: 'tkt-1' });
+const oldTicket = ticket({
+  _id: 'tkt-0',
+  pnr: 'HN3P8ZT1',
+  companyName: 'Hanif Enterprise',
+  from: 'Dhaka',
+  to: 'Sylhet',
+  seats: ['C3'],
+  paymentHistory: { ticketStatus: 'cancelled', paidAmount: 800, refundAmount: 720, gateway: 'sandbox' },
+});
+
+/** The history page with a code already sent to PHONE: the OTP popup is open. */
+async function openSearchPopup(path = '/bus/find-ticket') {
+  answer('/v1/api/common/send-otp-by-phone', { resendAfterSeconds: 115 });
+  const rendered = await renderRoute(path);
+  await rendered.user.type(screen.getByLabelText('Mobile number'), PHONE);
+  await rendered.user.click(screen.getByRole('button', { name: 'Continue' }));
+  const popup = await screen.findByRole('dialog', { name: 'OTP to search ticket' });
+  return { ...rendered, popup };
+}
+
+async function enterCode(user: Awaited<ReturnType<typeof openSearchPopup>>['user'], popup: HTMLElement, code: string) {
+  await user.click(within(popup).getByRole('textbox', { name: 'Digit 1 of 4' }));
+  await user.paste(code);
+  await user.click(within(popup).getByRole('button', { name: 'Verify OTP' }));
+}
+
+const lastBody = (path: string) => calls.filter((call) => call.path === path).at(-1)?.body;
+
+describe('ticket history: finding tickets by phone', () => {
+  it('a valid number is sent a code, then the OTP to search ticket popup opens', async () => {
+    const { popup } = await openSearchPopup();
+    expect(lastBody('/v1/api/common/send-otp-by-phone')).toEqual({ phone: PHONE });
+    expect(popup).toHaveTextContent(`sent by SMS to ${PHONE}`);
+    expect(popup).toHaveTextContent('You can ask for a new code in 2:00');
+    expect(document.body).toHaveClass('scroll-locked');
+  });
+
+  it('an invalid number is not sent a code', async () => {
+    const { user } = await renderRoute('/bus/find-ticket');
+    await user.type(screen.getByLabelText('Mobile number'), '01212345678');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Enter a valid number')).toBeInTheDocument();
+    expect(calls.some((call) => call.path.includes('send-otp'))).toBe(false);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('a refused send is a toast and opens no popup', async () => {
+    fail('/v1/api/common/send-otp-by-phone', 'Please wait 80 seconds before asking for another OTP', 429);
+    const { user } = await renderRoute('/bus/find-ticket');
+    await user.type(screen.getByLabelText('Mobile number'), PHONE);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const notifications = screen.getByRole('region', { name: 'Notifications' });
+    expect(await within(notifications).findByText('Please wait 80 seconds before asking for another OTP')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('the right code lists the tickets with status, details, fare lines and amounts', async () => {
+    answer('/v1/api/intercity/search-ticket', { tickets: [busTicket, oldTicket] });
+    const { user, popup } = await openSearchPopup();
+    await enterCode(user, popup, '4821');
+
+    expect(lastBody('/v1/api/intercity/search-ticket')).toEqual({
+      otpCode: '4821',
+      phone: PHONE,
+      pnr: '',
+      transactionId: '',
+      anonymousId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const results = screen.getByRole('region', { name: 'Your tickets' });
+    expect(results).toHaveTextContent(`2 tickets for ${PHONE}`);
+    const [first, second] = within(results).getAllByRole('listitem');
+
+    expect(within(first!).getByRole('heading', { name: 'Dhaka to Chattogram' })).toBeInTheDocument();
+    expect(first).toHaveTextContent('Confirmed');
+    expect(first).toHaveTextContent('Green Line Paribahan · GL-101 (Business Class)');
+    expect(first).toHaveTextContent('PNRGL7K2QX9');
+    // The stored time shown 6 hours back, by the core.
+    expect(first).toHaveTextContent('DepartureTuesday 1 January 2030, 10:30 PM');
+    expect(first).toHaveTextContent('BoardingArambagh');
+    expect(first).toHaveTextContent('DroppingGEC Circle');
+    expect(first).toHaveTextContent('SeatsA1, A2');
+    expect(first).toHaveTextContent('PassengerKarim');
+    expect(first).toHaveTextContent('Fare2,400 TK');
+    expect(first).toHaveTextContent('Discount-200 TK');
+    expect(first).toHaveTextContent('Paid2,200 TK');
+    expect(within(first!).getByRole('button', { name: 'Download ticket (PDF)' })).toBeInTheDocument();
+    expect(within(first!).getByRole('button', { name: 'Cancel ticket' })).toBeInTheDocument();
+
+    // A cancelled ticket shows its status and refund, and offers neither cancel nor download.
+    expect(second).toHaveTextContent('Cancelled');
+    expect(second).toHaveTextContent('Refund720 TK');
+    expect(within(second!).queryByRole('button')).not.toBeInTheDocument();
+    expect(document.body).not.toHaveClass('scroll-locked');
+  });
+
+  it('a code the server refuses with an OTP message keeps the popup, shows it under the boxes and empties the list', async () => {
+    answer('/v1/api/intercity/search-ticket', { tickets: [busTicket] });
+    const { user, popup } = await openSearchPopup();
+    await enterCode(user, popup, '4821');
+    expect(await screen.findByRole('region', { name: 'Your tickets' })).toBeInTheDocument();
+
+    // A second search: the list from the first one goes when this one fails.
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const again = await screen.findByRole('dialog', { name: 'OTP to search ticket' });
+    fail('/v1/api/intercity/search-ticket', 'Wrong OTP, please check the code and try again', 400);
+    await enterCode(user, again, '0000');
+
+    expect(await within(again).findByRole('alert')).toHaveTextContent('Wrong OTP, please check the code and try again');
+    expect(screen.getByRole('dialog', { name: 'OTP to search ticket' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Your tickets' })).not.toBeInTheDocument();
+
+    // Typing a digit clears the message; the right code then finds the tickets.
+    await user.click(within(again).getByRole('textbox', { name: 'Digit 1 of 4' }));
+    await user.keyboard('4');
+    expect(within(again).queryByRole('alert')).not.toBeInTheDocument();
+    answer('/v1/api/intercity/search-ticket', { tickets: [busTicket] });
+    await enterCode(user, again, '4821');
+    expect(await screen.findByRole('region', { name: 'Your tickets' })).toBeInTheDocument();
+  });
+
+  it('a failure that does not mention otp closes the popup and says no ticket was found', async () => {
+    fail('/v1/api/intercity/search-ticket', 'No ticket found for this phone', 404);
+    const { user, popup } = await openSearchPopup();
+    await enterCode(user, popup, '4821');
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText(`No ticket found for ${PHONE}.`)).toHaveAttribute('role', 'alert');
+    expect(screen.queryByRole('region', { name: 'Your tickets' })).not.toBeInTheDocument();
+  });
+
+  it('a failure of another kind closes the popup with its own message on the page', async () => {
+    fail('/v1/api/intercity/search-ticket', 'Something went wrong!', 503);
+    const { user, popup } = await openSearchPopup();
+    await enterCode(user, popup, '4821');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('Something went wrong!', { selector: '.find-ticket__problem' })).toBeInTheDocument();
+  });
+
+  it('launch tickets are searched on the launch API and have no PDF download (SPEC: bus)', async () => {
+    answer('/v1/api/water/search-ticket', { tickets: [ticket({ _id: 'tkt-l', service: 'LAUNCH', from: 'Dhaka', to: 'Barishal' })] });
+    const { user, popup } = await openSearchPopup('/launch/find-ticket');
+    await enterCode(user, popup, '4821');
+    const results = await screen.findByRole('region', { name: 'Your tickets' });
+    expect(within(results).getByRole('heading', { name: 'Dhaka to Barishal' })).toBeInTheDocument();
+    expect(within(results).queryByRole('button', { name: 'Download ticket (PDF)' })).not.toBeInTheDocument();
+    expect(within(results).getByRole('button', { name: 'Cancel ticket' })).toBeInTheDocument();
+  });
+});
+
+describe('ticket history: cancelling a ticket', () => {
+  async function listed() {
+    answer('/v1/api/intercity/search-ticket', { tickets: [busTicket, oldTicket] });
+    const rendered = await openSearchPopup();
+    await enterCode(rendered.user, rendered.popup, '4821');
+    const results = await screen.findByRole('region', { name: 'Your tickets' });
+    const card = within(results).getAllByRole('listitem')[0]!;
+    return { ...rendered, card };
+  }
+
+  it('sends a code for the ticket, asks for it in OTP to cancel ticket, then shows the new status and refund', async () => {
+    answer('/v1/api/common/send-otp', { resendAfterSeconds: 115 });
+    answer('/v1/api/intercity/cancel-ticket', { ticketStatus: 'cancelled', refundAmount: 1980 });
+    const { user, card } = await listed();
+
+    await user.click(within(card).getByRole('button', { name: 'Cancel ticket' }));
+    expect(lastBody('/v1/api/common/send-otp')).toEqual({ ticketId: 'tkt-1', service: 'BUS' });
+    const popup = await screen.findByRole('dialog', { name: 'OTP to cancel ticket' });
+    expect(popup).toHaveTextContent('You can ask for a new code in 2:00');
+    await enterCode(user, popup, '7310');
+
+    expect(lastBody('/v1/api/intercity/cancel-ticket')).toEqual({ ticketId: 'tkt-1', otpCode: '7310', phone: PHONE });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(card).toHaveTextContent('Cancelled');
+    expect(card).toHaveTextContent('Refund1,980 TK');
+    expect(within(card).queryByRole('button', { name: 'Cancel ticket' })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Ticket GL7K2QX9 is cancelled. Refund: 1,980 TK.');
+  });
+
+  it('a wrong code keeps the cancel popup with the message under the boxes; the ticket stays confirmed', async () => {
+    answer('/v1/api/common/send-otp', { resendAfterSeconds: 115 });
+    fail('/v1/api/intercity/cancel-ticket', 'Wrong OTP, please check the code and try again', 400);
+    const { user, card } = await listed();
+    await user.click(within(card).getByRole('button', { name: 'Cancel ticket' }));
+    const popup = await screen.findByRole('dialog', { name: 'OTP to cancel ticket' });
+    await enterCode(user, popup, '0000');
+    expect(await within(popup).findByRole('alert')).toHaveTextContent('Wrong OTP');
+    expect(card).toHaveTextContent('Confirmed');
+  });
+
+  it('a refusal that is not about the code closes the popup and says why in a toast', async () => {
+    answer('/v1/api/common/send-otp', { resendAfterSeconds: 115 });
+    fail('/v1/api/intercity/cancel-ticket', 'Tickets can be cancelled until 6 hours before departure', 400);
+    const { user, card } = await listed();
+    await user.click(within(card).getByRole('button', { name: 'Cancel ticket' }));
+    await enterCode(user, await screen.findByRole('dialog', { name: 'OTP to cancel ticket' }), '7310');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const notifications = screen.getByRole('region', { name: 'Notifications' });
+    expect(within(notifications).getByText('Tickets can be cancelled until 6 hours before departure')).toBeInTheDocument();
+    expect(card).toHaveTextContent('Confirmed');
+  });
+
+  it('a refused cancel code is a toast and opens no popup', async () => {
+    fail('/v1/api/common/send-otp', 'Please wait 40 seconds before asking for another OTP', 429);
+    const { user, card } = await listed();
+    await user.click(within(card).getByRole('button', { name: 'Cancel ticket' }));
+    const notifications = screen.getByRole('region', { name: 'Notifications' });
+    expect(await within(notifications).findByText('Please wait 40 seconds before asking for another OTP')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('ticket history: PDF download', () => {
+  it('fetches the bus ticket PDF with the bearer token and saves it as ticket-PNR.pdf', async () => {
+    answer('/v1/api/intercity/search-ticket', { tickets: [busTicket] });
+    const { user, popup } = await openSearchPopup();
+    await enterCode(user, popup, '4821');
+    const results = await screen.findByRole('region', { name: 'Your tickets' });
+
+    document.cookie = 'token=test-token; Path=/';
+    siteFetch.mockImplementation(async () => new Response('%PDF-1.7', { status: 200, headers: { 'content-type': 'application/pdf' } }));
+    // jsdom has no object URLs.
+    URL.createObjectURL = vi.fn(() => 'blob:ticket');
+    URL.revokeObjectURL = vi.fn();
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+
+    await user.click(within(results).getByRole('button', { name: 'Download ticket (PDF)' }));
+    await waitFor(() => expect(clicked).toEqual(['ticket-GL7K2QX9.pdf']));
+    const [url, init] = siteFetch.mock.calls.at(-1)!;
+    expect(String(url)).toBe('/v1/api/intercity/download-ticket-pdf/tkt-1');
+    expect(init?.headers).toEqual({ Authorization: 'Bearer test-token' });
+    click.mockRestore();
+    document.cookie = 'token=; Max-Age=0; Path=/';
+  });
+
+  it("a failed download shows the API's message as a toast", async () => {
+    answer('/v1/api/intercity/search-ticket', { tickets: [busTicket] });
+    const { user, popup } = await openSearchPopup();
+    await enterCode(user, popup, '4821');
+    const results = await screen.findByRole('region', { name: 'Your tickets' });
+    document.cookie = 'token=test-token; Path=/';
+    siteFetch.mockImplementation(async () => Response.json({ statusCode: 404, message: 'Ticket not found', error: 'Not Found' }, { status: 404 }));
+
+    await user.click(within(results).getByRole('button', { name: 'Download ticket (PDF)' }));
+    const notifications = screen.getByRole('region', { name: 'Notifications' });
+    expect(await within(notifications).findByText('Ticket not found')).toBeInTheDocument();
+    document.cookie = 'token=; Max-Age=0; Path=/';
+  });
+});

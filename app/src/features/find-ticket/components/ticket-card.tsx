@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { displayDateTime, type Service, type Ticket } from 'core-wasm';
+import { useRuntimeConfig } from '@/config/runtime-config-context';
+import { downloadFailureText, downloadTicketPdf } from '@/features/find-ticket/api/download-ticket-pdf';
+import { t, type MessageId } from '@/i18n/messages';
+import { formatLongDate } from '@/lib/dates';
+import { showToast } from '@/lib/toasts';
+
+interface TicketCardProps {
+  ticket: Ticket;
+  service: Service;
+  /** Starts a cancellation (sends the code); absent while another one is being started. */
+  onCancel: (ticket: Ticket) => void;
+  /** This ticket's cancel code is being sent. */
+  cancelling: boolean;
+}
+
+const money = (amount: number) => t('site.fare', { amount });
+
+/**
+ * One found ticket (SPEC §3 "Ticket"): its status (paymentHistory.ticketStatus), PNR, route,
+ * departure as the core shows stored times, points, seats, fare lines and amounts. A confirmed
+ * ticket can be cancelled; a bus ticket can be downloaded as a PDF (SPEC §1).
+ */
+export function TicketCard({ ticket, service, onCancel, cancelling }: TicketCardProps) {
+  const { ticketApiUrl } = useRuntimeConfig();
+  const [downloading, setDownloading] = useState(false);
+  const history = ticket.paymentHistory;
+  const status = history.ticketStatus;
+  const pnr = ticket.pnr ?? ticket._id;
+  const departure = ticket.departureDateTime ? displayDateTime(ticket.departureDateTime) : null;
+  const headingId = `ticket-${ticket._id}`;
+
+  async function download() {
+    setDownloading(true);
+    try {
+      await downloadTicketPdf(ticketApiUrl, service, ticket._id, pnr);
+    } catch (error) {
+      showToast(downloadFailureText(error));
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <li className="card ticket" aria-labelledby={headingId}>
+      <div className="ticket__head">
+        <h3 id={headingId} className="ticket__title">
+          {ticket.from && ticket.to ? t('ticket.route', { from: ticket.from, to: ticket.to }) : pnr}
+        </h3>
+        <span className={`ticket__status ticket__status--${status}`}>{t(`ticket.status.${status}` as MessageId)}</span>
+      </div>
+      {(ticket.companyName || ticket.vehicle) && (
+        <p className="ticket__operator">{[ticket.companyName, ticket.vehicle].filter(Boolean).join(' · ')}</p>
+      )}
+      <dl className="ticket__facts">
+        <div>
+          <dt>{t('ticket.pnr')}</dt>
+          <dd className="ticket__pnr">{pnr}</dd>
+        </div>
+        {departure && (
+          <div>
+            <dt>{t('ticket.departure')}</dt>
+            <dd>
+              {formatLongDate(departure.date)}, {departure.time}
+            </dd>
+          </div>
+        )}
+        {ticket.boardingPoint && (
+          <div>
+            <dt>{t('ticket.boarding')}</dt>
+            <dd>{ticket.boardingPoint}</dd>
+          </div>
+        )}
+        {ticket.droppingPoint && (
+          <div>
+            <dt>{t('ticket.dropping')}</dt>
+            <dd>{ticket.droppingPoint}</dd>
+          </div>
+        )}
+        {ticket.seats && ticket.seats.length > 0 && (
+          <div>
+            <dt>{t('ticket.seats')}</dt>
+            <dd>{ticket.seats.join(', ')}</dd>
+          </div>
+        )}
+        {ticket.passengerName && (
+          <div>
+            <dt>{t('ticket.passenger')}</dt>
+            <dd>{ticket.passengerName}</dd>
+          </div>
+        )}
+      </dl>
+      <h4 className="ticket__subtitle">{t('ticket.fare')}</h4>
+      <dl className="ticket__fares">
+        {(ticket.fareLines ?? []).map((line) => (
+          <div key={line.label}>
+            <dt>{line.label}</dt>
+            <dd>{money(line.amount)}</dd>
+          </div>
+        ))}
+        {history.paidAmount != null && (
+          <div className="ticket__total">
+            <dt>{t('ticket.paid')}</dt>
+            <dd>{money(history.paidAmount)}</dd>
+          </div>
+        )}
+        {history.refundAmount != null && (
+          <div className="ticket__refund">
+            <dt>{t('ticket.refund')}</dt>
+            <dd>{money(history.refundAmount)}</dd>
+          </div>
+        )}
+      </dl>
+      {status === 'confirmed' && (
+        <div className="ticket__actions">
+          {service === 'BUS' && (
+            <button type="button" className="button" aria-describedby={headingId} disabled={downloading} onClick={download}>
+              {downloading ? t('ticket.downloading') : t('ticket.download')}
+            </button>
+          )}
+          <button type="button" className="button button--ghost" aria-describedby={headingId} disabled={cancelling} onClick={() => onCancel(ticket)}>
+            {cancelling ? t('ticket.cancelling') : t('ticket.cancel')}
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
