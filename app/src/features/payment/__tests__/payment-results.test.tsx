@@ -1,0 +1,116 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { saveBookingTrip } from '@/features/booking/booking-trip';
+import { answer, calls, fail } from '@/test/fake-api';
+import { renderRoute } from '@/test/render-route';
+import { busHold, forgetHolds, LAUNCH_TNX, ticket, TNX } from '@/features/booking/__tests__/booking-fixtures';
+
+afterEach(() => {
+  forgetHolds();
+  document.cookie = 'token=; max-age=0';
+  vi.restoreAllMocks();
+});
+
+describe('/bus/payment/success', () => {
+  it('confirms the ticket and shows PNR, seats, points, time, operator and amount', async () => {
+    answer('/v1/api/intercity/confirm-ticket', ticket());
+    await renderRoute(`/bus/payment/success?tnxId=${TNX}`);
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeInTheDocument();
+    expect(await screen.findByTestId('ticket-pnr')).toHaveTextContent('PNR7K2Q9');
+    expect(screen.getByTestId('ticket-seats')).toHaveTextContent('A1, A2');
+    expect(screen.getByTestId('ticket-boarding')).toHaveTextContent('Arambagh');
+    expect(screen.getByTestId('ticket-dropping')).toHaveTextContent('GEC Circle');
+    expect(screen.getByTestId('ticket-departure')).toHaveTextContent('Tuesday 1 January 2030, 10:30 PM');
+    expect(screen.getByText('Green Line Paribahan')).toBeInTheDocument();
+    expect(screen.getByTestId('ticket-paid')).toHaveTextContent('2,300 TK');
+    expect(screen.getByText('- 100 TK')).toBeInTheDocument();
+    expect(calls.find((c) => c.path.endsWith('confirm-ticket'))?.body).toEqual({ tnxId: TNX });
+    await vi.waitFor(() =>
+      expect(window.dataLayer).toEqual(expect.arrayContaining([expect.objectContaining({ event: 'booking_confirmed', pnr: 'PNR7K2Q9' })])),
+    );
+  });
+
+  it("'Download ticket' saves the PDF fetched with the bearer token", async () => {
+    answer('/v1/api/intercity/confirm-ticket', ticket());
+    document.cookie = 'token=tok123';
+    const pdf = vi.fn(async (url: string, _init?: RequestInit) =>
+      url.includes('download-ticket-pdf')
+        ? new Response('%PDF-1.7 ticket', {
+            headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="ticket-PNR7K2Q9.pdf"' },
+          })
+        : Response.json({ percentage: 0 }),
+    );
+    vi.stubGlobal('fetch', pdf);
+    URL.createObjectURL = vi.fn(() => 'blob:ticket');
+    URL.revokeObjectURL = vi.fn();
+    const saved: { href: string; download: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ href: this.href, download: this.download });
+    });
+    const { user } = await renderRoute(`/bus/payment/success?tnxId=${TNX}`);
+    await user.click(await screen.findByRole('button', { name: 'Download ticket' }));
+    await vi.waitFor(() => expect(saved).toEqual([{ href: 'blob:ticket', download: 'ticket-PNR7K2Q9.pdf' }]));
+    expect(pdf).toHaveBeenCalledWith('/v1/api/intercity/download-ticket-pdf/ticket-1', { headers: { Authorization: 'Bearer tok123' } });
+  });
+
+  it('a payment the server has not confirmed is explained, with the way back to pay', async () => {
+    fail('/v1/api/intercity/confirm-ticket', 'The payment is not complete yet', 400);
+    await renderRoute(`/bus/payment/success?tnxId=${TNX}`);
+    expect(await within(screen.getByRole('main')).findByRole('alert')).toHaveTextContent('The payment is not complete yet');
+    expect(screen.getByRole('link', { name: 'Try the payment again' })).toHaveAttribute('href', `/bus/payment?tnxId=${TNX}`);
+  });
+
+  it('without a tnxId it leads to the ticket history', async () => {
+    await renderRoute('/bus/payment/success');
+    expect(screen.getByText('We could not find a payment to confirm here.')).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'History' })).toHaveAttribute('href', '/bus/find-ticket');
+  });
+});
+
+describe('/launch/payment/success', () => {
+  it('shows the launch ticket with its PDF download (the API serves it for launch too)', async () => {
+    answer('/v1/api/water/confirm-ticket', { ...ticket('LAUNCH'), seats: ['C101'] });
+    await renderRoute(`/launch/payment/success?tnxId=${LAUNCH_TNX}`);
+    expect(await screen.findByTestId('ticket-seats')).toHaveTextContent('C101');
+    expect(screen.getByRole('button', { name: 'Download ticket' })).toBeInTheDocument();
+  });
+});
+
+describe('failed and cancelled payments', () => {
+  it('a failed payment is explained; the seats were released, so it leads to the search again', async () => {
+    saveBookingTrip(busHold(), TNX);
+    fail('/v1/api/intercity/check-promo-code', 'This booking is no longer waiting for payment', 409);
+    await renderRoute(`/bus/payment/failed?tnxId=${TNX}`);
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment failed' })).toBeInTheDocument();
+    expect(screen.getByText('The payment did not go through and no money was taken for this booking.')).toBeInTheDocument();
+    expect(await screen.findByText('The seats were released. You can search again and book new seats.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Search again' })).toHaveAttribute(
+      'href',
+      '/bus/trip?from=dhaka&to=chattogram&journeyDate=2030-01-01&coachType=all',
+    );
+    expect(screen.queryByRole('link', { name: 'Try the payment again' })).not.toBeInTheDocument();
+  });
+
+  it('a cancelled payment whose booking still waits can be paid again for the same tnxId', async () => {
+    answer('/v1/api/intercity/check-promo-code', null);
+    await renderRoute(`/bus/payment/cancel?tnxId=${TNX}`);
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment cancelled' })).toBeInTheDocument();
+    expect(screen.getByText('You cancelled the payment. No money was taken for this booking.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Try the payment again' })).toHaveAttribute('href', `/bus/payment?tnxId=${TNX}`);
+  });
+
+  it('launch: a cancelled payment leads back to the payment details while the booking waits', async () => {
+    answer('/v1/api/water/check-promo-code', null);
+    await renderRoute(`/launch/payment/cancel?tnxId=${LAUNCH_TNX}`);
+    expect(await screen.findByRole('link', { name: 'Try the payment again' })).toHaveAttribute(
+      'href',
+      `/launch/payment/payment-details?tnxId=${LAUNCH_TNX}`,
+    );
+  });
+
+  it('without a tnxId the failed page still explains and leads to the search', async () => {
+    await renderRoute('/launch/payment/failed');
+    expect(screen.getByText('The payment did not go through and no money was taken for this booking.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Search again' })).toHaveAttribute('href', '/launch');
+  });
+});
