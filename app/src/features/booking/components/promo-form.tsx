@@ -88,6 +88,7 @@ export function PromoForm({ service, booking, dispatch, disabled = false }: Prom
           name="promoCode"
           className="field__input"
           autoComplete="off"
+          placeholder={t('booking.promo.label')}
           autoCapitalize="characters"
           spellCheck={false}
           value={code}
