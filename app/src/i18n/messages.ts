@@ -205,6 +205,7 @@ const en = {
   'seatPlan.pointsHint': 'Fares differ by boarding and dropping point: choose both to see them.',
   'seatPlan.legend': 'Seat legend',
   'seatPlan.front': 'Front',
+  'seatPlan.deckFare': 'Fare: {fare}',
   'seatPlan.deck.main': 'Seats',
   'seatPlan.deck.lower': 'Lower deck',
   'seatPlan.deck.upper': 'Upper deck',

@@ -66,7 +66,9 @@ describe('bus seat plan: decks and the legend', () => {
     await openPlan();
     const deck = screen.getByRole('group', { name: 'Seats' });
     expect(within(deck).getAllByRole('button')).toHaveLength(9);
+    expect(within(deck).getByTestId('deck-fare')).toHaveTextContent('Fare: 1,200 TK');
     const a2 = seatButton('Seat A2, available, 1,200 TK');
+    expect(a2).toHaveTextContent(/^A2$/);
     expect(a2).toHaveStyle({ gridRow: '1', gridColumn: '3' });
     expect(a2).toHaveAttribute('aria-pressed', 'false');
     expect(a2).toBeEnabled();
@@ -94,6 +96,8 @@ describe('bus seat plan: decks and the legend', () => {
     const upper = screen.getByRole('group', { name: 'Upper deck' });
     expect(within(lower).getByRole('button', { name: 'Seat L1, available, 1,570 TK' })).toBeEnabled();
     expect(within(lower).getByRole('button', { name: 'Seat L2, booked' })).toBeDisabled();
+    expect(within(lower).getByTestId('deck-fare')).toHaveTextContent('Fare: 1,570 TK');
+    expect(within(upper).getByTestId('deck-fare')).toHaveTextContent('Fare: 1,390 TK');
     expect(within(upper).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Seat U1, available, 1,390 TK', 'Seat U2, available, 1,390 TK']);
     expect(screen.queryByRole('group', { name: 'Seats' })).not.toBeInTheDocument();
   });
@@ -148,6 +152,7 @@ describe('bus seat plan: fares per boarding/dropping pair', () => {
     await choosePoints(user, 'Arambagh', 'Cumilla Cantonment');
     expect(seatButton('Seat A1, available, 480 TK')).toBeEnabled();
     expect(seatButton('Seat A2, available, 480 TK')).toBeEnabled();
+    expect(screen.getByTestId('deck-fare')).toHaveTextContent('Fare: 480 TK');
     await user.click(seatButton(/^Seat A2,/));
     expect(screen.getByTestId('total')).toHaveTextContent('480 TK');
 

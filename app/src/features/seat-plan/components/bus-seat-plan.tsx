@@ -86,6 +86,15 @@ function PointsChoice({ boardingPoints, droppingPoints, boarding, dropping, onCh
   );
 }
 
+/** The fares of a deck's seats on sale, as one amount or a range ('1,390 - 1,570 TK'). */
+function deckFare(offers: readonly { status: SeatStatus; fare: number | null }[]): string | null {
+  const fares = offers.filter((o) => o.status === 'available' && o.fare != null).map((o) => o.fare as number);
+  if (fares.length === 0) return null;
+  const low = Math.min(...fares);
+  const high = Math.max(...fares);
+  return low === high ? t('site.fare', { amount: low }) : t('site.fareRange', { low, high });
+}
+
 function Deck({ deckKey, seats, boarding, dropping, chosen, onToggle }: {
   deckKey: DeckKey;
   seats: readonly BusSeat[];
@@ -97,17 +106,22 @@ function Deck({ deckKey, seats, boarding, dropping, chosen, onToggle }: {
   const headingId = useId();
   const placed = seats.every((s) => s.row != null && s.col != null);
   const columns = placed ? Math.max(...seats.map((s) => (s.col ?? 0) + 1)) : 4;
+  const offers = seats.map((seat) => shownOffer(seat, boarding, dropping));
+  const fare = deckFare(offers);
   return (
     <section className="deck" role="group" aria-labelledby={headingId} data-testid={`deck-${deckKey}`}>
       <h2 id={headingId} className="deck__title">
         {t(`seatPlan.deck.${deckKey}` as MessageId)}
       </h2>
-      <p className="deck__front" aria-hidden="true">
-        {t('seatPlan.front')}
+      <p className="deck__meta">
+        <span data-testid="deck-fare">{fare ? t('seatPlan.deckFare', { fare }) : ''}</span>
+        <span className="deck__front" aria-hidden="true">
+          {t('seatPlan.front')}
+        </span>
       </p>
       <div className="deck__grid" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 3.25rem))` }}>
-        {seats.map((seat) => {
-          const offer = shownOffer(seat, boarding, dropping);
+        {seats.map((seat, i) => {
+          const offer = offers[i] as { status: SeatStatus; fare: number | null };
           return (
             <SeatButton
               key={seat.seatNo}
@@ -116,7 +130,6 @@ function Deck({ deckKey, seats, boarding, dropping, chosen, onToggle }: {
               status={offer.status}
               selected={chosen.has(seat.seatNo)}
               ladies={seat.isLadies === true}
-              fare={offer.status === 'available' ? offer.fare : null}
               style={placed ? { gridRow: (seat.row ?? 0) + 1, gridColumn: (seat.col ?? 0) + 1 } : undefined}
               onToggle={() => onToggle(seat)}
             />

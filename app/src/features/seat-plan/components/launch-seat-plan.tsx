@@ -52,7 +52,7 @@ function ClassGrid({ entry, chosen, onToggle }: { entry: ClassPlan; chosen: Read
         {entry.fare != null ? t('seatPlan.classTitle', { className, fare: t('site.fare', { amount: entry.fare }) }) : className}
       </h3>
       <div className="launch-class__scroll">
-        <div className="launch-class__grid" style={{ gridTemplateColumns: `repeat(${width}, 2.5rem)` }}>
+        <div className="launch-class__grid" style={{ gridTemplateColumns: `repeat(${width}, minmax(1.625rem, 2.5rem))` }}>
           {entry.seats.flatMap((row, r) =>
             row.map((cell, c) => {
               const place = { gridRow: r + 1, gridColumn: c + 1 };

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { SeatStatus } from 'core-wasm/booking';
-import { formatNumber, t } from '@/i18n/messages';
+import { t } from '@/i18n/messages';
 
 export interface SeatButtonProps {
   /** What the seat says on screen (short); `name` is what a screen reader says. */
@@ -9,8 +9,6 @@ export interface SeatButtonProps {
   status: SeatStatus;
   selected: boolean;
   ladies?: boolean;
-  /** Shown under the label where there is room (bus seats). */
-  fare?: number | null;
   style?: CSSProperties;
   onToggle: () => void;
 }
@@ -20,7 +18,7 @@ export interface SeatButtonProps {
  * `aria-pressed` says it is chosen; a seat that is not for sale is disabled (a chosen seat
  * stays enabled so it can be given up).
  */
-export function SeatButton({ label, name, status, selected, ladies, fare, style, onToggle }: SeatButtonProps) {
+export function SeatButton({ label, name, status, selected, ladies, style, onToggle }: SeatButtonProps) {
   const classes = ['seat', `seat--${status}`, selected ? 'seat--selected' : '', ladies ? 'seat--ladies' : ''].filter(Boolean).join(' ');
   return (
     <button
@@ -34,14 +32,9 @@ export function SeatButton({ label, name, status, selected, ladies, fare, style,
       data-status={status}
       onClick={onToggle}
     >
-      <span className="seat__no" aria-hidden="true">
-        {label}
-      </span>
-      {fare != null && (
-        <span className="seat__fare" aria-hidden="true">
-          {formatNumber(fare)}
-        </span>
-      )}
+      {/* Only the number shows (the name, which contains it, says status and fare): the deck
+          or class heading gives the fare, so a cell stays a fingertip wide on a phone. */}
+      {label}
     </button>
   );
 }
