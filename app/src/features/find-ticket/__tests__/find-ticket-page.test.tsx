@@ -104,9 +104,11 @@ describe('ticket history: finding tickets by phone', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const results = screen.getByRole('region', { name: 'Your tickets' });
     expect(results).toHaveTextContent(`2 tickets for ${PHONE}`);
+    // On a phone the list starts below the form: focus (and the view) moves to it.
+    expect(within(results).getByRole('heading', { level: 2, name: 'Your tickets' })).toHaveFocus();
     const [first, second] = within(results).getAllByRole('listitem');
 
-    expect(within(first!).getByRole('heading', { name: 'Dhaka to Chattogram' })).toBeInTheDocument();
+    expect(within(first!).getByRole('heading', { name: 'Dhaka to Chittagong' })).toBeInTheDocument();
     expect(first).toHaveTextContent('Confirmed');
     expect(first).toHaveTextContent('Green Line Paribahan · GL-101 (Business Class)');
     expect(first).toHaveTextContent('PNRGL7K2QX9');
@@ -210,6 +212,8 @@ describe('ticket history: cancelling a ticket', () => {
     expect(card).toHaveTextContent('Refund1,980 TK');
     expect(within(card).queryByRole('button', { name: 'Cancel ticket' })).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Ticket GL7K2QX9 is cancelled. Refund: 1,980 TK.');
+    // Its Cancel button is gone: focus lands on the ticket itself.
+    expect(within(card).getByRole('heading', { level: 3 })).toHaveFocus();
   });
 
   it('a wrong code keeps the cancel popup with the message under the boxes; the ticket stays confirmed', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { displayDateTime, type Service, type Ticket } from 'core-wasm';
+import { displayCities, displayDateTime, type Service, type Ticket } from 'core-wasm';
 import { useRuntimeConfig } from '@/config/runtime-config-context';
 import { downloadFailureText, downloadTicketPdf } from '@/features/find-ticket/api/download-ticket-pdf';
 import { t, type MessageId } from '@/i18n/messages';
@@ -16,6 +16,12 @@ interface TicketCardProps {
 }
 
 const money = (amount: number) => t('site.fare', { amount });
+
+/** A city as the site shows it (the core's display rules: Chattogram shows as Chittagong). */
+function cityName(name: string): string {
+  // The list rule also hides 'Dhaka ...' terminals from pickers; a ticket's city is kept as is then.
+  return displayCities([{ name }])[0]?.name ?? name;
+}
 
 /**
  * One found ticket (SPEC §3 "Ticket"): its status (paymentHistory.ticketStatus), PNR, route,
@@ -45,8 +51,8 @@ export function TicketCard({ ticket, service, onCancel, cancelling }: TicketCard
   return (
     <li className="card ticket" aria-labelledby={headingId}>
       <div className="ticket__head">
-        <h3 id={headingId} className="ticket__title">
-          {ticket.from && ticket.to ? t('ticket.route', { from: ticket.from, to: ticket.to }) : pnr}
+        <h3 id={headingId} className="ticket__title" tabIndex={-1}>
+          {ticket.from && ticket.to ? t('ticket.route', { from: cityName(ticket.from), to: cityName(ticket.to) }) : pnr}
         </h3>
         <span className={`ticket__status ticket__status--${status}`}>{t(`ticket.status.${status}` as MessageId)}</span>
       </div>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { mentionsOtp } from 'core-wasm';
 import { applyCancel, type Ticket } from 'core-wasm/booking';
 import { failureStatus, failureText } from '@/api/api-client';
@@ -34,6 +34,23 @@ export function FindTicketPage() {
   const [sendingCancel, setSendingCancel] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<Ticket | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  /**
+   * Where focus goes once a popup has closed: the found list (on a phone it starts below the
+   * form, out of sight) or the ticket just cancelled (its Cancel button is gone).
+   */
+  const [focusTarget, setFocusTarget] = useState<string | null>(null);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+
+  // After the popup's own clean-up has put focus back on its opener.
+  useEffect(() => {
+    if (!focusTarget) return;
+    setFocusTarget(null);
+    const target = focusTarget === 'results' ? resultsHeading.current : document.getElementById(focusTarget);
+    if (!target) return;
+    // Focus alone would scroll the list only just into view, at the bottom of a phone's screen.
+    target.focus({ preventScroll: true });
+    if (typeof target.scrollIntoView === 'function') target.scrollIntoView({ block: 'start' });
+  }, [focusTarget]);
 
   function sent(number: string) {
     setPhone(number);
@@ -48,6 +65,7 @@ export function FindTicketPage() {
       setTickets(found.tickets);
       setNotFound(found.tickets.length === 0 ? t('findTicket.notFound', { phone }) : null);
       setSearchOpen(false);
+      setFocusTarget('results');
       return null;
     } catch (error) {
       setTickets(null);
@@ -80,6 +98,7 @@ export function FindTicketPage() {
       setTickets((list) => applyCancel(list ?? [], ticket._id, response));
       setCancelling(null);
       setNotice(t('ticket.cancelled', { pnr: ticket.pnr ?? ticket._id, amount: response.refundAmount }));
+      setFocusTarget(`ticket-${ticket._id}`);
       return null;
     } catch (error) {
       const message = failureText(error);
@@ -105,7 +124,7 @@ export function FindTicketPage() {
       </div>
       {tickets && tickets.length > 0 && (
         <section className="find-ticket__results" aria-labelledby="find-ticket-results">
-          <h2 id="find-ticket-results" className="find-ticket__results-title">
+          <h2 id="find-ticket-results" className="find-ticket__results-title" ref={resultsHeading} tabIndex={-1}>
             {t('findTicket.results')}
           </h2>
           <p className="find-ticket__count">{t('findTicket.count', { count: tickets.length, phone })}</p>

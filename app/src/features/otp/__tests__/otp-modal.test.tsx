@@ -132,7 +132,7 @@ describe('the OTP popup', () => {
 
   it("the keyboard's one-time-code suggestion, arriving whole in the first box, fills all four", () => {
     const { boxes, verify } = renderOtp();
-    fireEvent.change(boxes[0]!, { target: { value: '4812' } });
+    fireEvent.input(boxes[0]!, { target: { value: '4812' } });
     expect(boxes.map((box) => (box as HTMLInputElement).value)).toEqual(['4', '8', '1', '2']);
     expect(verify).toBeEnabled();
   });
@@ -179,6 +179,19 @@ describe('the OTP popup', () => {
     await user.keyboard('2');
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
     expect(boxes[0]).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('typing the digit a box already holds still moves on and clears the error', async () => {
+    const onVerify = vi.fn<OtpModalProps['onVerify']>().mockResolvedValue('Wrong OTP, please check the code and try again');
+    const { user, dialog, boxes, verify } = renderOtp({ onVerify });
+    await user.keyboard('0000');
+    await user.click(verify);
+    expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
+    expect(boxes[0]).toHaveFocus();
+
+    await user.keyboard('0');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(boxes[1]).toHaveFocus();
   });
 
   it('closes with the close button or Escape', async () => {

@@ -159,7 +159,9 @@ export function OtpModal({ title, phone, onResend, onVerify, onClose }: OtpModal
                 aria-describedby={state.error != null ? errorId : undefined}
                 data-autofocus={index === 0 ? '' : undefined}
                 value={digit}
-                onChange={(event) => change(index, event.target.value)}
+                // onInput, not onChange: React drops a change that leaves the value as it was,
+                // so typing the digit a box already holds would neither move on nor clear the error.
+                onInput={(event) => change(index, event.currentTarget.value)}
                 onPaste={paste}
                 onKeyDown={(event) => key(index, event)}
                 onFocus={(event) => event.target.select()}
