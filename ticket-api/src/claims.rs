@@ -27,6 +27,7 @@ use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use axum::body::Bytes;
 use sqlx::{AnyPool, Row};
 
 /// Trips kept at most; past this the cache starts again (a day of the demo network is 320).
@@ -61,9 +62,48 @@ impl LegClaim {
 #[derive(Debug, Default)]
 pub struct TripClaims {
     by_seat: HashMap<String, Vec<LegClaim>>,
+    /// Answers made from exactly these claims (a seat view's JSON for a segment), each good
+    /// until the first hold it saw expires; they go when a write replaces these claims.
+    answers: Mutex<HashMap<String, (i64, Bytes)>>,
 }
 
+/// Answers kept per claims snapshot at most (a route's segments are far fewer).
+const MAX_ANSWERS: usize = 64;
+
 impl TripClaims {
+    /// When the first hold that is live at `now_ms` expires (`i64::MAX` if none): what these
+    /// claims say at `now_ms` holds until then.
+    pub fn stable_until(&self, now_ms: i64) -> i64 {
+        self.by_seat
+            .values()
+            .flatten()
+            .filter_map(|c| c.expires_at.filter(|at| c.state == ClaimState::Held && *at > now_ms))
+            .min()
+            .unwrap_or(i64::MAX)
+    }
+
+    /// The answer kept under `key`, or `make`'s, kept for the next request while these claims
+    /// and their holds stand.
+    pub fn answer<E>(&self, key: &str, now_ms: i64, make: impl FnOnce() -> Result<Bytes, E>) -> Result<Bytes, E> {
+        if let Some((until, body)) = self.answers().get(key)
+            && now_ms < *until
+        {
+            return Ok(body.clone());
+        }
+        let body = make()?;
+        let until = self.stable_until(now_ms);
+        let mut answers = self.answers();
+        if answers.len() >= MAX_ANSWERS {
+            answers.clear();
+        }
+        answers.insert(key.to_owned(), (until, body.clone()));
+        Ok(body)
+    }
+
+    fn answers(&self) -> MutexGuard<'_, HashMap<String, (i64, Bytes)>> {
+        self.answers.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
     /// The seat's claims that are live at `now_ms`.
     pub fn of_seat(&self, seat_no: &str, now_ms: i64) -> impl Iterator<Item = &LegClaim> {
         self.by_seat.get(seat_no).into_iter().flatten().filter(move |c| c.live(now_ms))
@@ -107,10 +147,22 @@ impl Slots {
     }
 }
 
+/// An answer made from the claims of several trips (a search).
+#[derive(Debug)]
+struct ManyAnswer {
+    made_from: Vec<Arc<TripClaims>>,
+    until: i64,
+    body: Bytes,
+}
+
+/// Many-trip answers kept at most (distinct searches of the last moments).
+const MAX_MANY_ANSWERS: usize = 10_000;
+
 /// The claims of trips, read through the cache when this process may keep one.
 #[derive(Debug)]
 pub struct Claims {
     slots: Mutex<Slots>,
+    many_answers: Mutex<HashMap<String, ManyAnswer>>,
     caching: bool,
     /// Held open for the exclusive lock that makes this process the store's one writer.
     _owner: Option<File>,
@@ -176,12 +228,12 @@ impl Claims {
     }
 
     fn caching(owner: Option<File>) -> Claims {
-        Claims { slots: Mutex::default(), caching: true, _owner: owner }
+        Claims { slots: Mutex::default(), many_answers: Mutex::default(), caching: true, _owner: owner }
     }
 
     /// No cache: every read goes to the store.
     pub fn reading_through() -> Claims {
-        Claims { slots: Mutex::default(), caching: false, _owner: None }
+        Claims { slots: Mutex::default(), many_answers: Mutex::default(), caching: false, _owner: None }
     }
 
     pub fn is_caching(&self) -> bool {
@@ -199,6 +251,40 @@ impl Claims {
         let mut slots = self.lock();
         slots.bump(trip_id).writers += 1;
         ClaimsWrite { claims: self, trip_id: trip_id.to_owned() }
+    }
+
+    /// The answer kept under `key` if it was made from exactly the claims `made_from` (the
+    /// current ones, as [`Claims::trips`] gave them) and no hold in them has expired since;
+    /// else `make`'s, kept for the next request.
+    pub fn answer_from<E>(
+        &self,
+        key: &str,
+        made_from: &[Arc<TripClaims>],
+        now_ms: i64,
+        make: impl FnOnce() -> Result<Bytes, E>,
+    ) -> Result<Bytes, E> {
+        let same = |kept: &ManyAnswer| {
+            now_ms < kept.until
+                && kept.made_from.len() == made_from.len()
+                && kept.made_from.iter().zip(made_from).all(|(a, b)| Arc::ptr_eq(a, b))
+        };
+        if let Some(kept) = self.many().get(key).filter(|kept| same(kept)) {
+            return Ok(kept.body.clone());
+        }
+        let body = make()?;
+        if self.caching {
+            let until = made_from.iter().map(|c| c.stable_until(now_ms)).min().unwrap_or(i64::MAX);
+            let mut many = self.many();
+            if many.len() >= MAX_MANY_ANSWERS {
+                many.clear();
+            }
+            many.insert(key.to_owned(), ManyAnswer { made_from: made_from.to_vec(), until, body: body.clone() });
+        }
+        Ok(body)
+    }
+
+    fn many(&self) -> MutexGuard<'_, HashMap<String, ManyAnswer>> {
+        self.many_answers.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// Forgets what is known of a trip: for writes made behind the server's back (tests that
@@ -390,6 +476,24 @@ mod tests {
         drop(claims.writing("t1"));
         store(&mut claims.lock(), &seen, &Arc::default());
         assert!(!cached(&claims, "t1"));
+    }
+
+    #[test]
+    fn an_answer_is_kept_until_the_first_hold_it_saw_expires() {
+        let mut trip = TripClaims::default();
+        trip.by_seat.insert("A1".into(), vec![LegClaim { leg: 0, state: ClaimState::Held, expires_at: Some(1_000) }]);
+        let made = std::cell::Cell::new(0);
+        let make = || {
+            made.set(made.get() + 1);
+            Ok::<_, ()>(Bytes::from_static(b"{}"))
+        };
+        trip.answer("k", 500, make).unwrap();
+        trip.answer("k", 999, make).unwrap();
+        assert_eq!(made.get(), 1, "kept while the hold stands");
+        trip.answer("k", 1_000, make).unwrap();
+        assert_eq!(made.get(), 2, "made again once it expired");
+        trip.answer("k", 5_000, make).unwrap();
+        assert_eq!(made.get(), 2, "no hold left to expire");
     }
 
     #[test]

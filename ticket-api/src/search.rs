@@ -4,10 +4,10 @@
 //! sold Dhaka -> Cumilla still counts as free for Cumilla -> Chattogram.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
-use axum::Json;
+use axum::response::Response;
 use axum::extract::{Path, State};
-use core_wasm::contract::envelope::Envelope;
 use core_wasm::contract::trips::{
     BusTripsResponse, CoachType, Company, Fare, LaunchTripsResponse, Ship, Trip, TripSearchRequest,
 };
@@ -18,7 +18,8 @@ use serde::Serialize;
 use crate::content::service_key;
 use crate::error::ApiError;
 use crate::network::{Network, Route, TripRow};
-use crate::wire::{Body, now_unix_ms, ok, today, wire_time};
+use crate::claims::TripClaims;
+use crate::wire::{Body, json_response, now_unix_ms, ok_bytes, today, wire_time};
 use crate::{AppState, service_of};
 
 const MINUTES_PER_DAY: i64 = 24 * 60;
@@ -117,18 +118,15 @@ fn candidates<'a>(network: &'a Network, checked: &Checked, service: &str) -> Vec
     found
 }
 
-/// Seats taken on each trip's searched legs, from the trips' live claims.
-async fn taken_seats(state: &AppState, network: &Network, found: &[Candidate<'_>]) -> Result<HashMap<String, i64>, sqlx::Error> {
-    let ids: Vec<&str> = found.iter().map(|c| c.trip.id.as_str()).collect();
-    let claims = state.claims.trips(&state.pool, &network.version, &ids).await?;
-    let now = now_unix_ms();
-    Ok(found
+/// Seats taken on each trip's searched legs at `now`.
+fn taken_seats(claims: &HashMap<String, Arc<TripClaims>>, found: &[Candidate<'_>], now: i64) -> HashMap<String, i64> {
+    found
         .iter()
         .map(|c| {
             let taken = claims.get(&c.trip.id).map_or(0, |t| t.taken(c.from as i64, c.to as i64, now));
             (c.trip.id.clone(), taken as i64)
         })
-        .collect())
+        .collect()
 }
 
 fn trip_of(network: &Network, c: &Candidate<'_>, service: Service, taken: i64) -> Trip {
@@ -189,7 +187,7 @@ pub async fn schedule_trips(
     State(state): State<AppState>,
     Path(segment): Path<String>,
     Body(request): Body<TripSearchRequest>,
-) -> Result<Json<Envelope<TripsAnswer>>, ApiError> {
+) -> Result<Response, ApiError> {
     let service = service_of(&segment)?;
     let network = state.network.get(&state.pool).await?;
     let checked = check(&network, &request)?;
@@ -203,7 +201,25 @@ pub async fn schedule_trips(
             })
         });
     }
-    let taken = taken_seats(&state, &network, &found).await?;
+    let ids: Vec<&str> = found.iter().map(|c| c.trip.id.as_str()).collect();
+    let claims = state.claims.trips(&state.pool, &network.version, &ids).await?;
+    let made_from: Vec<Arc<TripClaims>> = ids.iter().filter_map(|id| claims.get(*id).cloned()).collect();
+    let now = now_unix_ms();
+    // The same search over the same claims gives the same answer until a hold in them expires.
+    let key = format!("{} {} {} {} {:?} {}", segment, checked.from, checked.to, checked.date, checked.coach_type, network.version);
+    let body = state.claims.answer_from(&key, &made_from, now, || ok_bytes(answer(&network, &found, service, &claims, now)))?;
+    Ok(json_response(body))
+}
+
+/// The trips found, with the boarding points, companies and classes or ships among them.
+fn answer(
+    network: &Network,
+    found: &[Candidate<'_>],
+    service: Service,
+    claims: &HashMap<String, Arc<TripClaims>>,
+    now: i64,
+) -> TripsAnswer {
+    let taken = taken_seats(claims, found, now);
     let trips: Vec<Trip> =
         found.iter().map(|c| trip_of(&network, c, service, taken.get(&c.trip.id).copied().unwrap_or(0))).collect();
 
@@ -221,7 +237,7 @@ pub async fn schedule_trips(
             companies.push(Company { id: id.clone(), name: name.clone() });
         }
     }
-    Ok(ok(match service {
+    match service {
         Service::Bus => {
             let mut bus_classes: Vec<String> = trips.iter().filter_map(|t| t.bus_class.clone()).collect();
             bus_classes.sort();
@@ -239,5 +255,5 @@ pub async fn schedule_trips(
             }
             TripsAnswer::Launch(LaunchTripsResponse { trips, boarding_points, ships })
         }
-    }))
+    }
 }

@@ -4,9 +4,8 @@
 
 use std::collections::HashMap;
 
-use axum::Json;
+use axum::response::Response;
 use axum::extract::{Path, State};
-use core_wasm::contract::envelope::Envelope;
 use core_wasm::contract::seats::{
     BusSeat, BusSeatPlan, BusSeatViewResponse, ClassPlan, FareEntry, LaunchCell, LaunchSeatPlan,
     LaunchSeatViewResponse, Point, SeatStatus, SeatViewRequest,
@@ -19,7 +18,7 @@ use crate::claims::{ClaimState, TripClaims};
 use crate::error::ApiError;
 use crate::network::{LayoutSeat, Network};
 use crate::search::city_id;
-use crate::wire::{Body, now_unix_ms, ok, wire_time};
+use crate::wire::{Body, json_response, now_unix_ms, ok_bytes, wire_time};
 use crate::{AppState, service_of};
 
 #[derive(Debug, Serialize)]
@@ -259,7 +258,7 @@ pub async fn seat_view(
     State(state): State<AppState>,
     Path(segment): Path<String>,
     Body(request): Body<SeatViewRequest>,
-) -> Result<Json<Envelope<SeatViewAnswer>>, ApiError> {
+) -> Result<Response, ApiError> {
     let service = service_of(&segment)?;
     // The timetable, layout and fares come from memory; only the claims are read live.
     let network = state.network.get(&state.pool).await?;
@@ -290,16 +289,22 @@ pub async fn seat_view(
     };
     let claims = state.claims.trip(&state.pool, &network.version, &trip.id).await?;
     let now = now_unix_ms();
-    let fare = |class: &str, p: i64, q: i64| {
-        let key = (trip.route_id.clone(), trip.operator_id.clone(), class.to_owned(), p, q);
-        network.fares.get(&key).map(|f| *f as f64)
-    };
-    Ok(ok(match service {
-        Service::Bus => SeatViewAnswer::Bus(BusSeatViewResponse { seat_plan: bus_plan(&trip, seats, &claims, now, from, to, &fare) }),
-        Service::Launch => {
-            SeatViewAnswer::Launch(LaunchSeatViewResponse { seat_plan: launch_plan(seats, &claims, now, from, to, &fare) })
-        }
-    }))
+    // The same segment of the same claims gives the same answer until a hold in it expires.
+    let body = claims.answer(&format!("seat-view {from} {to}"), now, || {
+        let fare = |class: &str, p: i64, q: i64| {
+            let key = (trip.route_id.clone(), trip.operator_id.clone(), class.to_owned(), p, q);
+            network.fares.get(&key).map(|f| *f as f64)
+        };
+        ok_bytes(match service {
+            Service::Bus => {
+                SeatViewAnswer::Bus(BusSeatViewResponse { seat_plan: bus_plan(&trip, seats, &claims, now, from, to, &fare) })
+            }
+            Service::Launch => {
+                SeatViewAnswer::Launch(LaunchSeatViewResponse { seat_plan: launch_plan(seats, &claims, now, from, to, &fare) })
+            }
+        })
+    })?;
+    Ok(json_response(body))
 }
 
 fn bus_plan(

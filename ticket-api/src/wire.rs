@@ -2,9 +2,13 @@
 //! and the clock, all through the core's contract and `time` module.
 
 use axum::Json;
+use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 use core_wasm::contract::envelope::Envelope;
 use core_wasm::time::{Date, WireDateTime};
+use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::error::ApiError;
@@ -12,6 +16,16 @@ use crate::error::ApiError;
 /// A success: HTTP 200 with the payload in `data`.
 pub fn ok<T>(data: T) -> Json<Envelope<T>> {
     Json(Envelope::ok(data))
+}
+
+/// A success envelope already written as JSON, for answers that are kept and served again.
+pub fn ok_bytes<T: Serialize>(data: T) -> Result<Bytes, ApiError> {
+    serde_json::to_vec(&Envelope::ok(data)).map(Bytes::from).map_err(|e| ApiError::Internal(format!("answer: {e}")))
+}
+
+/// Serves an envelope written by [`ok_bytes`] (HTTP 200).
+pub fn json_response(body: Bytes) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
 /// A JSON body; malformed JSON, wrong types, a missing content type or an oversized body are

@@ -163,6 +163,11 @@ impl TestApp {
         TestApp { router: ticket_api::router(state.clone()), state, token }
     }
 
+    /// The store this app runs on.
+    pub fn backend(&self) -> Backend {
+        if self.state.config.database_url.starts_with("sqlite:") { Backend::Sqlite } else { Backend::Postgres }
+    }
+
     pub async fn send(&self, request: Request<Body>) -> (StatusCode, Value) {
         let response = self.router.clone().oneshot(request).await.unwrap();
         let status = response.status();
