@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { displayCities, displayDateTime, type Service, type Ticket } from 'core-wasm';
+import { failureText } from '@/api/api-client';
 import { useRuntimeConfig } from '@/config/runtime-config-context';
-import { downloadFailureText, downloadTicketPdf } from '@/features/find-ticket/api/download-ticket-pdf';
+import { downloadTicketPdf } from '@/features/booking/api/ticket';
 import { t, type MessageId } from '@/i18n/messages';
 import { formatLongDate } from '@/lib/dates';
 import { showToast } from '@/lib/toasts';
@@ -40,9 +41,11 @@ export function TicketCard({ ticket, service, onCancel, cancelling }: TicketCard
   async function download() {
     setDownloading(true);
     try {
-      await downloadTicketPdf(ticketApiUrl, service, ticket._id, pnr);
+      // The booking pages' download (the same PDF from the success page).
+      await downloadTicketPdf(ticketApiUrl, service, ticket);
     } catch (error) {
-      showToast(downloadFailureText(error));
+      // It rejects with the text to show; anything else gets the core's fallback.
+      showToast(error instanceof Error && error.message ? error.message : failureText(error));
     } finally {
       setDownloading(false);
     }
