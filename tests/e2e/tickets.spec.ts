@@ -130,6 +130,7 @@ test('find a bus ticket by phone with the OTP from the SMS, download it, and can
   await page.keyboard.type(wrong);
   await verify.click();
   await expect(popup.getByRole('alert')).toContainText('Wrong OTP');
+  await page.screenshot({ path: `${artifacts}tickets-otp-error.png` });
   expect(await seriousViolations(page), 'OTP popup with an error').toEqual([]);
   // Typing clears the message; backspace on an empty box walks back.
   await first.focus();
