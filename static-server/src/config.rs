@@ -366,12 +366,10 @@ fn parse_host(value: &str) -> Result<IpAddr, String> {
 }
 
 fn parse_database_url(value: &str) -> Result<String, String> {
-    // The visitor counter is SQLite-only for now; saying so beats a confusing driver error later.
-    if value.starts_with("sqlite:") {
-        Ok(value.to_owned())
-    } else {
-        Err("must be a SQLite URL such as sqlite://data/tickets.db (other databases are not supported yet)".to_owned())
-    }
+    // Saying so at start beats a confusing driver error later.
+    ticket_api::db::backend_of(value)
+        .map(|_| value.to_owned())
+        .map_err(|_| "must be sqlite://path/to/file.db or postgres://user@host/database".to_owned())
 }
 
 fn parse_phone(value: &str) -> Result<String, String> {
@@ -472,7 +470,7 @@ mod tests {
             ("HOST", "example.com"),
             ("PORT", "80a"),
             ("PORT", "70000"),
-            ("DATABASE_URL", "postgres://x"),
+            ("DATABASE_URL", "mysql://x"),
             ("ROLLOUT_PERCENTAGE", "101"),
             ("ROLLOUT_PERCENTAGE", "-1"),
             ("ROLLOUT_PERCENTAGE", "12.5"),

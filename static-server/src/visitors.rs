@@ -2,16 +2,13 @@
 //!
 //! Counting is one atomic statement (`INSERT ... ON CONFLICT DO UPDATE ... RETURNING`), so
 //! concurrent visits never lose an increment and each caller gets the count its own visit made,
-//! whichever process or connection runs it.
+//! whichever process or connection runs it. The store is the ticket API's (SQLite or
+//! PostgreSQL, by `DATABASE_URL`), opened the same way (`ticket_api::db::connect`).
 
 use std::fmt;
-use std::str::FromStr;
-use std::time::Duration;
 
 use core_wasm::time::Date;
-use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
-};
+use sqlx::AnyPool;
 
 /// A calendar date `YYYY-MM-DD`, checked by the core's date rule (`core_wasm::time::Date`), the
 /// same one the site uses for "today in Dhaka". Once built, it is valid.
@@ -34,17 +31,13 @@ impl VisitDate {
 /// The database could not be opened or migrated.
 #[derive(Debug)]
 pub enum StoreError {
-    CreateDirectory { dir: String, source: std::io::Error },
-    Open(sqlx::Error),
+    Open(ticket_api::db::DbError),
     Migrate(sqlx::migrate::MigrateError),
 }
 
 impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            StoreError::CreateDirectory { dir, source } => {
-                write!(f, "cannot create directory {dir}: {source}")
-            }
             StoreError::Open(e) => write!(f, "cannot open the database: {e}"),
             StoreError::Migrate(e) => write!(f, "cannot apply migrations: {e}"),
         }
@@ -53,32 +46,19 @@ impl fmt::Display for StoreError {
 
 impl std::error::Error for StoreError {}
 
-/// The visitor counts, in SQLite.
+/// The visitor counts.
 #[derive(Debug, Clone)]
 pub struct Visitors {
-    pool: SqlitePool,
+    pool: AnyPool,
 }
 
 impl Visitors {
-    /// Opens (creating if missing) the database at `database_url` and applies the migrations.
+    /// Opens (creating a SQLite file if missing) the database at `database_url` and applies
+    /// the migrations.
     pub async fn open(database_url: &str) -> Result<Visitors, StoreError> {
-        let options = SqliteConnectOptions::from_str(database_url)
-            .map_err(StoreError::Open)?
-            .create_if_missing(true)
-            // WAL lets readers and the one writer proceed together; NORMAL sync is durable in WAL
-            // mode across application crashes (a power cut may lose the last few commits).
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Normal)
-            // Writers queue on SQLite's lock; without a timeout a burst of visits would fail
-            // with SQLITE_BUSY instead of waiting a few milliseconds.
-            .busy_timeout(Duration::from_secs(5));
-        create_parent_dir(options.get_filename())?;
-        let pool = SqlitePoolOptions::new()
-            .max_connections(8)
-            .connect_with(options)
+        let (pool, _) = ticket_api::db::connect(database_url, 8)
             .await
             .map_err(StoreError::Open)?;
-
         let mut migrator = sqlx::migrate!("./migrations");
         // The ticket API may share this database with migrations of its own. A separate history
         // table keeps the two migrators from treating each other's versions as missing or
@@ -91,7 +71,7 @@ impl Visitors {
     /// Counts one visit on `date` and returns that date's count including it.
     pub async fn record_visit(&self, date: VisitDate) -> Result<i64, sqlx::Error> {
         sqlx::query_scalar(
-            "INSERT INTO site_visitors (visit_date, count) VALUES (?1, 1) \
+            "INSERT INTO site_visitors (visit_date, count) VALUES ($1, 1) \
              ON CONFLICT (visit_date) DO UPDATE SET count = site_visitors.count + 1 \
              RETURNING count",
         )
@@ -103,24 +83,6 @@ impl Visitors {
     /// Waits for queries in flight, then closes every connection (graceful shutdown).
     pub async fn close(&self) {
         self.pool.close().await;
-    }
-}
-
-/// SQLite creates the file but not its directory; `sqlite://data/tickets.db` on a fresh clone
-/// needs `data/`. In-memory databases have no directory.
-fn create_parent_dir(filename: &std::path::Path) -> Result<(), StoreError> {
-    let text = filename.to_string_lossy();
-    if text.starts_with("file:") || text == ":memory:" {
-        return Ok(());
-    }
-    match filename.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => {
-            std::fs::create_dir_all(dir).map_err(|source| StoreError::CreateDirectory {
-                dir: dir.display().to_string(),
-                source,
-            })
-        }
-        _ => Ok(()),
     }
 }
 

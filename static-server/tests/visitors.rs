@@ -57,6 +57,51 @@ async fn concurrent_visits_count_exactly_and_survive_a_restart() {
     assert_eq!(next.json(), serde_json::json!({"count": 201}));
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn concurrent_visits_count_exactly_on_postgresql() {
+    // The scale-out store: many server processes count on one PostgreSQL. `make test` starts a
+    // throwaway server and sets the variable; without it this test fails rather than skip.
+    let server = std::env::var("TICKET_API_TEST_POSTGRES")
+        .expect("TICKET_API_TEST_POSTGRES is not set: make test starts a PostgreSQL server");
+    let server = server.trim_end_matches('/');
+    let name = format!(
+        "visitors_{}_{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .expect("clock")
+            .as_nanos()
+    );
+    let (admin, _) = ticket_api::db::connect(&format!("{server}/postgres"), 1)
+        .await
+        .expect("the PostgreSQL server");
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+        .execute(&admin)
+        .await
+        .expect("create database");
+    admin.close().await;
+
+    let world = World::new("visits-pg");
+    let url = format!("{server}/{name}");
+    let (app, _site) = world.app(&[("DATABASE_URL", url.as_str())]).await;
+    let tasks: Vec<_> = (0..100)
+        .map(|_| {
+            let app = app.clone();
+            tokio::spawn(async move {
+                post_json(&app, "/api/visitor-update", r#"{"date":"2025-03-14"}"#).await
+            })
+        })
+        .collect();
+    let mut counts = Vec::new();
+    for task in tasks {
+        let reply = task.await.expect("task");
+        assert_eq!(reply.status, StatusCode::OK, "{:?}", String::from_utf8_lossy(&reply.body));
+        counts.push(reply.json()["count"].as_i64().expect("count is an integer"));
+    }
+    counts.sort_unstable();
+    assert_eq!(counts, (1..=100).collect::<Vec<i64>>(), "each visit gets its own count");
+}
+
 #[tokio::test]
 async fn the_database_file_and_its_directory_are_created() {
     let world = World::new("dbfile");

@@ -56,10 +56,17 @@ pub fn backend_of(url: &str) -> Result<Backend, DbError> {
     }
 }
 
-/// Opens the pool, creating a SQLite file (and its folder) when missing, and applies the
-/// migrations. SQLite runs in WAL mode with a busy timeout, so readers never wait for the
-/// writer and writers queue instead of failing.
+/// Opens the pool and applies the ticket API's migrations.
 pub async fn open(url: &str, max_connections: u32) -> Result<(AnyPool, Backend), DbError> {
+    let (pool, backend) = connect(url, max_connections).await?;
+    MIGRATOR.run(&pool).await.map_err(DbError::Migrate)?;
+    Ok((pool, backend))
+}
+
+/// Opens the pool, creating a SQLite file (and its folder) when missing. SQLite runs in WAL
+/// mode with a busy timeout, so readers never wait for the writer and writers queue instead of
+/// failing. The static server's visitor counter shares this (with its own migrations).
+pub async fn connect(url: &str, max_connections: u32) -> Result<(AnyPool, Backend), DbError> {
     sqlx::any::install_default_drivers();
     let backend = backend_of(url)?;
     let url = match backend {
@@ -91,6 +98,5 @@ pub async fn open(url: &str, max_connections: u32) -> Result<(AnyPool, Backend),
         })
         .connect_with(options)
         .await?;
-    MIGRATOR.run(&pool).await.map_err(DbError::Migrate)?;
     Ok((pool, backend))
 }
