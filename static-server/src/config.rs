@@ -39,7 +39,7 @@ pub const SETTINGS: &[Setting] = &[
     Setting {
         name: "DATABASE_URL",
         default: "sqlite://data/tickets.db",
-        meaning: "SQLite database for the visitor counter; the file and its directory are created if missing",
+        meaning: "the store: sqlite://file (created with its directory if missing) or postgres://...; the visitor counter and, in-process, the ticket API",
     },
     Setting {
         name: "ROLLOUT_PERCENTAGE",
