@@ -194,6 +194,7 @@ test('launch: a cabin booked end to end, one of two seats removed on the way', a
   await expect(page.getByTestId('ticket-pnr')).toBeVisible();
   await expect(page.getByTestId('ticket-seats')).toHaveText(/^\d+$/);
   await expect(page.getByRole('button', { name: 'Download ticket' })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await page.screenshot({ path: `${artifacts}payment-success-launch.png` });
   expect(problems()).toEqual([]);
 });
@@ -219,6 +220,7 @@ test('a cancelled payment says so and offers the way back', async ({ page }) => 
   await expect(page.getByRole('heading', { level: 1, name: 'Payment cancelled' })).toBeVisible();
   await expect(page.getByText('You cancelled the payment. No money was taken for this booking.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Search again' })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await page.screenshot({ path: `${artifacts}payment-cancel.png` });
 });
 

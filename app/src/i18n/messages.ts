@@ -395,6 +395,7 @@ const en = {
   'booking.ticket.pnr': 'PNR',
   'booking.ticket.operator': 'Operator',
   'booking.ticket.vehicle': 'Coach',
+  'booking.ticket.ship': 'Ship',
   'booking.ticket.route': 'Route',
   'booking.ticket.routeText': '{from} to {to}',
   'booking.ticket.departure': 'Departure',

@@ -50,7 +50,7 @@ export function TicketView({ service, ticket }: { service: Service; ticket: Tick
       </p>
       <dl className="facts">
         {fact(t('booking.ticket.operator'), ticket.companyName)}
-        {fact(t('booking.ticket.vehicle'), ticket.vehicle)}
+        {fact(service === 'BUS' ? t('booking.ticket.vehicle') : t('booking.ticket.ship'), ticket.vehicle)}
         {ticket.from && ticket.to && fact(t('booking.ticket.route'), t('booking.ticket.routeText', { from: ticket.from, to: ticket.to }))}
         {departure && fact(t('booking.ticket.departure'), `${formatLongDate(departure.date)}, ${departure.time}`, 'ticket-departure')}
         {fact(t('booking.ticket.boarding'), ticket.boardingPoint, 'ticket-boarding')}
