@@ -71,10 +71,17 @@ test('bus: from the results, choose points and seats, hold them, arrive at /bus/
   expect(hold.expiresAtMs).toBeGreaterThan(Date.now());
   expect(problems).toEqual([]);
 
-  // Back to the plan: the seats this traveller holds show as held, and opening it dropped the hold.
+  // Back to the plan to change seats: opening it dropped the hand-over (promo reset), and the
+  // seats this traveller still holds are theirs to choose again.
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: 'Choose your seats' })).toBeVisible();
   expect(await page.evaluate(() => window.sessionStorage.getItem('hold:BUS'))).toBeNull();
+  await choosePoints(page);
+  await expect(page.getByRole('button', { name: new RegExp(`^Seat ${a}, (ladies seat, )?available, `) })).toBeEnabled();
+  await page.getByRole('button', { name: new RegExp(`^Seat ${a},`) }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/bus\/payment$/);
+  expect(await page.evaluate(() => JSON.parse(window.sessionStorage.getItem('hold:BUS') ?? 'null')?.seats)).toEqual([a]);
 });
 
 test('launch: hold a cabin, arrive at /launch/payment/passenger-details', async ({ page }) => {

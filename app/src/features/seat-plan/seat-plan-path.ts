@@ -1,4 +1,4 @@
-import { displayDateTime, type Service, type Trip } from 'core-wasm';
+import type { Service } from 'core-wasm';
 import { servicePath } from '@/app/site-context';
 
 export interface SeatPlanSearch {
@@ -11,7 +11,7 @@ export interface SeatPlanSearch {
 /**
  * The seat plan's address: a deeper trip path (SPEC §2), `/{service}/trip/{tripId}` with the
  * search it came from, so the plan can be reloaded, shared and reached with the back button.
- * The payment pages use it to send a traveller whose hold ended back to pick again.
+ * (For a hold: the trip's departure date as the core shows it is the journey date.)
  */
 export function seatPlanPath(service: Service, tripId: string, search: SeatPlanSearch): string {
   const params = new URLSearchParams({ from: search.from, to: search.to, journeyDate: search.journeyDate });
@@ -19,7 +19,3 @@ export function seatPlanPath(service: Service, tripId: string, search: SeatPlanS
   return `/${servicePath(service)}/trip/${encodeURIComponent(tripId)}?${params.toString()}`;
 }
 
-/** The seat plan of a held trip (the hold has no journey date: the departure's Dhaka date is it). */
-export function seatPlanPathForTrip(service: Service, trip: Trip, from: string | null, to: string | null): string {
-  return seatPlanPath(service, trip._id, { from: from ?? '', to: to ?? '', journeyDate: displayDateTime(trip.departureDateTime).date });
-}

@@ -13,7 +13,7 @@ async function openPlan(plan = singleDeck()) {
   answer(TRIPS, busTrips);
   answer(BUS_VIEW, { seatPlan: plan });
   const rendered = await renderRoute(busSeatsPath);
-  await screen.findAllByRole('group', { name: /Seats|deck/ });
+  await screen.findAllByRole('group', { name: /Seats|deck/ }, { timeout: 5000 });
   return rendered;
 }
 
@@ -24,14 +24,15 @@ async function choosePoints(user: Awaited<ReturnType<typeof openPlan>>['user'], 
   await user.selectOptions(screen.getByLabelText('Dropping point'), dropping);
 }
 
-describe('bus seat plan: opening it', () => {
+describe('bus seat plan: opening it', { timeout: 20_000 }, () => {
   it('opens from the trip card and asks for the seats of the searched segment', async () => {
     answer(TRIPS, busTrips);
     answer(BUS_VIEW, { seatPlan: singleDeck() });
     const { user, router } = await renderRoute('/bus/trip?from=dhaka&to=chattogram&journeyDate=2030-01-01&coachType=all');
-    const card = (await screen.findAllByTestId('trip'))[0] as HTMLElement;
-    await user.click(within(card).getByRole('link', { name: /View seats/ }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Choose your seats' })).toBeInTheDocument();
+    const card = (await screen.findAllByTestId('trip', {}, { timeout: 5000 }))[0] as HTMLElement;
+    await user.click(await within(card).findByRole('link', { name: /View seats/ }, { timeout: 5000 }));
+    // The plan's code (and the booking core) load on first use: allow for it.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose your seats' }, { timeout: 5000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/bus/trip/${BUS_TRIP}`);
     await screen.findByRole('group', { name: 'Seats' });
     expect(calls.find((c) => c.path === BUS_VIEW)?.body).toMatchObject({ tripId: BUS_TRIP, from: 'dhaka', to: 'chattogram' });
@@ -43,7 +44,7 @@ describe('bus seat plan: opening it', () => {
   it('offers no seat plan for a sold-out trip', async () => {
     answer(TRIPS, busTrips);
     await renderRoute('/bus/trip?from=dhaka&to=chattogram&journeyDate=2030-01-01');
-    const soudia = (await screen.findAllByTestId('trip')).find((c) => c.textContent?.includes('Soudia')) as HTMLElement;
+    const soudia = (await screen.findAllByTestId('trip', {}, { timeout: 5000 })).find((c) => c.textContent?.includes('Soudia')) as HTMLElement;
     expect(within(soudia).queryByRole('link', { name: /View seats/ })).not.toBeInTheDocument();
   });
 
@@ -51,6 +52,20 @@ describe('bus seat plan: opening it', () => {
     saveHold({ service: 'BUS', trip: busTrips.trips[0]!, seats: ['A1'], boardingPoint: null, droppingPoint: null, from: 'dhaka', to: 'chattogram', expiresAtMs: Date.now() + 60_000, expiresAt: '' });
     await openPlan();
     expect(loadHold('BUS')).toBeNull();
+  });
+
+  it('back from payment, the seats this tab still holds can be chosen again (a new lock replaces the own hold)', async () => {
+    saveHold({ service: 'BUS', trip: busTrips.trips[0]!, seats: ['B1'], boardingPoint: 'Arambagh', droppingPoint: 'GEC Circle', from: 'dhaka', to: 'chattogram', expiresAtMs: Date.now() + 60_000, expiresAt: '' });
+    const { user } = await openPlan();
+    await user.click(seatButton('Seat B1, available, 1,200 TK'));
+    expect(seatButton(/^Seat B1,/)).toHaveAttribute('aria-pressed', 'true');
+    expect(loadHold('BUS')).toBeNull();
+  });
+
+  it('a hold that has ended, or is for another trip, frees nothing', async () => {
+    saveHold({ service: 'BUS', trip: busTrips.trips[0]!, seats: ['B1'], boardingPoint: null, droppingPoint: null, from: 'dhaka', to: 'chattogram', expiresAtMs: Date.now() - 1_000, expiresAt: '' });
+    await openPlan();
+    expect(seatButton('Seat B1, held by another traveller')).toBeDisabled();
   });
 
   it('shows the points with their times as the core shows them', async () => {
@@ -61,7 +76,7 @@ describe('bus seat plan: opening it', () => {
   });
 });
 
-describe('bus seat plan: decks and the legend', () => {
+describe('bus seat plan: decks and the legend', { timeout: 20_000 }, () => {
   it('draws one deck on its grid, each seat a button named with its status and fare', async () => {
     await openPlan();
     const deck = screen.getByRole('group', { name: 'Seats' });
@@ -103,7 +118,7 @@ describe('bus seat plan: decks and the legend', () => {
   });
 });
 
-describe('bus seat plan: choosing seats', () => {
+describe('bus seat plan: choosing seats', { timeout: 20_000 }, () => {
   it('selects and deselects a seat, totals the fares (the core), and tracks seat_select', async () => {
     const { user } = await openPlan();
     await user.click(seatButton(/^Seat A2,/));
@@ -141,7 +156,7 @@ describe('bus seat plan: choosing seats', () => {
   });
 });
 
-describe('bus seat plan: fares per boarding/dropping pair', () => {
+describe('bus seat plan: fares per boarding/dropping pair', { timeout: 20_000 }, () => {
   it('asks for the points first, then shows each seat\'s fare and status for the pair (the core\'s seatOffer)', async () => {
     const { user } = await openPlan(perPair());
     expect(screen.getByText(/Fares differ by boarding and dropping point/)).toBeInTheDocument();
@@ -174,7 +189,7 @@ describe('bus seat plan: fares per boarding/dropping pair', () => {
   });
 });
 
-describe('bus seat plan: holding the seats', () => {
+describe('bus seat plan: holding the seats', { timeout: 20_000 }, () => {
   it('needs both points before holding', async () => {
     const { user } = await openPlan();
     await user.click(seatButton(/^Seat A2,/));
@@ -246,7 +261,7 @@ describe('bus seat plan: holding the seats', () => {
   });
 });
 
-describe('bus seat plan: a trip that is gone (404, SPEC §8)', () => {
+describe('bus seat plan: a trip that is gone (404, SPEC §8)', { timeout: 20_000 }, () => {
   it('shows the message; within a minute of the last reload it does not reload again', async () => {
     writeStored('seat_view_reload_at', String(Date.now()));
     answer(TRIPS, busTrips);

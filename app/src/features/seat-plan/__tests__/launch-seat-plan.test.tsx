@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { loadHold } from '@/features/booking/hold';
+import { loadHold, saveHold } from '@/features/booking/hold';
 import { answer, calls, fail, launchTrips } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
 import { LAUNCH_LOCK, LAUNCH_TRIP, LAUNCH_VIEW, launchPlan, launchSeatsPath, lockAnswer } from './fixtures';
@@ -11,19 +11,19 @@ async function openPlan() {
   answer(TRIPS, launchTrips);
   answer(LAUNCH_VIEW, { seatPlan: launchPlan() });
   const rendered = await renderRoute(launchSeatsPath);
-  await screen.findByRole('region', { name: 'First floor' });
+  await screen.findByRole('region', { name: 'First floor' }, { timeout: 5000 });
   return rendered;
 }
 
 const cabin = (name: RegExp | string) => screen.getByRole('button', { name });
 
-describe('launch seat plan: classes on floors', () => {
+describe('launch seat plan: classes on floors', { timeout: 20_000 }, () => {
   it('opens from the trip card', async () => {
     answer(TRIPS, launchTrips);
     answer(LAUNCH_VIEW, { seatPlan: launchPlan() });
     const { user, router } = await renderRoute('/launch/trip?from=dhaka&to=barishal&journeyDate=2030-01-01');
-    await user.click(await screen.findByRole('link', { name: /View seats/ }));
-    await screen.findByRole('region', { name: 'First floor' });
+    await user.click(await screen.findByRole('link', { name: /View seats/ }, { timeout: 5000 }));
+    await screen.findByRole('region', { name: 'First floor' }, { timeout: 5000 });
     expect(router.state.location.pathname).toBe(`/launch/trip/${LAUNCH_TRIP}`);
     expect(calls.find((c) => c.path === LAUNCH_VIEW)?.body).toMatchObject({ tripId: LAUNCH_TRIP, from: 'dhaka', to: 'barishal' });
     expect(screen.getByTestId('seat-trip')).toHaveTextContent('MV Adventure-9');
@@ -57,7 +57,14 @@ describe('launch seat plan: classes on floors', () => {
   });
 });
 
-describe('launch seat plan: choosing and holding', () => {
+describe('launch seat plan: choosing and holding', { timeout: 20_000 }, () => {
+  it('back from payment, the cabin this tab still holds can be chosen again', async () => {
+    saveHold({ service: 'LAUNCH', trip: launchTrips.trips[0]!, seats: ['202'], boardingPoint: null, droppingPoint: null, from: 'dhaka', to: 'barishal', expiresAtMs: Date.now() + 60_000, expiresAt: '' });
+    await openPlan();
+    expect(cabin('Single cabin 202, available, 1,380 TK')).toBeEnabled();
+    expect(cabin('Deck D-02, booked')).toBeDisabled();
+  });
+
   it('chooses cabins and seats (the core\'s toggleLaunchSeat), up to 4, with the total', async () => {
     const { user } = await openPlan();
     await user.click(cabin(/^Single cabin 201,/));

@@ -1,4 +1,4 @@
-import { useId, useMemo, useReducer } from 'react';
+import { useId, useMemo, useReducer, useState } from 'react';
 import type { Trip } from 'core-wasm';
 import {
   initialSeatChoice,
@@ -11,6 +11,7 @@ import {
 import type { TripSearch } from '@/features/search/components/search-form';
 import { useSeatLock } from '@/features/seat-plan/api/use-seat-lock';
 import { useSeatView } from '@/features/seat-plan/api/use-seat-view';
+import { withOwnLaunchSeats } from '@/features/seat-plan/own-seats';
 import { SeatButton, seatName } from '@/features/seat-plan/components/seat-button';
 import { SeatLegend } from '@/features/seat-plan/components/seat-legend';
 import { SeatSummary } from '@/features/seat-plan/components/seat-summary';
@@ -83,7 +84,8 @@ function ClassGrid({ entry, chosen, onToggle }: { entry: ClassPlan; chosen: Read
  * their floors, each a grid of rows where gaps are cells without a seat; up to 4 seats or cabins
  * chosen by the core's reducer, then the seat-lock.
  */
-export function LaunchSeatPlan({ trip, search }: { trip: Trip; search: TripSearch }) {
+export function LaunchSeatPlan({ trip, search, ownSeats = [] }: { trip: Trip; search: TripSearch; ownSeats?: readonly string[] }) {
+  const [own, setOwn] = useState<ReadonlySet<string>>(() => new Set(ownSeats));
   const query = useMemo(() => ({ tripId: trip._id, from: search.from, to: search.to }), [trip._id, search.from, search.to]);
   const { view, setPlan, refresh } = useSeatView<Plan>('LAUNCH', query);
   const [choice, dispatch] = useReducer(seatChoiceReducer, null, () => initialSeatChoice());
@@ -95,6 +97,7 @@ export function LaunchSeatPlan({ trip, search }: { trip: Trip; search: TripSearc
     onTaken: (seats) => {
       setPlan((plan) => seats.reduce((p, seatNo) => markLaunchSeatBooked(p, seatNo), plan));
       for (const seatNo of seats) dispatch({ remove: { seatNo } });
+      setOwn((mine) => new Set([...mine].filter((s) => !seats.includes(s))));
     },
     onConflict: () => {
       dispatch('clear');
@@ -116,7 +119,7 @@ export function LaunchSeatPlan({ trip, search }: { trip: Trip; search: TripSearc
     }
   }
 
-  const floors = floorsOf(view.plan);
+  const floors = floorsOf(withOwnLaunchSeats(view.plan, own));
   return (
     <div className="seat-plan" aria-busy={view.refreshing}>
       <SeatLegend keys={['available', 'selected', 'booked']} />
