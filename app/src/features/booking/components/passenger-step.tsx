@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useRuntimeConfig } from '@/config/runtime-config-context';
 import { paymentBlockText } from '@/features/booking/api/failure';
@@ -25,7 +25,11 @@ export function PassengerStep({ hold }: { hold: Hold }) {
   const expired = secondsLeft === 0;
   const { service } = hold;
 
+  // Once per hold (the page reads the hold afresh on every render of its parent).
+  const tracked = useRef<number | null>(null);
   useEffect(() => {
+    if (tracked.current === hold.expiresAtMs) return;
+    tracked.current = hold.expiresAtMs;
     track('checkout', { service, trip_id: hold.trip._id, seats: hold.seats.length, operator: hold.trip.companyName });
   }, [service, hold]);
 
