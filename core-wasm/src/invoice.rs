@@ -87,7 +87,7 @@ pub fn apply_bus(mut booking: BusBooking, event: BusBookingEvent) -> BusBooking 
 }
 
 /// The launch booking reducer: as the bus one, plus seat removal, which refreshes the seat
-/// numbers, amount, service charge and gateway commission.
+/// numbers, fare, discount, amount, service charge and gateway commission.
 pub fn apply_launch(mut booking: LaunchBooking, event: LaunchBookingEvent) -> LaunchBooking {
     let priced = Priced {
         amount: &mut booking.amount,
@@ -102,6 +102,8 @@ pub fn apply_launch(mut booking: LaunchBooking, event: LaunchBookingEvent) -> La
         LaunchBookingEvent::GatewayUpdated(r) => priced.gateway(r),
         LaunchBookingEvent::SeatRemoved(r) => {
             booking.invoice.seat_no = r.seat_no;
+            booking.invoice.sub_total = r.sub_total;
+            booking.invoice.discount = r.discount;
             booking.amount = r.amount;
             booking.service_charge = r.service_charge;
             booking.payment_gateway_commission = r.payment_gateway_commission;

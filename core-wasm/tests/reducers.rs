@@ -1,6 +1,6 @@
 //! The state transitions of SPEC §4, as the site drives them.
 
-use core_wasm::contract::booking::{BusBooking, BusInvoice, Promo, PromoResponse, SurpriseDeal, UpdateGatewayResponse};
+use core_wasm::contract::booking::{BookingStatus, BusBooking, BusInvoice, Promo, PromoResponse, SurpriseDeal, UpdateGatewayResponse};
 use core_wasm::contract::seats::{BusSeat, FareEntry, SeatStatus};
 use core_wasm::contract::trips::CoachType;
 use core_wasm::deal::{self, DealEvent, DealState};
@@ -114,6 +114,7 @@ fn booking_with_promo() -> BusBooking {
     BusBooking {
         id: "b1".into(),
         tnx_id: "T1".into(),
+        status: BookingStatus::Pending,
         amount: 1700.0,
         invoice: BusInvoice {
             company_id: "op1".into(),

@@ -8,7 +8,7 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use core_wasm::contract::booking::{
-    BusBooking, BusInvoice, Gender, LaunchBooking, LaunchInvoice, PaymentPendingRequest, Promo, SeatLockRequest,
+    BookingStatus, BusBooking, BusInvoice, Gender, LaunchBooking, LaunchInvoice, PaymentPendingRequest, Promo, SeatLockRequest,
     SeatLockResponse, TxnRequest, UpdateGatewayRequest, UpdateGatewayResponse,
 };
 use core_wasm::contract::envelope::Envelope;
@@ -86,9 +86,6 @@ async fn checked_seats(pool: &AnyPool, trip: &TripInfo, seats: &[String]) -> Res
     Ok(seats)
 }
 
-fn taken_message(seats: &[String]) -> Vec<String> {
-    seats.iter().map(|s| format!("Seat {s} was just taken by another traveller, please choose another")).collect()
-}
 
 pub async fn seat_lock(
     State(state): State<AppState>,
@@ -134,7 +131,7 @@ pub async fn seat_lock(
         Ok(()) => {}
         Err(ClaimError::Taken(taken)) => {
             tx.rollback().await?;
-            return Err(ApiError::Conflict(taken_message(&taken)));
+            return Err(ApiError::SeatsTaken(taken));
         }
         Err(ClaimError::Store(e)) => return Err(e.into()),
     }
@@ -194,10 +191,19 @@ async fn booking_answer(pool: &AnyPool, tnx_id: &str) -> Result<BookingAnswer, A
     let amount = row.try_get::<i64, _>("amount")? as f64;
     let gateway: Option<String> = row.try_get("gateway")?;
     let redirect_url = gateway.as_ref().map(|_| format!("/gateway/sandbox/{tnx}"));
+    let status = match row.try_get::<String, _>("status")?.as_str() {
+        "pending" => BookingStatus::Pending,
+        "ticketed" => BookingStatus::Ticketed,
+        "failed" => BookingStatus::Failed,
+        "cancelled" => BookingStatus::Cancelled,
+        "refunded" => BookingStatus::Refunded,
+        other => return Err(ApiError::Internal(format!("booking {tnx} has status '{other}'"))),
+    };
     Ok(match row.try_get::<String, _>("service")?.as_str() {
         "LAUNCH" => BookingAnswer::Launch(LaunchBooking {
             id,
             tnx_id: tnx,
+            status,
             amount,
             service_charge: row.try_get::<i64, _>("service_charge")? as f64,
             payment_gateway_commission: row.try_get::<i64, _>("gateway_commission")? as f64,
@@ -216,6 +222,7 @@ async fn booking_answer(pool: &AnyPool, tnx_id: &str) -> Result<BookingAnswer, A
         _ => BookingAnswer::Bus(BusBooking {
             id,
             tnx_id: tnx,
+            status,
             amount,
             invoice: BusInvoice {
                 company_id: trip.operator_id.clone(),
@@ -655,6 +662,8 @@ pub async fn remove_seat(
     tx.commit().await?;
     Ok(ok(core_wasm::contract::booking::SeatRemoveResponse {
         seat_no: seats,
+        sub_total: sub_total as f64,
+        discount: discount as f64,
         amount: amount as f64,
         service_charge: service_charge as f64,
         payment_gateway_commission: commission as f64,

@@ -14,8 +14,10 @@ pub enum ApiError {
     BadRequest(Vec<String>),
     Unauthorized,
     NotFound(String),
-    /// The request is valid but the world changed: a seat someone else took, a hold that expired.
+    /// The request is valid but the world changed: a hold that expired, a booking already paid.
     Conflict(Vec<String>),
+    /// A seat-lock lost these seats to someone else (409, the seats named in `seats`).
+    SeatsTaken(Vec<String>),
     TooLarge,
     /// A limit: too many requests of a kind in a while.
     TooMany(String),
@@ -39,6 +41,10 @@ pub const PAGE_NOT_FOUND: &str = "This page could not be found";
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
+        let seats = match &self {
+            ApiError::SeatsTaken(seats) => Some(seats.clone()),
+            _ => None,
+        };
         let (status, message) = match self {
             ApiError::BadRequest(mut list) if list.len() == 1 => {
                 (StatusCode::BAD_REQUEST, MessageField::One(list.remove(0)))
@@ -48,6 +54,7 @@ impl IntoResponse for ApiError {
             ApiError::NotFound(m) => (StatusCode::NOT_FOUND, MessageField::One(m)),
             ApiError::Conflict(mut list) if list.len() == 1 => (StatusCode::CONFLICT, MessageField::One(list.remove(0))),
             ApiError::Conflict(list) => (StatusCode::CONFLICT, MessageField::Many(list)),
+            ApiError::SeatsTaken(seats) => (StatusCode::CONFLICT, taken_message(&seats)),
             ApiError::TooLarge => (StatusCode::PAYLOAD_TOO_LARGE, MessageField::One("Request body is too large".into())),
             ApiError::TooMany(m) => (StatusCode::TOO_MANY_REQUESTS, MessageField::One(m)),
             ApiError::UnsupportedMediaType => (
@@ -60,8 +67,16 @@ impl IntoResponse for ApiError {
             }
         };
         let reason = status.canonical_reason().unwrap_or("Error");
-        (status, Json(ErrorBody::new(status.as_u16(), message, reason))).into_response()
+        let body = ErrorBody { seats, ..ErrorBody::new(status.as_u16(), message, reason) };
+        (status, Json(body)).into_response()
     }
+}
+
+/// What a traveller is told about seats just taken: one line per seat.
+fn taken_message(seats: &[String]) -> MessageField {
+    let mut lines: Vec<String> =
+        seats.iter().map(|s| format!("Seat {s} was just taken by another traveller, please choose another")).collect();
+    if lines.len() == 1 { MessageField::One(lines.remove(0)) } else { MessageField::Many(lines) }
 }
 
 impl From<sqlx::Error> for ApiError {

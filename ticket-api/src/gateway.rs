@@ -134,6 +134,7 @@ pub async fn page(State(state): State<AppState>, Path(tnx_id): Path<String>) -> 
     };
     let html = format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\">\
+         <link rel=\"icon\" href=\"data:,\">\
          <title>Sandbox payment</title></head><body><main><h1>Sandbox payment gateway</h1>\
          <p>Transaction <strong>{tnx}</strong>: TK {amount}. No real money moves.</p>{body}</main></body></html>"
     );

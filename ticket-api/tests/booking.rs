@@ -124,6 +124,7 @@ on_both! {
         let tnx = book(&app, &trip, &chosen, "visitor-a").await;
         let (_, booking) = app.post("/v1/api/intercity/get-booking-info-by-txn-id", json!({"tnxId": tnx})).await;
         assert!(booking["data"]["amount"].as_f64().unwrap() > 0.0);
+        assert_eq!(booking["data"]["status"], "pending");
         assert_eq!(booking["data"]["invoice"]["promo"], Value::Null);
         let (status, update) = app.post("/v1/api/intercity/update-gateway", json!({"tnxId": tnx, "gateway": "sandbox"})).await;
         assert_eq!(status, StatusCode::OK, "{update}");
@@ -145,6 +146,8 @@ on_both! {
         assert_eq!(ticket["data"]["seats"], json!(chosen));
         assert_eq!(ticket["data"]["phone"], "01712345678");
         assert_eq!(seat_status(&app, &trip, chosen[0]).await, "booked");
+        let (_, booking) = app.post("/v1/api/intercity/get-booking-info-by-txn-id", json!({"tnxId": tnx})).await;
+        assert_eq!(booking["data"]["status"], "ticketed");
 
         // Repeated, reordered and concurrent confirmations and callbacks (100x): one ticket.
         let mut calls = Vec::new();
@@ -179,6 +182,7 @@ on_both! {
         assert_eq!(status, StatusCode::CONFLICT);
         let message = body["message"].as_str().unwrap();
         assert!(message.contains(&format!("Seat {}", seats[0])), "{message}");
+        assert_eq!(body["seats"], json!([seats[0]]), "the taken seats as data, for the site to mark");
         assert_eq!(seat_status(&app, &trip, &seats[1]).await, "available", "nothing of a refused lock is kept");
         // Re-locking replaces the visitor's own hold.
         assert_eq!(lock(&app, &trip, &[&seats[2]], "first").await.0, StatusCode::OK);

@@ -210,6 +210,8 @@ on_both! {
         assert_eq!(status, StatusCode::OK, "{after}");
         assert_eq!(after["data"]["seatNo"], json!([seats[0]]));
         assert_eq!(after["data"]["serviceCharge"].as_f64(), Some(20.0));
+        assert!(after["data"]["subTotal"].as_f64().unwrap() < before["data"]["invoice"]["subTotal"].as_f64().unwrap());
+        assert_eq!(after["data"]["discount"].as_f64(), Some(0.0));
         assert!(after["data"]["amount"].as_f64().unwrap() < before["data"]["amount"].as_f64().unwrap());
         assert!(after["data"]["paymentGatewayCommission"].as_f64().unwrap() > 0.0);
         let (status, body) = app.post("/v1/api/water/payment-seat-remove", json!({"tnxId": tnx, "seatNo": seats[0]})).await;

@@ -84,12 +84,28 @@ contract! {
         pub promo: Option<Promo>,
     }
 
-    /// A pending bus booking: `amount` is what the traveller pays.
+    /// Where a booking stands: waiting for payment, or how its payment ended.
+    #[serde(rename_all = "lowercase")]
+    pub enum BookingStatus {
+        /// Waiting for payment: promos, seat removal and the gateway may still change it.
+        Pending,
+        /// Paid and ticketed.
+        Ticketed,
+        /// The gateway reported a failed payment; the seats were released.
+        Failed,
+        /// The traveller cancelled at the gateway; the seats were released.
+        Cancelled,
+        /// Paid, but the seats were lost meanwhile (the hold had run out): refunded, no ticket.
+        Refunded,
+    }
+
+    /// A bus booking: `amount` is what the traveller pays.
     #[serde(rename_all = "camelCase")]
     pub struct BusBooking {
         #[serde(rename = "_id")]
         pub id: String,
         pub tnx_id: String,
+        pub status: BookingStatus,
         pub amount: f64,
         pub invoice: BusInvoice,
         #[serde(default)]
@@ -115,6 +131,7 @@ contract! {
         #[serde(rename = "_id")]
         pub id: String,
         pub tnx_id: String,
+        pub status: BookingStatus,
         pub amount: f64,
         pub service_charge: f64,
         pub payment_gateway_commission: f64,
@@ -172,6 +189,10 @@ contract! {
     #[serde(rename_all = "camelCase")]
     pub struct SeatRemoveResponse {
         pub seat_no: Vec<String>,
+        /// Fare of the remaining seats before discount.
+        pub sub_total: f64,
+        /// A promo's discount, never more than the remaining fare.
+        pub discount: f64,
         pub amount: f64,
         pub service_charge: f64,
         pub payment_gateway_commission: f64,

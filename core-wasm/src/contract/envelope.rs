@@ -74,10 +74,14 @@ pub struct ErrorBody {
     pub message: Option<MessageField>,
     #[serde(default)]
     pub error: Option<String>,
+    /// A seat-lock's 409: the seats someone else holds or bought, so the site can mark them
+    /// booked without reading the message.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seats: Option<Vec<String>>,
 }
 
 impl ErrorBody {
     pub fn new(status_code: u16, message: MessageField, error: &str) -> Self {
-        ErrorBody { status_code: Some(status_code), message: Some(message), error: Some(error.to_owned()) }
+        ErrorBody { status_code: Some(status_code), message: Some(message), error: Some(error.to_owned()), seats: None }
     }
 }
