@@ -12,31 +12,7 @@ async fn concurrent_visits_count_exactly_and_survive_a_restart() {
     let world = World::new("visits");
     let (app, site) = world.app(&[]).await;
 
-    let tasks: Vec<_> = (0..200)
-        .map(|_| {
-            let app = app.clone();
-            tokio::spawn(async move {
-                post_json(&app, "/api/visitor-update", r#"{"date":"2025-03-14"}"#).await
-            })
-        })
-        .collect();
-    let mut counts = Vec::new();
-    for task in tasks {
-        let reply = task.await.expect("task");
-        assert_eq!(
-            reply.status,
-            StatusCode::OK,
-            "{:?}",
-            String::from_utf8_lossy(&reply.body)
-        );
-        counts.push(reply.json()["count"].as_i64().expect("count is an integer"));
-    }
-    counts.sort_unstable();
-    assert_eq!(
-        counts,
-        (1..=200).collect::<Vec<i64>>(),
-        "each visit gets its own count"
-    );
+    assert_each_visit_gets_its_own_count(&app, 200).await;
 
     // Another date has its own counter.
     let other = post_json(&app, "/api/visitor-update", r#"{"date":"2025-03-15"}"#).await;
@@ -84,7 +60,12 @@ async fn concurrent_visits_count_exactly_on_postgresql() {
     let world = World::new("visits-pg");
     let url = format!("{server}/{name}");
     let (app, _site) = world.app(&[("DATABASE_URL", url.as_str())]).await;
-    let tasks: Vec<_> = (0..100)
+    assert_each_visit_gets_its_own_count(&app, 100).await;
+}
+
+/// `visits` concurrent visits on 2025-03-14 of a fresh counter get the counts 1..=visits.
+async fn assert_each_visit_gets_its_own_count(app: &axum::Router, visits: i64) {
+    let tasks: Vec<_> = (0..visits)
         .map(|_| {
             let app = app.clone();
             tokio::spawn(async move {
@@ -99,7 +80,7 @@ async fn concurrent_visits_count_exactly_on_postgresql() {
         counts.push(reply.json()["count"].as_i64().expect("count is an integer"));
     }
     counts.sort_unstable();
-    assert_eq!(counts, (1..=100).collect::<Vec<i64>>(), "each visit gets its own count");
+    assert_eq!(counts, (1..=visits).collect::<Vec<i64>>(), "each visit gets its own count");
 }
 
 #[tokio::test]
