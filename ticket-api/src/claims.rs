@@ -43,12 +43,14 @@ pub enum ClaimState {
     Blocked,
 }
 
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct LegClaim {
     pub leg: i64,
     pub state: ClaimState,
     /// Unix ms when a hold ends; `None` for sold and blocked seats.
     pub expires_at: Option<i64>,
+    /// The visitor whose seat-lock this is (holds only).
+    pub holder: Option<Arc<str>>,
 }
 
 impl LegClaim {
@@ -104,9 +106,19 @@ impl TripClaims {
         self.answers.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// The seat's claims that are live at `now_ms`.
-    pub fn of_seat(&self, seat_no: &str, now_ms: i64) -> impl Iterator<Item = &LegClaim> {
-        self.by_seat.get(seat_no).into_iter().flatten().filter(move |c| c.live(now_ms))
+    /// The seat's claims that are live at `now_ms`, leaving out the holds of `viewer` (a
+    /// visitor's own held seats are theirs to choose again: a new lock replaces their hold).
+    pub fn of_seat<'a>(&'a self, seat_no: &str, now_ms: i64, viewer: Option<&'a str>) -> impl Iterator<Item = &'a LegClaim> {
+        self.by_seat
+            .get(seat_no)
+            .into_iter()
+            .flatten()
+            .filter(move |c| c.live(now_ms) && (viewer.is_none() || c.holder.as_deref() != viewer))
+    }
+
+    /// Whether `visitor` holds seats of this trip at `now_ms`.
+    pub fn holds_of(&self, visitor: &str, now_ms: i64) -> bool {
+        self.by_seat.values().flatten().any(|c| c.live(now_ms) && c.holder.as_deref() == Some(visitor))
     }
 
     /// Seats with a live claim on any leg of `[from, to)`.
@@ -387,7 +399,8 @@ async fn read(pool: &AnyPool, trip_ids: &[&str]) -> Result<HashMap<String, TripC
     // Only numbered placeholders are generated into the text; the ids are bound.
     let placeholders: Vec<String> = (1..=trip_ids.len()).map(|i| format!("${i}")).collect();
     let sql = format!(
-        "SELECT trip_id, seat_no, leg, state, expires_at FROM seat_claims WHERE trip_id IN ({})",
+        "SELECT c.trip_id, c.seat_no, c.leg, c.state, c.expires_at, h.visitor FROM seat_claims c \
+         LEFT JOIN holds h ON h.id = c.claim_id WHERE c.trip_id IN ({})",
         placeholders.join(", ")
     );
     let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
@@ -401,7 +414,9 @@ async fn read(pool: &AnyPool, trip_ids: &[&str]) -> Result<HashMap<String, TripC
             "sold" => ClaimState::Sold,
             _ => ClaimState::Blocked,
         };
-        let claim = LegClaim { leg: row.try_get("leg")?, state, expires_at: row.try_get("expires_at")? };
+        let holder: Option<String> = row.try_get("visitor")?;
+        let claim =
+            LegClaim { leg: row.try_get("leg")?, state, expires_at: row.try_get("expires_at")?, holder: holder.map(Arc::from) };
         by_trip
             .entry(row.try_get("trip_id")?)
             .or_default()
@@ -481,7 +496,7 @@ mod tests {
     #[test]
     fn an_answer_is_kept_until_the_first_hold_it_saw_expires() {
         let mut trip = TripClaims::default();
-        trip.by_seat.insert("A1".into(), vec![LegClaim { leg: 0, state: ClaimState::Held, expires_at: Some(1_000) }]);
+        trip.by_seat.insert("A1".into(), vec![LegClaim { leg: 0, state: ClaimState::Held, expires_at: Some(1_000), holder: Some(Arc::from("v1")) }]);
         let made = std::cell::Cell::new(0);
         let make = || {
             made.set(made.get() + 1);
@@ -499,12 +514,15 @@ mod tests {
     #[test]
     fn holds_count_until_they_expire() {
         let mut trip = TripClaims::default();
-        trip.by_seat.insert("A1".into(), vec![LegClaim { leg: 0, state: ClaimState::Held, expires_at: Some(1_000) }]);
-        trip.by_seat.insert("A2".into(), vec![LegClaim { leg: 1, state: ClaimState::Sold, expires_at: None }]);
+        trip.by_seat.insert("A1".into(), vec![LegClaim { leg: 0, state: ClaimState::Held, expires_at: Some(1_000), holder: Some(Arc::from("v1")) }]);
+        trip.by_seat.insert("A2".into(), vec![LegClaim { leg: 1, state: ClaimState::Sold, expires_at: None, holder: None }]);
         assert_eq!(trip.taken(0, 2, 999), 2);
         assert_eq!(trip.taken(0, 2, 1_000), 1);
         assert_eq!(trip.taken(0, 1, 999), 1);
-        assert_eq!(trip.of_seat("A1", 1_000).count(), 0);
+        assert_eq!(trip.of_seat("A1", 1_000, None).count(), 0);
+        assert_eq!(trip.of_seat("A1", 999, None).count(), 1);
+        assert_eq!(trip.of_seat("A1", 999, Some("v1")).count(), 0, "one's own hold");
+        assert!(trip.holds_of("v1", 999) && !trip.holds_of("v1", 1_000) && !trip.holds_of("v2", 999));
     }
 
     #[test]

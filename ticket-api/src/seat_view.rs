@@ -201,18 +201,27 @@ impl TripInfo {
     }
 }
 
-/// A seat's status over legs `[from, to)` at `now_ms`: blocked over booked over locked over
-/// available.
-pub(crate) fn status(claims: &TripClaims, seat_no: &str, from: i64, to: i64, now_ms: i64) -> SeatStatus {
-    let mut status = SeatStatus::Available;
-    for claim in claims.of_seat(seat_no, now_ms).filter(|c| c.leg >= from && c.leg < to) {
-        status = match (claim.state, status) {
-            (ClaimState::Blocked, _) | (_, SeatStatus::Blocked) => SeatStatus::Blocked,
-            (ClaimState::Sold, _) | (_, SeatStatus::Booked) => SeatStatus::Booked,
-            (ClaimState::Held, _) => SeatStatus::Locked,
-        };
+/// The claims as one visitor sees them at one moment: their own holds do not count (their
+/// seats show available to them, to choose again: a new lock replaces their hold).
+pub(crate) struct Seen<'a> {
+    pub claims: &'a TripClaims,
+    pub now_ms: i64,
+    pub viewer: Option<&'a str>,
+}
+
+impl Seen<'_> {
+    /// A seat's status over legs `[from, to)`: blocked over booked over locked over available.
+    pub(crate) fn status(&self, seat_no: &str, from: i64, to: i64) -> SeatStatus {
+        let mut status = SeatStatus::Available;
+        for claim in self.claims.of_seat(seat_no, self.now_ms, self.viewer).filter(|c| c.leg >= from && c.leg < to) {
+            status = match (claim.state, status) {
+                (ClaimState::Blocked, _) | (_, SeatStatus::Blocked) => SeatStatus::Blocked,
+                (ClaimState::Sold, _) | (_, SeatStatus::Booked) => SeatStatus::Booked,
+                (ClaimState::Held, _) => SeatStatus::Locked,
+            };
+        }
+        status
     }
-    status
 }
 
 /// A layout's seats from the database (the timetable in memory has them too).
@@ -288,30 +297,32 @@ pub async fn seat_view(
         }
     };
     let claims = state.claims.trip(&state.pool, &network.version, &trip.id).await?;
-    let now = now_unix_ms();
-    // The same segment of the same claims gives the same answer until a hold in it expires.
-    let body = claims.answer(&format!("seat-view {from} {to}"), now, || {
+    let now_ms = now_unix_ms();
+    let viewer = [&request.user_id, &request.anonymous_id].into_iter().flatten().map(|v| v.trim()).find(|v| !v.is_empty());
+    let make = || {
+        let seen = Seen { claims: &claims, now_ms, viewer };
         let fare = |class: &str, p: i64, q: i64| {
             let key = (trip.route_id.clone(), trip.operator_id.clone(), class.to_owned(), p, q);
             network.fares.get(&key).map(|f| *f as f64)
         };
         ok_bytes(match service {
-            Service::Bus => {
-                SeatViewAnswer::Bus(BusSeatViewResponse { seat_plan: bus_plan(&trip, seats, &claims, now, from, to, &fare) })
-            }
-            Service::Launch => {
-                SeatViewAnswer::Launch(LaunchSeatViewResponse { seat_plan: launch_plan(seats, &claims, now, from, to, &fare) })
-            }
+            Service::Bus => SeatViewAnswer::Bus(BusSeatViewResponse { seat_plan: bus_plan(&trip, seats, &seen, from, to, &fare) }),
+            Service::Launch => SeatViewAnswer::Launch(LaunchSeatViewResponse { seat_plan: launch_plan(seats, &seen, from, to, &fare) }),
         })
-    })?;
+    };
+    // The same segment of the same claims gives everyone the same answer until a hold in it
+    // expires, except a visitor who holds seats here: theirs is their own.
+    let body = match viewer {
+        Some(v) if claims.holds_of(v, now_ms) => make()?,
+        _ => claims.answer(&format!("seat-view {from} {to}"), now_ms, make)?,
+    };
     Ok(json_response(body))
 }
 
 fn bus_plan(
     trip: &TripInfo,
     seats: &[LayoutSeat],
-    claims: &TripClaims,
-    now: i64,
+    seen: &Seen<'_>,
     from: i64,
     to: i64,
     fare: &dyn Fn(&str, i64, i64) -> Option<f64>,
@@ -330,13 +341,13 @@ fn bus_plan(
                     boarding_point: b.name.clone(),
                     dropping_point: d.name.clone(),
                     fare: fare(&s.seat_class, b.stop, d.stop),
-                    status: status(claims, &s.seat_no, b.stop, d.stop, now),
+                    status: seen.status(&s.seat_no, b.stop, d.stop),
                 })
                 .collect()
         });
         let seat = BusSeat {
             seat_no: s.seat_no.clone(),
-            status: status(claims, &s.seat_no, from, to, now),
+            status: seen.status(&s.seat_no, from, to),
             fare: fare(&s.seat_class, from, to),
             fare_list,
             is_ladies: Some(s.is_ladies),
@@ -357,8 +368,7 @@ fn bus_plan(
 /// Launch classes per floor, each a grid of rows; gaps in a row are cells without a seat.
 fn launch_plan(
     seats: &[LayoutSeat],
-    claims: &TripClaims,
-    now: i64,
+    seen: &Seen<'_>,
     from: i64,
     to: i64,
     fare: &dyn Fn(&str, i64, i64) -> Option<f64>,
@@ -381,7 +391,7 @@ fn launch_plan(
                 groups.len() - 1
             }
         };
-        let available = status(claims, &s.seat_no, from, to, now) == SeatStatus::Available;
+        let available = seen.status(&s.seat_no, from, to) == SeatStatus::Available;
         cells[index].push((s.row, s.col, LaunchCell { seat_no: Some(s.seat_no.clone()), available, fare: None }));
     }
     for (group, mut group_cells) in groups.iter_mut().zip(cells) {

@@ -174,6 +174,29 @@ on_both! {
         assert_eq!((tickets, charges), (1, 1), "one ticket, one charge");
     }
 
+    a_visitor_sees_their_own_held_seats_free_to_choose_again(app) {
+        let (trip, _, _, _) = common::three_stop_trip(&app).await;
+        let seat = common::free_seats(&app, &trip).await.remove(0);
+        assert_eq!(lock(&app, &trip, &[&seat], "holder").await.0, StatusCode::OK);
+        let status_for = |visitor: &'static str| {
+            let (app, trip, seat) = (&app, trip.clone(), seat.clone());
+            async move {
+                let (_, body) = app.post("/v1/api/intercity/get-seat-view", json!({"tripId": trip, "anonymousId": visitor})).await;
+                let plan = &body["data"]["seatPlan"];
+                ["seatList", "upperDeckSeatList", "lowerDeckSeatList"]
+                    .iter()
+                    .flat_map(|k| plan[k].as_array().cloned().unwrap_or_default())
+                    .find(|s| s["seatNo"] == seat.as_str())
+                    .unwrap()["status"]
+                    .clone()
+            }
+        };
+        assert_eq!(status_for("someone-else").await, "locked");
+        assert_eq!(status_for("holder").await, "available", "their own hold, theirs to choose again");
+        assert_eq!(status_for("someone-else").await, "locked", "the holder's answer is not served to others");
+        assert_eq!(lock(&app, &trip, &[&seat], "holder").await.0, StatusCode::OK, "a new lock replaces their hold");
+    }
+
     a_seat_taken_by_someone_else_is_refused_by_name(app) {
         let (trip, _, _, _) = common::three_stop_trip(&app).await;
         let seats = common::free_seats(&app, &trip).await;
