@@ -60,6 +60,7 @@ export function forgetHolds(): void {
 export const busBooking: BusBooking = {
   _id: 'booking-1',
   tnxId: TNX,
+  status: 'pending',
   amount: 2400,
   invoice: {
     companyId: 'op-green-line',
@@ -76,6 +77,7 @@ export const busBooking: BusBooking = {
 export const launchBooking: LaunchBooking = {
   _id: 'booking-2',
   tnxId: LAUNCH_TNX,
+  status: 'pending',
   amount: 7554,
   serviceCharge: 40,
   paymentGatewayCommission: 114,
