@@ -37,34 +37,30 @@ export type BookingLoad = { status: 'loading' } | { status: 'ready' } | { status
 
 /**
  * The pending booking of `tnxId`: `initial` when the page was handed it (just created), else
- * `get-booking-info-by-txn-id`. `reload` asks the server again (after a launch seat removal,
- * whose answer leaves the fare and discount to be read again).
+ * `get-booking-info-by-txn-id`, read once; every later change comes through `dispatch`.
  */
 export function useBooking(service: Service, tnxId: string, initial: Booking | null) {
   const { ticketApiUrl } = useRuntimeConfig();
   const [booking, dispatch] = useReducer(reduce, initial);
   const [load, setLoad] = useState<BookingLoad>(initial ? { status: 'ready' } : { status: 'loading' });
 
-  const reload = useCallback(
-    async (quiet = false) => {
-      if (!quiet) setLoad({ status: 'loading' });
-      try {
-        dispatch({ loaded: await bookingInfo(ticketApiUrl, service, tnxId) });
-        setLoad({ status: 'ready' });
-      } catch (error) {
-        const message = failureText(error);
-        showToast(message);
-        if (!quiet) setLoad({ status: 'error', message });
-      }
-    },
-    [ticketApiUrl, service, tnxId],
-  );
+  const read = useCallback(async () => {
+    setLoad({ status: 'loading' });
+    try {
+      dispatch({ loaded: await bookingInfo(ticketApiUrl, service, tnxId) });
+      setLoad({ status: 'ready' });
+    } catch (error) {
+      const message = failureText(error);
+      showToast(message);
+      setLoad({ status: 'error', message });
+    }
+  }, [ticketApiUrl, service, tnxId]);
 
   useEffect(() => {
-    if (!initial) void reload();
+    if (!initial) void read();
     // Loaded once per transaction; `initial` is the hand-over of the first render only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [reload]);
+  }, [read]);
 
-  return { booking, load, dispatch, reload };
+  return { booking, load, dispatch };
 }

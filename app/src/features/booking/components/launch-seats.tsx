@@ -10,17 +10,15 @@ import { showToast } from '@/lib/toasts';
 interface LaunchSeatsProps {
   booking: LaunchBooking;
   dispatch: (action: BookingAction) => void;
-  /** After a removal: read the booking again (the answer leaves out the fare and discount). */
-  onRemoved: () => void;
   disabled?: boolean;
 }
 
 /**
  * The launch booking's seats, each with a Remove button (payment-seat-remove). The answer's seat
- * numbers, amount, service charge and gateway commission go through the core's
+ * numbers, fare, discount, amount, service charge and gateway commission go through the core's
  * launchBookingReducer (SPEC §4). The last seat stays: a booking keeps at least one.
  */
-export function LaunchSeats({ booking, dispatch, onRemoved, disabled = false }: LaunchSeatsProps) {
+export function LaunchSeats({ booking, dispatch, disabled = false }: LaunchSeatsProps) {
   const { ticketApiUrl } = useRuntimeConfig();
   const [removing, setRemoving] = useState<string | null>(null);
   const seats = booking.invoice.seatNo;
@@ -30,7 +28,6 @@ export function LaunchSeats({ booking, dispatch, onRemoved, disabled = false }: 
     setRemoving(seat);
     try {
       dispatch({ seatRemoved: await removeSeat(ticketApiUrl, booking.tnxId, seat) });
-      onRemoved();
     } catch (error) {
       showToast(failureText(error));
     } finally {

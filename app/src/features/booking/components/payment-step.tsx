@@ -28,7 +28,7 @@ export function PaymentStep({ service, tnxId }: { service: Service; tnxId: strin
   const handed = (location.state as { booking?: Booking } | null)?.booking;
   const initial = handed?.tnxId === tnxId ? handed : null;
   const trip = useMemo(() => loadBookingTrip(tnxId), [tnxId]);
-  const { booking, load, dispatch, reload } = useBooking(service, tnxId, initial);
+  const { booking, load, dispatch } = useBooking(service, tnxId, initial);
   const secondsLeft = useSecondsLeft(trip?.expiresAtMs ?? null);
   const expired = secondsLeft === 0;
   const tracked = useRef(false);
@@ -54,7 +54,7 @@ export function PaymentStep({ service, tnxId }: { service: Service; tnxId: strin
     <div className="booking">
       {secondsLeft !== null && (expired ? <HoldExpired service={service} hold={trip} /> : <HoldTimer secondsLeft={secondsLeft} />)}
       {trip && <TripSummary hold={trip} seats={seats} />}
-      {isLaunchBooking(booking) && <LaunchSeats booking={booking} dispatch={dispatch} onRemoved={() => void reload(true)} disabled={expired} />}
+      {isLaunchBooking(booking) && <LaunchSeats booking={booking} dispatch={dispatch} disabled={expired} />}
       <Invoice booking={booking} />
       <PromoForm service={service} booking={booking} dispatch={dispatch} disabled={expired} />
       <SurpriseDeal service={service} booking={booking} dispatch={dispatch} disabled={expired} />
