@@ -2,22 +2,22 @@
  * The ticket API as tests see it: `@/api/api-client`'s calls answered from a table of paths
  * (setup.ts installs it for every test file). Answers are shaped like the real API's demo data.
  * A test changes an answer with `answer(path, value)`, or makes a call fail with
- * `fail(path, toast, status)`.
+ * `fail(path, toast, status, extra?)`.
  */
-import type { BusTripsResponse, LaunchTripsResponse, Trip } from 'core-wasm';
+import type { BusTripsResponse, ErrorBody, LaunchTripsResponse, Trip } from 'core-wasm';
 
-type Answer = { ok: true; value: unknown } | { ok: false; toast: string; status: number };
+type Answer = { ok: true; value: unknown } | { ok: false; toast: string; status: number; body: ErrorBody | null };
 
 const table = new Map<string, Answer>();
 export const calls: { method: 'GET' | 'POST'; path: string; body?: unknown }[] = [];
 
-/** A failed call as the core's client rejects it (an Error with `toast` and `status`). */
+/** A failed call as the core's client rejects it (an Error with `toast`, `status` and `body`). */
 export class FakeApiFailure extends Error {
   kind = 'http' as const;
-  body = null;
   constructor(
     public toast: string,
     public status: number,
+    public body: ErrorBody | null = null,
   ) {
     super(toast);
   }
@@ -27,8 +27,9 @@ export function answer(path: string, value: unknown): void {
   table.set(path, { ok: true, value });
 }
 
-export function fail(path: string, toast: string, status = 500): void {
-  table.set(path, { ok: false, toast, status });
+/** `extra`: more of the error body than its message (a seat-lock 409's `seats`). */
+export function fail(path: string, toast: string, status = 500, extra: Partial<ErrorBody> = {}): void {
+  table.set(path, { ok: false, toast, status, body: { statusCode: status, message: toast, ...extra } });
 }
 
 /** A call that never answers (to see loading states). */
@@ -40,7 +41,7 @@ function respond(method: 'GET' | 'POST', path: string, body?: unknown): Promise<
   calls.push({ method, path, body });
   const found = table.get(path);
   if (!found) return Promise.reject(new FakeApiFailure('This page could not be found', 404));
-  if (!found.ok) return Promise.reject(new FakeApiFailure(found.toast, found.status));
+  if (!found.ok) return Promise.reject(new FakeApiFailure(found.toast, found.status, found.body));
   return found.value instanceof Promise ? found.value : Promise.resolve(structuredClone(found.value));
 }
 

@@ -224,7 +224,8 @@ describe('bus seat plan: holding the seats', { timeout: 20_000 }, () => {
   });
 
   it('a seat taken meanwhile (409) turns booked in place, with the server\'s message', async () => {
-    fail(BUS_LOCK, 'Seat B3 was just taken by another traveller, please choose another', 409);
+    // The message still names the seat; the body's `seats` is what the page reads.
+    fail(BUS_LOCK, 'Seat B3 was just taken by another traveller, please choose another', 409, { seats: ['B3'] });
     const { user, router } = await openPlan();
     await choosePoints(user, 'Arambagh', 'GEC Circle');
     await user.click(seatButton(/^Seat A2,/));
@@ -239,7 +240,7 @@ describe('bus seat plan: holding the seats', { timeout: 20_000 }, () => {
   });
 
   it('a seat taken meanwhile on one pair is booked for that pair only (fare list)', async () => {
-    fail(BUS_LOCK, 'Seat A1 was just taken by another traveller, please choose another', 409);
+    fail(BUS_LOCK, 'Seat A1 was just taken by another traveller, please choose another', 409, { seats: ['A1'] });
     const { user } = await openPlan(perPair());
     await choosePoints(user, 'Arambagh', 'Cumilla Cantonment');
     await user.click(seatButton(/^Seat A1,/));
@@ -247,6 +248,20 @@ describe('bus seat plan: holding the seats', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Seat A1, booked' })).toBeDisabled();
     await user.selectOptions(screen.getByLabelText('Boarding point'), 'Sayedabad Bus Terminal');
     expect(seatButton('Seat A1, available, 480 TK')).toBeEnabled();
+  });
+
+  it('a 409 naming the seats only in its message (no `seats`) clears the choice and asks for the plan again', async () => {
+    fail(BUS_LOCK, 'Seat B3 was just taken by another traveller, please choose another', 409);
+    const { user } = await openPlan();
+    await choosePoints(user, 'Arambagh', 'GEC Circle');
+    await user.click(seatButton(/^Seat A2,/));
+    await user.click(seatButton(/^Seat B3,/));
+    const views = calls.filter((c) => c.path === BUS_VIEW).length;
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === BUS_VIEW).length).toBeGreaterThan(views));
+    expect(calls.filter((c) => c.path === BUS_VIEW).at(-1)?.body).toMatchObject({ boardingPoint: 'Arambagh', droppingPoint: 'GEC Circle' });
+    expect(await screen.findByRole('button', { name: /^Seat B3, available/ })).toHaveAttribute('aria-pressed', 'false');
+    expect(seatButton(/^Seat A2,/)).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('another failure keeps the choice and shows the message', async () => {

@@ -90,7 +90,7 @@ describe('launch seat plan: choosing and holding', { timeout: 20_000 }, () => {
   });
 
   it('a cabin taken meanwhile (409) turns booked in place, with the server\'s message', async () => {
-    fail(LAUNCH_LOCK, 'Seat 301 was just taken by another traveller, please choose another', 409);
+    fail(LAUNCH_LOCK, 'Seat 301 was just taken by another traveller, please choose another', 409, { seats: ['301'] });
     const { user } = await openPlan();
     await user.click(cabin(/^VIP cabin 301,/));
     await user.click(cabin(/^VIP cabin 302,/));

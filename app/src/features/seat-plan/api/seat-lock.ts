@@ -25,8 +25,8 @@ export interface LockChoice {
 
 /**
  * `seat-lock` (SPEC §4 "lock seats"): holds the seats for this visitor, then writes the hand-over
- * the payment pages read (hold.ts). Rejects with the API's failure (409 names a seat someone
- * else took meanwhile).
+ * the payment pages read (hold.ts). Rejects with the API's failure (a 409's body names the seats
+ * someone else took meanwhile).
  */
 export async function lockSeats(service: Service, ticketApiUrl: string, choice: LockChoice, nowMs: () => number = Date.now): Promise<Hold> {
   const body: SeatLockRequest = {
@@ -56,21 +56,10 @@ export async function lockSeats(service: Service, ticketApiUrl: string, choice: 
 }
 
 /**
- * The seats of `candidates` a 409 names. The API's conflict message names each seat taken
- * ("Seat A1 was just taken ..."); the contract has no field for them yet, so the chosen seats
- * are looked up in the message, as whole words. Only the traveller's own (at most 4) seats are
- * candidates, so a seat is never marked that the traveller did not ask for.
+ * The seats a seat-lock's 409 names (its body's `seats`), or null when the failure names none:
+ * another conflict, or an API from before the field, whose plan must then be asked for again.
  */
-export function seatsNamedIn(error: unknown, candidates: readonly string[]): string[] {
-  const failure = error as { toast?: unknown; body?: ErrorBody | null };
-  const texts: string[] = [];
-  if (typeof failure.toast === 'string') texts.push(failure.toast);
-  const message = failure.body?.message;
-  if (typeof message === 'string') texts.push(message);
-  else if (Array.isArray(message)) texts.push(...message);
-  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return candidates.filter((seat) => {
-    const word = new RegExp(`(^|[\\s,:;'"(])${escape(seat)}(?=$|[\\s,.;:'")])`, 'i');
-    return texts.some((text) => word.test(text));
-  });
+export function takenSeats(error: unknown): string[] | null {
+  const seats = (error as { body?: ErrorBody | null }).body?.seats;
+  return Array.isArray(seats) && seats.length > 0 ? seats : null;
 }

@@ -3,7 +3,7 @@ import type { Service } from 'core-wasm';
 import { useNavigate } from 'react-router';
 import { failureStatus, failureText } from '@/api/api-client';
 import { useRuntimeConfig } from '@/config/runtime-config-context';
-import { lockSeats, seatsNamedIn, type LockChoice } from '@/features/seat-plan/api/seat-lock';
+import { lockSeats, takenSeats, type LockChoice } from '@/features/seat-plan/api/seat-lock';
 import { showToast } from '@/lib/toasts';
 
 /** Where the traveller goes once the seats are held (the payment pages read the hold). */
@@ -15,7 +15,7 @@ export const AFTER_LOCK: Record<Service, string> = {
 interface Handlers {
   /** Seats someone else took meanwhile (named by the 409): mark them booked in place. */
   onTaken: (seats: string[]) => void;
-  /** A conflict that names none of the chosen seats: ask for the plan again. */
+  /** A conflict that names no seats: ask for the plan again. */
   onConflict: () => void;
 }
 
@@ -37,8 +37,8 @@ export function useSeatLock(service: Service, { onTaken, onConflict }: Handlers)
     } catch (error) {
       showToast(failureText(error));
       if (failureStatus(error) === 409) {
-        const taken = seatsNamedIn(error, choice.seats);
-        if (taken.length > 0) onTaken(taken);
+        const taken = takenSeats(error);
+        if (taken) onTaken(taken);
         else onConflict();
       }
       setLocking(false);
