@@ -412,6 +412,11 @@ const en = {
   'booking.failed.text': 'The payment did not go through and no money was taken for this booking.',
   'booking.cancel.text': 'You cancelled the payment. No money was taken for this booking.',
   'booking.result.released': 'The seats were released. You can search again and book new seats.',
+  'booking.result.refunded':
+    'We received your payment, but your seat hold had run out and the seats went to another traveller before it arrived. No ticket was issued, and the money you paid is being refunded to you.',
+  'booking.result.ticketed': 'This booking is paid and its ticket is issued.',
+  'booking.result.seeTicket': 'See your ticket',
+  'booking.result.checking': 'Checking your booking...',
   'booking.result.retry': 'Try the payment again',
   'booking.result.searchAgain': 'Search again',
   'booking.result.reference': 'Transaction {tnxId}',

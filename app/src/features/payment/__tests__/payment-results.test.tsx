@@ -3,7 +3,14 @@ import { screen, within } from '@testing-library/react';
 import { saveBookingTrip } from '@/features/booking/booking-trip';
 import { answer, calls, fail } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
-import { busHold, forgetHolds, LAUNCH_TNX, ticket, TNX } from '@/features/booking/__tests__/booking-fixtures';
+import type { BookingStatus } from 'core-wasm';
+import { busBooking, busHold, forgetHolds, launchBooking, LAUNCH_TNX, ticket, TNX } from '@/features/booking/__tests__/booking-fixtures';
+
+/** get-booking-info-by-txn-id answering the fixture booking with `status`. */
+function bookingIs(status: BookingStatus, service: 'BUS' | 'LAUNCH' = 'BUS'): void {
+  if (service === 'BUS') answer('/v1/api/intercity/get-booking-info-by-txn-id', { ...busBooking, status });
+  else answer('/v1/api/water/get-booking-info-by-txn-id', { ...launchBooking, status });
+}
 
 afterEach(() => {
   forgetHolds();
@@ -53,11 +60,22 @@ describe('/bus/payment/success', () => {
     expect(pdf).toHaveBeenCalledWith('/v1/api/intercity/download-ticket-pdf/ticket-1', { headers: { Authorization: 'Bearer tok123' } });
   });
 
-  it('a payment the server has not confirmed is explained, with the way back to pay', async () => {
+  it('a payment the server has not confirmed is explained, with the way back to pay while the booking waits', async () => {
     fail('/v1/api/intercity/confirm-ticket', 'The payment is not complete yet', 400);
+    bookingIs('pending');
     await renderRoute(`/bus/payment/success?tnxId=${TNX}`);
     expect(await within(screen.getByRole('main')).findByRole('alert')).toHaveTextContent('The payment is not complete yet');
-    expect(screen.getByRole('link', { name: 'Try the payment again' })).toHaveAttribute('href', `/bus/payment?tnxId=${TNX}`);
+    expect(await screen.findByRole('link', { name: 'Try the payment again' })).toHaveAttribute('href', `/bus/payment?tnxId=${TNX}`);
+  });
+
+  it('a refunded booking (paid, but the seats were lost) is explained plainly, with no way to pay again', async () => {
+    saveBookingTrip(busHold(), TNX);
+    fail('/v1/api/intercity/confirm-ticket', 'Your seats were taken while you paid; your payment is being refunded', 409);
+    bookingIs('refunded');
+    await renderRoute(`/bus/payment/success?tnxId=${TNX}`);
+    expect(await screen.findByText(/No ticket was issued, and the money you paid is being refunded to you\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Search again' })).toHaveAttribute('href', '/bus/trip?from=dhaka&to=chattogram&journeyDate=2030-01-01&coachType=all');
+    expect(screen.queryByRole('link', { name: 'Try the payment again' })).not.toBeInTheDocument();
   });
 
   it('without a tnxId it leads to the ticket history', async () => {
@@ -79,33 +97,70 @@ describe('/launch/payment/success', () => {
 describe('failed and cancelled payments', () => {
   it('a failed payment is explained; the seats were released, so it leads to the search again', async () => {
     saveBookingTrip(busHold(), TNX);
-    fail('/v1/api/intercity/check-promo-code', 'This booking is no longer waiting for payment', 409);
+    bookingIs('failed');
     await renderRoute(`/bus/payment/failed?tnxId=${TNX}`);
     expect(screen.getByRole('heading', { level: 1, name: 'Payment failed' })).toBeInTheDocument();
-    expect(screen.getByText('The payment did not go through and no money was taken for this booking.')).toBeInTheDocument();
-    expect(await screen.findByText('The seats were released. You can search again and book new seats.')).toBeInTheDocument();
+    expect(await screen.findByText('The payment did not go through and no money was taken for this booking.')).toBeInTheDocument();
+    expect(screen.getByText('The seats were released. You can search again and book new seats.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Search again' })).toHaveAttribute(
       'href',
       '/bus/trip?from=dhaka&to=chattogram&journeyDate=2030-01-01&coachType=all',
     );
     expect(screen.queryByRole('link', { name: 'Try the payment again' })).not.toBeInTheDocument();
+    expect(calls.find((c) => c.path.endsWith('get-booking-info-by-txn-id'))?.body).toEqual({ tnxId: TNX });
+    expect(calls.some((c) => c.path.endsWith('check-promo-code'))).toBe(false);
+  });
+
+  it('a refunded booking sent to the failed page says it was paid and refunded, not that no money was taken', async () => {
+    saveBookingTrip(busHold(), TNX);
+    bookingIs('refunded');
+    await renderRoute(`/bus/payment/failed?tnxId=${TNX}`);
+    expect(await screen.findByText(/^We received your payment, but your seat hold had run out/)).toBeInTheDocument();
+    expect(screen.queryByText(/no money was taken/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/The seats were released/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Try the payment again' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Search again' })).toBeInTheDocument();
   });
 
   it('a cancelled payment whose booking still waits can be paid again for the same tnxId', async () => {
-    answer('/v1/api/intercity/check-promo-code', null);
+    bookingIs('pending');
     await renderRoute(`/bus/payment/cancel?tnxId=${TNX}`);
     expect(screen.getByRole('heading', { level: 1, name: 'Payment cancelled' })).toBeInTheDocument();
-    expect(screen.getByText('You cancelled the payment. No money was taken for this booking.')).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Try the payment again' })).toHaveAttribute('href', `/bus/payment?tnxId=${TNX}`);
+    expect(await screen.findByText('You cancelled the payment. No money was taken for this booking.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Try the payment again' })).toHaveAttribute('href', `/bus/payment?tnxId=${TNX}`);
+    expect(screen.queryByText(/The seats were released/)).not.toBeInTheDocument();
+  });
+
+  it('a cancelled payment whose seats were released leads to the search only', async () => {
+    bookingIs('cancelled');
+    await renderRoute(`/bus/payment/cancel?tnxId=${TNX}`);
+    expect(await screen.findByText('The seats were released. You can search again and book new seats.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Try the payment again' })).not.toBeInTheDocument();
+  });
+
+  it('a booking already ticketed leads to its ticket', async () => {
+    bookingIs('ticketed');
+    await renderRoute(`/bus/payment/cancel?tnxId=${TNX}`);
+    expect(await screen.findByText('This booking is paid and its ticket is issued.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See your ticket' })).toHaveAttribute('href', `/bus/payment/success?tnxId=${TNX}`);
+    expect(screen.queryByRole('link', { name: 'Try the payment again' })).not.toBeInTheDocument();
   });
 
   it('launch: a cancelled payment leads back to the payment details while the booking waits', async () => {
-    answer('/v1/api/water/check-promo-code', null);
+    bookingIs('pending', 'LAUNCH');
     await renderRoute(`/launch/payment/cancel?tnxId=${LAUNCH_TNX}`);
     expect(await screen.findByRole('link', { name: 'Try the payment again' })).toHaveAttribute(
       'href',
       `/launch/payment/payment-details?tnxId=${LAUNCH_TNX}`,
     );
+  });
+
+  it("a booking that cannot be read: the redirect's word only, and the search", async () => {
+    fail('/v1/api/intercity/get-booking-info-by-txn-id', 'Booking not found', 404);
+    await renderRoute(`/bus/payment/failed?tnxId=${TNX}`);
+    expect(await screen.findByText('The payment did not go through and no money was taken for this booking.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Try the payment again' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Search again' })).toBeInTheDocument();
   });
 
   it('without a tnxId the failed page still explains and leads to the search', async () => {

@@ -1,47 +1,80 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Service } from 'core-wasm';
-import { useRuntimeConfig } from '@/config/runtime-config-context';
-import { awaitingPayment } from '@/features/booking/api/booking-status';
+import { servicePath } from '@/app/site-context';
+import { useBookingStatus, type StatusLookup } from '@/features/booking/api/booking-status';
 import { loadBookingTrip, searchAgainUrl } from '@/features/booking/booking-trip';
 import { paymentStepUrl } from '@/features/booking/payment-steps';
-import { t } from '@/i18n/messages';
+import { t, type MessageId } from '@/i18n/messages';
+
+export type ResultKind = 'failed' | 'cancel';
 
 /**
- * `/{service}/payment/failed` and `/cancel`: what happened, in plain words, and the way back:
- * the same booking's payment again while it still waits for payment, else a new search (the
- * server released the seats).
+ * What happened, by the booking's status; the gateway's redirect (`kind`) only when the status
+ * is unknown. A refunded booking comes back as 'failed' (the gateway took the money, the hold
+ * had run out), so the failed page must not say no money was taken.
  */
-export function PaymentResult({ service, kind, tnxId }: { service: Service; kind: 'failed' | 'cancel'; tnxId: string | null }) {
-  const { ticketApiUrl } = useRuntimeConfig();
-  const [pending, setPending] = useState<boolean | null>(tnxId ? null : false);
+function whatHappened(status: StatusLookup, kind: ResultKind): MessageId {
+  switch (status) {
+    case 'refunded':
+      return 'booking.result.refunded';
+    case 'ticketed':
+      return 'booking.result.ticketed';
+    case 'failed':
+      return 'booking.failed.text';
+    case 'cancelled':
+      return 'booking.cancel.text';
+    default:
+      return kind === 'failed' ? 'booking.failed.text' : 'booking.cancel.text';
+  }
+}
 
-  useEffect(() => {
-    if (!tnxId) return;
-    let live = true;
-    void awaitingPayment(ticketApiUrl, service, tnxId).then((answer) => {
-      if (live) setPending(answer);
-    });
-    return () => {
-      live = false;
-    };
-  }, [ticketApiUrl, service, tnxId]);
-
+/**
+ * A payment's outcome in plain words and the ways on: a booking still waiting for payment can be
+ * paid again; a ticketed one leads to its ticket; a failed, cancelled or refunded one (its seats
+ * released or lost) to a new search.
+ */
+export function BookingOutcome({ service, tnxId, status, kind }: { service: Service; tnxId: string | null; status: StatusLookup; kind: ResultKind }) {
+  const searchAgain = searchAgainUrl(service, loadBookingTrip(tnxId));
+  const pending = status === 'pending' && tnxId !== null;
   return (
     <div className="booking-notice">
-      <p>{kind === 'failed' ? t('booking.failed.text') : t('booking.cancel.text')}</p>
+      <p>{t(whatHappened(status, kind))}</p>
       {tnxId && <p className="muted">{t('booking.result.reference', { tnxId })}</p>}
-      {pending === false && <p>{t('booking.result.released')}</p>}
+      {(status === 'failed' || status === 'cancelled') && <p>{t('booking.result.released')}</p>}
       <div className="booking-actions">
-        {pending && tnxId && (
+        {pending && (
           <Link className="button" to={paymentStepUrl(service, tnxId)}>
             {t('booking.result.retry')}
           </Link>
         )}
-        <Link className={pending ? 'button button--ghost' : 'button'} to={searchAgainUrl(service, loadBookingTrip(tnxId))}>
-          {t('booking.result.searchAgain')}
-        </Link>
+        {status === 'ticketed' && tnxId ? (
+          <Link className="button" to={successUrl(service, tnxId)}>
+            {t('booking.result.seeTicket')}
+          </Link>
+        ) : (
+          <Link className={pending ? 'button button--ghost' : 'button'} to={searchAgain}>
+            {t('booking.result.searchAgain')}
+          </Link>
+        )}
       </div>
     </div>
   );
+}
+
+/** Where a paid booking's ticket is shown (confirm-ticket finds it again). */
+function successUrl(service: Service, tnxId: string): string {
+  return `/${servicePath(service)}/payment/success?tnxId=${encodeURIComponent(tnxId)}`;
+}
+
+/** `/{service}/payment/failed` and `/cancel`: the outcome, once the booking's status is read. */
+export function PaymentResult({ service, kind, tnxId }: { service: Service; kind: ResultKind; tnxId: string | null }) {
+  const status = useBookingStatus(service, tnxId);
+  if (status === 'loading') {
+    return (
+      <p className="booking-notice" role="status">
+        {t('booking.result.checking')}
+      </p>
+    );
+  }
+  return <BookingOutcome service={service} tnxId={tnxId} status={status} kind={kind} />;
 }

@@ -4,9 +4,11 @@ import type { Service, Ticket } from 'core-wasm';
 import { failureText } from '@/api/api-client';
 import { servicePath } from '@/app/site-context';
 import { useRuntimeConfig } from '@/config/runtime-config-context';
+import { useBookingStatus } from '@/features/booking/api/booking-status';
 import { confirmTicket } from '@/features/booking/api/ticket';
 import { TicketView } from '@/features/booking/components/ticket-view';
 import { paymentStepUrl } from '@/features/booking/payment-steps';
+import { BookingOutcome } from '@/features/payment/components/payment-result';
 import { t } from '@/i18n/messages';
 import { track } from '@/lib/analytics';
 import { showToast } from '@/lib/toasts';
@@ -80,21 +82,37 @@ export function PaymentSuccess({ service, tnxId }: { service: Service; tnxId: st
       </p>
     );
   }
-  if (state.status === 'error') {
-    return (
-      <div className="booking-notice booking-notice--error">
-        <p role="alert">{state.message}</p>
-        <p className="muted">{t('booking.result.reference', { tnxId })}</p>
+  if (state.status === 'error') return <NotConfirmed service={service} tnxId={tnxId} message={state.message} />;
+  return <TicketView service={service} ticket={state.ticket} />;
+}
+
+/**
+ * confirm-ticket found no ticket: the booking's status says what to offer. Paying again only
+ * while it still waits for payment; a failed, cancelled or refunded one is explained and leads
+ * to a new search (a refunded booking was paid, but its seats were lost: no ticket).
+ */
+function NotConfirmed({ service, tnxId, message }: { service: Service; tnxId: string; message: string }) {
+  const status = useBookingStatus(service, tnxId);
+  if (status === 'failed' || status === 'cancelled' || status === 'refunded') {
+    return <BookingOutcome service={service} tnxId={tnxId} status={status} kind="failed" />;
+  }
+  const history = `/${servicePath(service)}/find-ticket`;
+  return (
+    <div className="booking-notice booking-notice--error">
+      <p role="alert">{message}</p>
+      <p className="muted">{t('booking.result.reference', { tnxId })}</p>
+      {status !== 'loading' && (
         <div className="booking-actions">
-          <Link className="button" to={paymentStepUrl(service, tnxId)}>
-            {t('booking.result.retry')}
-          </Link>
-          <Link className="button button--ghost" to={history}>
+          {status !== 'ticketed' && (
+            <Link className="button" to={paymentStepUrl(service, tnxId)}>
+              {t('booking.result.retry')}
+            </Link>
+          )}
+          <Link className={status === 'ticketed' ? 'button' : 'button button--ghost'} to={history}>
             {t('header.history')}
           </Link>
         </div>
-      </div>
-    );
-  }
-  return <TicketView service={service} ticket={state.ticket} />;
+      )}
+    </div>
+  );
 }
