@@ -15,7 +15,7 @@ import { applyTheme } from '@/config/theme';
 import { t } from '@/i18n/messages';
 import { schedulePageView } from '@/lib/analytics';
 import { loadLiveChat } from '@/lib/live-chat';
-import { scrollToId } from '@/lib/scroll';
+import { scrollKey, scrollToId } from '@/lib/scroll';
 
 /** The home pages have no footer (SPEC §2). */
 const NO_FOOTER = new Set(['/', '/bus', '/launch']);
@@ -62,7 +62,7 @@ export function DefaultLayout() {
       {!NO_FOOTER.has(path) && <Footer />}
       <NavigationLoader />
       <Toaster />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </ModalProvider>
   );
 }
@@ -77,7 +77,7 @@ export function EmiLayout() {
       </main>
       <NavigationLoader />
       <Toaster />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </>
   );
 }

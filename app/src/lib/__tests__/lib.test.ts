@@ -4,6 +4,7 @@ import { formatNumber, messages, t } from '@/i18n/messages';
 import { isChunkLoadError, reloadAfterChunkError } from '@/lib/chunk-reload';
 import { formatLongDate } from '@/lib/dates';
 import { imageUrl } from '@/lib/image-url';
+import { scrollKey } from '@/lib/scroll';
 import { detectMobileApp } from '@/lib/mobile-app';
 import { readStored, writeStored } from '@/lib/storage';
 import { useToasts } from '@/lib/toasts';
@@ -92,5 +93,18 @@ describe('live chat', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('scrollKey', () => {
+  it("keeps the router's key for the entries it made", () => {
+    expect(scrollKey({ key: 'k3x9', pathname: '/bus/trip', search: '?from=dhaka' })).toBe('k3x9');
+  });
+
+  it("files a page load's first entry ('default' on every load) under its URL, so two loads never share it", () => {
+    const results = scrollKey({ key: 'default', pathname: '/bus/trip', search: '?from=dhaka&to=chattogram' });
+    const success = scrollKey({ key: 'default', pathname: '/bus/payment/success', search: '?tnxId=TNX-1' });
+    expect(results).toBe('url:/bus/trip?from=dhaka&to=chattogram');
+    expect(success).not.toBe(results);
   });
 });
