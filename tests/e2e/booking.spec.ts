@@ -16,29 +16,6 @@ declare global {
   }
 }
 
-/**
- * The page's problems (helpers.ts), less the browser's own favicon request on the sandbox
- * gateway's page (served by the API, it has no icon): Chromium logs that 404 as a console error.
- */
-function problemsOf(page: Page): () => string[] {
-  const problems = collectProblems(page);
-  let favicons = 0;
-  // Playwright reports no event for the icon request itself; the console message names it.
-  page.on('console', (message) => {
-    if (message.type() === 'error' && message.location().url.endsWith('/favicon.ico')) favicons++;
-  });
-  return () => {
-    let left = favicons;
-    return problems.filter((p) => {
-      if (left > 0 && p.startsWith('console: Failed to load resource') && p.includes('404')) {
-        left--;
-        return false;
-      }
-      return true;
-    });
-  };
-}
-
 const busResults = () => `/bus/trip?from=dhaka&to=chattogram&journeyDate=${dhakaDate(1)}&coachType=all`;
 const launchResults = () => `/launch/trip?from=dhaka&to=barishal&journeyDate=${dhakaDate(1)}`;
 
@@ -87,7 +64,7 @@ async function payInSandbox(page: Page, action: 'Pay' | 'Fail' | 'Cancel'): Prom
 }
 
 test('bus: search, seat plan, lock, passenger details, promo, pay in the sandbox, ticket and its PDF', async ({ page }) => {
-  const problems = problemsOf(page);
+  const problems = collectProblems(page);
   await holdBusSeats(page, 0, 2);
 
   // The held seats with a visible timer, and the passenger details with the core's messages.
@@ -148,11 +125,11 @@ test('bus: search, seat plan, lock, passenger details, promo, pay in the sandbox
   const pnr = await page.getByTestId('ticket-pnr').textContent();
   await page.reload();
   await expect(page.getByTestId('ticket-pnr')).toHaveText(pnr ?? '');
-  expect(problems()).toEqual([]);
+  expect(problems).toEqual([]);
 });
 
 test('launch: a cabin booked end to end, one of two seats removed on the way', async ({ page }) => {
-  const problems = problemsOf(page);
+  const problems = collectProblems(page);
   await page.goto(launchResults());
   await page.getByRole('link', { name: /^View seats/ }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Choose your seats' })).toBeVisible();
@@ -196,7 +173,7 @@ test('launch: a cabin booked end to end, one of two seats removed on the way', a
   await expect(page.getByRole('button', { name: 'Download ticket' })).toBeVisible();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await page.screenshot({ path: `${artifacts}payment-success-launch.png` });
-  expect(problems()).toEqual([]);
+  expect(problems).toEqual([]);
 });
 
 test('a failed payment says so and leads back to the search; the seats are free again', async ({ page }) => {
