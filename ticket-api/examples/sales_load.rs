@@ -52,6 +52,9 @@ fn free(view: &Value) -> Vec<String> {
         .collect()
 }
 
+/// trip -> (seats booked before the run, seats sold by the run)
+type Ledger = HashMap<String, (Vec<String>, Vec<String>)>;
+
 #[tokio::main]
 async fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -85,8 +88,7 @@ async fn main() -> Result<(), String> {
     let sales = Arc::new(AtomicUsize::new(0));
     let errors = Arc::new(AtomicUsize::new(0));
     let latencies: Arc<Mutex<HashMap<&'static str, Vec<Duration>>>> = Arc::new(Mutex::new(HashMap::new()));
-    // trip -> (booked before, seats sold by us)
-    let ledger: Arc<Mutex<HashMap<String, (Vec<String>, Vec<String>)>>> = Arc::new(Mutex::new(HashMap::new()));
+    let ledger: Arc<Mutex<Ledger>> = Arc::new(Mutex::new(HashMap::new()));
     let started = Instant::now();
     let mut tasks = Vec::new();
     for w in 0..workers {

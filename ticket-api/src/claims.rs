@@ -429,6 +429,7 @@ async fn read(pool: &AnyPool, trip_ids: &[&str]) -> Result<HashMap<String, TripC
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -221,7 +221,7 @@ fn answer(
 ) -> TripsAnswer {
     let taken = taken_seats(claims, found, now);
     let trips: Vec<Trip> =
-        found.iter().map(|c| trip_of(&network, c, service, taken.get(&c.trip.id).copied().unwrap_or(0))).collect();
+        found.iter().map(|c| trip_of(network, c, service, taken.get(&c.trip.id).copied().unwrap_or(0))).collect();
 
     let mut boarding_points: Vec<String> = Vec::new();
     let mut companies: Vec<Company> = Vec::new();

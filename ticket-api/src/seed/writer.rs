@@ -188,7 +188,7 @@ macro_rules! row {
 
 pub async fn write(pool: &AnyPool, options: &SeedOptions) -> Result<SeedSummary, sqlx::Error> {
     let mut tx = pool.begin().await?;
-    let conn: &mut AnyConnection = &mut *tx;
+    let conn: &mut AnyConnection = &mut tx;
     for table in TABLES_CHILDREN_FIRST {
         // Constant table names only.
         sqlx::query(AssertSqlSafe(format!("DELETE FROM {table}"))).execute(&mut *conn).await?;
