@@ -72,7 +72,8 @@ test('bus: from the results, choose points and seats, hold them, arrive at /bus/
   expect(problems).toEqual([]);
 
   // Back to the plan to change seats: opening it dropped the hand-over (promo reset), and the
-  // seats this traveller still holds are theirs to choose again.
+  // server shows this visitor the seats it still holds as theirs to choose again (the seat view
+  // knows the visitor by its anonymousId; a new lock replaces the hold).
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: 'Choose your seats' })).toBeVisible();
   expect(await page.evaluate(() => window.sessionStorage.getItem('hold:BUS'))).toBeNull();

@@ -54,16 +54,22 @@ describe('bus seat plan: opening it', { timeout: 20_000 }, () => {
     expect(loadHold('BUS')).toBeNull();
   });
 
-  it('back from payment, the seats this tab still holds can be chosen again (a new lock replaces the own hold)', async () => {
-    saveHold({ service: 'BUS', trip: busTrips.trips[0]!, seats: ['B1'], boardingPoint: 'Arambagh', droppingPoint: 'GEC Circle', from: 'dhaka', to: 'chattogram', expiresAtMs: Date.now() + 60_000, expiresAt: '' });
+  it('asks for the seats as this visitor, the one its seat-locks hold for (the server frees its own held seats for it)', async () => {
+    answer(BUS_LOCK, lockAnswer(['A2']));
     const { user } = await openPlan();
-    await user.click(seatButton('Seat B1, available, 1,200 TK'));
-    expect(seatButton(/^Seat B1,/)).toHaveAttribute('aria-pressed', 'true');
-    expect(loadHold('BUS')).toBeNull();
+    await choosePoints(user, 'Arambagh', 'GEC Circle');
+    await user.click(seatButton(/^Seat A2,/));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(calls.some((c) => c.path === BUS_LOCK)).toBe(true));
+    const views = calls.filter((c) => c.path === BUS_VIEW).map((c) => (c.body as { anonymousId?: string }).anonymousId);
+    const locker = (calls.find((c) => c.path === BUS_LOCK)?.body as { anonymousId?: string }).anonymousId;
+    expect(locker).toMatch(/^[0-9a-f-]{36}$/);
+    expect(views.length).toBeGreaterThan(0);
+    expect(views.every((id) => id === locker)).toBe(true);
   });
 
-  it('a hold that has ended, or is for another trip, frees nothing', async () => {
-    saveHold({ service: 'BUS', trip: busTrips.trips[0]!, seats: ['B1'], boardingPoint: null, droppingPoint: null, from: 'dhaka', to: 'chattogram', expiresAtMs: Date.now() - 1_000, expiresAt: '' });
+  it('back from payment, the seats show as the server says: the tab\'s hand-over frees nothing itself', async () => {
+    saveHold({ service: 'BUS', trip: busTrips.trips[0]!, seats: ['B1'], boardingPoint: null, droppingPoint: null, from: 'dhaka', to: 'chattogram', expiresAtMs: Date.now() + 60_000, expiresAt: '' });
     await openPlan();
     expect(seatButton('Seat B1, held by another traveller')).toBeDisabled();
   });

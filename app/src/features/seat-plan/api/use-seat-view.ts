@@ -60,6 +60,8 @@ export function useSeatView<P extends BusSeatPlan | LaunchSeatPlan>(service: Ser
         to: query.to || undefined,
         boardingPoint: extra.boardingPoint || undefined,
         droppingPoint: extra.droppingPoint || undefined,
+        // The viewer, the same id the seat-lock holds for: the server shows this visitor's own
+        // held seats available to them (back from payment, a new lock replaces their hold).
         anonymousId: visitorId(),
       };
       apiPost<{ seatPlan: P }>(ticketApiUrl, `/v1/api/${apiSegment(service)}/get-seat-view`, body).then(

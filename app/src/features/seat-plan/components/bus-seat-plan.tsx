@@ -13,7 +13,6 @@ import {
 import type { TripSearch } from '@/features/search/components/search-form';
 import { useSeatLock } from '@/features/seat-plan/api/use-seat-lock';
 import { useSeatView } from '@/features/seat-plan/api/use-seat-view';
-import { withOwnBusSeats } from '@/features/seat-plan/own-seats';
 import { SeatButton, seatName } from '@/features/seat-plan/components/seat-button';
 import { SeatLegend, type LegendKey } from '@/features/seat-plan/components/seat-legend';
 import { SeatSummary } from '@/features/seat-plan/components/seat-summary';
@@ -146,8 +145,7 @@ function Deck({ deckKey, seats, boarding, dropping, chosen, onToggle }: {
  * the decks on their grid, the legend, up to 4 seats chosen by the core's reducer, and the
  * seat-lock. Fares per seat, or per boarding/dropping pair from the seat's fare list.
  */
-export function BusSeatPlan({ trip, search, ownSeats = [] }: { trip: Trip; search: TripSearch; ownSeats?: readonly string[] }) {
-  const [own, setOwn] = useState<ReadonlySet<string>>(() => new Set(ownSeats));
+export function BusSeatPlan({ trip, search }: { trip: Trip; search: TripSearch }) {
   const query = useMemo(() => ({ tripId: trip._id, from: search.from, to: search.to }), [trip._id, search.from, search.to]);
   const { view, setPlan, refresh } = useSeatView<Plan>('BUS', query);
   const [choice, dispatch] = useReducer(seatChoiceReducer, null, () => initialSeatChoice());
@@ -168,7 +166,6 @@ export function BusSeatPlan({ trip, search, ownSeats = [] }: { trip: Trip; searc
     onTaken: (seats) => {
       setPlan((plan) => seats.reduce((p, seatNo) => markSeatBooked(p, seatNo, boarding || null, dropping || null), plan));
       for (const seatNo of seats) dispatch({ remove: { seatNo } });
-      setOwn((mine) => new Set([...mine].filter((s) => !seats.includes(s))));
     },
     onConflict: () => {
       dispatch('clear');
@@ -179,7 +176,7 @@ export function BusSeatPlan({ trip, search, ownSeats = [] }: { trip: Trip; searc
   if (view.status === 'loading') return <SeatViewLoading />;
   if (view.status === 'error') return <SeatViewProblem message={view.message} retry={() => refresh()} />;
 
-  const plan = withOwnBusSeats(view.plan, own);
+  const plan = view.plan;
   const decks = decksOf(plan);
   const allSeats = decks.flatMap((d) => d.seats);
   const pricedByPair = allSeats.some(hasFareList);

@@ -1,4 +1,4 @@
-import { useId, useMemo, useReducer, useState } from 'react';
+import { useId, useMemo, useReducer } from 'react';
 import type { Trip } from 'core-wasm';
 import {
   initialSeatChoice,
@@ -11,7 +11,6 @@ import {
 import type { TripSearch } from '@/features/search/components/search-form';
 import { useSeatLock } from '@/features/seat-plan/api/use-seat-lock';
 import { useSeatView } from '@/features/seat-plan/api/use-seat-view';
-import { withOwnLaunchSeats } from '@/features/seat-plan/own-seats';
 import { SeatButton, seatName } from '@/features/seat-plan/components/seat-button';
 import { SeatLegend } from '@/features/seat-plan/components/seat-legend';
 import { SeatSummary } from '@/features/seat-plan/components/seat-summary';
@@ -84,8 +83,7 @@ function ClassGrid({ entry, chosen, onToggle }: { entry: ClassPlan; chosen: Read
  * their floors, each a grid of rows where gaps are cells without a seat; up to 4 seats or cabins
  * chosen by the core's reducer, then the seat-lock.
  */
-export function LaunchSeatPlan({ trip, search, ownSeats = [] }: { trip: Trip; search: TripSearch; ownSeats?: readonly string[] }) {
-  const [own, setOwn] = useState<ReadonlySet<string>>(() => new Set(ownSeats));
+export function LaunchSeatPlan({ trip, search }: { trip: Trip; search: TripSearch }) {
   const query = useMemo(() => ({ tripId: trip._id, from: search.from, to: search.to }), [trip._id, search.from, search.to]);
   const { view, setPlan, refresh } = useSeatView<Plan>('LAUNCH', query);
   const [choice, dispatch] = useReducer(seatChoiceReducer, null, () => initialSeatChoice());
@@ -97,7 +95,6 @@ export function LaunchSeatPlan({ trip, search, ownSeats = [] }: { trip: Trip; se
     onTaken: (seats) => {
       setPlan((plan) => seats.reduce((p, seatNo) => markLaunchSeatBooked(p, seatNo), plan));
       for (const seatNo of seats) dispatch({ remove: { seatNo } });
-      setOwn((mine) => new Set([...mine].filter((s) => !seats.includes(s))));
     },
     onConflict: () => {
       dispatch('clear');
@@ -119,7 +116,7 @@ export function LaunchSeatPlan({ trip, search, ownSeats = [] }: { trip: Trip; se
     }
   }
 
-  const floors = floorsOf(withOwnLaunchSeats(view.plan, own));
+  const floors = floorsOf(view.plan);
   return (
     <div className="seat-plan" aria-busy={view.refreshing}>
       <SeatLegend keys={['available', 'selected', 'booked']} />

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { displayCities, displayDateTime, type Service, type Trip } from 'core-wasm';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useCities } from '@/api/content';
 import { servicePath, useService, useTheme } from '@/app/site-context';
-import { clearHold, holdSecondsLeft, loadHold } from '@/features/booking/hold';
+import { clearHold } from '@/features/booking/hold';
 import { readTripSearch, type TripSearch } from '@/features/search/components/search-form';
 import { BusSeatPlan } from '@/features/seat-plan/components/bus-seat-plan';
 import { LaunchSeatPlan } from '@/features/seat-plan/components/launch-seat-plan';
@@ -42,12 +42,6 @@ export function SeatPlanPage() {
   const trips = useTrips(service, search.from && search.to && search.journeyDate ? search : null);
   const cities = useCities(service);
 
-  // The seats this tab still holds on this trip (back from payment to change them), read before
-  // the hold is dropped.
-  const [ownSeats] = useState<readonly string[]>(() => {
-    const hold = loadHold(service);
-    return hold && hold.trip._id === tripId && holdSecondsLeft(hold) > 0 ? hold.seats : [];
-  });
   useEffect(() => {
     clearHold(service);
   }, [service, tripId]);
@@ -90,9 +84,9 @@ export function SeatPlanPage() {
         <>
           <TripSummary trip={trip} service={service} route={route} />
           {service === 'BUS' ? (
-            <BusSeatPlan key={trip._id} trip={trip} search={search} ownSeats={ownSeats} />
+            <BusSeatPlan key={trip._id} trip={trip} search={search} />
           ) : (
-            <LaunchSeatPlan key={trip._id} trip={trip} search={search} ownSeats={ownSeats} />
+            <LaunchSeatPlan key={trip._id} trip={trip} search={search} />
           )}
         </>
       )}
