@@ -1,9 +1,8 @@
 /**
  * A chunk that fails to load (a deploy replaced the hashed files, or the network dropped)
- * reloads the page, at most once a minute: the core's `mayReload` decides (SPEC §4).
+ * reloads the page, at most once a minute (SPEC §4, `guardedReload`).
  */
-import { mayReload } from 'core-wasm';
-import { readStored, writeStored } from '@/lib/storage';
+import { guardedReload } from '@/lib/guarded-reload';
 
 const LAST_RELOAD_KEY = 'chunk_reload_at';
 
@@ -16,12 +15,8 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 /** Reloads when the core allows it; false when a reload happened less than a minute ago. */
-export function reloadAfterChunkError(reload: () => void = () => window.location.reload()): boolean {
-  const stored = Number(readStored(LAST_RELOAD_KEY));
-  if (!mayReload(Number.isFinite(stored) && stored > 0 ? stored : null)) return false;
-  writeStored(LAST_RELOAD_KEY, String(Date.now()));
-  reload();
-  return true;
+export function reloadAfterChunkError(reload?: () => void): boolean {
+  return guardedReload(LAST_RELOAD_KEY, reload);
 }
 
 /** Vite reports a failed preload of a lazy chunk's dependencies with this event. */

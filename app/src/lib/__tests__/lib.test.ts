@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { formatNumber, messages, t } from '@/i18n/messages';
 import { isChunkLoadError, reloadAfterChunkError } from '@/lib/chunk-reload';
 import { formatLongDate } from '@/lib/dates';
+import { guardedReload } from '@/lib/guarded-reload';
 import { imageUrl } from '@/lib/image-url';
 import { scrollKey } from '@/lib/scroll';
 import { detectMobileApp } from '@/lib/mobile-app';
@@ -50,6 +51,24 @@ describe('chunk reload guard (the core decides)', () => {
     expect(reloadAfterChunkError(reload)).toBe(true);
     expect(reloadAfterChunkError(reload)).toBe(false);
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps each cause\'s last reload under its own key', () => {
+    const reload = vi.fn();
+    expect(guardedReload('a_reload_at', reload)).toBe(true);
+    expect(guardedReload('a_reload_at', reload)).toBe(false);
+    expect(guardedReload('b_reload_at', reload)).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(2);
+    expect(Number(readStored('a_reload_at'))).toBeGreaterThan(0);
+  });
+
+  it('reloads again once the stored time is a minute old, and ignores a stored value that is no time', () => {
+    const reload = vi.fn();
+    writeStored('c_reload_at', String(Date.now() - 61_000));
+    expect(guardedReload('c_reload_at', reload)).toBe(true);
+    writeStored('d_reload_at', 'garbage');
+    expect(guardedReload('d_reload_at', reload)).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { mayReload, type BusSeatPlan, type LaunchSeatPlan, type SeatViewRequest, type Service } from 'core-wasm';
+import type { BusSeatPlan, LaunchSeatPlan, SeatViewRequest, Service } from 'core-wasm';
 import { apiPost, failureStatus, failureText } from '@/api/api-client';
 import { apiSegment } from '@/api/content';
 import { useRuntimeConfig } from '@/config/runtime-config-context';
 import { visitorId } from '@/features/trips/api/use-trips';
-import { readStored, writeStored } from '@/lib/storage';
+import { guardedReload } from '@/lib/guarded-reload';
 import { showToast } from '@/lib/toasts';
 
 /** When the seat view last reloaded the page after a 404 (SPEC §8, at most once a minute). */
@@ -12,15 +12,11 @@ const LAST_RELOAD_KEY = 'seat_view_reload_at';
 
 /**
  * SPEC §8: a 404 from the seat view (the trip is gone, or the page is stale) shows the message
- * and reloads the page, at most once a minute (the core's `mayReload`). False when a reload
+ * and reloads the page, at most once a minute (`guardedReload`). False when a reload
  * happened less than a minute ago: the page then shows the problem instead.
  */
-export function reloadAfterNotFound(reload: () => void = () => window.location.reload()): boolean {
-  const stored = Number(readStored(LAST_RELOAD_KEY));
-  if (!mayReload(Number.isFinite(stored) && stored > 0 ? stored : null)) return false;
-  writeStored(LAST_RELOAD_KEY, String(Date.now()));
-  reload();
-  return true;
+export function reloadAfterNotFound(reload?: () => void): boolean {
+  return guardedReload(LAST_RELOAD_KEY, reload);
 }
 
 export type SeatPlanOf<S extends Service> = S extends 'BUS' ? BusSeatPlan : LaunchSeatPlan;
