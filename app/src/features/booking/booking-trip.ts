@@ -11,38 +11,19 @@ import { displayDateTime, type Service } from 'core-wasm';
 import type { Hold } from '@/features/booking/hold';
 import { tripSearchUrl } from '@/features/search/components/search-form';
 import { servicePath } from '@/app/site-context';
+import { loadSession, saveSession } from '@/lib/session-store';
 
 export type BookingTrip = Hold & { tnxId: string };
 
-const memory = new Map<string, string>();
 const key = (tnxId: string) => `booking:${tnxId}`;
 
 export function saveBookingTrip(hold: Hold, tnxId: string): void {
-  const text = JSON.stringify({ ...hold, tnxId } satisfies BookingTrip);
-  memory.set(key(tnxId), text);
-  try {
-    window.sessionStorage.setItem(key(tnxId), text);
-  } catch {
-    // Storage refused: the in-memory copy serves this visit.
-  }
+  saveSession(key(tnxId), { ...hold, tnxId } satisfies BookingTrip);
 }
 
 export function loadBookingTrip(tnxId: string | null): BookingTrip | null {
   if (!tnxId) return null;
-  let text: string | null = null;
-  try {
-    text = window.sessionStorage.getItem(key(tnxId));
-  } catch {
-    // fall through to memory
-  }
-  text ??= memory.get(key(tnxId)) ?? null;
-  if (!text) return null;
-  try {
-    const trip = JSON.parse(text) as BookingTrip;
-    return trip.tnxId === tnxId && Array.isArray(trip.seats) ? trip : null;
-  } catch {
-    return null;
-  }
+  return loadSession<BookingTrip>(key(tnxId), (trip) => trip.tnxId === tnxId && Array.isArray(trip.seats));
 }
 
 /**

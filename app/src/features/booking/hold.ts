@@ -2,13 +2,14 @@
  * The hand-over from the seat plan to the payment pages: the seats this tab holds after a
  * successful seat-lock, with what the payment pages show about the trip. Kept in
  * sessionStorage (one hold per tab and service, so two tabs never share a booking; a reload
- * keeps it), in memory when storage is refused.
+ * keeps it), in memory when storage is refused (session-store.ts).
  *
  * The seat plan writes it (saveHold) and navigates to `/bus/payment` or
  * `/launch/payment/passenger-details`; the payment pages read it (loadHold) and clear it
  * once the booking exists on the server (the booking is then found by its tnxId).
  */
 import type { Service, Trip } from 'core-wasm';
+import { clearSession, loadSession, saveSession } from '@/lib/session-store';
 
 export interface Hold {
   service: Service;
@@ -26,43 +27,18 @@ export interface Hold {
   expiresAt: string;
 }
 
-const memory = new Map<string, string>();
 const key = (service: Service) => `hold:${service}`;
 
 export function saveHold(hold: Hold): void {
-  const text = JSON.stringify(hold);
-  memory.set(key(hold.service), text);
-  try {
-    window.sessionStorage.setItem(key(hold.service), text);
-  } catch {
-    // Storage refused (private mode, quota): the in-memory copy serves this visit.
-  }
+  saveSession(key(hold.service), hold);
 }
 
 export function loadHold(service: Service): Hold | null {
-  let text: string | null = null;
-  try {
-    text = window.sessionStorage.getItem(key(service));
-  } catch {
-    // fall through to memory
-  }
-  text ??= memory.get(key(service)) ?? null;
-  if (!text) return null;
-  try {
-    const hold = JSON.parse(text) as Hold;
-    return hold.service === service && Array.isArray(hold.seats) ? hold : null;
-  } catch {
-    return null;
-  }
+  return loadSession<Hold>(key(service), (hold) => hold.service === service && Array.isArray(hold.seats));
 }
 
 export function clearHold(service: Service): void {
-  memory.delete(key(service));
-  try {
-    window.sessionStorage.removeItem(key(service));
-  } catch {
-    // nothing stored
-  }
+  clearSession(key(service));
 }
 
 /** Seconds left on a hold at `nowMs` (0 when it has ended). */

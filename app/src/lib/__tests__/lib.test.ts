@@ -7,6 +7,7 @@ import { guardedReload } from '@/lib/guarded-reload';
 import { imageUrl } from '@/lib/image-url';
 import { scrollKey } from '@/lib/scroll';
 import { detectMobileApp } from '@/lib/mobile-app';
+import { clearSession, loadSession, saveSession } from '@/lib/session-store';
 import { readStored, writeStored } from '@/lib/storage';
 import { useToasts } from '@/lib/toasts';
 import { renderHook } from '@testing-library/react';
@@ -125,5 +126,47 @@ describe('scrollKey', () => {
     const success = scrollKey({ key: 'default', pathname: '/bus/payment/success', search: '?tnxId=TNX-1' });
     expect(results).toBe('url:/bus/trip?from=dhaka&to=chattogram');
     expect(success).not.toBe(results);
+  });
+});
+
+describe('session store', () => {
+  const any = () => true;
+
+  it('keeps a value for the tab as JSON, and forgets it on clear', () => {
+    saveSession('s:one', { a: 1 });
+    expect(window.sessionStorage.getItem('s:one')).toBe('{"a":1}');
+    expect(loadSession('s:one', any)).toEqual({ a: 1 });
+    clearSession('s:one');
+    expect(loadSession('s:one', any)).toBeNull();
+  });
+
+  it('gives nothing for a value that is no JSON object or that accept refuses', () => {
+    window.sessionStorage.setItem('s:bad', '{oops');
+    window.sessionStorage.setItem('s:null', 'null');
+    saveSession('s:other', { tnxId: 'T1' });
+    expect(loadSession('s:bad', any)).toBeNull();
+    expect(loadSession('s:null', any)).toBeNull();
+    expect(loadSession<{ tnxId: string }>('s:other', (v) => v.tnxId === 'T2')).toBeNull();
+    clearSession('s:bad');
+    clearSession('s:null');
+    clearSession('s:other');
+  });
+
+  it('serves the visit from memory when storage is refused', () => {
+    const get = vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    const set = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    try {
+      saveSession('s:mem', { b: 2 });
+      expect(loadSession('s:mem', any)).toEqual({ b: 2 });
+      clearSession('s:mem');
+      expect(loadSession('s:mem', any)).toBeNull();
+    } finally {
+      get.mockRestore();
+      set.mockRestore();
+    }
   });
 });
