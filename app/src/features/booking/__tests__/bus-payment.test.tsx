@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { browser } from '@/features/booking/api/gateway';
 import { answer, calls, fail } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
+import { saveBookingTrip } from '@/features/booking/booking-trip';
 import { answerBusBooking, busBooking, busHold, forgetHolds, holdFor, TNX } from './booking-fixtures';
 
 afterEach(() => {
@@ -184,5 +185,56 @@ describe('bus payment: /bus/payment', () => {
     await renderRoute('/bus/payment?tnxId=TNX-UNKNOWN');
     expect(await screen.findByTestId('no-booking')).toHaveTextContent('Booking not found');
     expect(screen.getByRole('link', { name: 'Search trips' })).toBeInTheDocument();
+  });
+});
+
+describe('bus payment of a booking that no longer waits for payment', () => {
+  /** No invoice, promo, deal, gateway or Pay: nothing is left to pay. */
+  function expectNothingToPay() {
+    expect(screen.queryByTestId('invoice')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('hold-timer')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/promo/i)).not.toBeInTheDocument();
+  }
+
+  it('a ticketed booking leads to its ticket', async () => {
+    answerBusBooking({ ...busBooking, status: 'ticketed' });
+    await renderRoute(`/bus/payment?tnxId=${TNX}`);
+    expect(await screen.findByText('This booking is paid and its ticket is issued.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See your ticket' })).toHaveAttribute('href', `/bus/payment/success?tnxId=${TNX}`);
+    expect(screen.getByText(`Transaction ${TNX}`)).toBeInTheDocument();
+    expectNothingToPay();
+    expect(window.dataLayer?.some((e) => (e as { event?: string }).event === 'booking_details')).toBe(false);
+  });
+
+  it.each([
+    ['failed', 'The payment did not go through and no money was taken for this booking.'],
+    ['cancelled', 'You cancelled the payment. No money was taken for this booking.'],
+  ] as const)('a %s booking says so, its seats released, and leads to a new search', async (status, text) => {
+    saveBookingTrip(busHold({ expiresAtMs: Date.now() + 60_000 }), TNX);
+    answerBusBooking({ ...busBooking, status });
+    await renderRoute(`/bus/payment?tnxId=${TNX}`);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.getByText('The seats were released. You can search again and book new seats.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Search again' })).toHaveAttribute('href', '/bus/trip?from=dhaka&to=chattogram&journeyDate=2030-01-01&coachType=all');
+    expect(screen.queryByRole('link', { name: 'Try the payment again' })).not.toBeInTheDocument();
+    expectNothingToPay();
+  });
+
+  it('a refunded booking explains the refund, with no way to pay again', async () => {
+    answerBusBooking({ ...busBooking, status: 'refunded' });
+    await renderRoute(`/bus/payment?tnxId=${TNX}`);
+    expect(await screen.findByText(/No ticket was issued, and the money you paid is being refunded to you\./)).toBeInTheDocument();
+    expect(screen.queryByText(/no money was taken/i)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Search again' })).toBeInTheDocument();
+    expectNothingToPay();
+  });
+
+  it('a pending booking still shows the invoice and Pay', async () => {
+    answerBusBooking({ ...busBooking, status: 'pending' });
+    await renderRoute(`/bus/payment?tnxId=${TNX}`);
+    expect(await screen.findByTestId('invoice')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay 2,400 TK' })).toBeInTheDocument();
+    expect(screen.queryByText('This booking is paid and its ticket is issued.')).not.toBeInTheDocument();
   });
 });

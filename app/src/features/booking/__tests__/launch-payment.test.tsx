@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { browser } from '@/features/booking/api/gateway';
 import { answer, calls } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
-import { answerLaunchBooking, forgetHolds, holdFor, launchHold, LAUNCH_TNX } from './booking-fixtures';
+import { answerLaunchBooking, forgetHolds, holdFor, launchBooking, launchHold, LAUNCH_TNX } from './booking-fixtures';
 
 afterEach(() => {
   forgetHolds();
@@ -109,5 +109,25 @@ describe('launch payment: passenger details, then payment details', () => {
   it('payment details without a tnxId says there is no booking', async () => {
     await renderRoute('/launch/payment/payment-details');
     expect(screen.getByTestId('no-booking')).toHaveTextContent('There is no booking in progress.');
+  });
+});
+
+describe('launch payment details of a booking that no longer waits for payment', () => {
+  it('a ticketed booking leads to its ticket, with no seats to remove and nothing to pay', async () => {
+    answerLaunchBooking({ ...launchBooking, status: 'ticketed' });
+    await renderRoute(`/launch/payment/payment-details?tnxId=${LAUNCH_TNX}`);
+    expect(await screen.findByText('This booking is paid and its ticket is issued.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See your ticket' })).toHaveAttribute('href', `/launch/payment/success?tnxId=${LAUNCH_TNX}`);
+    expect(screen.queryByTestId('invoice')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
+  });
+
+  it('a cancelled booking says its seats were released and leads to a new search', async () => {
+    answerLaunchBooking({ ...launchBooking, status: 'cancelled' });
+    await renderRoute(`/launch/payment/payment-details?tnxId=${LAUNCH_TNX}`);
+    expect(await screen.findByText('The seats were released. You can search again and book new seats.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Search again' })).toBeInTheDocument();
+    expect(screen.queryByTestId('invoice')).not.toBeInTheDocument();
   });
 });

@@ -12,13 +12,16 @@ import { NoBooking } from '@/features/booking/components/no-booking';
 import { PromoForm } from '@/features/booking/components/promo-form';
 import { SurpriseDeal } from '@/features/booking/components/surprise-deal';
 import { TripSummary } from '@/features/booking/components/trip-summary';
+import { BookingOutcome } from '@/features/payment/components/payment-result';
 import { t } from '@/i18n/messages';
 import { track } from '@/lib/analytics';
 
 /**
  * The payment step of a pending booking (bus `/bus/payment?tnxId=`, launch
  * `/launch/payment/payment-details?tnxId=`): timer, trip, (launch) seats with removal, invoice,
- * promo, surprise deal, gateway and Pay.
+ * promo, surprise deal, gateway and Pay. A booking that no longer waits for payment (the
+ * traveller came back to the page, or followed an old link) gets its outcome instead, as the
+ * result pages show it: there is nothing left to pay.
  *
  * The timer runs to the hold's first expiry. The server renewed the hold when the booking was
  * made, so it really lasts a little longer: the page never promises time that is not there.
@@ -34,7 +37,8 @@ export function PaymentStep({ service, tnxId }: { service: Service; tnxId: strin
   const tracked = useRef(false);
 
   useEffect(() => {
-    if (!booking || tracked.current) return;
+    // Checkout is a pending booking's; an outcome shown instead is no checkout.
+    if (!booking || booking.status !== 'pending' || tracked.current) return;
     tracked.current = true;
     track('booking_details', { service, tnx_id: booking.tnxId, value: booking.amount, discount: booking.invoice.discount });
   }, [booking, service]);
@@ -49,6 +53,7 @@ export function PaymentStep({ service, tnxId }: { service: Service; tnxId: strin
       </p>
     );
   }
+  if (booking.status !== 'pending') return <BookingOutcome service={service} tnxId={tnxId} status={booking.status} />;
   const seats = isLaunchBooking(booking) ? booking.invoice.seatNo : booking.invoice.seats;
   return (
     <div className="booking">

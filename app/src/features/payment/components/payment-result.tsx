@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Service } from 'core-wasm';
+import type { BookingStatus, Service } from 'core-wasm';
 import { servicePath } from '@/app/site-context';
 import { useBookingStatus, type StatusLookup } from '@/features/booking/api/booking-status';
 import { loadBookingTrip, searchAgainUrl } from '@/features/booking/booking-trip';
@@ -13,7 +13,7 @@ export type ResultKind = 'failed' | 'cancel';
  * is unknown. A refunded booking comes back as 'failed' (the gateway took the money, the hold
  * had run out), so the failed page must not say no money was taken.
  */
-function whatHappened(status: StatusLookup, kind: ResultKind): MessageId {
+function whatHappened(status: StatusLookup, kind: ResultKind | undefined): MessageId {
   switch (status) {
     case 'refunded':
       return 'booking.result.refunded';
@@ -24,16 +24,26 @@ function whatHappened(status: StatusLookup, kind: ResultKind): MessageId {
     case 'cancelled':
       return 'booking.cancel.text';
     default:
-      return kind === 'failed' ? 'booking.failed.text' : 'booking.cancel.text';
+      return kind === 'cancel' ? 'booking.cancel.text' : 'booking.failed.text';
   }
 }
+
+/**
+ * Either after the gateway's redirect (`kind`: the status may still be pending or unknown), or
+ * for a booking known to wait no longer (the payment page of one paid, failed, cancelled or
+ * refunded), where there was no redirect to go by.
+ */
+export type OutcomeProps = { service: Service; tnxId: string | null } & (
+  | { status: StatusLookup; kind: ResultKind }
+  | { status: Exclude<BookingStatus, 'pending'>; kind?: undefined }
+);
 
 /**
  * A payment's outcome in plain words and the ways on: a booking still waiting for payment can be
  * paid again; a ticketed one leads to its ticket; a failed, cancelled or refunded one (its seats
  * released or lost) to a new search.
  */
-export function BookingOutcome({ service, tnxId, status, kind }: { service: Service; tnxId: string | null; status: StatusLookup; kind: ResultKind }) {
+export function BookingOutcome({ service, tnxId, status, kind }: OutcomeProps) {
   const searchAgain = searchAgainUrl(service, loadBookingTrip(tnxId));
   const pending = status === 'pending' && tnxId !== null;
   return (
