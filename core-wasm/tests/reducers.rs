@@ -128,6 +128,7 @@ fn booking_with_promo() -> BusBooking {
         },
         redirect_url: None,
         gateway: None,
+        hold_seconds_left: Some(600),
     }
 }
 

@@ -199,6 +199,20 @@ async fn booking_answer(pool: &AnyPool, tnx_id: &str) -> Result<BookingAnswer, A
         "refunded" => BookingStatus::Refunded,
         other => return Err(ApiError::Internal(format!("booking {tnx} has status '{other}'"))),
     };
+    let hold_seconds_left = match status {
+        BookingStatus::Pending => {
+            let hold = sqlx::query("SELECT expires_at FROM holds WHERE id = $1")
+                .bind(row.try_get::<String, _>("hold_id")?)
+                .fetch_optional(pool)
+                .await?;
+            let ends: i64 = match hold {
+                Some(h) => h.try_get("expires_at")?,
+                None => 0,
+            };
+            Some(((ends - now_unix_ms()).max(0) / 1000) as u32)
+        }
+        _ => None,
+    };
     Ok(match row.try_get::<String, _>("service")?.as_str() {
         "LAUNCH" => BookingAnswer::Launch(LaunchBooking {
             id,
@@ -218,6 +232,7 @@ async fn booking_answer(pool: &AnyPool, tnx_id: &str) -> Result<BookingAnswer, A
             },
             redirect_url,
             gateway,
+            hold_seconds_left,
         }),
         _ => BookingAnswer::Bus(BusBooking {
             id,
@@ -239,6 +254,7 @@ async fn booking_answer(pool: &AnyPool, tnx_id: &str) -> Result<BookingAnswer, A
             },
             redirect_url,
             gateway,
+            hold_seconds_left,
         }),
     })
 }

@@ -125,6 +125,8 @@ on_both! {
         let (_, booking) = app.post("/v1/api/intercity/get-booking-info-by-txn-id", json!({"tnxId": tnx})).await;
         assert!(booking["data"]["amount"].as_f64().unwrap() > 0.0);
         assert_eq!(booking["data"]["status"], "pending");
+        let left = booking["data"]["holdSecondsLeft"].as_u64().unwrap();
+        assert!((590..=600).contains(&left), "the hold was renewed for the payment: {left} s left");
         assert_eq!(booking["data"]["invoice"]["promo"], Value::Null);
         let (status, update) = app.post("/v1/api/intercity/update-gateway", json!({"tnxId": tnx, "gateway": "sandbox"})).await;
         assert_eq!(status, StatusCode::OK, "{update}");
@@ -148,6 +150,7 @@ on_both! {
         assert_eq!(seat_status(&app, &trip, chosen[0]).await, "booked");
         let (_, booking) = app.post("/v1/api/intercity/get-booking-info-by-txn-id", json!({"tnxId": tnx})).await;
         assert_eq!(booking["data"]["status"], "ticketed");
+        assert_eq!(booking["data"]["holdSecondsLeft"], Value::Null, "nothing is held for a ticketed booking");
 
         // Repeated, reordered and concurrent confirmations and callbacks (100x): one ticket.
         let mut calls = Vec::new();

@@ -112,6 +112,10 @@ contract! {
         pub redirect_url: Option<String>,
         #[serde(default)]
         pub gateway: Option<String>,
+        /// Seconds the seats stay held for this booking, counted when the answer was made (a
+        /// duration, not a time: phones' clocks are often wrong); null once it no longer waits.
+        #[serde(default)]
+        pub hold_seconds_left: Option<u32>,
     }
 
     #[serde(rename_all = "camelCase")]
@@ -140,6 +144,10 @@ contract! {
         pub redirect_url: Option<String>,
         #[serde(default)]
         pub gateway: Option<String>,
+        /// Seconds the seats stay held for this booking, counted when the answer was made (a
+        /// duration, not a time: phones' clocks are often wrong); null once it no longer waits.
+        #[serde(default)]
+        pub hold_seconds_left: Option<u32>,
     }
 
     #[serde(rename_all = "camelCase")]

@@ -230,6 +230,14 @@ describe('bus payment of a booking that no longer waits for payment', () => {
     expectNothingToPay();
   });
 
+  it('counts the hold down from what the server says is left, not the tab’s first hold', async () => {
+    saveBookingTrip(busHold({ expiresAtMs: Date.now() + 60_000 }), TNX);
+    answerBusBooking({ ...busBooking, holdSecondsLeft: 595 });
+    await renderRoute(`/bus/payment?tnxId=${TNX}`);
+    await screen.findByTestId('invoice');
+    expect(screen.getByTestId('hold-timer')).toHaveTextContent(/Your seats are held for 9:5[45]/);
+  });
+
   it('a pending booking still shows the invoice and Pay', async () => {
     answerBusBooking({ ...busBooking, status: 'pending' });
     await renderRoute(`/bus/payment?tnxId=${TNX}`);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { Service } from 'core-wasm';
 import { useBooking, isLaunchBooking, type Booking } from '@/features/booking/api/use-booking';
@@ -23,8 +23,9 @@ import { track } from '@/lib/analytics';
  * traveller came back to the page, or followed an old link) gets its outcome instead, as the
  * result pages show it: there is nothing left to pay.
  *
- * The timer runs to the hold's first expiry. The server renewed the hold when the booking was
- * made, so it really lasts a little longer: the page never promises time that is not there.
+ * The timer runs for the seconds the server says the hold has left (it renewed the hold when the
+ * booking was made), counted from when its answer arrived: a duration, so a phone whose clock is
+ * wrong still counts right. Without that figure, it runs to the tab's own hold.
  */
 export function PaymentStep({ service, tnxId }: { service: Service; tnxId: string }) {
   const location = useLocation();
@@ -32,7 +33,13 @@ export function PaymentStep({ service, tnxId }: { service: Service; tnxId: strin
   const initial = handed?.tnxId === tnxId ? handed : null;
   const trip = useMemo(() => loadBookingTrip(tnxId), [tnxId]);
   const { booking, load, dispatch } = useBooking(service, tnxId, initial);
-  const secondsLeft = useSecondsLeft(trip?.expiresAtMs ?? null);
+  const [holdEndsAtMs, setHoldEndsAtMs] = useState<number | null>(null);
+  const serverSeconds = booking?.holdSecondsLeft;
+  useEffect(() => {
+    // The first answer sets the end; later ones (promo, gateway) carry the figure of their time.
+    if (typeof serverSeconds === 'number') setHoldEndsAtMs((ends) => ends ?? Date.now() + serverSeconds * 1000);
+  }, [serverSeconds]);
+  const secondsLeft = useSecondsLeft(holdEndsAtMs ?? trip?.expiresAtMs ?? null);
   const expired = secondsLeft === 0;
   const tracked = useRef(false);
 
