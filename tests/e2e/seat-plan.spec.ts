@@ -167,6 +167,11 @@ test('the seat plan by keyboard alone', async ({ page }) => {
   await page.keyboard.press('Space');
   await expect(page.getByRole('button', { name: new RegExp(`^Seat ${number},`) })).toHaveAttribute('aria-pressed', 'false');
   await page.keyboard.press('Space');
+  // Arrows move between seats for sale without tabbing through each one.
+  await page.keyboard.press('ArrowDown');
+  const below = page.locator('button.seat:focus');
+  await expect(below).toHaveCount(1);
+  expect(await seatNo(below)).not.toBe(number);
   await tabTo(page.getByRole('button', { name: 'Continue' }));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/bus\/payment$/);

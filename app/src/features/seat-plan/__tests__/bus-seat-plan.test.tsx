@@ -160,6 +160,26 @@ describe('bus seat plan: choosing seats', { timeout: 20_000 }, () => {
     await user.tab();
     expect(seatButton(/^Seat B3,/)).toHaveFocus();
   });
+
+  it('arrow keys move to the next seat for sale in their direction, skipping the rest', async () => {
+    // The deck: A1 A2 A3(booked) / B1(held) B2(not for sale) B3 / C1 C2 C3, an aisle after column 0.
+    const { user } = await openPlan();
+    seatButton(/^Seat A1,/).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(seatButton(/^Seat A2,/)).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(seatButton(/^Seat A2,/)).toHaveFocus(); // A3 is booked: the edge
+    await user.keyboard('{ArrowDown}');
+    expect(seatButton(/^Seat C2,/)).toHaveFocus(); // down the same column, past B2
+    await user.keyboard('{ArrowRight}{ArrowUp}');
+    expect(seatButton(/^Seat B3,/)).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(seatButton(/^Seat B3,/)).toHaveFocus(); // B2 and B1 are not for sale
+    await user.keyboard('{ArrowUp}');
+    expect(seatButton(/^Seat A2,/)).toHaveFocus(); // A3 is booked: the nearest of the row above
+    await user.keyboard('{ArrowLeft} ');
+    expect(seatButton(/^Seat A1,/)).toHaveAttribute('aria-pressed', 'true');
+  });
 });
 
 describe('bus seat plan: fares per boarding/dropping pair', { timeout: 20_000 }, () => {

@@ -17,6 +17,7 @@ import { SeatButton, seatName } from '@/features/seat-plan/components/seat-butto
 import { SeatLegend, type LegendKey } from '@/features/seat-plan/components/seat-legend';
 import { SeatSummary } from '@/features/seat-plan/components/seat-summary';
 import { SeatViewProblem, SeatViewLoading } from '@/features/seat-plan/components/seat-view-state';
+import { moveAmongSeats } from '@/features/seat-plan/grid-keys';
 import { messageText, t, type MessageId } from '@/i18n/messages';
 import { track } from '@/lib/analytics';
 
@@ -119,7 +120,7 @@ function Deck({ deckKey, seats, boarding, dropping, chosen, onToggle }: {
           {t('seatPlan.front')}
         </span>
       </p>
-      <div className="deck__grid" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 3.25rem))` }}>
+      <div className="deck__grid" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 3.25rem))` }} onKeyDown={moveAmongSeats}>
         {seats.map((seat, i) => {
           const offer = offers[i] as { status: SeatStatus; fare: number | null };
           return (
@@ -130,6 +131,8 @@ function Deck({ deckKey, seats, boarding, dropping, chosen, onToggle }: {
               status={offer.status}
               selected={chosen.has(seat.seatNo)}
               ladies={seat.isLadies === true}
+              // Unplaced seats flow into `columns` columns in order.
+              place={placed ? { row: seat.row ?? 0, col: seat.col ?? 0 } : { row: Math.floor(i / columns), col: i % columns }}
               style={placed ? { gridRow: (seat.row ?? 0) + 1, gridColumn: (seat.col ?? 0) + 1 } : undefined}
               onToggle={() => onToggle(seat)}
             />

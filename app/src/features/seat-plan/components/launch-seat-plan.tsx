@@ -15,6 +15,7 @@ import { SeatButton, seatName } from '@/features/seat-plan/components/seat-butto
 import { SeatLegend } from '@/features/seat-plan/components/seat-legend';
 import { SeatSummary } from '@/features/seat-plan/components/seat-summary';
 import { SeatViewLoading, SeatViewProblem } from '@/features/seat-plan/components/seat-view-state';
+import { moveAmongSeats } from '@/features/seat-plan/grid-keys';
 import { messageText, t } from '@/i18n/messages';
 import { track } from '@/lib/analytics';
 
@@ -52,7 +53,7 @@ function ClassGrid({ entry, chosen, onToggle }: { entry: ClassPlan; chosen: Read
         {entry.fare != null ? t('seatPlan.classTitle', { className, fare: t('site.fare', { amount: entry.fare }) }) : className}
       </h3>
       <div className="launch-class__scroll">
-        <div className="launch-class__grid" style={{ gridTemplateColumns: `repeat(${width}, minmax(1.625rem, 2.5rem))` }}>
+        <div className="launch-class__grid" style={{ gridTemplateColumns: `repeat(${width}, minmax(1.625rem, 2.5rem))` }} onKeyDown={moveAmongSeats}>
           {entry.seats.flatMap((row, r) =>
             row.map((cell, c) => {
               const place = { gridRow: r + 1, gridColumn: c + 1 };
@@ -66,6 +67,7 @@ function ClassGrid({ entry, chosen, onToggle }: { entry: ClassPlan; chosen: Read
                   name={seatName(t('seatPlan.classSeat', { className, seat: cell.seatNo }), status, fare)}
                   status={status}
                   selected={chosen.has(cell.seatNo)}
+                  place={{ row: r, col: c }}
                   style={place}
                   onToggle={() => onToggle(entry, cell)}
                 />

@@ -9,16 +9,19 @@ export interface SeatButtonProps {
   status: SeatStatus;
   selected: boolean;
   ladies?: boolean;
+  /** Its place in the grid (0-based), for the arrow keys. */
+  place: { row: number; col: number };
   style?: CSSProperties;
   onToggle: () => void;
 }
 
 /**
- * One seat or cabin: a real button, so Tab reaches it and Enter or Space selects it.
+ * One seat or cabin: a real button, so Tab (or an arrow key, see grid-keys.ts) reaches it and
+ * Enter or Space selects it.
  * `aria-pressed` says it is chosen; a seat that is not for sale is disabled (a chosen seat
  * stays enabled so it can be given up).
  */
-export function SeatButton({ label, name, status, selected, ladies, style, onToggle }: SeatButtonProps) {
+export function SeatButton({ label, name, status, selected, ladies, place, style, onToggle }: SeatButtonProps) {
   const classes = ['seat', `seat--${status}`, selected ? 'seat--selected' : '', ladies ? 'seat--ladies' : ''].filter(Boolean).join(' ');
   return (
     <button
@@ -30,6 +33,8 @@ export function SeatButton({ label, name, status, selected, ladies, style, onTog
       disabled={status !== 'available' && !selected}
       data-seat={label}
       data-status={status}
+      data-row={place.row}
+      data-col={place.col}
       onClick={onToggle}
     >
       {/* Only the number shows (the name, which contains it, says status and fare): the deck
