@@ -21,6 +21,9 @@ export interface Hold {
   /** The searched cities, which bound the segment when no points are chosen. */
   from: string | null;
   to: string | null;
+  /** The traveller's journey as the seat plan showed it ('Dhaka to Barishal'): the trip's route
+   * may run further (a launch on to Jhalokathi). Absent in holds saved before it existed. */
+  journey?: string;
   /** When the hold ends, as the browser's clock reads it (ms): lock time + holdSeconds. */
   expiresAtMs: number;
   /** The seat-lock answer's wire time, kept for the record. */

@@ -46,6 +46,13 @@ describe('bus payment: /bus/payment', () => {
     expect(screen.getByTestId('trip-departure')).toHaveTextContent('Tuesday 1 January 2030, 10:30 PM');
   });
 
+  it('names the traveller’s journey, not the whole route the coach runs', async () => {
+    holdFor(busHold({ journey: 'Dhaka to Chittagong', trip: { ...busHold().trip, routeName: 'Dhaka - Cox’s Bazar' } }));
+    await renderRoute('/bus/payment');
+    expect(screen.getByText('Dhaka to Chittagong')).toBeInTheDocument();
+    expect(screen.queryByText('Dhaka - Cox’s Bazar')).not.toBeInTheDocument();
+  });
+
   it('says plainly that an ended hold expired and offers to pick seats again', async () => {
     holdFor(busHold({ expiresAtMs: Date.now() - 1000 }));
     await renderRoute('/bus/payment');

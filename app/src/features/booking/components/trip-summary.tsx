@@ -17,7 +17,8 @@ export function TripSummary({ hold, seats }: { hold: Hold; seats?: readonly stri
         <strong>{trip.companyName}</strong>
         {[vehicle, trip.busClass].filter(Boolean).length > 0 && <span> · {[vehicle, trip.busClass].filter(Boolean).join(' · ')}</span>}
       </p>
-      {trip.routeName && <p className="trip-summary__route">{trip.routeName}</p>}
+      {/* The traveller's journey, not the whole route the coach or ship runs. */}
+      {(hold.journey || trip.routeName) && <p className="trip-summary__route">{hold.journey || trip.routeName}</p>}
       <dl className="facts">
         <div>
           <dt>{t('booking.trip.departure')}</dt>

@@ -246,6 +246,7 @@ describe('bus seat plan: holding the seats', { timeout: 20_000 }, () => {
     const hold = loadHold('BUS');
     expect(hold).toMatchObject({ service: 'BUS', seats: ['A2', 'B3'], boardingPoint: 'Arambagh', droppingPoint: 'GEC Circle', from: 'dhaka', to: 'chattogram' });
     expect(hold?.trip._id).toBe(BUS_TRIP);
+    expect(hold?.journey).toBe('Dhaka to Chittagong'); // the journey as shown, for the payment pages
     expect(hold!.expiresAtMs).toBeGreaterThanOrEqual(before + 600_000);
   });
 

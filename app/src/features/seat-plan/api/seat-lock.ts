@@ -15,9 +15,10 @@ export function idempotencyKey(): string {
 export interface LockChoice {
   trip: Trip;
   seats: string[];
-  /** The searched cities. */
+  /** The searched cities, and the journey between them as shown ('Dhaka to Barishal'). */
   from: string;
   to: string;
+  journey: string;
   /** Bus: the chosen points (names, as the seat view gives them). */
   boardingPoint: string | null;
   droppingPoint: string | null;
@@ -47,6 +48,7 @@ export async function lockSeats(service: Service, ticketApiUrl: string, choice: 
     droppingPoint: choice.droppingPoint,
     from: choice.from || null,
     to: choice.to || null,
+    journey: choice.journey,
     // The browser's clock, not the server's: the countdown must be right even when they differ.
     expiresAtMs: nowMs() + answer.holdSeconds * 1000,
     expiresAt: answer.expiresAt,

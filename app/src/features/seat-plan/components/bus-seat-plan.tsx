@@ -148,7 +148,7 @@ function Deck({ deckKey, seats, boarding, dropping, chosen, onToggle }: {
  * the decks on their grid, the legend, up to 4 seats chosen by the core's reducer, and the
  * seat-lock. Fares per seat, or per boarding/dropping pair from the seat's fare list.
  */
-export function BusSeatPlan({ trip, search }: { trip: Trip; search: TripSearch }) {
+export function BusSeatPlan({ trip, search, journey }: { trip: Trip; search: TripSearch; journey: string }) {
   const query = useMemo(() => ({ tripId: trip._id, from: search.from, to: search.to }), [trip._id, search.from, search.to]);
   const { view, setPlan, refresh } = useSeatView<Plan>('BUS', query);
   const [choice, dispatch] = useReducer(seatChoiceReducer, null, () => initialSeatChoice());
@@ -215,7 +215,7 @@ export function BusSeatPlan({ trip, search }: { trip: Trip; search: TripSearch }
       boardingRef.current?.focus();
       return;
     }
-    void lock({ trip, seats: chosenSeats.map((s) => s.seatNo), from: search.from, to: search.to, boardingPoint: boarding, droppingPoint: dropping });
+    void lock({ trip, seats: chosenSeats.map((s) => s.seatNo), from: search.from, to: search.to, journey, boardingPoint: boarding, droppingPoint: dropping });
   }
 
   const problem = notice ?? (choice.problem ? messageText(choice.problem) : null);

@@ -85,7 +85,7 @@ function ClassGrid({ entry, chosen, onToggle }: { entry: ClassPlan; chosen: Read
  * their floors, each a grid of rows where gaps are cells without a seat; up to 4 seats or cabins
  * chosen by the core's reducer, then the seat-lock.
  */
-export function LaunchSeatPlan({ trip, search }: { trip: Trip; search: TripSearch }) {
+export function LaunchSeatPlan({ trip, search, journey }: { trip: Trip; search: TripSearch; journey: string }) {
   const query = useMemo(() => ({ tripId: trip._id, from: search.from, to: search.to }), [trip._id, search.from, search.to]);
   const { view, setPlan, refresh } = useSeatView<Plan>('LAUNCH', query);
   const [choice, dispatch] = useReducer(seatChoiceReducer, null, () => initialSeatChoice());
@@ -137,7 +137,7 @@ export function LaunchSeatPlan({ trip, search }: { trip: Trip; search: TripSearc
         total={choice.total ?? 0}
         problem={choice.problem ? messageText(choice.problem) : null}
         locking={locking}
-        onContinue={() => void lock({ trip, seats: chosenSeats.map((s) => s.seatNo), from: search.from, to: search.to, boardingPoint: null, droppingPoint: null })}
+        onContinue={() => void lock({ trip, seats: chosenSeats.map((s) => s.seatNo), from: search.from, to: search.to, journey, boardingPoint: null, droppingPoint: null })}
       />
     </div>
   );

@@ -84,9 +84,9 @@ export function SeatPlanPage() {
         <>
           <TripSummary trip={trip} service={service} route={route} />
           {service === 'BUS' ? (
-            <BusSeatPlan key={trip._id} trip={trip} search={search} />
+            <BusSeatPlan key={trip._id} trip={trip} search={search} journey={route} />
           ) : (
-            <LaunchSeatPlan key={trip._id} trip={trip} search={search} />
+            <LaunchSeatPlan key={trip._id} trip={trip} search={search} journey={route} />
           )}
         </>
       )}
