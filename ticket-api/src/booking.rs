@@ -24,6 +24,7 @@ use sqlx::{AnyPool, Row};
 use crate::error::ApiError;
 use crate::ids::{new_id, new_pnr, new_tnx_id};
 use crate::inventory::{self, Claim, ClaimError};
+use crate::network::Network;
 use crate::seat_view::{TripInfo, trip_info};
 use crate::wire::{Body, now_unix_ms, ok, wire_instant, wire_time};
 use crate::{AppState, service_of};
@@ -49,8 +50,8 @@ fn service_key(service: Service) -> &'static str {
     crate::content::service_key(service)
 }
 
-async fn trip_of_service(state: &AppState, service: Service, trip_id: &str) -> Result<TripInfo, ApiError> {
-    let trip = trip_info(&state.pool, trip_id).await?;
+async fn trip_of_service(state: &AppState, network: &Network, service: Service, trip_id: &str) -> Result<TripInfo, ApiError> {
+    let trip = TripInfo::find(&state.pool, network, trip_id).await?;
     if trip.service != service_key(service) {
         return Err(ApiError::not_found("Trip not found"));
     }
@@ -58,7 +59,7 @@ async fn trip_of_service(state: &AppState, service: Service, trip_id: &str) -> R
 }
 
 /// Checks the chosen seats: 1 to 4, no repeats, all on the coach or ship.
-async fn checked_seats(pool: &AnyPool, trip: &TripInfo, seats: &[String]) -> Result<Vec<String>, ApiError> {
+fn checked_seats(network: &Network, trip: &TripInfo, seats: &[String]) -> Result<Vec<String>, ApiError> {
     let seats: Vec<String> = seats.iter().map(|s| s.trim().to_owned()).collect();
     if seats.is_empty() {
         return Err(ApiError::bad("Choose at least one seat"));
@@ -72,20 +73,43 @@ async fn checked_seats(pool: &AnyPool, trip: &TripInfo, seats: &[String]) -> Res
     if unique.len() != seats.len() {
         return Err(ApiError::bad("A seat is chosen twice"));
     }
-    let known: Vec<String> = sqlx::query("SELECT seat_no FROM layout_seats WHERE layout_id = $1")
-        .bind(&trip.layout_id)
-        .fetch_all(pool)
-        .await?
-        .iter()
-        .map(|r| r.try_get::<String, _>("seat_no"))
-        .collect::<Result<_, _>>()?;
-    let unknown: Vec<String> = seats.iter().filter(|s| !known.contains(s)).map(|s| format!("There is no seat {s} on this trip")).collect();
+    let known = trip.seats(network);
+    let unknown: Vec<String> = seats.iter().filter(|s| !known.iter().any(|k| &k.seat_no == *s)).map(|s| format!("There is no seat {s} on this trip")).collect();
     if !unknown.is_empty() {
         return Err(ApiError::BadRequest(unknown));
     }
     Ok(seats)
 }
 
+
+/// What seats cost over stops `[from, to)`: each seat's class fare, and for launch a service
+/// charge per seat and the gateway's commission on the whole.
+struct Price {
+    sub_total: i64,
+    service_charge: i64,
+    commission: i64,
+}
+
+fn price(network: &Network, trip: &TripInfo, service: Service, seats: &[String], from: i64, to: i64) -> Result<Price, ApiError> {
+    let layout = trip.seats(network);
+    let mut sub_total = 0;
+    for seat in seats {
+        let fare = layout
+            .iter()
+            .find(|s| &s.seat_no == seat)
+            .and_then(|s| trip.fare(network, &s.seat_class, from, to))
+            .ok_or_else(|| ApiError::bad(format!("Seat {seat} has no fare for this journey")))?;
+        sub_total += fare;
+    }
+    let (service_charge, commission) = match service {
+        Service::Bus => (0, 0),
+        Service::Launch => {
+            let charge = LAUNCH_SERVICE_CHARGE * seats.len() as i64;
+            (charge, ((sub_total + charge) * LAUNCH_GATEWAY_PERMILLE + 500) / 1000)
+        }
+    };
+    Ok(Price { sub_total, service_charge, commission })
+}
 
 pub async fn seat_lock(
     State(state): State<AppState>,
@@ -94,7 +118,8 @@ pub async fn seat_lock(
 ) -> Result<Json<Envelope<SeatLockResponse>>, ApiError> {
     let service = service_of(&segment)?;
     let who = visitor(&request.user_id, &request.anonymous_id)?;
-    let trip = trip_of_service(&state, service, &request.trip_id).await?;
+    let network = state.network.get(&state.pool).await?;
+    let trip = trip_of_service(&state, &network, service, &request.trip_id).await?;
     let (from, to) = trip
         .segment(
             &state,
@@ -104,7 +129,7 @@ pub async fn seat_lock(
             request.to.as_deref(),
         )
         .await?;
-    let seats = checked_seats(&state.pool, &trip, &request.seats).await?;
+    let seats = checked_seats(&network, &trip, &request.seats)?;
     let now = now_unix_ms();
     let hold_ms = i64::from(state.config.hold_seconds) * 1000;
     let hold_id = new_id("hold");
@@ -309,7 +334,8 @@ pub async fn payment_pending(
     let (Some(phone), email) = (phone, email) else {
         return Err(ApiError::bad(core_wasm::phone::INVALID_MESSAGE.text));
     };
-    let trip = trip_of_service(&state, service, &request.trip_id).await?;
+    let network = state.network.get(&state.pool).await?;
+    let trip = trip_of_service(&state, &network, service, &request.trip_id).await?;
     let now = now_unix_ms();
     let hold = sqlx::query("SELECT * FROM holds WHERE trip_id = $1 AND visitor = $2 AND expires_at > $3")
         .bind(&trip.id)
@@ -327,28 +353,7 @@ pub async fn payment_pending(
         return Err(ApiError::bad("These are not the seats you chose; lock the seats first"));
     }
     let (from, to): (i64, i64) = (hold.try_get("from_stop")?, hold.try_get("to_stop")?);
-    let classes = sqlx::query("SELECT seat_no, seat_class FROM layout_seats WHERE layout_id = $1")
-        .bind(&trip.layout_id)
-        .fetch_all(&state.pool)
-        .await?;
-    let fares = crate::seat_view::fares(&state.pool, &trip).await?;
-    let mut sub_total = 0i64;
-    for seat in &held {
-        let class: String = classes
-            .iter()
-            .find(|r| r.try_get::<String, _>("seat_no").is_ok_and(|s| &s == seat))
-            .map(|r| r.try_get("seat_class"))
-            .transpose()?
-            .unwrap_or_default();
-        sub_total += fares.get(&(class, from, to)).copied().ok_or_else(|| ApiError::bad(format!("Seat {seat} has no fare for this journey")))?;
-    }
-    let (service_charge, commission) = match service {
-        Service::Bus => (0, 0),
-        Service::Launch => {
-            let charge = LAUNCH_SERVICE_CHARGE * held.len() as i64;
-            (charge, ((sub_total + charge) * LAUNCH_GATEWAY_PERMILLE + 500) / 1000)
-        }
-    };
+    let Price { sub_total, service_charge, commission } = price(&network, &trip, service, &held, from, to)?;
     let hold_id: String = hold.try_get("id")?;
     let tnx = new_tnx_id();
     let gender = match request.gender {
@@ -638,22 +643,10 @@ pub async fn remove_seat(
         return Err(ApiError::bad("A booking keeps at least one seat; cancel the payment instead"));
     }
     seats.remove(index);
-    let trip = trip_info(&state.pool, &row.try_get::<String, _>("trip_id")?).await?;
+    let network = state.network.get(&state.pool).await?;
+    let trip = TripInfo::find(&state.pool, &network, &row.try_get::<String, _>("trip_id")?).await?;
     let (from, to): (i64, i64) = (row.try_get("from_stop")?, row.try_get("to_stop")?);
-    let fares = crate::seat_view::fares(&state.pool, &trip).await?;
-    let classes = sqlx::query("SELECT seat_no, seat_class FROM layout_seats WHERE layout_id = $1").bind(&trip.layout_id).fetch_all(&state.pool).await?;
-    let mut sub_total = 0i64;
-    for s in &seats {
-        let class: String = classes
-            .iter()
-            .find(|r| r.try_get::<String, _>("seat_no").is_ok_and(|n| &n == s))
-            .map(|r| r.try_get("seat_class"))
-            .transpose()?
-            .unwrap_or_default();
-        sub_total += fares.get(&(class, from, to)).copied().unwrap_or(0);
-    }
-    let service_charge = LAUNCH_SERVICE_CHARGE * seats.len() as i64;
-    let commission = ((sub_total + service_charge) * LAUNCH_GATEWAY_PERMILLE + 500) / 1000;
+    let Price { sub_total, service_charge, commission } = price(&network, &trip, Service::Launch, &seats, from, to)?;
     // A promo's discount never exceeds what is left to pay.
     let discount = row.try_get::<i64, _>("discount")?.min(sub_total);
     let amount = sub_total + service_charge + commission - discount;

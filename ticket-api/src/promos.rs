@@ -128,16 +128,21 @@ pub async fn apply(
     let Some(discount) = discount_for(&state.pool, &booking, &request.promo_code).await? else {
         return Ok(ok(None));
     };
-    let code = request.promo_code.trim().to_uppercase();
-    let response = answer(&booking, discount, Some(code.clone()))?;
-    sqlx::query("UPDATE bookings SET discount = $1, promo_code = $2, amount = $3 WHERE tnx_id = $4 AND status = 'pending'")
-        .bind(discount)
-        .bind(&code)
-        .bind(response.amount as i64)
-        .bind(request.tnx_id.trim())
-        .execute(&state.pool)
-        .await?;
+    let response = answer(&booking, discount, Some(request.promo_code.trim().to_uppercase()))?;
+    record(&state.pool, &request.tnx_id, &response).await?;
     Ok(ok(Some(response)))
+}
+
+/// Writes a promo answer to a pending booking: its discount, code (none when removed) and amount.
+async fn record(pool: &sqlx::AnyPool, tnx_id: &str, response: &PromoResponse) -> Result<(), ApiError> {
+    sqlx::query("UPDATE bookings SET discount = $1, promo_code = $2, amount = $3 WHERE tnx_id = $4 AND status = 'pending'")
+        .bind(response.discount as i64)
+        .bind(response.promo.as_ref().map(|p| p.code.as_str()))
+        .bind(response.amount as i64)
+        .bind(tnx_id.trim())
+        .execute(pool)
+        .await?;
+    Ok(())
 }
 
 /// `remove-promo-code` (bus): back to the full amount, promo null.
@@ -149,11 +154,7 @@ pub async fn remove(
     service_of(&segment)?;
     let booking = pending_booking(&state.pool, &request.tnx_id).await?;
     let response = answer(&booking, 0, None)?;
-    sqlx::query("UPDATE bookings SET discount = 0, promo_code = NULL, amount = $1 WHERE tnx_id = $2 AND status = 'pending'")
-        .bind(response.amount as i64)
-        .bind(request.tnx_id.trim())
-        .execute(&state.pool)
-        .await?;
+    record(&state.pool, &request.tnx_id, &response).await?;
     Ok(ok(Some(response)))
 }
 

@@ -2,8 +2,6 @@
 //! from the claims on that segment's legs. A bus seat sold Dhaka -> Cumilla shows booked for
 //! the whole Dhaka -> Chattogram trip, but its fare entry Cumilla -> Chattogram is available.
 
-use std::collections::HashMap;
-
 use axum::response::Response;
 use axum::extract::{Path, State};
 use core_wasm::contract::seats::{
@@ -102,6 +100,15 @@ fn filled(v: Option<&str>) -> Option<&str> {
 }
 
 impl TripInfo {
+    /// The trip: from the timetable in memory, or from the store when it was written after the
+    /// timetable was last loaded (it reloads within `network::RECHECK`).
+    pub(crate) async fn find(pool: &AnyPool, network: &Network, trip_id: &str) -> Result<TripInfo, ApiError> {
+        match TripInfo::from_network(network, trip_id) {
+            Some(trip) => Ok(trip),
+            None => trip_info(pool, trip_id).await,
+        }
+    }
+
     /// The trip from the timetable in memory, if it is there.
     pub(crate) fn from_network(network: &Network, trip_id: &str) -> Option<TripInfo> {
         let (route_id, index) = network.trip_index.get(trip_id.trim())?;
@@ -128,6 +135,16 @@ impl TripInfo {
                 })
                 .collect(),
         })
+    }
+
+    /// The fare of a seat class from stop `from` to stop `to`, in taka.
+    pub(crate) fn fare(&self, network: &Network, class: &str, from: i64, to: i64) -> Option<i64> {
+        network.fares.get(&(self.route_id.clone(), self.operator_id.clone(), class.to_owned(), from, to)).copied()
+    }
+
+    /// The seats of the trip's coach or ship (empty for a layout newer than the timetable).
+    pub(crate) fn seats<'n>(&self, network: &'n Network) -> &'n [LayoutSeat] {
+        network.layout_seats.get(&self.layout_id).map_or(&[], Vec::as_slice)
     }
 
     fn point_stop(&self, given: &str) -> Option<i64> {
@@ -224,45 +241,6 @@ impl Seen<'_> {
     }
 }
 
-/// A layout's seats from the database (the timetable in memory has them too).
-async fn layout(pool: &AnyPool, layout_id: &str) -> Result<Vec<LayoutSeat>, sqlx::Error> {
-    sqlx::query(
-        "SELECT seat_no, deck, deck_name, seat_class, class_name, row_no, col_no, is_ladies FROM layout_seats \
-         WHERE layout_id = $1 ORDER BY deck, row_no, col_no",
-    )
-    .bind(layout_id)
-    .fetch_all(pool)
-    .await?
-    .iter()
-    .map(|r| {
-        Ok(LayoutSeat {
-            seat_no: r.try_get("seat_no")?,
-            deck: r.try_get("deck")?,
-            deck_name: r.try_get("deck_name")?,
-            seat_class: r.try_get("seat_class")?,
-            class_name: r.try_get("class_name")?,
-            row: r.try_get("row_no")?,
-            col: r.try_get("col_no")?,
-            is_ladies: r.try_get::<i64, _>("is_ladies")? != 0,
-        })
-    })
-    .collect()
-}
-
-/// Fares of the trip's operator on its route: (seat class, from stop, to stop) -> taka.
-pub(crate) async fn fares(pool: &AnyPool, trip: &TripInfo) -> Result<HashMap<(String, i64, i64), i64>, sqlx::Error> {
-    let rows = sqlx::query("SELECT seat_class, from_stop, to_stop, fare FROM fares WHERE route_id = $1 AND operator_id = $2")
-        .bind(&trip.route_id)
-        .bind(&trip.operator_id)
-        .fetch_all(pool)
-        .await?;
-    let mut fares = HashMap::new();
-    for r in rows {
-        fares.insert((r.try_get("seat_class")?, r.try_get("from_stop")?, r.try_get("to_stop")?), r.try_get("fare")?);
-    }
-    Ok(fares)
-}
-
 pub async fn seat_view(
     State(state): State<AppState>,
     Path(segment): Path<String>,
@@ -271,10 +249,7 @@ pub async fn seat_view(
     let service = service_of(&segment)?;
     // The timetable, layout and fares come from memory; only the claims are read live.
     let network = state.network.get(&state.pool).await?;
-    let trip = match TripInfo::from_network(&network, &request.trip_id) {
-        Some(trip) => trip,
-        None => trip_info(&state.pool, &request.trip_id).await?,
-    };
+    let trip = TripInfo::find(&state.pool, &network, &request.trip_id).await?;
     let service_matches = matches!((service, trip.service.as_str()), (Service::Bus, "BUS") | (Service::Launch, "LAUNCH"));
     if !service_matches {
         return Err(ApiError::not_found("Trip not found"));
@@ -288,23 +263,13 @@ pub async fn seat_view(
             request.to.as_deref(),
         )
         .await?;
-    let loaded;
-    let seats: &[LayoutSeat] = match network.layout_seats.get(&trip.layout_id) {
-        Some(seats) => seats,
-        None => {
-            loaded = layout(&state.pool, &trip.layout_id).await?;
-            &loaded
-        }
-    };
+    let seats = trip.seats(&network);
     let claims = state.claims.trip(&state.pool, &network.version, &trip.id).await?;
     let now_ms = now_unix_ms();
     let viewer = [&request.user_id, &request.anonymous_id].into_iter().flatten().map(|v| v.trim()).find(|v| !v.is_empty());
     let make = || {
         let seen = Seen { claims: &claims, now_ms, viewer };
-        let fare = |class: &str, p: i64, q: i64| {
-            let key = (trip.route_id.clone(), trip.operator_id.clone(), class.to_owned(), p, q);
-            network.fares.get(&key).map(|f| *f as f64)
-        };
+        let fare = |class: &str, p: i64, q: i64| trip.fare(&network, class, p, q).map(|f| f as f64);
         ok_bytes(match service {
             Service::Bus => SeatViewAnswer::Bus(BusSeatViewResponse { seat_plan: bus_plan(&trip, seats, &seen, from, to, &fare) }),
             Service::Launch => SeatViewAnswer::Launch(LaunchSeatViewResponse { seat_plan: launch_plan(seats, &seen, from, to, &fare) }),
