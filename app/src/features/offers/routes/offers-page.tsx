@@ -3,6 +3,7 @@ import { useOffers } from '@/api/content';
 import { useTheme } from '@/app/site-context';
 import { RemoteImage } from '@/components/remote-image';
 import { Placeholder } from '@/components/section';
+import { DetailFailure, DetailLoading } from '@/components/detail-states';
 import { t } from '@/i18n/messages';
 
 /**
@@ -21,24 +22,8 @@ export function OffersPage() {
         {t('offers.all')}
       </Link>
     );
-    if (offers.status === 'loading') {
-      return (
-        <div aria-busy="true">
-          {back}
-          <p role="status">{t('site.loading')}</p>
-          <Placeholder rows={4} />
-        </div>
-      );
-    }
-    if (!offer) {
-      return (
-        <>
-          {back}
-          <title>{`${t('offers.notFound')} | ${brandName}`}</title>
-          <h1 className="page__title">{t('offers.notFound')}</h1>
-        </>
-      );
-    }
+    if (offers.status === 'loading') return <DetailLoading back={back} />;
+    if (!offer) return <DetailFailure back={back} message={t('offers.notFound')} />;
     return (
       <article className="detail">
         {back}

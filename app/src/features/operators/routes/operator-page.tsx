@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { useOperator } from '@/api/content';
 import { servicePath, useService, useTheme } from '@/app/site-context';
 import { RemoteImage } from '@/components/remote-image';
-import { Placeholder } from '@/components/section';
+import { DetailFailure, DetailLoading } from '@/components/detail-states';
 import { shownCityName } from '@/features/home/components/home-sections';
 import { t } from '@/i18n/messages';
 
@@ -24,24 +24,8 @@ export function OperatorPage() {
       {t('operators.all')}
     </Link>
   );
-  if (operator.status === 'loading') {
-    return (
-      <div aria-busy="true">
-        {back}
-        <p role="status">{t('site.loading')}</p>
-        <Placeholder rows={4} />
-      </div>
-    );
-  }
-  if (operator.status === 'error') {
-    return (
-      <>
-        {back}
-        <title>{`${operator.message} | ${brandName}`}</title>
-        <h1 className="page__title">{operator.message}</h1>
-      </>
-    );
-  }
+  if (operator.status === 'loading') return <DetailLoading back={back} />;
+  if (operator.status === 'error') return <DetailFailure back={back} message={operator.message} />;
   const detail = operator.data.operator;
   return (
     <article className="detail">

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { usePopularRoute } from '@/api/content';
 import { servicePath, useService, useTheme } from '@/app/site-context';
 import { RemoteImage } from '@/components/remote-image';
-import { Placeholder } from '@/components/section';
+import { DetailFailure, DetailLoading } from '@/components/detail-states';
 import { shownCityName } from '@/features/home/components/home-sections';
 import { tripSearchUrl } from '@/features/search/components/search-form';
 import { t } from '@/i18n/messages';
@@ -19,24 +19,8 @@ export function PopularRoutePage() {
       {t('popular.all')}
     </Link>
   );
-  if (route.status === 'loading') {
-    return (
-      <div aria-busy="true">
-        {back}
-        <p role="status">{t('site.loading')}</p>
-        <Placeholder rows={4} />
-      </div>
-    );
-  }
-  if (route.status === 'error') {
-    return (
-      <>
-        {back}
-        <title>{`${route.message} | ${brandName}`}</title>
-        <h1 className="page__title">{route.message}</h1>
-      </>
-    );
-  }
+  if (route.status === 'loading') return <DetailLoading back={back} />;
+  if (route.status === 'error') return <DetailFailure back={back} message={route.message} />;
   const detail = route.data.popularRoute;
   const title = t('trips.route', { from: shownCityName(detail.from), to: shownCityName(detail.to) });
   return (
