@@ -27,7 +27,9 @@ pub struct DealState {
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum DealEvent {
     /// A deal was returned: the modal opens with the window the server gave (at most 120 s).
-    Offered { deal: SurpriseDeal },
+    Offered {
+        deal: SurpriseDeal,
+    },
     Tick,
     /// Claimed or dismissed: the modal closes.
     Closed,

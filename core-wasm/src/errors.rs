@@ -17,11 +17,7 @@ pub fn toast_message(body: Option<&ErrorBody>, is_payment_block: bool) -> String
         Some(MessageField::One(text)) => text.trim().to_owned(),
         Some(MessageField::Many(list)) => {
             let items = list.iter().map(|s| s.trim()).filter(|s| !s.is_empty());
-            if is_payment_block {
-                items.collect::<Vec<_>>().join("\n")
-            } else {
-                items.take(1).collect()
-            }
+            if is_payment_block { items.collect::<Vec<_>>().join("\n") } else { items.take(1).collect() }
         }
         None => String::new(),
     };

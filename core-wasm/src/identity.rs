@@ -10,9 +10,10 @@ pub const MOBILE_APP_KEY: &str = "isMobileApp";
 pub fn is_uuid(s: &str) -> bool {
     let groups: Vec<&str> = s.split('-').collect();
     groups.len() == 5
-        && groups.iter().zip([8, 4, 4, 4, 12]).all(|(g, len)| {
-            g.len() == len && g.bytes().all(|b| b.is_ascii_hexdigit())
-        })
+        && groups
+            .iter()
+            .zip([8, 4, 4, 4, 12])
+            .all(|(g, len)| g.len() == len && g.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
 /// A random (version 4) UUID from 16 random bytes the platform supplies (the browser's

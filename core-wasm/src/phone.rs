@@ -26,11 +26,7 @@ fn canonical(digits: String) -> String {
         Some(rest) if rest.len() == LENGTH && rest.starts_with("01") => rest.to_owned(),
         _ => digits,
     };
-    if digits.len() == LENGTH - 1 && digits.starts_with('1') {
-        format!("0{digits}")
-    } else {
-        digits
-    }
+    if digits.len() == LENGTH - 1 && digits.starts_with('1') { format!("0{digits}") } else { digits }
 }
 
 /// What a phone field keeps of what was typed: digits only (Bengali digits converted), the

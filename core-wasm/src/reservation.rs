@@ -137,26 +137,31 @@ pub fn parse(form: &ReservationForm, today: Date) -> Result<Reservation, Vec<&'s
     check("approximateBudget", budget.is_some());
 
     match (journey_date, bus_type, boarding_place, dropping_place, seats, buses, name, phone, budget) {
-        (Some(journey_date), Some(bus_type), Some(boarding_place), Some(dropping_place), Some(number_of_seats),
-            Some(number_of_buses), Some(contact_name), Ok(contact_phone), Some(approximate_budget))
-            if invalid.is_empty() =>
-        {
-            Ok(Reservation {
-                journey_date,
-                return_date: return_date.and_then(Result::ok),
-                bus_type,
-                boarding_place,
-                dropping_place,
-                number_of_seats,
-                number_of_buses,
-                preferred_bus: text(&form.preferred_bus).map(str::to_owned),
-                comment: text(&form.comment).map(str::to_owned),
-                contact_name,
-                contact_phone,
-                contact_email: email.and_then(Result::ok),
-                approximate_budget,
-            })
-        }
+        (
+            Some(journey_date),
+            Some(bus_type),
+            Some(boarding_place),
+            Some(dropping_place),
+            Some(number_of_seats),
+            Some(number_of_buses),
+            Some(contact_name),
+            Ok(contact_phone),
+            Some(approximate_budget),
+        ) if invalid.is_empty() => Ok(Reservation {
+            journey_date,
+            return_date: return_date.and_then(Result::ok),
+            bus_type,
+            boarding_place,
+            dropping_place,
+            number_of_seats,
+            number_of_buses,
+            preferred_bus: text(&form.preferred_bus).map(str::to_owned),
+            comment: text(&form.comment).map(str::to_owned),
+            contact_name,
+            contact_phone,
+            contact_email: email.and_then(Result::ok),
+            approximate_budget,
+        }),
         _ => Err(invalid),
     }
 }

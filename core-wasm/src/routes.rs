@@ -98,14 +98,35 @@ mod tests {
     #[test]
     fn every_spec_route_is_a_page() {
         for p in [
-            "/", "/bus", "/launch", "/bus/emi", "/bus/find-ticket", "/launch/find-ticket",
-            "/bus/operator", "/launch/operator", "/bus/popular-route", "/launch/popular-route",
-            "/bus/trip", "/launch/trip", "/bus/trip/abc/seats", "/bus/payment", "/launch/payment",
-            "/bus/payment/cancel", "/bus/payment/failed", "/bus/payment/success",
-            "/launch/payment/cancel", "/launch/payment/failed",
-            "/launch/payment/passenger-details", "/launch/payment/payment-details",
-            "/launch/payment/success", "/bus/offer", "/bus/offer/12", "/bus/policies",
-            "/launch/policies", "/bus/operator/7", "/bus/?x=1",
+            "/",
+            "/bus",
+            "/launch",
+            "/bus/emi",
+            "/bus/find-ticket",
+            "/launch/find-ticket",
+            "/bus/operator",
+            "/launch/operator",
+            "/bus/popular-route",
+            "/launch/popular-route",
+            "/bus/trip",
+            "/launch/trip",
+            "/bus/trip/abc/seats",
+            "/bus/payment",
+            "/launch/payment",
+            "/bus/payment/cancel",
+            "/bus/payment/failed",
+            "/bus/payment/success",
+            "/launch/payment/cancel",
+            "/launch/payment/failed",
+            "/launch/payment/passenger-details",
+            "/launch/payment/payment-details",
+            "/launch/payment/success",
+            "/bus/offer",
+            "/bus/offer/12",
+            "/bus/policies",
+            "/launch/policies",
+            "/bus/operator/7",
+            "/bus/?x=1",
         ] {
             assert!(is_app_route(p), "{p} should be a page");
         }
@@ -114,8 +135,14 @@ mod tests {
     #[test]
     fn made_up_paths_are_not_pages() {
         for p in [
-            "/nope", "/bus/nope", "/launch/emi", "/launch/offer/3", "/bus/operator/1/2",
-            "/bus/payment/passenger-details", "/favicon.ico", "/bus//trip",
+            "/nope",
+            "/bus/nope",
+            "/launch/emi",
+            "/launch/offer/3",
+            "/bus/operator/1/2",
+            "/bus/payment/passenger-details",
+            "/favicon.ico",
+            "/bus//trip",
         ] {
             assert!(!is_app_route(p), "{p} should be a 404");
         }

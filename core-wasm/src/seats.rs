@@ -10,8 +10,7 @@ pub const MAX_SEATS: usize = 4;
 
 pub const TOO_MANY: Message = Message::new("seats.max", "You can select at most 4 seats");
 pub const UNAVAILABLE: Message = Message::new("seats.unavailable", "This seat is not available");
-pub const POINTS_FIRST: Message =
-    Message::new("seats.pointsRequired", "Choose boarding and dropping points first");
+pub const POINTS_FIRST: Message = Message::new("seats.pointsRequired", "Choose boarding and dropping points first");
 
 fn same(a: &str, b: &str) -> bool {
     a.trim().eq_ignore_ascii_case(b.trim())
@@ -31,9 +30,8 @@ fn pair<'a>(boarding: Option<&'a str>, dropping: Option<&'a str>) -> Option<(&'a
 pub fn seat_offer(seat: &BusSeat, boarding: Option<&str>, dropping: Option<&str>) -> (SeatStatus, Option<f64>) {
     match seat.fare_list.as_deref() {
         Some(list) if !list.is_empty() => {
-            let entry = pair(boarding, dropping).and_then(|(b, d)| {
-                list.iter().find(|e| same(&e.boarding_point, b) && same(&e.dropping_point, d))
-            });
+            let entry = pair(boarding, dropping)
+                .and_then(|(b, d)| list.iter().find(|e| same(&e.boarding_point, b) && same(&e.dropping_point, d)));
             match entry {
                 Some(e) if seat.status == SeatStatus::Available => (e.status, e.fare.or(seat.fare)),
                 Some(_) => (seat.status, None),
@@ -45,16 +43,18 @@ pub fn seat_offer(seat: &BusSeat, boarding: Option<&str>, dropping: Option<&str>
 }
 
 fn decks_mut(plan: &mut BusSeatPlan) -> impl Iterator<Item = &mut BusSeat> {
-    plan.seat_list
-        .iter_mut()
-        .chain(plan.upper_deck_seat_list.iter_mut())
-        .chain(plan.lower_deck_seat_list.iter_mut())
+    plan.seat_list.iter_mut().chain(plan.upper_deck_seat_list.iter_mut()).chain(plan.lower_deck_seat_list.iter_mut())
 }
 
 /// Marks a seat booked on every deck it appears in. Where the seat has a fare list and both
 /// points are chosen, only the fare entry for those points is marked (the seat stays free for
 /// other segments); if no entry matches, nothing changes.
-pub fn mark_booked(mut plan: BusSeatPlan, seat_no: &str, boarding: Option<&str>, dropping: Option<&str>) -> BusSeatPlan {
+pub fn mark_booked(
+    mut plan: BusSeatPlan,
+    seat_no: &str,
+    boarding: Option<&str>,
+    dropping: Option<&str>,
+) -> BusSeatPlan {
     let chosen = pair(boarding, dropping);
     for seat in decks_mut(&mut plan).filter(|s| same(&s.seat_no, seat_no)) {
         match (seat.fare_list.as_mut(), chosen) {

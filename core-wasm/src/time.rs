@@ -62,10 +62,8 @@ fn number(s: &str) -> Option<u32> {
 
 impl Date {
     pub fn new(year: i32, month: u8, day: u8) -> Option<Date> {
-        let valid = (1..=9999).contains(&year)
-            && (1..=12).contains(&month)
-            && day >= 1
-            && day <= days_in_month(year, month);
+        let valid =
+            (1..=9999).contains(&year) && (1..=12).contains(&month) && day >= 1 && day <= days_in_month(year, month);
         valid.then_some(Date { year, month, day })
     }
 

@@ -141,9 +141,7 @@ pub fn matches(trip: &Trip, filters: &Filters) -> bool {
         CoachTypeFilter::Ac => trip.coach_type == Some(CoachType::Ac),
         CoachTypeFilter::NonAc => trip.coach_type == Some(CoachType::NonAc),
     };
-    let company = |c: &String| {
-        [&trip.company_id, &trip.company_name].into_iter().flatten().any(|v| eq_text(v, c))
-    };
+    let company = |c: &String| [&trip.company_id, &trip.company_name].into_iter().flatten().any(|v| eq_text(v, c));
     coach_ok
         && any_or_empty(&filters.boarding_point, |p| trip.boarding_points.iter().any(|b| eq_text(b, p)))
         && any_or_empty(&filters.bus_company, company)

@@ -98,8 +98,13 @@ fn first_call_fetches_a_token_stores_it_in_the_cookie_and_sends_it() {
     let data = block_on(client.call(&Call::get(CITIES))).expect("success");
     assert_eq!(data, json!({"cities": []}));
     assert_eq!(net.paths(), ["http://api.test/oauth/access_token", "http://api.test/v1/api/intercity/cities"]);
-    let token_request: serde_json::Value = serde_json::from_str(net.sent.borrow()[0].body.as_deref().unwrap_or("")).expect("json");
-    assert_eq!(token_request, json!({"grant_type": "client_credentials", "client_id": "web"}), "no secret is ever sent");
+    let token_request: serde_json::Value =
+        serde_json::from_str(net.sent.borrow()[0].body.as_deref().unwrap_or("")).expect("json");
+    assert_eq!(
+        token_request,
+        json!({"grant_type": "client_credentials", "client_id": "web"}),
+        "no secret is ever sent"
+    );
     assert_eq!(header(&net.sent.borrow()[1], "Authorization"), Some("Bearer t1"));
     assert!(jar.0.borrow().starts_with("token=t1; Max-Age=3600;"));
 }
@@ -190,7 +195,8 @@ fn a_post_with_idempotency_key_is_repeated_with_the_same_key() {
     let net = FakeTransport::answering(vec![status(500, json!({})), envelope(json!({"locked": true}))]);
     let jar = CookieJar(RefCell::new("token=t".into()));
     let client = Client::new("", &net, &jar, SerdeJson);
-    let call = Call::post_json("/v1/api/intercity/seat-lock", &json!({"seats": ["A1"]})).expect("json").idempotent("k-1");
+    let call =
+        Call::post_json("/v1/api/intercity/seat-lock", &json!({"seats": ["A1"]})).expect("json").idempotent("k-1");
     assert_eq!(block_on(client.call(&call)), Ok(json!({"locked": true})));
     let sent = net.sent.borrow();
     assert_eq!(sent.len(), 2);
@@ -211,7 +217,8 @@ fn a_4xx_is_not_retried_and_its_first_message_is_the_toast() {
 
 #[test]
 fn a_payment_block_shows_the_whole_list() {
-    let blocked = json!({"statusCode": 400, "message": ["Seat A1 is taken", "Seat A2 is taken"], "error": "Bad Request"});
+    let blocked =
+        json!({"statusCode": 400, "message": ["Seat A1 is taken", "Seat A2 is taken"], "error": "Bad Request"});
     let net = FakeTransport::answering(vec![status(400, blocked)]);
     let jar = CookieJar(RefCell::new("token=t".into()));
     let client = Client::new("", &net, &jar, SerdeJson);
@@ -242,7 +249,10 @@ fn typed_calls_decode_the_contract() {
 
 #[test]
 fn a_failed_token_request_is_an_auth_error() {
-    let net = FakeTransport::answering(vec![status(400, json!({"statusCode": 400, "message": "unknown client", "error": "Bad Request"}))]);
+    let net = FakeTransport::answering(vec![status(
+        400,
+        json!({"statusCode": 400, "message": "unknown client", "error": "Bad Request"}),
+    )]);
     let jar = CookieJar::default();
     let client = Client::new("", &net, &jar, SerdeJson);
     let err = block_on(client.call(&Call::get(CITIES))).expect_err("no token");

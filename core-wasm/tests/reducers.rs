@@ -1,6 +1,8 @@
 //! The state transitions of SPEC §4, as the site drives them.
 
-use core_wasm::contract::booking::{BookingStatus, BusBooking, BusInvoice, Promo, PromoResponse, SurpriseDeal, UpdateGatewayResponse};
+use core_wasm::contract::booking::{
+    BookingStatus, BusBooking, BusInvoice, Promo, PromoResponse, SurpriseDeal, UpdateGatewayResponse,
+};
 use core_wasm::contract::seats::{BusSeat, FareEntry, SeatStatus};
 use core_wasm::contract::trips::CoachType;
 use core_wasm::deal::{self, DealEvent, DealState};
@@ -25,7 +27,11 @@ fn otp_countdown_runs_120_seconds_then_offers_resend_which_restarts_it() {
     s = otp::reduce(s, OtpEvent::Tick);
     assert_eq!(s.seconds_left, 0, "never below zero");
     s = otp::reduce(s, OtpEvent::Sent);
-    assert_eq!((s.seconds_left, s.can_resend, s.digits.concat()), (120, false, String::new()), "resend clears the digits");
+    assert_eq!(
+        (s.seconds_left, s.can_resend, s.digits.concat()),
+        (120, false, String::new()),
+        "resend clears the digits"
+    );
 }
 
 #[test]
@@ -49,7 +55,8 @@ fn backspace_on_an_empty_box_moves_back_and_clears_it() {
 
 #[test]
 fn a_server_error_shows_until_a_digit_is_typed() {
-    let s = otp_after(vec![OtpEvent::Paste { text: "9999".into() }, OtpEvent::Failed { message: "Invalid OTP".into() }]);
+    let s =
+        otp_after(vec![OtpEvent::Paste { text: "9999".into() }, OtpEvent::Failed { message: "Invalid OTP".into() }]);
     assert_eq!(s.error.as_deref(), Some("Invalid OTP"));
     let s = otp::reduce(s, OtpEvent::Input { index: 3, value: "1".into() });
     assert_eq!(s.error, None);
@@ -94,17 +101,30 @@ fn at_most_four_seats_and_never_a_taken_one() {
 fn a_segment_priced_seat_needs_points_and_takes_its_pair_fare() {
     let mut segmented = seat("D1", SeatStatus::Available);
     segmented.fare_list = Some(vec![
-        FareEntry { boarding_point: "Sayedabad".into(), dropping_point: "Cumilla".into(), fare: Some(450.0), status: SeatStatus::Booked },
-        FareEntry { boarding_point: "Cumilla".into(), dropping_point: "Chattogram".into(), fare: Some(600.0), status: SeatStatus::Available },
+        FareEntry {
+            boarding_point: "Sayedabad".into(),
+            dropping_point: "Cumilla".into(),
+            fare: Some(450.0),
+            status: SeatStatus::Booked,
+        },
+        FareEntry {
+            boarding_point: "Cumilla".into(),
+            dropping_point: "Chattogram".into(),
+            fare: Some(600.0),
+            status: SeatStatus::Available,
+        },
     ]);
     let s = tap(SeatChoice::default(), segmented.clone());
     assert_eq!(s.problem, Some(seats::POINTS_FIRST));
     let pick = |b: &str, d: &str| {
-        seats::choose(SeatChoice::default(), SeatEvent::ToggleBusSeat {
-            seat: segmented.clone(),
-            boarding_point: Some(b.into()),
-            dropping_point: Some(d.into()),
-        })
+        seats::choose(
+            SeatChoice::default(),
+            SeatEvent::ToggleBusSeat {
+                seat: segmented.clone(),
+                boarding_point: Some(b.into()),
+                dropping_point: Some(d.into()),
+            },
+        )
     };
     assert_eq!(pick("Sayedabad", "Cumilla").problem, Some(seats::UNAVAILABLE), "sold on that leg");
     assert_eq!(pick("Cumilla", "Chattogram").total, 600.0, "free on the next leg");

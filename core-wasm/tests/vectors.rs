@@ -16,8 +16,8 @@ use core_wasm::contract::seats::{BusSeat, BusSeatPlan, LaunchSeatPlan};
 use core_wasm::contract::tickets::{CancelTicketResponse, Ticket};
 use core_wasm::contract::trips::{Fare, Trip};
 use core_wasm::{
-    cities, deal, digits, email, errors, identity, invoice, otp, phone, reservation, rollout, routes, seats,
-    tickets, time, trips,
+    cities, deal, digits, email, errors, identity, invoice, otp, phone, reservation, rollout, routes, seats, tickets,
+    time, trips,
 };
 use libtest_mimic::{Arguments, Failed, Trial};
 use serde::de::DeserializeOwned;
@@ -52,9 +52,7 @@ fn run(rule: &str, a: &[Value]) -> Outcome {
             let filters: Option<trips::Filters> = arg(a, 1)?;
             out(trips::filter(arg::<Vec<Trip>>(a, 0)?, &filters.unwrap_or_default()))
         }
-        "trips.fareRange" => {
-            out(trips::fare_range(&arg::<Fare>(a, 0)?).map(|r| json!({"low": r.low, "high": r.high})))
-        }
+        "trips.fareRange" => out(trips::fare_range(&arg::<Fare>(a, 0)?).map(|r| json!({"low": r.low, "high": r.high}))),
         "time.display" => out(time::display(&arg::<String>(a, 0)?).map_err(|e| e.to_string())?),
         "time.toWire" => out(time::to_wire(&arg::<String>(a, 0)?, &arg::<String>(a, 1)?).map_err(|e| e.to_string())?),
         "time.today" => out(time::today_in_dhaka(arg::<f64>(a, 0)?).to_string()),
@@ -65,9 +63,7 @@ fn run(rule: &str, a: &[Value]) -> Outcome {
             let (b, d): (Option<String>, Option<String>) = (arg(a, 2)?, arg(a, 3)?);
             out(seats::mark_booked(plan, &arg::<String>(a, 1)?, b.as_deref(), d.as_deref()))
         }
-        "seats.markLaunchBooked" => {
-            out(seats::mark_launch_booked(arg::<LaunchSeatPlan>(a, 0)?, &arg::<String>(a, 1)?))
-        }
+        "seats.markLaunchBooked" => out(seats::mark_launch_booked(arg::<LaunchSeatPlan>(a, 0)?, &arg::<String>(a, 1)?)),
         "seats.offer" => {
             let seat: BusSeat = arg(a, 0)?;
             let (b, d): (Option<String>, Option<String>) = (arg(a, 1)?, arg(a, 2)?);
@@ -117,9 +113,9 @@ fn subset(expected: &Value, actual: &Value, path: &str) -> Result<(), String> {
     match (expected, actual) {
         (Value::Null, Value::Null) => Ok(()),
         (Value::Number(e), Value::Number(a)) if e.as_f64() == a.as_f64() => Ok(()),
-        (Value::Object(e), Value::Object(a)) => e.iter().try_for_each(|(k, ev)| {
-            subset(ev, a.get(k).unwrap_or(&Value::Null), &format!("{path}.{k}"))
-        }),
+        (Value::Object(e), Value::Object(a)) => {
+            e.iter().try_for_each(|(k, ev)| subset(ev, a.get(k).unwrap_or(&Value::Null), &format!("{path}.{k}")))
+        }
         (Value::Array(e), Value::Array(a)) if e.len() == a.len() => {
             e.iter().zip(a).enumerate().try_for_each(|(i, (ev, av))| subset(ev, av, &format!("{path}[{i}]")))
         }

@@ -33,19 +33,11 @@ pub fn routes(rollout: RolloutPercentage, site: &SiteConfig, visitors: Visitors)
         config_json: json_bytes(site),
     };
     Router::new()
-        .route(
-            "/api/get-rollout",
-            get(get_rollout).fallback(api_error::method_not_allowed),
-        )
-        .route(
-            "/api/config",
-            get(get_config).fallback(api_error::method_not_allowed),
-        )
+        .route("/api/get-rollout", get(get_rollout).fallback(api_error::method_not_allowed))
+        .route("/api/config", get(get_config).fallback(api_error::method_not_allowed))
         .route(
             "/api/visitor-update",
-            post(visitor_update)
-                .fallback(api_error::method_not_allowed)
-                .layer(DefaultBodyLimit::max(BODY_LIMIT)),
+            post(visitor_update).fallback(api_error::method_not_allowed).layer(DefaultBodyLimit::max(BODY_LIMIT)),
         )
         .with_state(state)
 }
@@ -59,10 +51,7 @@ fn json_bytes(value: &impl serde::Serialize) -> Bytes {
 fn fresh_json(body: &Bytes) -> Response {
     (
         [
-            (
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("application/json"),
-            ),
+            (header::CONTENT_TYPE, HeaderValue::from_static("application/json")),
             (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
         ],
         body.clone(),
@@ -107,41 +96,24 @@ async fn visitor_update(
         if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
             ApiError::PayloadTooLarge(BODY_LIMIT)
         } else {
-            ApiError::BadRequest(format!(
-                "cannot read request body: {}",
-                rejection.body_text()
-            ))
+            ApiError::BadRequest(format!("cannot read request body: {}", rejection.body_text()))
         }
     })?;
-    let update: VisitorUpdate = serde_json::from_slice(&body)
-        .map_err(|e| ApiError::BadRequest(format!("invalid JSON body: {e}")))?;
+    let update: VisitorUpdate =
+        serde_json::from_slice(&body).map_err(|e| ApiError::BadRequest(format!("invalid JSON body: {e}")))?;
     let date = VisitDate::parse(&update.date).map_err(ApiError::BadRequest)?;
-    let count = state
-        .visitors
-        .record_visit(date)
-        .await
-        .map_err(|e| ApiError::internal("recording a visit failed", &e))?;
+    let count =
+        state.visitors.record_visit(date).await.map_err(|e| ApiError::internal("recording a visit failed", &e))?;
     let mut response = axum::Json(VisitorCount { count }).into_response();
-    response
-        .headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     Ok(response)
 }
 
 /// `application/json` or any `application/*+json`, with or without parameters.
 fn is_json(headers: &HeaderMap) -> bool {
-    let Some(value) = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-    else {
+    let Some(value) = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()) else {
         return false;
     };
-    let essence = value
-        .split(';')
-        .next()
-        .unwrap_or("")
-        .trim()
-        .to_ascii_lowercase();
-    essence == "application/json"
-        || (essence.starts_with("application/") && essence.ends_with("+json"))
+    let essence = value.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+    essence == "application/json" || (essence.starts_with("application/") && essence.ends_with("+json"))
 }

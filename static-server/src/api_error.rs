@@ -49,9 +49,7 @@ impl ApiError {
             ApiError::PayloadTooLarge(limit) => {
                 format!("request body must be at most {limit} bytes")
             }
-            ApiError::UnsupportedMediaType => {
-                "request body must be JSON (Content-Type: application/json)".to_owned()
-            }
+            ApiError::UnsupportedMediaType => "request body must be JSON (Content-Type: application/json)".to_owned(),
             ApiError::NotFound => NOT_FOUND_MESSAGE.to_owned(),
             ApiError::MethodNotAllowed => "method not allowed on this path".to_owned(),
             ApiError::Internal => "Internal server error".to_owned(),
@@ -69,9 +67,7 @@ impl IntoResponse for ApiError {
         });
         let mut response = (status, Json(body)).into_response();
         // An error must not be cached in place of a later success.
-        response
-            .headers_mut()
-            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
         response
     }
 }

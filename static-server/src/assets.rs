@@ -27,17 +27,9 @@ const NO_CACHE: &str = "no-cache";
 /// A file that could not be loaded, or a dist directory that cannot serve the site.
 #[derive(Debug)]
 pub enum LoadError {
-    Read {
-        path: PathBuf,
-        source: std::io::Error,
-    },
-    NoIndex {
-        dir: PathBuf,
-    },
-    Compress {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    Read { path: PathBuf, source: std::io::Error },
+    NoIndex { dir: PathBuf },
+    Compress { path: PathBuf, source: std::io::Error },
 }
 
 impl fmt::Display for LoadError {
@@ -87,14 +79,7 @@ impl Asset {
     }
 
     fn etags(&self) -> impl Iterator<Item = &HeaderValue> {
-        [
-            Some(&self.identity),
-            self.brotli.as_ref(),
-            self.gzip.as_ref(),
-        ]
-        .into_iter()
-        .flatten()
-        .map(|v| &v.etag)
+        [Some(&self.identity), self.brotli.as_ref(), self.gzip.as_ref()].into_iter().flatten().map(|v| &v.etag)
     }
 
     /// The uncompressed bytes.
@@ -107,11 +92,7 @@ impl Asset {
     /// and is never a 304: a validator for an error page would let a cache keep the error.
     pub fn respond(&self, status: StatusCode, request: &HeaderMap) -> Response {
         let compressed = self.brotli.is_some() || self.gzip.is_some();
-        let encoding = negotiate(
-            request.get(header::ACCEPT_ENCODING),
-            self.brotli.is_some(),
-            self.gzip.is_some(),
-        );
+        let encoding = negotiate(request.get(header::ACCEPT_ENCODING), self.brotli.is_some(), self.gzip.is_some());
         let variant = self.variant(encoding);
 
         let mut headers = HeaderMap::with_capacity(6);
@@ -161,9 +142,7 @@ impl Assets {
         let next = AtomicUsize::new(0);
         let loaded = Mutex::new(Vec::with_capacity(paths.len()));
         let first_error = Mutex::new(None);
-        let workers = std::thread::available_parallelism()
-            .map_or(2, |n| n.get())
-            .min(paths.len().max(1));
+        let workers = std::thread::available_parallelism().map_or(2, |n| n.get()).min(paths.len().max(1));
         std::thread::scope(|scope| {
             for _ in 0..workers {
                 scope.spawn(|| {
@@ -188,12 +167,7 @@ impl Assets {
         }
 
         let files: HashMap<String, Asset> = lock(&loaded).drain(..).collect();
-        let index = files
-            .get("/index.html")
-            .cloned()
-            .ok_or_else(|| LoadError::NoIndex {
-                dir: dir.to_path_buf(),
-            })?;
+        let index = files.get("/index.html").cloned().ok_or_else(|| LoadError::NoIndex { dir: dir.to_path_buf() })?;
         Ok(Assets { files, index })
     }
 
@@ -235,21 +209,12 @@ impl Assets {
 
 /// A poisoned lock only means another loader thread panicked; the data is still usable.
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
+    mutex.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// Walks `dir`, pairing each file's URL path with its location on disk.
-fn collect_files(
-    root: &Path,
-    dir: &Path,
-    out: &mut Vec<(String, PathBuf)>,
-) -> Result<(), LoadError> {
-    let read_error = |source| LoadError::Read {
-        path: dir.to_path_buf(),
-        source,
-    };
+fn collect_files(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>) -> Result<(), LoadError> {
+    let read_error = |source| LoadError::Read { path: dir.to_path_buf(), source };
     for entry in std::fs::read_dir(dir).map_err(read_error)? {
         let entry = entry.map_err(read_error)?;
         let path = entry.path();
@@ -264,18 +229,13 @@ fn collect_files(
             continue;
         }
         // `metadata` follows symlinks, so a linked file or directory is served like a real one.
-        let meta = std::fs::metadata(&path).map_err(|source| LoadError::Read {
-            path: path.clone(),
-            source,
-        })?;
+        let meta = std::fs::metadata(&path).map_err(|source| LoadError::Read { path: path.clone(), source })?;
         if meta.is_dir() {
             collect_files(root, &path, out)?;
         } else if meta.is_file() {
             let relative = path.strip_prefix(root).unwrap_or(&path);
-            let url_path: String = relative
-                .components()
-                .map(|c| c.as_os_str().to_string_lossy())
-                .fold(String::new(), |mut url, part| {
+            let url_path: String =
+                relative.components().map(|c| c.as_os_str().to_string_lossy()).fold(String::new(), |mut url, part| {
                     url.push('/');
                     url.push_str(&part);
                     url
@@ -287,64 +247,41 @@ fn collect_files(
 }
 
 fn load_asset(url_path: &str, file: &Path) -> Result<Asset, LoadError> {
-    let body = std::fs::read(file).map_err(|source| LoadError::Read {
-        path: file.to_path_buf(),
-        source,
-    })?;
+    let body = std::fs::read(file).map_err(|source| LoadError::Read { path: file.to_path_buf(), source })?;
     let content_type = content_type(url_path);
     let tag = content_tag(&body);
     let (brotli, gzip) = if is_compressible(content_type) {
-        let compress_error = |source| LoadError::Compress {
-            path: file.to_path_buf(),
-            source,
-        };
+        let compress_error = |source| LoadError::Compress { path: file.to_path_buf(), source };
         let brotli = compress_brotli(&body).map_err(compress_error)?;
         let gzip = compress_gzip(&body).map_err(compress_error)?;
         // A compressed body no smaller than the original only costs the client a decode.
         let keep = |compressed: Vec<u8>, suffix: &str| {
-            (compressed.len() < body.len()).then(|| Variant {
-                body: Bytes::from(compressed),
-                etag: etag(&tag, suffix),
-            })
+            (compressed.len() < body.len()).then(|| Variant { body: Bytes::from(compressed), etag: etag(&tag, suffix) })
         };
         (keep(brotli, "-br"), keep(gzip, "-gz"))
     } else {
         (None, None)
     };
-    let cache_control = if url_path.starts_with(IMMUTABLE_PREFIX) {
-        IMMUTABLE
-    } else {
-        NO_CACHE
-    };
+    let cache_control = if url_path.starts_with(IMMUTABLE_PREFIX) { IMMUTABLE } else { NO_CACHE };
     Ok(Asset {
         content_type: HeaderValue::from_static(content_type),
         cache_control: HeaderValue::from_static(cache_control),
-        identity: Variant {
-            body: Bytes::from(body),
-            etag: etag(&tag, ""),
-        },
+        identity: Variant { body: Bytes::from(body), etag: etag(&tag, "") },
         brotli,
         gzip,
     })
 }
 
 fn compress_brotli(body: &[u8]) -> std::io::Result<Vec<u8>> {
-    let params = brotli::enc::BrotliEncoderParams {
-        quality: 11,
-        lgwin: 22,
-        size_hint: body.len(),
-        ..Default::default()
-    };
+    let params =
+        brotli::enc::BrotliEncoderParams { quality: 11, lgwin: 22, size_hint: body.len(), ..Default::default() };
     let mut out = Vec::with_capacity(body.len() / 3);
     brotli::BrotliCompress(&mut &body[..], &mut out, &params)?;
     Ok(out)
 }
 
 fn compress_gzip(body: &[u8]) -> std::io::Result<Vec<u8>> {
-    let mut encoder = flate2::write::GzEncoder::new(
-        Vec::with_capacity(body.len() / 3),
-        flate2::Compression::best(),
-    );
+    let mut encoder = flate2::write::GzEncoder::new(Vec::with_capacity(body.len() / 3), flate2::Compression::best());
     encoder.write_all(body)?;
     encoder.finish()
 }
@@ -362,17 +299,13 @@ fn content_tag(body: &[u8]) -> String {
 
 /// Each representation has its own strong ETag (RFC 9110 §8.8.3: they differ byte for byte).
 fn etag(tag: &str, suffix: &str) -> HeaderValue {
-    HeaderValue::from_str(&format!("\"{tag}{suffix}\""))
-        .unwrap_or(HeaderValue::from_static("\"0\""))
+    HeaderValue::from_str(&format!("\"{tag}{suffix}\"")).unwrap_or(HeaderValue::from_static("\"0\""))
 }
 
 /// The media type by file extension. A short table of what a Vite build emits; anything else is
 /// `application/octet-stream`, which `X-Content-Type-Options: nosniff` keeps from being executed.
 fn content_type(url_path: &str) -> &'static str {
-    let extension = url_path
-        .rsplit_once('.')
-        .map(|(_, ext)| ext.to_ascii_lowercase())
-        .unwrap_or_default();
+    let extension = url_path.rsplit_once('.').map(|(_, ext)| ext.to_ascii_lowercase()).unwrap_or_default();
     match extension.as_str() {
         "html" | "htm" => "text/html; charset=utf-8",
         "js" | "mjs" => "text/javascript; charset=utf-8",
@@ -441,14 +374,8 @@ mod tests {
 
     #[test]
     fn wasm_and_scripts_have_their_types() {
-        assert_eq!(
-            content_type("/assets/core_bg-1a2b.wasm"),
-            "application/wasm"
-        );
-        assert_eq!(
-            content_type("/assets/app.JS"),
-            "text/javascript; charset=utf-8"
-        );
+        assert_eq!(content_type("/assets/core_bg-1a2b.wasm"), "application/wasm");
+        assert_eq!(content_type("/assets/app.JS"), "text/javascript; charset=utf-8");
         assert_eq!(content_type("/index.html"), "text/html; charset=utf-8");
         assert_eq!(content_type("/LICENSE"), "application/octet-stream");
     }

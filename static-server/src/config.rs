@@ -56,21 +56,13 @@ pub const SETTINGS: &[Setting] = &[
         default: "intercity",
         meaning: "operator theme: intercity, intercity-v2, paribahan, london-express, shohagh or hanif",
     },
-    Setting {
-        name: "HELPLINE",
-        default: "16374",
-        meaning: "helpline phone number shown by the site",
-    },
+    Setting { name: "HELPLINE", default: "16374", meaning: "helpline phone number shown by the site" },
     Setting {
         name: "SUPPORT_EMAIL",
         default: "support@example.com",
         meaning: "support e-mail address shown in the footer",
     },
-    Setting {
-        name: "OFFICE_ADDRESS",
-        default: "Dhaka, Bangladesh",
-        meaning: "office address shown in the footer",
-    },
+    Setting { name: "OFFICE_ADDRESS", default: "Dhaka, Bangladesh", meaning: "office address shown in the footer" },
     Setting {
         name: "LIVE_CHAT_SRC",
         default: "(unset: no live chat)",
@@ -107,10 +99,7 @@ pub fn help_text() -> String {
          Settings are environment variables (unset or empty means the default):\n\n",
     );
     for setting in SETTINGS {
-        text.push_str(&format!(
-            "  {}\n      default: {}\n      {}\n",
-            setting.name, setting.default, setting.meaning
-        ));
+        text.push_str(&format!("  {}\n      default: {}\n      {}\n", setting.name, setting.default, setting.meaning));
     }
     text.push_str("\nThe ticket API, served in this process unless TICKET_API_URL is set:\n\n");
     for (name, default, meaning) in ticket_api::config::SETTINGS.iter().filter(|(n, _, _)| *n != "DATABASE_URL") {
@@ -129,11 +118,7 @@ pub struct ConfigError {
 
 impl fmt::Display for ConfigError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "invalid {}={:?}: {}",
-            self.variable, self.value, self.reason
-        )
+        write!(f, "invalid {}={:?}: {}", self.variable, self.value, self.reason)
     }
 }
 
@@ -151,14 +136,8 @@ pub enum Theme {
 }
 
 impl Theme {
-    const ALL: [Theme; 6] = [
-        Theme::Intercity,
-        Theme::IntercityV2,
-        Theme::Paribahan,
-        Theme::LondonExpress,
-        Theme::Shohagh,
-        Theme::Hanif,
-    ];
+    const ALL: [Theme; 6] =
+        [Theme::Intercity, Theme::IntercityV2, Theme::Paribahan, Theme::LondonExpress, Theme::Shohagh, Theme::Hanif];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -271,26 +250,14 @@ impl Config {
         Ok(Config {
             host: read.parse("HOST", Ipv4Addr::LOCALHOST.into(), parse_host)?,
             port: read.parse("PORT", 8080, |v| {
-                v.parse::<u16>()
-                    .map_err(|_| "must be a port number from 0 to 65535".to_owned())
+                v.parse::<u16>().map_err(|_| "must be a port number from 0 to 65535".to_owned())
             })?,
-            dist_dir: read.parse("DIST_DIR", PathBuf::from("app/dist"), |v| {
-                Ok(PathBuf::from(v))
-            })?,
-            database_url: read.parse(
-                "DATABASE_URL",
-                "sqlite://data/tickets.db".to_owned(),
-                parse_database_url,
-            )?,
-            rollout: read.parse(
-                "ROLLOUT_PERCENTAGE",
-                RolloutPercentage(0),
-                RolloutPercentage::parse,
-            )?,
+            dist_dir: read.parse("DIST_DIR", PathBuf::from("app/dist"), |v| Ok(PathBuf::from(v)))?,
+            database_url: read.parse("DATABASE_URL", "sqlite://data/tickets.db".to_owned(), parse_database_url)?,
+            rollout: read.parse("ROLLOUT_PERCENTAGE", RolloutPercentage(0), RolloutPercentage::parse)?,
             site: SiteConfig {
-                ticket_api_url: read.optional("TICKET_API_URL", |v| {
-                    HttpUrl::parse(v).map(HttpUrl::without_trailing_slash)
-                })?,
+                ticket_api_url: read
+                    .optional("TICKET_API_URL", |v| HttpUrl::parse(v).map(HttpUrl::without_trailing_slash))?,
                 theme: read.parse("THEME", Theme::Intercity, |v| {
                     Theme::parse(v).ok_or_else(|| {
                         let names: Vec<&str> = Theme::ALL.iter().map(|t| t.as_str()).collect();
@@ -298,23 +265,11 @@ impl Config {
                     })
                 })?,
                 helpline: read.parse("HELPLINE", "16374".to_owned(), parse_phone)?,
-                support_email: read.parse(
-                    "SUPPORT_EMAIL",
-                    "support@example.com".to_owned(),
-                    parse_email,
-                )?,
-                office_address: read.parse(
-                    "OFFICE_ADDRESS",
-                    "Dhaka, Bangladesh".to_owned(),
-                    parse_text,
-                )?,
+                support_email: read.parse("SUPPORT_EMAIL", "support@example.com".to_owned(), parse_email)?,
+                office_address: read.parse("OFFICE_ADDRESS", "Dhaka, Bangladesh".to_owned(), parse_text)?,
                 live_chat_src: read.optional("LIVE_CHAT_SRC", HttpUrl::parse)?,
                 rental_url: read.optional("RENTAL_URL", HttpUrl::parse)?,
-                image_base: read.parse(
-                    "IMAGE_BASE",
-                    ImageBase::Path("/images/".to_owned()),
-                    parse_image_base,
-                )?,
+                image_base: read.parse("IMAGE_BASE", ImageBase::Path("/images/".to_owned()), parse_image_base)?,
                 demo: read.parse("DEMO_MODE", false, parse_flag)?,
             },
         })
@@ -339,11 +294,7 @@ impl Reader<'_> {
         if value.is_empty() {
             return Ok(None);
         }
-        parse(value).map(Some).map_err(|reason| ConfigError {
-            variable,
-            value: raw.clone(),
-            reason,
-        })
+        parse(value).map(Some).map_err(|reason| ConfigError { variable, value: raw.clone(), reason })
     }
 
     fn parse<T>(
@@ -360,9 +311,7 @@ fn parse_host(value: &str) -> Result<IpAddr, String> {
     if value.eq_ignore_ascii_case("localhost") {
         return Ok(Ipv4Addr::LOCALHOST.into());
     }
-    value
-        .parse()
-        .map_err(|_| "must be an IP address such as 127.0.0.1, 0.0.0.0 or ::1".to_owned())
+    value.parse().map_err(|_| "must be an IP address such as 127.0.0.1, 0.0.0.0 or ::1".to_owned())
 }
 
 fn parse_database_url(value: &str) -> Result<String, String> {
@@ -374,9 +323,7 @@ fn parse_database_url(value: &str) -> Result<String, String> {
 
 fn parse_phone(value: &str) -> Result<String, String> {
     let digits = value.chars().filter(char::is_ascii_digit).count();
-    let allowed = value
-        .chars()
-        .all(|c| c.is_ascii_digit() || matches!(c, '+' | '-' | ' '));
+    let allowed = value.chars().all(|c| c.is_ascii_digit() || matches!(c, '+' | '-' | ' '));
     // The site puts it in a `tel:` link, so only what a dialler understands.
     if allowed && (3..=15).contains(&digits) {
         Ok(value.to_owned())
@@ -405,19 +352,14 @@ fn parse_text(value: &str) -> Result<String, String> {
 
 fn parse_image_base(value: &str) -> Result<ImageBase, String> {
     if value.starts_with('/') && !value.starts_with("//") {
-        if value
-            .chars()
-            .any(|c| c.is_whitespace() || c.is_control() || c == '"')
-        {
+        if value.chars().any(|c| c.is_whitespace() || c.is_control() || c == '"') {
             return Err("must not contain whitespace, quotes or control characters".to_owned());
         }
         Ok(ImageBase::Path(value.to_owned()))
     } else {
         HttpUrl::parse(value)
             .map(ImageBase::External)
-            .map_err(|reason| {
-                format!("must be a path starting with / or an absolute URL: {reason}")
-            })
+            .map_err(|reason| format!("must be a path starting with / or an absolute URL: {reason}"))
     }
 }
 
@@ -435,10 +377,7 @@ mod tests {
     use std::collections::HashMap;
 
     fn config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
-        let map: HashMap<String, String> = vars
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect();
+        let map: HashMap<String, String> = vars.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
         Config::from_lookup(|name| map.get(name).cloned())
     }
 

@@ -28,21 +28,16 @@ impl Encoding {
 ///
 /// No header means "no preference" in the RFC, but we answer identity: clients that omit it
 /// (scripts, old proxies) often cannot decode anything else.
-pub fn negotiate(
-    accept_encoding: Option<&HeaderValue>,
-    has_brotli: bool,
-    has_gzip: bool,
-) -> Encoding {
+pub fn negotiate(accept_encoding: Option<&HeaderValue>, has_brotli: bool, has_gzip: bool) -> Encoding {
     let Some(header) = accept_encoding.and_then(|v| v.to_str().ok()) else {
         return Encoding::Identity;
     };
     let weights = Weights::parse(header);
     let mut best = (Encoding::Identity, weights.identity());
     // Candidates come in rising preference, so on a tie the later (smaller) representation wins.
-    for (encoding, available, q) in [
-        (Encoding::Gzip, has_gzip, weights.gzip()),
-        (Encoding::Brotli, has_brotli, weights.brotli()),
-    ] {
+    for (encoding, available, q) in
+        [(Encoding::Gzip, has_gzip, weights.gzip()), (Encoding::Brotli, has_brotli, weights.brotli())]
+    {
         if available && q > 0 && q >= best.1 {
             best = (encoding, q);
         }
@@ -68,9 +63,7 @@ impl Weights {
             let q = parts
                 .find_map(|p| {
                     let (key, value) = p.split_once('=')?;
-                    key.trim()
-                        .eq_ignore_ascii_case("q")
-                        .then(|| parse_q(value.trim()))
+                    key.trim().eq_ignore_ascii_case("q").then(|| parse_q(value.trim()))
                 })
                 .unwrap_or(Some(1000));
             // An unreadable q-value makes the item meaningless; ignore it rather than guess.
@@ -124,11 +117,7 @@ mod tests {
     use super::*;
 
     fn pick(header: &str) -> Encoding {
-        negotiate(
-            Some(&HeaderValue::from_str(header).expect("ascii")),
-            true,
-            true,
-        )
+        negotiate(Some(&HeaderValue::from_str(header).expect("ascii")), true, true)
     }
 
     #[test]

@@ -24,19 +24,12 @@ impl SecurityHeaders {
         let csp = content_security_policy(site);
         // Every part of the policy is `'self'`, a keyword or an origin checked by `HttpUrl`,
         // so it is always a valid header value; the fallback only keeps this function total.
-        let csp =
-            HeaderValue::from_str(&csp).unwrap_or(HeaderValue::from_static("default-src 'self'"));
+        let csp = HeaderValue::from_str(&csp).unwrap_or(HeaderValue::from_static("default-src 'self'"));
         SecurityHeaders {
             headers: vec![
                 (header::CONTENT_SECURITY_POLICY, csp),
-                (
-                    header::X_CONTENT_TYPE_OPTIONS,
-                    HeaderValue::from_static("nosniff"),
-                ),
-                (
-                    header::REFERRER_POLICY,
-                    HeaderValue::from_static("strict-origin-when-cross-origin"),
-                ),
+                (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
+                (header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin")),
                 (
                     HeaderName::from_static("permissions-policy"),
                     HeaderValue::from_static(
@@ -52,10 +45,7 @@ impl SecurityHeaders {
 
 /// Middleware: adds each header unless the handler set its own (a mounted ticket API may serve a
 /// page, such as the sandbox payment page, that needs a different policy).
-pub async fn add_security_headers(
-    State(security): State<Arc<SecurityHeaders>>,
-    mut response: Response,
-) -> Response {
+pub async fn add_security_headers(State(security): State<Arc<SecurityHeaders>>, mut response: Response) -> Response {
     let headers = response.headers_mut();
     for (name, value) in &security.headers {
         if !headers.contains_key(name) {
@@ -83,10 +73,7 @@ pub fn content_security_policy(site: &SiteConfig) -> String {
 
     [
         "default-src 'self'".to_owned(),
-        format!(
-            "script-src {}",
-            sources(&["'self'", "'wasm-unsafe-eval'"], &[chat])
-        ),
+        format!("script-src {}", sources(&["'self'", "'wasm-unsafe-eval'"], &[chat])),
         "style-src 'self'".to_owned(),
         format!("img-src {}", sources(&["'self'", "data:"], &[images])),
         // A chat widget talks to its own origin and usually draws its window in a frame.
@@ -126,10 +113,7 @@ mod tests {
     #[test]
     fn default_policy_is_self_only_with_wasm() {
         let csp = content_security_policy(&site());
-        assert!(
-            csp.contains("script-src 'self' 'wasm-unsafe-eval';"),
-            "{csp}"
-        );
+        assert!(csp.contains("script-src 'self' 'wasm-unsafe-eval';"), "{csp}");
         assert!(csp.contains("connect-src 'self';"), "{csp}");
         assert!(csp.contains("img-src 'self' data:;"), "{csp}");
         assert!(!csp.contains("unsafe-inline"), "{csp}");
@@ -142,21 +126,9 @@ mod tests {
         site.live_chat_src = Some(url("https://chat.example.test/widget.js"));
         site.image_base = ImageBase::External(url("https://img.example.test/promo/"));
         let csp = content_security_policy(&site);
-        assert!(
-            csp.contains("script-src 'self' 'wasm-unsafe-eval' https://chat.example.test;"),
-            "{csp}"
-        );
-        assert!(
-            csp.contains("connect-src 'self' https://api.example.test https://chat.example.test;"),
-            "{csp}"
-        );
-        assert!(
-            csp.contains("img-src 'self' data: https://img.example.test;"),
-            "{csp}"
-        );
-        assert!(
-            csp.contains("frame-src 'self' https://chat.example.test;"),
-            "{csp}"
-        );
+        assert!(csp.contains("script-src 'self' 'wasm-unsafe-eval' https://chat.example.test;"), "{csp}");
+        assert!(csp.contains("connect-src 'self' https://api.example.test https://chat.example.test;"), "{csp}");
+        assert!(csp.contains("img-src 'self' data: https://img.example.test;"), "{csp}");
+        assert!(csp.contains("frame-src 'self' https://chat.example.test;"), "{csp}");
     }
 }

@@ -19,9 +19,9 @@ impl HttpUrl {
     /// Checks `input` and keeps it as given (apart from a lower-cased scheme and host).
     pub fn parse(input: &str) -> Result<HttpUrl, String> {
         let input = input.trim();
-        let (scheme, rest) = input.split_once("://").ok_or_else(|| {
-            "must be an absolute URL starting with http:// or https://".to_owned()
-        })?;
+        let (scheme, rest) = input
+            .split_once("://")
+            .ok_or_else(|| "must be an absolute URL starting with http:// or https://".to_owned())?;
         let scheme = scheme.to_ascii_lowercase();
         if scheme != "http" && scheme != "https" {
             return Err(format!("scheme must be http or https, not {scheme:?}"));
@@ -35,28 +35,18 @@ impl HttpUrl {
             // Credentials would be published to every visitor through /api/config.
             return Err("must not contain credentials (user@host)".to_owned());
         }
-        let host_ok = authority
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'));
+        let host_ok = authority.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'));
         if !host_ok {
-            return Err(format!(
-                "host {authority:?} has characters a host name cannot have"
-            ));
+            return Err(format!("host {authority:?} has characters a host name cannot have"));
         }
         if let Some(port) = port_of(authority).filter(|port| port.parse::<u16>().is_err()) {
             return Err(format!("port {port:?} is not a number from 0 to 65535"));
         }
-        if tail
-            .chars()
-            .any(|c| c.is_whitespace() || c.is_control() || matches!(c, '"' | '<' | '>'))
-        {
+        if tail.chars().any(|c| c.is_whitespace() || c.is_control() || matches!(c, '"' | '<' | '>')) {
             return Err("contains whitespace, quotes or control characters".to_owned());
         }
         let authority = authority.to_ascii_lowercase();
-        Ok(HttpUrl {
-            url: format!("{scheme}://{authority}{tail}"),
-            origin: format!("{scheme}://{authority}"),
-        })
+        Ok(HttpUrl { url: format!("{scheme}://{authority}{tail}"), origin: format!("{scheme}://{authority}") })
     }
 
     /// The URL as configured.
@@ -73,15 +63,8 @@ impl HttpUrl {
     pub fn without_trailing_slash(self) -> HttpUrl {
         let trimmed = self.url.trim_end_matches('/');
         // Never trim into the authority: `https://x.test/` becomes `https://x.test`.
-        let url = if trimmed.len() >= self.origin.len() {
-            trimmed.to_owned()
-        } else {
-            self.origin.clone()
-        };
-        HttpUrl {
-            url,
-            origin: self.origin,
-        }
+        let url = if trimmed.len() >= self.origin.len() { trimmed.to_owned() } else { self.origin.clone() };
+        HttpUrl { url, origin: self.origin }
     }
 }
 
@@ -142,13 +125,9 @@ mod tests {
 
     #[test]
     fn trailing_slashes_go_but_the_origin_stays() {
-        let url = HttpUrl::parse("https://x.test/api//")
-            .expect("valid")
-            .without_trailing_slash();
+        let url = HttpUrl::parse("https://x.test/api//").expect("valid").without_trailing_slash();
         assert_eq!(url.as_str(), "https://x.test/api");
-        let bare = HttpUrl::parse("https://x.test/")
-            .expect("valid")
-            .without_trailing_slash();
+        let bare = HttpUrl::parse("https://x.test/").expect("valid").without_trailing_slash();
         assert_eq!(bare.as_str(), "https://x.test");
     }
 }

@@ -57,17 +57,10 @@ impl Site {
             dir = %config.dist_dir.display(),
             "site loaded and compressed"
         );
-        let visitors =
-            Visitors::open(&config.database_url)
-                .await
-                .map_err(|e| StartError::Database {
-                    url: config.database_url.clone(),
-                    source: e,
-                })?;
-        Ok(Site {
-            assets: Arc::new(assets),
-            visitors,
-        })
+        let visitors = Visitors::open(&config.database_url)
+            .await
+            .map_err(|e| StartError::Database { url: config.database_url.clone(), source: e })?;
+        Ok(Site { assets: Arc::new(assets), visitors })
     }
 }
 
@@ -90,10 +83,7 @@ pub fn app(config: Config, site: Site, ticket_api: Option<Router>) -> Router {
         // `fallback_service` rather than `merge`-ing a router with a fallback: merging two
         // routers that both have one panics, and a mounted API may well have one.
         .fallback_service(pages::serve.with_state(site.assets))
-        .layer(axum::middleware::map_response_with_state(
-            security,
-            headers::add_security_headers,
-        ));
+        .layer(axum::middleware::map_response_with_state(security, headers::add_security_headers));
     telemetry::with_request_tracing(router)
 }
 
@@ -102,14 +92,8 @@ pub fn app(config: Config, site: Site, ticket_api: Option<Router>) -> Router {
 #[derive(Debug)]
 pub enum StartError {
     Assets(LoadError),
-    Database {
-        url: String,
-        source: StoreError,
-    },
-    Listen {
-        address: std::net::SocketAddr,
-        source: std::io::Error,
-    },
+    Database { url: String, source: StoreError },
+    Listen { address: std::net::SocketAddr, source: std::io::Error },
     Serve(std::io::Error),
     Task(String),
 }

@@ -10,12 +10,7 @@ const USAGE_ERROR: u8 = 2;
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut seed_only = false;
-    match args
-        .iter()
-        .map(String::as_str)
-        .collect::<Vec<_>>()
-        .as_slice()
-    {
+    match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         [] => {}
         ["--seed-demo"] => seed_only = true,
         ["--help" | "-h"] => {
@@ -46,10 +41,7 @@ fn main() -> ExitCode {
         return ExitCode::from(USAGE_ERROR);
     }
 
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-    {
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => runtime,
         Err(e) => {
             eprintln!("static-server: cannot start the async runtime: {e}");
@@ -105,9 +97,7 @@ async fn seed_demo(config: Option<ticket_api::config::Config>) -> Result<String,
     let config = config.ok_or("no ticket API configuration")?;
     let (pool, _) = ticket_api::db::open(&config.database_url, 2).await.map_err(|e| e.to_string())?;
     let today = core_wasm::time::today_in_dhaka(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0.0, |d| d.as_millis() as f64),
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0.0, |d| d.as_millis() as f64),
     );
     let options = ticket_api::seed::SeedOptions { today, days: config.demo_days };
     let summary = ticket_api::seed::seed_demo(&pool, &options).await.map_err(|e| e.to_string())?;

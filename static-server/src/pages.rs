@@ -15,31 +15,19 @@ use crate::api_error::ApiError;
 use crate::assets::Assets;
 
 /// The router's fallback.
-pub async fn serve(
-    State(assets): State<Arc<Assets>>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-) -> Response {
+pub async fn serve(State(assets): State<Arc<Assets>>, method: Method, uri: Uri, headers: HeaderMap) -> Response {
     let path = uri.path();
     if path == "/api" || path.starts_with("/api/") {
         // The site's API speaks JSON even when the path is wrong.
         return ApiError::NotFound.into_response();
     }
     if method != Method::GET && method != Method::HEAD {
-        return (
-            StatusCode::METHOD_NOT_ALLOWED,
-            [(header::ALLOW, HeaderValue::from_static("GET, HEAD"))],
-        )
+        return (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, HeaderValue::from_static("GET, HEAD"))])
             .into_response();
     }
     if let Some(asset) = assets.get(path) {
         return asset.respond(StatusCode::OK, &headers);
     }
-    let status = if core_wasm::routes::is_app_route(path) {
-        StatusCode::OK
-    } else {
-        StatusCode::NOT_FOUND
-    };
+    let status = if core_wasm::routes::is_app_route(path) { StatusCode::OK } else { StatusCode::NOT_FOUND };
     assets.index().respond(status, &headers)
 }

@@ -12,12 +12,8 @@ use crate::{Config, Site, StartError, app};
 pub async fn run(config: Config, ticket_api: Option<Router>) -> Result<(), StartError> {
     let site = Site::load(&config).await?;
     let address = SocketAddr::new(config.host, config.port);
-    let listener = TcpListener::bind(address)
-        .await
-        .map_err(|source| StartError::Listen { address, source })?;
-    let local = listener
-        .local_addr()
-        .map_err(|source| StartError::Listen { address, source })?;
+    let listener = TcpListener::bind(address).await.map_err(|source| StartError::Listen { address, source })?;
+    let local = listener.local_addr().map_err(|source| StartError::Listen { address, source })?;
     // Printed, not only logged: scripts and tests read this line to find a PORT=0 server.
     println!("static-server listening on http://{local}");
     tracing::info!(%local, "listening");

@@ -46,10 +46,6 @@ pub fn with_request_tracing(router: Router) -> Router {
 
 /// The path without the query string: queries carry phone numbers and transaction ids.
 fn request_span(request: &Request<Body>) -> tracing::Span {
-    let id = request
-        .headers()
-        .get("x-request-id")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("-");
+    let id = request.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-");
     tracing::info_span!("request", id, method = %request.method(), path = request.uri().path())
 }

@@ -17,9 +17,7 @@ pub struct VisitDate(Date);
 
 impl VisitDate {
     pub fn parse(input: &str) -> Result<VisitDate, String> {
-        Date::parse(input)
-            .map(VisitDate)
-            .map_err(|e| format!("date must be a calendar date written YYYY-MM-DD: {e}"))
+        Date::parse(input).map(VisitDate).map_err(|e| format!("date must be a calendar date written YYYY-MM-DD: {e}"))
     }
 
     /// `YYYY-MM-DD`, as stored.
@@ -56,9 +54,7 @@ impl Visitors {
     /// Opens (creating a SQLite file if missing) the database at `database_url` and applies
     /// the migrations.
     pub async fn open(database_url: &str) -> Result<Visitors, StoreError> {
-        let (pool, _) = ticket_api::db::connect(database_url, 8)
-            .await
-            .map_err(StoreError::Open)?;
+        let (pool, _) = ticket_api::db::connect(database_url, 8).await.map_err(StoreError::Open)?;
         let mut migrator = sqlx::migrate!("./migrations");
         // The ticket API may share this database with migrations of its own. A separate history
         // table keeps the two migrators from treating each other's versions as missing or
@@ -92,13 +88,7 @@ mod tests {
 
     #[test]
     fn calendar_dates_pass() {
-        for date in [
-            "2024-02-29",
-            "2000-02-29",
-            "2025-12-31",
-            "2025-01-01",
-            "1999-04-30",
-        ] {
+        for date in ["2024-02-29", "2000-02-29", "2025-12-31", "2025-01-01", "1999-04-30"] {
             let parsed = VisitDate::parse(date).unwrap_or_else(|e| panic!("{date}: {e}"));
             assert_eq!(parsed.to_key(), date, "stored exactly as sent");
         }

@@ -38,10 +38,7 @@ fn command() -> Command {
 }
 
 fn run(command: &mut Command) -> Output {
-    command
-        .stdin(Stdio::null())
-        .output()
-        .expect("run the binary")
+    command.stdin(Stdio::null()).output().expect("run the binary")
 }
 
 #[test]
@@ -51,24 +48,10 @@ fn help_lists_every_setting_and_exits_0() {
         assert!(output.status.success(), "{flag}: {:?}", output.status);
         let help = String::from_utf8_lossy(&output.stdout);
         for variable in VARIABLES {
-            assert!(
-                help.contains(variable),
-                "{flag} does not mention {variable}:\n{help}"
-            );
+            assert!(help.contains(variable), "{flag} does not mention {variable}:\n{help}");
         }
-        for default in [
-            "127.0.0.1",
-            "8080",
-            "app/dist",
-            "sqlite://data/tickets.db",
-            "intercity",
-            "16374",
-            "/images/",
-        ] {
-            assert!(
-                help.contains(default),
-                "{flag} does not show the default {default}"
-            );
+        for default in ["127.0.0.1", "8080", "app/dist", "sqlite://data/tickets.db", "intercity", "16374", "/images/"] {
+            assert!(help.contains(default), "{flag} does not show the default {default}");
         }
     }
 }
@@ -86,10 +69,7 @@ fn invalid_settings_exit_non_zero_naming_the_variable() {
         let output = run(command().env(variable, value));
         assert!(!output.status.success(), "{variable}={value} should fail");
         let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(
-            stderr.contains(variable),
-            "{variable}={value}: stderr was {stderr:?}"
-        );
+        assert!(stderr.contains(variable), "{variable}={value}: stderr was {stderr:?}");
     }
 }
 
@@ -106,10 +86,7 @@ fn a_missing_dist_directory_stops_start_up() {
     let output = run(command()
         .env("PORT", "0")
         .env("DIST_DIR", dir.path().join("nothing-here"))
-        .env(
-            "DATABASE_URL",
-            format!("sqlite://{}", dir.path().join("t.db").display()),
-        ));
+        .env("DATABASE_URL", format!("sqlite://{}", dir.path().join("t.db").display())));
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("DIST_DIR"));
 }
@@ -127,16 +104,11 @@ impl Drop for Server {
 /// A raw HTTP/1.1 exchange: enough for a smoke test without an HTTP client dependency.
 fn http(port: u16, request: &str) -> (String, Vec<u8>) {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .expect("timeout");
+    stream.set_read_timeout(Some(Duration::from_secs(10))).expect("timeout");
     stream.write_all(request.as_bytes()).expect("send");
     let mut response = Vec::new();
     stream.read_to_end(&mut response).expect("read");
-    let split = response
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .expect("header end");
+    let split = response.windows(4).position(|w| w == b"\r\n\r\n").expect("header end");
     let head = String::from_utf8_lossy(&response[..split]).to_ascii_lowercase();
     (head, response[split + 4..].to_vec())
 }
@@ -160,9 +132,8 @@ fn serves_over_http_and_stops_cleanly_on_sigterm() {
     let server = Server(child);
 
     let mut lines = BufReader::new(stdout).lines();
-    let announced = lines
-        .find_map(|line| line.ok().filter(|l| l.contains("listening on")))
-        .expect("the server announces its URL");
+    let announced =
+        lines.find_map(|line| line.ok().filter(|l| l.contains("listening on"))).expect("the server announces its URL");
     let port: u16 = announced
         .rsplit(':')
         .next()
@@ -170,23 +141,15 @@ fn serves_over_http_and_stops_cleanly_on_sigterm() {
         .unwrap_or_else(|| panic!("no port in {announced:?}"));
     assert!(announced.contains("http://127.0.0.1:"), "{announced}");
 
-    let (head, body) = http(
-        port,
-        "GET /bus HTTP/1.1\r\nHost: x\r\nAccept-Encoding: br\r\nConnection: close\r\n\r\n",
-    );
+    let (head, body) = http(port, "GET /bus HTTP/1.1\r\nHost: x\r\nAccept-Encoding: br\r\nConnection: close\r\n\r\n");
     assert!(head.starts_with("http/1.1 200"), "{head}");
     assert!(head.contains("content-encoding: br"), "{head}");
     assert!(head.contains("content-security-policy:"), "{head}");
     let mut html = Vec::new();
-    brotli::Decompressor::new(&body[..], 4096)
-        .read_to_end(&mut html)
-        .expect("brotli body");
+    brotli::Decompressor::new(&body[..], 4096).read_to_end(&mut html).expect("brotli body");
     assert_eq!(html, common::index_html().as_bytes());
 
-    let (head, body) = http(
-        port,
-        "GET /api/get-rollout HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
-    );
+    let (head, body) = http(port, "GET /api/get-rollout HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
     assert!(head.starts_with("http/1.1 200"), "{head}");
     assert_eq!(body, br#"{"percentage":25}"#);
 
@@ -198,26 +161,17 @@ fn serves_over_http_and_stops_cleanly_on_sigterm() {
     let (head, body) = http(port, &request);
     assert!(head.starts_with("http/1.1 200"), "{head}");
     assert_eq!(body, br#"{"count":1}"#);
-    assert!(
-        database.exists(),
-        "the database file is created with its directories"
-    );
+    assert!(database.exists(), "the database file is created with its directories");
 
     let mut server = server;
-    let status = Command::new("kill")
-        .args(["-TERM", &server.0.id().to_string()])
-        .status()
-        .expect("send SIGTERM");
+    let status = Command::new("kill").args(["-TERM", &server.0.id().to_string()]).status().expect("send SIGTERM");
     assert!(status.success());
     let deadline = Instant::now() + Duration::from_secs(10);
     let exit = loop {
         if let Some(exit) = server.0.try_wait().expect("wait") {
             break exit;
         }
-        assert!(
-            Instant::now() < deadline,
-            "the server did not stop within 10 s of SIGTERM"
-        );
+        assert!(Instant::now() < deadline, "the server did not stop within 10 s of SIGTERM");
         std::thread::sleep(Duration::from_millis(50));
     };
     assert!(exit.success(), "graceful shutdown exits 0, got {exit:?}");

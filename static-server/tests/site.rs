@@ -28,11 +28,7 @@ async fn app_routes_answer_the_shell_with_200() {
         let reply = get(&app, path, &[]).await;
         assert_eq!(reply.status, StatusCode::OK, "{path}");
         assert_eq!(reply.body, index_html().as_bytes(), "{path}");
-        assert_eq!(
-            reply.header("content-type"),
-            Some("text/html; charset=utf-8"),
-            "{path}"
-        );
+        assert_eq!(reply.header("content-type"), Some("text/html; charset=utf-8"), "{path}");
     }
 }
 
@@ -40,21 +36,11 @@ async fn app_routes_answer_the_shell_with_200() {
 async fn unknown_paths_answer_the_shell_with_404() {
     let world = World::new("notfound");
     let (app, _) = world.app(&[]).await;
-    for path in [
-        "/nope",
-        "/bus/nope",
-        "/launch/emi",
-        "/assets/missing-123.js",
-        "/index.htm",
-    ] {
+    for path in ["/nope", "/bus/nope", "/launch/emi", "/assets/missing-123.js", "/index.htm"] {
         let reply = get(&app, path, &[]).await;
         assert_eq!(reply.status, StatusCode::NOT_FOUND, "{path}");
         assert_eq!(reply.body, index_html().as_bytes(), "{path}");
-        assert_eq!(
-            reply.header("etag"),
-            None,
-            "a 404 must not carry a validator: {path}"
-        );
+        assert_eq!(reply.header("etag"), None, "a 404 must not carry a validator: {path}");
     }
 }
 
@@ -62,25 +48,15 @@ async fn unknown_paths_answer_the_shell_with_404() {
 async fn unknown_api_paths_answer_json_404() {
     let world = World::new("api404");
     let (app, _) = world.app(&[]).await;
-    let expected = serde_json::json!({"statusCode": 404, "message": "This page could not be found", "error": "Not Found"});
-    for (method, path) in [
-        ("GET", "/api/nope"),
-        ("POST", "/api/visitor"),
-        ("GET", "/api"),
-        ("DELETE", "/api/get-rollout/x"),
-    ] {
-        let request = Request::builder()
-            .method(method)
-            .uri(path)
-            .body(Body::empty())
-            .expect("request");
+    let expected =
+        serde_json::json!({"statusCode": 404, "message": "This page could not be found", "error": "Not Found"});
+    for (method, path) in
+        [("GET", "/api/nope"), ("POST", "/api/visitor"), ("GET", "/api"), ("DELETE", "/api/get-rollout/x")]
+    {
+        let request = Request::builder().method(method).uri(path).body(Body::empty()).expect("request");
         let reply = send(&app, request).await;
         assert_eq!(reply.status, StatusCode::NOT_FOUND, "{method} {path}");
-        assert_eq!(
-            reply.header("content-type"),
-            Some("application/json"),
-            "{method} {path}"
-        );
+        assert_eq!(reply.header("content-type"), Some("application/json"), "{method} {path}");
         assert_eq!(reply.json(), expected, "{method} {path}");
     }
 }
@@ -92,19 +68,10 @@ async fn hashed_assets_are_cached_forever_and_the_rest_revalidated() {
     let js = get(&app, "/assets/app-abc123.js", &[]).await;
     assert_eq!(js.status, StatusCode::OK);
     assert_eq!(js.header("cache-control"), Some(IMMUTABLE));
-    assert_eq!(
-        js.header("content-type"),
-        Some("text/javascript; charset=utf-8")
-    );
+    assert_eq!(js.header("content-type"), Some("text/javascript; charset=utf-8"));
     assert_eq!(js.body, common::app_js().as_bytes());
 
-    for path in [
-        "/",
-        "/index.html",
-        "/bus/find-ticket",
-        "/robots.txt",
-        "/nope",
-    ] {
+    for path in ["/", "/index.html", "/bus/find-ticket", "/robots.txt", "/nope"] {
         let reply = get(&app, path, &[]).await;
         assert_eq!(reply.header("cache-control"), Some("no-cache"), "{path}");
     }
@@ -114,30 +81,18 @@ async fn hashed_assets_are_cached_forever_and_the_rest_revalidated() {
 async fn wasm_is_served_as_application_wasm() {
     let world = World::new("wasm");
     let (app, _) = world.app(&[]).await;
-    let reply = get(
-        &app,
-        "/assets/core_bg-9f8e7d.wasm",
-        &[("accept-encoding", "br")],
-    )
-    .await;
+    let reply = get(&app, "/assets/core_bg-9f8e7d.wasm", &[("accept-encoding", "br")]).await;
     assert_eq!(reply.status, StatusCode::OK);
     assert_eq!(reply.header("content-type"), Some("application/wasm"));
     assert_eq!(reply.header("cache-control"), Some(IMMUTABLE));
-    assert_eq!(
-        decode(reply.header("content-encoding"), &reply.body),
-        common::core_wasm()
-    );
+    assert_eq!(decode(reply.header("content-encoding"), &reply.body), common::core_wasm());
 }
 
 fn decode(encoding: Option<&str>, body: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
     match encoding {
-        Some("br") => brotli::Decompressor::new(body, 4096)
-            .read_to_end(&mut out)
-            .expect("valid brotli"),
-        Some("gzip") => flate2::read::GzDecoder::new(body)
-            .read_to_end(&mut out)
-            .expect("valid gzip"),
+        Some("br") => brotli::Decompressor::new(body, 4096).read_to_end(&mut out).expect("valid brotli"),
+        Some("gzip") => flate2::read::GzDecoder::new(body).read_to_end(&mut out).expect("valid gzip"),
         None => {
             out.extend_from_slice(body);
             0
@@ -151,10 +106,7 @@ fn decode(encoding: Option<&str>, body: &[u8]) -> Vec<u8> {
 async fn brotli_gzip_or_identity_as_the_client_accepts() {
     let world = World::new("encodings");
     let (app, _) = world.app(&[]).await;
-    for (path, original) in [
-        ("/assets/app-abc123.js", common::app_js()),
-        ("/bus", index_html()),
-    ] {
+    for (path, original) in [("/assets/app-abc123.js", common::app_js()), ("/bus", index_html())] {
         for (accept, expected) in [
             (Some("gzip, deflate, br, zstd"), Some("br")),
             (Some("gzip, deflate"), Some("gzip")),
@@ -162,31 +114,15 @@ async fn brotli_gzip_or_identity_as_the_client_accepts() {
             (Some("identity"), None),
             (None, None),
         ] {
-            let headers: Vec<(&str, &str)> =
-                accept.map(|a| ("accept-encoding", a)).into_iter().collect();
+            let headers: Vec<(&str, &str)> = accept.map(|a| ("accept-encoding", a)).into_iter().collect();
             let reply = get(&app, path, &headers).await;
             assert_eq!(reply.status, StatusCode::OK);
-            assert_eq!(
-                reply.header("content-encoding"),
-                expected,
-                "{path} with {accept:?}"
-            );
-            assert_eq!(
-                reply.header("vary"),
-                Some("accept-encoding"),
-                "{path} with {accept:?}"
-            );
+            assert_eq!(reply.header("content-encoding"), expected, "{path} with {accept:?}");
+            assert_eq!(reply.header("vary"), Some("accept-encoding"), "{path} with {accept:?}");
             if expected.is_some() {
-                assert!(
-                    reply.body.len() < original.len(),
-                    "compressed body should be smaller"
-                );
+                assert!(reply.body.len() < original.len(), "compressed body should be smaller");
             }
-            assert_eq!(
-                decode(expected, &reply.body),
-                original.as_bytes(),
-                "{path} with {accept:?}"
-            );
+            assert_eq!(decode(expected, &reply.body), original.as_bytes(), "{path} with {accept:?}");
         }
     }
 }
@@ -199,17 +135,9 @@ async fn etags_differ_per_encoding_and_revalidate_with_304() {
     let plain = get(&app, "/", &[]).await;
     let br_tag = br.header("etag").expect("etag").to_owned();
     let plain_tag = plain.header("etag").expect("etag").to_owned();
-    assert_ne!(
-        br_tag, plain_tag,
-        "each representation has its own strong ETag"
-    );
+    assert_ne!(br_tag, plain_tag, "each representation has its own strong ETag");
 
-    let again = get(
-        &app,
-        "/",
-        &[("accept-encoding", "br"), ("if-none-match", &br_tag)],
-    )
-    .await;
+    let again = get(&app, "/", &[("accept-encoding", "br"), ("if-none-match", &br_tag)]).await;
     assert_eq!(again.status, StatusCode::NOT_MODIFIED);
     assert!(again.body.is_empty());
     assert_eq!(again.header("etag"), Some(br_tag.as_str()));
@@ -220,9 +148,7 @@ async fn etags_differ_per_encoding_and_revalidate_with_304() {
 }
 
 fn assert_security_headers(reply: &common::Reply, what: &str) {
-    let csp = reply
-        .header("content-security-policy")
-        .unwrap_or_else(|| panic!("no CSP on {what}"));
+    let csp = reply.header("content-security-policy").unwrap_or_else(|| panic!("no CSP on {what}"));
     let script_src = csp
         .split(';')
         .map(str::trim)
@@ -231,54 +157,22 @@ fn assert_security_headers(reply: &common::Reply, what: &str) {
     assert!(script_src.contains("'wasm-unsafe-eval'"), "{what}: {csp}");
     assert!(!script_src.contains("'unsafe-inline'"), "{what}: {csp}");
     assert!(!script_src.contains("'unsafe-eval'"), "{what}: {csp}");
-    for directive in [
-        "default-src 'self'",
-        "style-src 'self'",
-        "frame-ancestors 'none'",
-        "base-uri 'self'",
-        "object-src 'none'",
-    ] {
-        assert!(
-            csp.split(';').any(|d| d.trim() == directive),
-            "{what}: missing {directive} in {csp}"
-        );
+    for directive in
+        ["default-src 'self'", "style-src 'self'", "frame-ancestors 'none'", "base-uri 'self'", "object-src 'none'"]
+    {
+        assert!(csp.split(';').any(|d| d.trim() == directive), "{what}: missing {directive} in {csp}");
     }
-    assert_eq!(
-        reply.header("x-content-type-options"),
-        Some("nosniff"),
-        "{what}"
-    );
-    assert_eq!(
-        reply.header("referrer-policy"),
-        Some("strict-origin-when-cross-origin"),
-        "{what}"
-    );
-    assert!(
-        reply
-            .header("permissions-policy")
-            .is_some_and(|p| p.contains("camera=()")),
-        "{what}"
-    );
-    assert!(
-        reply
-            .header("x-request-id")
-            .is_some_and(|id| !id.is_empty()),
-        "{what}: no request id"
-    );
+    assert_eq!(reply.header("x-content-type-options"), Some("nosniff"), "{what}");
+    assert_eq!(reply.header("referrer-policy"), Some("strict-origin-when-cross-origin"), "{what}");
+    assert!(reply.header("permissions-policy").is_some_and(|p| p.contains("camera=()")), "{what}");
+    assert!(reply.header("x-request-id").is_some_and(|id| !id.is_empty()), "{what}: no request id");
 }
 
 #[tokio::test]
 async fn every_response_carries_the_security_headers() {
     let world = World::new("security");
     let (app, _) = world.app(&[]).await;
-    for path in [
-        "/",
-        "/nope",
-        "/assets/app-abc123.js",
-        "/api/get-rollout",
-        "/api/config",
-        "/api/nope",
-    ] {
+    for path in ["/", "/nope", "/assets/app-abc123.js", "/api/get-rollout", "/api/config", "/api/nope"] {
         let reply = get(&app, path, &[]).await;
         assert_security_headers(&reply, path);
     }
@@ -296,34 +190,13 @@ async fn configured_origins_join_the_policy() {
             ("IMAGE_BASE", "https://img.example.test/promo/"),
         ])
         .await;
-    let csp = get(&app, "/", &[])
-        .await
-        .header("content-security-policy")
-        .expect("csp")
-        .to_owned();
-    let directive = |name: &str| {
-        csp.split(';')
-            .map(str::trim)
-            .find(|d| d.starts_with(name))
-            .unwrap_or_default()
-            .to_owned()
-    };
-    assert!(
-        directive("script-src").contains("https://chat.example.test"),
-        "{csp}"
-    );
-    assert!(
-        directive("connect-src").contains("https://api.example.test"),
-        "{csp}"
-    );
-    assert!(
-        directive("img-src").contains("https://img.example.test"),
-        "{csp}"
-    );
-    assert!(
-        !directive("script-src").contains("https://api.example.test"),
-        "{csp}"
-    );
+    let csp = get(&app, "/", &[]).await.header("content-security-policy").expect("csp").to_owned();
+    let directive =
+        |name: &str| csp.split(';').map(str::trim).find(|d| d.starts_with(name)).unwrap_or_default().to_owned();
+    assert!(directive("script-src").contains("https://chat.example.test"), "{csp}");
+    assert!(directive("connect-src").contains("https://api.example.test"), "{csp}");
+    assert!(directive("img-src").contains("https://img.example.test"), "{csp}");
+    assert!(!directive("script-src").contains("https://api.example.test"), "{csp}");
 }
 
 #[tokio::test]
@@ -344,10 +217,7 @@ async fn rollout_returns_the_configured_percentage() {
     assert_eq!(reply.header("cache-control"), Some("no-cache"));
 
     let (default_app, _) = world.app(&[]).await;
-    assert_eq!(
-        get(&default_app, "/api/get-rollout", &[]).await.json(),
-        serde_json::json!({"percentage": 0})
-    );
+    assert_eq!(get(&default_app, "/api/get-rollout", &[]).await.json(), serde_json::json!({"percentage": 0}));
 
     let wrong_method = common::post_json(&app, "/api/get-rollout", "{}").await;
     assert_eq!(wrong_method.status, StatusCode::METHOD_NOT_ALLOWED);
@@ -403,10 +273,7 @@ async fn config_defaults_are_null_or_documented_values() {
     assert_eq!(config["imageBase"], "/images/");
     assert_eq!(config["demo"], false);
     for key in ["supportEmail", "officeAddress"] {
-        assert!(
-            config[key].as_str().is_some_and(|v| !v.is_empty()),
-            "{key}: {config}"
-        );
+        assert!(config[key].as_str().is_some_and(|v| !v.is_empty()), "{key}: {config}");
     }
 }
 
@@ -418,8 +285,5 @@ async fn a_dist_without_index_html_is_a_start_up_error() {
     let error = Site::load(&config).await.expect_err("no index.html");
     assert!(matches!(error, StartError::Assets(_)));
     let message = error.to_string();
-    assert!(
-        message.contains("DIST_DIR") && message.contains("index.html"),
-        "{message}"
-    );
+    assert!(message.contains("DIST_DIR") && message.contains("index.html"), "{message}");
 }

@@ -23,12 +23,7 @@ async fn concurrent_visits_count_exactly_and_survive_a_restart() {
     site.visitors.close().await;
     drop(site);
     let (restarted, _) = world.app(&[]).await;
-    let next = post_json(
-        &restarted,
-        "/api/visitor-update",
-        r#"{"date":"2025-03-14"}"#,
-    )
-    .await;
+    let next = post_json(&restarted, "/api/visitor-update", r#"{"date":"2025-03-14"}"#).await;
     assert_eq!(next.status, StatusCode::OK);
     assert_eq!(next.json(), serde_json::json!({"count": 201}));
 }
@@ -43,18 +38,10 @@ async fn concurrent_visits_count_exactly_on_postgresql() {
     let name = format!(
         "visitors_{}_{}",
         std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .expect("clock")
-            .as_nanos()
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).expect("clock").as_nanos()
     );
-    let (admin, _) = ticket_api::db::connect(&format!("{server}/postgres"), 1)
-        .await
-        .expect("the PostgreSQL server");
-    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
-        .execute(&admin)
-        .await
-        .expect("create database");
+    let (admin, _) = ticket_api::db::connect(&format!("{server}/postgres"), 1).await.expect("the PostgreSQL server");
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&admin).await.expect("create database");
     admin.close().await;
 
     let world = World::new("visits-pg");
@@ -68,9 +55,7 @@ async fn assert_each_visit_gets_its_own_count(app: &axum::Router, visits: i64) {
     let tasks: Vec<_> = (0..visits)
         .map(|_| {
             let app = app.clone();
-            tokio::spawn(async move {
-                post_json(&app, "/api/visitor-update", r#"{"date":"2025-03-14"}"#).await
-            })
+            tokio::spawn(async move { post_json(&app, "/api/visitor-update", r#"{"date":"2025-03-14"}"#).await })
         })
         .collect();
     let mut counts = Vec::new();
@@ -93,20 +78,12 @@ async fn the_database_file_and_its_directory_are_created() {
 }
 
 fn assert_bad_request(reply: &common::Reply, what: &str, message_part: &str) {
-    assert_eq!(
-        reply.status,
-        StatusCode::BAD_REQUEST,
-        "{what}: {:?}",
-        String::from_utf8_lossy(&reply.body)
-    );
+    assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{what}: {:?}", String::from_utf8_lossy(&reply.body));
     let body = reply.json();
     assert_eq!(body["statusCode"], 400, "{what}");
     assert_eq!(body["error"], "Bad Request", "{what}");
     let message = body["message"].as_str().unwrap_or_default();
-    assert!(
-        message.contains(message_part),
-        "{what}: message {message:?} should mention {message_part:?}"
-    );
+    assert!(message.contains(message_part), "{what}: message {message:?} should mention {message_part:?}");
 }
 
 #[tokio::test]
@@ -144,10 +121,7 @@ async fn an_oversized_body_is_413() {
     // Just under the limit is fine: the limit is about size, not about extra fields.
     let padding = "x".repeat(15 * 1024);
     let body = format!(r#"{{"date":"2025-03-14","padding":"{padding}"}}"#);
-    assert_eq!(
-        post_json(&app, "/api/visitor-update", body).await.status,
-        StatusCode::OK
-    );
+    assert_eq!(post_json(&app, "/api/visitor-update", body).await.status, StatusCode::OK);
 }
 
 #[tokio::test]

@@ -17,7 +17,13 @@ use tokio::sync::Mutex;
 
 const CALLS: [&str; 5] = ["seat-lock", "payment-pending", "update-gateway", "sandbox-pay", "confirm-ticket"];
 
-async fn http(addr: SocketAddr, method: &str, path: &str, token: Option<&str>, body: Option<&Value>) -> Result<(u16, String, Value), String> {
+async fn http(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<&Value>,
+) -> Result<(u16, String, Value), String> {
     let mut stream = tokio::net::TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
     let body = body.map(Value::to_string).unwrap_or_default();
     let auth = token.map(|t| format!("Authorization: Bearer {t}\r\n")).unwrap_or_default();
@@ -61,21 +67,45 @@ async fn main() -> Result<(), String> {
     let base = args.first().ok_or("usage: sales_load BASE_URL [seconds] [workers]")?;
     let seconds: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(60);
     let workers: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(64);
-    let addr: SocketAddr = base.trim_start_matches("http://").trim_end_matches('/').parse().map_err(|e| format!("{base}: {e}"))?;
-    let (_, _, token) = http(addr, "POST", "/oauth/access_token", None, Some(&json!({"grant_type": "client_credentials", "client_id": "web"}))).await?;
+    let addr: SocketAddr =
+        base.trim_start_matches("http://").trim_end_matches('/').parse().map_err(|e| format!("{base}: {e}"))?;
+    let (_, _, token) = http(
+        addr,
+        "POST",
+        "/oauth/access_token",
+        None,
+        Some(&json!({"grant_type": "client_credentials", "client_id": "web"})),
+    )
+    .await?;
     let token = token["access_token"].as_str().ok_or("no token")?.to_owned();
 
     // Every bus trip of the next days, from searches of every city pair the network serves.
     let (_, _, cities) = http(addr, "GET", "/v1/api/intercity/cities", Some(&token), None).await?;
-    let names: Vec<String> = cities["data"]["cities"].as_array().ok_or("no cities")?.iter().filter_map(|c| c["name"].as_str().map(str::to_owned)).collect();
-    let today = core_wasm::time::today_in_dhaka(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_err(|e| e.to_string())?.as_millis() as f64);
+    let names: Vec<String> = cities["data"]["cities"]
+        .as_array()
+        .ok_or("no cities")?
+        .iter()
+        .filter_map(|c| c["name"].as_str().map(str::to_owned))
+        .collect();
+    let today = core_wasm::time::today_in_dhaka(
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_err(|e| e.to_string())?.as_millis()
+            as f64,
+    );
     let mut trips: Vec<String> = Vec::new();
     for day in 1..4i64 {
         for from in names.iter().take(8) {
             for to in &names {
                 let body = json!({"from": from, "to": to, "journeyDate": today.add_days(day).to_string()});
-                if let Ok((200, _, found)) = http(addr, "POST", "/v1/api/intercity/get-schedule-trips", Some(&token), Some(&body)).await {
-                    trips.extend(found["data"]["trips"].as_array().into_iter().flatten().filter_map(|t| t["_id"].as_str().map(str::to_owned)));
+                if let Ok((200, _, found)) =
+                    http(addr, "POST", "/v1/api/intercity/get-schedule-trips", Some(&token), Some(&body)).await
+                {
+                    trips.extend(
+                        found["data"]["trips"]
+                            .as_array()
+                            .into_iter()
+                            .flatten()
+                            .filter_map(|t| t["_id"].as_str().map(str::to_owned)),
+                    );
                 }
             }
         }
@@ -92,8 +122,15 @@ async fn main() -> Result<(), String> {
     let started = Instant::now();
     let mut tasks = Vec::new();
     for w in 0..workers {
-        let (queue, stop, sales, errors, latencies, ledger, token) =
-            (queue.clone(), stop.clone(), sales.clone(), errors.clone(), latencies.clone(), ledger.clone(), token.clone());
+        let (queue, stop, sales, errors, latencies, ledger, token) = (
+            queue.clone(),
+            stop.clone(),
+            sales.clone(),
+            errors.clone(),
+            latencies.clone(),
+            ledger.clone(),
+            token.clone(),
+        );
         tasks.push(tokio::spawn(async move {
             let mut n = 0usize;
             while !stop.load(Ordering::Relaxed) {
@@ -154,7 +191,11 @@ async fn main() -> Result<(), String> {
     }
     let elapsed = started.elapsed().as_secs_f64();
     let sold = sales.load(Ordering::Relaxed);
-    println!("complete sales: {sold} in {elapsed:.1} s = {:.1} sales/s ({workers} workers), failed sales: {}", sold as f64 / elapsed, errors.load(Ordering::Relaxed));
+    println!(
+        "complete sales: {sold} in {elapsed:.1} s = {:.1} sales/s ({workers} workers), failed sales: {}",
+        sold as f64 / elapsed,
+        errors.load(Ordering::Relaxed)
+    );
     let mut l = latencies.lock().await;
     for call in CALLS {
         if let Some(v) = l.get_mut(call) {
@@ -166,7 +207,8 @@ async fn main() -> Result<(), String> {
     // No oversell, no lost sale: each trip now shows booked exactly what it had plus what we sold.
     let mut oversold = 0;
     for (trip, (before, ours)) in ledger.lock().await.iter() {
-        let (_, _, view) = http(addr, "POST", "/v1/api/intercity/get-seat-view", Some(&token), Some(&json!({"tripId": trip}))).await?;
+        let (_, _, view) =
+            http(addr, "POST", "/v1/api/intercity/get-seat-view", Some(&token), Some(&json!({"tripId": trip}))).await?;
         let mut now = booked(&view);
         let mut expected: Vec<String> = before.iter().chain(ours.iter()).cloned().collect();
         now.sort();

@@ -129,7 +129,9 @@ pub enum OAuthError {
 impl IntoResponse for OAuthError {
     fn into_response(self) -> Response {
         let (status, code, description) = match self {
-            OAuthError::InvalidRequest => (StatusCode::BAD_REQUEST, "invalid_request", "grant_type and client_id are required"),
+            OAuthError::InvalidRequest => {
+                (StatusCode::BAD_REQUEST, "invalid_request", "grant_type and client_id are required")
+            }
             OAuthError::InvalidClient => (StatusCode::UNAUTHORIZED, "invalid_client", "unknown client"),
             OAuthError::InvalidGrant => (StatusCode::BAD_REQUEST, "invalid_grant", "wrong credentials"),
             OAuthError::UnsupportedGrantType => {
@@ -156,11 +158,7 @@ pub async fn access_token(State(state): State<AppState>, request: Request) -> Re
         return OAuthError::InvalidRequest.into_response();
     };
     match state.tokens.grant(&token_request) {
-        Ok(token) => (
-            [(axum::http::header::CACHE_CONTROL, "no-store")],
-            Json(token),
-        )
-            .into_response(),
+        Ok(token) => ([(axum::http::header::CACHE_CONTROL, "no-store")], Json(token)).into_response(),
         Err(e) => e.into_response(),
     }
 }

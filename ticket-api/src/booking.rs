@@ -8,8 +8,8 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use core_wasm::contract::booking::{
-    BookingStatus, BusBooking, BusInvoice, Gender, LaunchBooking, LaunchInvoice, PaymentPendingRequest, Promo, SeatLockRequest,
-    SeatLockResponse, TxnRequest, UpdateGatewayRequest, UpdateGatewayResponse,
+    BookingStatus, BusBooking, BusInvoice, Gender, LaunchBooking, LaunchInvoice, PaymentPendingRequest, Promo,
+    SeatLockRequest, SeatLockResponse, TxnRequest, UpdateGatewayRequest, UpdateGatewayResponse,
 };
 use core_wasm::contract::envelope::Envelope;
 use core_wasm::contract::tickets::{FareLine, PaymentHistory, Ticket, TicketStatus};
@@ -50,7 +50,12 @@ fn service_key(service: Service) -> &'static str {
     crate::content::service_key(service)
 }
 
-async fn trip_of_service(state: &AppState, network: &Network, service: Service, trip_id: &str) -> Result<TripInfo, ApiError> {
+async fn trip_of_service(
+    state: &AppState,
+    network: &Network,
+    service: Service,
+    trip_id: &str,
+) -> Result<TripInfo, ApiError> {
     let trip = TripInfo::find(&state.pool, network, trip_id).await?;
     if trip.service != service_key(service) {
         return Err(ApiError::not_found("Trip not found"));
@@ -74,13 +79,16 @@ fn checked_seats(network: &Network, trip: &TripInfo, seats: &[String]) -> Result
         return Err(ApiError::bad("A seat is chosen twice"));
     }
     let known = trip.seats(network);
-    let unknown: Vec<String> = seats.iter().filter(|s| !known.iter().any(|k| &k.seat_no == *s)).map(|s| format!("There is no seat {s} on this trip")).collect();
+    let unknown: Vec<String> = seats
+        .iter()
+        .filter(|s| !known.iter().any(|k| &k.seat_no == *s))
+        .map(|s| format!("There is no seat {s} on this trip"))
+        .collect();
     if !unknown.is_empty() {
         return Err(ApiError::BadRequest(unknown));
     }
     Ok(seats)
 }
-
 
 /// What seats cost over stops `[from, to)`: each seat's class fare, and for launch a service
 /// charge per seat and the gateway's commission on the whole.
@@ -90,7 +98,14 @@ struct Price {
     commission: i64,
 }
 
-fn price(network: &Network, trip: &TripInfo, service: Service, seats: &[String], from: i64, to: i64) -> Result<Price, ApiError> {
+fn price(
+    network: &Network,
+    trip: &TripInfo,
+    service: Service,
+    seats: &[String],
+    from: i64,
+    to: i64,
+) -> Result<Price, ApiError> {
     let layout = trip.seats(network);
     let mut sub_total = 0;
     for seat in seats {
@@ -149,9 +164,19 @@ pub async fn seat_lock(
     for old in &own {
         inventory::release(&mut tx, &write, old).await?;
     }
-    sqlx::query("DELETE FROM holds WHERE trip_id = $1 AND visitor = $2").bind(&trip.id).bind(&who).execute(&mut *tx).await?;
-    let claim =
-        Claim { seats: &seats, from_stop: from, to_stop: to, claim_id: &hold_id, state: "held", expires_at: Some(now + hold_ms) };
+    sqlx::query("DELETE FROM holds WHERE trip_id = $1 AND visitor = $2")
+        .bind(&trip.id)
+        .bind(&who)
+        .execute(&mut *tx)
+        .await?;
+    let claim = Claim {
+        seats: &seats,
+        from_stop: from,
+        to_stop: to,
+        claim_id: &hold_id,
+        state: "held",
+        expires_at: Some(now + hold_ms),
+    };
     match inventory::insert(&mut tx, &write, &claim).await {
         Ok(()) => {}
         Err(ClaimError::Taken(taken)) => {
@@ -201,10 +226,11 @@ fn split_seats(text: &str) -> Vec<String> {
 async fn booking_answer(pool: &AnyPool, tnx_id: &str) -> Result<BookingAnswer, ApiError> {
     let row = booking_row(pool, tnx_id).await?;
     let trip = trip_info(pool, &row.try_get::<String, _>("trip_id")?).await?;
-    let vehicle = sqlx::query("SELECT v.id, v.coach_type FROM trips t JOIN vehicles v ON v.id = t.vehicle_id WHERE t.id = $1")
-        .bind(&trip.id)
-        .fetch_one(pool)
-        .await?;
+    let vehicle =
+        sqlx::query("SELECT v.id, v.coach_type FROM trips t JOIN vehicles v ON v.id = t.vehicle_id WHERE t.id = $1")
+            .bind(&trip.id)
+            .fetch_one(pool)
+            .await?;
     let from_stop: i64 = row.try_get("from_stop")?;
     let departs = wire_time(trip.departs_at + trip.stop_offset(from_stop));
     let discount = row.try_get::<i64, _>("discount")? as f64;
@@ -366,7 +392,11 @@ pub async fn payment_pending(
     let mut tx = state.pool.begin().await?;
     // The gateway session must not outlive the hold: renew it for the payment.
     inventory::extend_hold(&mut tx, &write, &hold_id, hold_until).await?;
-    sqlx::query("UPDATE holds SET expires_at = $1 WHERE id = $2").bind(hold_until).bind(&hold_id).execute(&mut *tx).await?;
+    sqlx::query("UPDATE holds SET expires_at = $1 WHERE id = $2")
+        .bind(hold_until)
+        .bind(&hold_id)
+        .execute(&mut *tx)
+        .await?;
     sqlx::query(
         "INSERT INTO bookings (id, tnx_id, service, trip_id, hold_id, visitor, seats, from_stop, to_stop, boarding_point, \
          dropping_point, passenger_name, phone, email, gender, sub_total, discount, promo_code, service_charge, \
@@ -412,7 +442,11 @@ pub async fn update_gateway(
     if row.try_get::<String, _>("status")? != "pending" {
         return Err(ApiError::Conflict(vec!["This booking is no longer waiting for payment".into()]));
     }
-    sqlx::query("UPDATE bookings SET gateway = $1 WHERE tnx_id = $2").bind(SANDBOX).bind(request.tnx_id.trim()).execute(&state.pool).await?;
+    sqlx::query("UPDATE bookings SET gateway = $1 WHERE tnx_id = $2")
+        .bind(SANDBOX)
+        .bind(request.tnx_id.trim())
+        .execute(&state.pool)
+        .await?;
     let tnx: String = row.try_get("tnx_id")?;
     let discount: i64 = row.try_get("discount")?;
     let promo: Option<String> = row.try_get("promo_code")?;
@@ -441,16 +475,24 @@ pub async fn issue(state: &AppState, tnx_id: &str) -> Result<Issued, ApiError> {
     let mut tx = pool.begin().await?;
     // A write first: it serialises concurrent issuers of this booking (row lock on PostgreSQL,
     // the write lock on SQLite) before anything is read.
-    sqlx::query("UPDATE bookings SET paid_at = COALESCE(paid_at, $1) WHERE tnx_id = $2").bind(now).bind(tnx_id).execute(&mut *tx).await?;
-    let booking = sqlx::query("SELECT id, trip_id, hold_id, seats, from_stop, to_stop, status FROM bookings WHERE tnx_id = $1")
+    sqlx::query("UPDATE bookings SET paid_at = COALESCE(paid_at, $1) WHERE tnx_id = $2")
+        .bind(now)
         .bind(tnx_id)
-        .fetch_optional(&mut *tx)
-        .await?
-        .ok_or_else(|| ApiError::not_found("Booking not found"))?;
+        .execute(&mut *tx)
+        .await?;
+    let booking =
+        sqlx::query("SELECT id, trip_id, hold_id, seats, from_stop, to_stop, status FROM bookings WHERE tnx_id = $1")
+            .bind(tnx_id)
+            .fetch_optional(&mut *tx)
+            .await?
+            .ok_or_else(|| ApiError::not_found("Booking not found"))?;
     let booking_id: String = booking.try_get("id")?;
     match booking.try_get::<String, _>("status")?.as_str() {
         "ticketed" => {
-            let ticket = sqlx::query("SELECT id FROM tickets WHERE booking_id = $1").bind(&booking_id).fetch_one(&mut *tx).await?;
+            let ticket = sqlx::query("SELECT id FROM tickets WHERE booking_id = $1")
+                .bind(&booking_id)
+                .fetch_one(&mut *tx)
+                .await?;
             tx.commit().await?;
             return Ok(Issued::Ticket(ticket.try_get("id")?));
         }
@@ -477,14 +519,19 @@ pub async fn issue(state: &AppState, tnx_id: &str) -> Result<Issued, ApiError> {
     match inventory::insert(&mut tx, &write, &claim).await {
         Ok(()) => {
             let ticket_id = new_id("ticket");
-            sqlx::query("INSERT INTO tickets (id, pnr, booking_id, status, issued_at) VALUES ($1, $2, $3, 'confirmed', $4)")
-                .bind(&ticket_id)
-                .bind(new_pnr())
+            sqlx::query(
+                "INSERT INTO tickets (id, pnr, booking_id, status, issued_at) VALUES ($1, $2, $3, 'confirmed', $4)",
+            )
+            .bind(&ticket_id)
+            .bind(new_pnr())
+            .bind(&booking_id)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+            sqlx::query("UPDATE bookings SET status = 'ticketed' WHERE id = $1")
                 .bind(&booking_id)
-                .bind(now)
                 .execute(&mut *tx)
                 .await?;
-            sqlx::query("UPDATE bookings SET status = 'ticketed' WHERE id = $1").bind(&booking_id).execute(&mut *tx).await?;
             sqlx::query("DELETE FROM holds WHERE id = $1").bind(&hold_id).execute(&mut *tx).await?;
             tx.commit().await?;
             Ok(Issued::Ticket(ticket_id))
@@ -496,7 +543,10 @@ pub async fn issue(state: &AppState, tnx_id: &str) -> Result<Issued, ApiError> {
                 .bind(&booking_id)
                 .execute(&mut *tx)
                 .await?;
-            sqlx::query("UPDATE payments SET outcome = 'refunded' WHERE tnx_id = $1").bind(tnx_id).execute(&mut *tx).await?;
+            sqlx::query("UPDATE payments SET outcome = 'refunded' WHERE tnx_id = $1")
+                .bind(tnx_id)
+                .execute(&mut *tx)
+                .await?;
             tx.commit().await?;
             tracing::warn!(tnx_id, "paid but the seats were lost: refunded");
             Ok(Issued::Refunded)
@@ -531,10 +581,13 @@ pub async fn ticket_view(pool: &AnyPool, ticket_id: &str) -> Result<Ticket, ApiE
     .await?;
     let money = |column: &str| row.try_get::<i64, _>(column).map(|v| v as f64);
     let mut fare_lines = vec![FareLine { label: "Fare".into(), amount: money("sub_total")? }];
-    for (label, column) in [("Discount", "discount"), ("Service charge", "service_charge"), ("Gateway commission", "gateway_commission")] {
+    for (label, column) in
+        [("Discount", "discount"), ("Service charge", "service_charge"), ("Gateway commission", "gateway_commission")]
+    {
         let amount = money(column)?;
         if amount != 0.0 {
-            fare_lines.push(FareLine { label: label.into(), amount: if column == "discount" { -amount } else { amount } });
+            fare_lines
+                .push(FareLine { label: label.into(), amount: if column == "discount" { -amount } else { amount } });
         }
     }
     let status = match row.try_get::<String, _>("status")?.as_str() {
@@ -550,7 +603,11 @@ pub async fn ticket_view(pool: &AnyPool, ticket_id: &str) -> Result<Ticket, ApiE
         tnx_id: Some(row.try_get("tnx_id")?),
         service: Some(if row.try_get::<String, _>("service")? == "LAUNCH" { Service::Launch } else { Service::Bus }),
         company_name: Some(names.try_get("title")?),
-        vehicle: Some(format!("{} ({})", names.try_get::<String, _>("vehicle")?, names.try_get::<String, _>("bus_class")?)),
+        vehicle: Some(format!(
+            "{} ({})",
+            names.try_get::<String, _>("vehicle")?,
+            names.try_get::<String, _>("bus_class")?
+        )),
         from: Some(names.try_get("from_name")?),
         to: Some(names.try_get("to_name")?),
         departure_date_time: Some(wire_time(trip.departs_at + trip.stop_offset(from))),
@@ -587,17 +644,26 @@ pub async fn confirm_ticket(
     service_of(&segment)?;
     let tnx = request.tnx_id.trim();
     let row = booking_row(&state.pool, tnx).await?;
-    let paid = sqlx::query("SELECT outcome FROM payments WHERE tnx_id = $1").bind(tnx).fetch_optional(&state.pool).await?;
+    let paid =
+        sqlx::query("SELECT outcome FROM payments WHERE tnx_id = $1").bind(tnx).fetch_optional(&state.pool).await?;
     match paid.map(|r| r.try_get::<String, _>("outcome")).transpose()?.as_deref() {
         Some("paid") => {}
-        Some("refunded") => return Err(ApiError::Conflict(vec!["Your seats were taken while you paid; your payment is being refunded".into()])),
+        Some("refunded") => {
+            return Err(ApiError::Conflict(vec![
+                "Your seats were taken while you paid; your payment is being refunded".into(),
+            ]));
+        }
         Some(_) => return Err(ApiError::bad("The payment did not go through")),
-        None if row.try_get::<String, _>("status")? == "pending" => return Err(ApiError::bad("The payment is not complete yet")),
+        None if row.try_get::<String, _>("status")? == "pending" => {
+            return Err(ApiError::bad("The payment is not complete yet"));
+        }
         None => return Err(ApiError::bad("The payment did not go through")),
     }
     match issue(&state, tnx).await? {
         Issued::Ticket(id) => Ok(ok(ticket_view(&state.pool, &id).await?)),
-        Issued::Refunded => Err(ApiError::Conflict(vec!["Your seats were taken while you paid; your payment is being refunded".into()])),
+        Issued::Refunded => {
+            Err(ApiError::Conflict(vec!["Your seats were taken while you paid; your payment is being refunded".into()]))
+        }
     }
 }
 
@@ -607,7 +673,8 @@ pub async fn ticket_info(
     Body(request): Body<TxnRequest>,
 ) -> Result<Json<Envelope<Ticket>>, ApiError> {
     service_of(&segment)?;
-    let id = ticket_of_tnx(&state.pool, &request.tnx_id).await?.ok_or_else(|| ApiError::not_found("Ticket not found"))?;
+    let id =
+        ticket_of_tnx(&state.pool, &request.tnx_id).await?.ok_or_else(|| ApiError::not_found("Ticket not found"))?;
     Ok(ok(ticket_view(&state.pool, &id).await?))
 }
 
@@ -667,7 +734,11 @@ pub async fn remove_seat(
     .execute(&mut *tx)
     .await?;
     inventory::release_seat(&mut tx, &write, &hold_id, &seat).await?;
-    sqlx::query("UPDATE holds SET seats = $1 WHERE id = $2").bind(seats.join(",")).bind(&hold_id).execute(&mut *tx).await?;
+    sqlx::query("UPDATE holds SET seats = $1 WHERE id = $2")
+        .bind(seats.join(","))
+        .bind(&hold_id)
+        .execute(&mut *tx)
+        .await?;
     tx.commit().await?;
     Ok(ok(core_wasm::contract::booking::SeatRemoveResponse {
         seat_no: seats,

@@ -108,7 +108,12 @@ impl TripClaims {
 
     /// The seat's claims that are live at `now_ms`, leaving out the holds of `viewer` (a
     /// visitor's own held seats are theirs to choose again: a new lock replaces their hold).
-    pub fn of_seat<'a>(&'a self, seat_no: &str, now_ms: i64, viewer: Option<&'a str>) -> impl Iterator<Item = &'a LegClaim> {
+    pub fn of_seat<'a>(
+        &'a self,
+        seat_no: &str,
+        now_ms: i64,
+        viewer: Option<&'a str>,
+    ) -> impl Iterator<Item = &'a LegClaim> {
         self.by_seat
             .get(seat_no)
             .into_iter()
@@ -310,7 +315,12 @@ impl Claims {
         forget_all(&mut self.lock());
     }
 
-    pub async fn trip(&self, pool: &AnyPool, network_version: &str, trip_id: &str) -> Result<Arc<TripClaims>, sqlx::Error> {
+    pub async fn trip(
+        &self,
+        pool: &AnyPool,
+        network_version: &str,
+        trip_id: &str,
+    ) -> Result<Arc<TripClaims>, sqlx::Error> {
         let mut found = self.trips(pool, network_version, &[trip_id]).await?;
         Ok(found.remove(trip_id).unwrap_or_default())
     }
@@ -338,7 +348,9 @@ impl Claims {
                 }
                 let slot = slots.by_trip.get(*id);
                 match slot {
-                    Some(Slot { generation, writers: 0, cached: Some((at, claims)) }) if at == generation && self.caching => {
+                    Some(Slot { generation, writers: 0, cached: Some((at, claims)) })
+                        if at == generation && self.caching =>
+                    {
                         found.insert((*id).to_owned(), Arc::clone(claims));
                     }
                     _ => missing.push(Before {
@@ -415,8 +427,12 @@ async fn read(pool: &AnyPool, trip_ids: &[&str]) -> Result<HashMap<String, TripC
             _ => ClaimState::Blocked,
         };
         let holder: Option<String> = row.try_get("visitor")?;
-        let claim =
-            LegClaim { leg: row.try_get("leg")?, state, expires_at: row.try_get("expires_at")?, holder: holder.map(Arc::from) };
+        let claim = LegClaim {
+            leg: row.try_get("leg")?,
+            state,
+            expires_at: row.try_get("expires_at")?,
+            holder: holder.map(Arc::from),
+        };
         by_trip
             .entry(row.try_get("trip_id")?)
             .or_default()
@@ -435,12 +451,19 @@ mod tests {
 
     fn before(slots: &Slots, trip: &str) -> Before {
         let slot = slots.by_trip.get(trip);
-        Before { trip_id: trip.into(), generation: slot.map(|s| s.generation), quiet: slot.is_none_or(|s| s.writers == 0) }
+        Before {
+            trip_id: trip.into(),
+            generation: slot.map(|s| s.generation),
+            quiet: slot.is_none_or(|s| s.writers == 0),
+        }
     }
 
     fn cached(claims: &Claims, trip: &str) -> bool {
         let slots = claims.lock();
-        slots.by_trip.get(trip).is_some_and(|s| s.writers == 0 && s.cached.as_ref().is_some_and(|(g, _)| *g == s.generation))
+        slots
+            .by_trip
+            .get(trip)
+            .is_some_and(|s| s.writers == 0 && s.cached.as_ref().is_some_and(|(g, _)| *g == s.generation))
     }
 
     #[test]
@@ -497,7 +520,10 @@ mod tests {
     #[test]
     fn an_answer_is_kept_until_the_first_hold_it_saw_expires() {
         let mut trip = TripClaims::default();
-        trip.by_seat.insert("A1".into(), vec![LegClaim { leg: 0, state: ClaimState::Held, expires_at: Some(1_000), holder: Some(Arc::from("v1")) }]);
+        trip.by_seat.insert(
+            "A1".into(),
+            vec![LegClaim { leg: 0, state: ClaimState::Held, expires_at: Some(1_000), holder: Some(Arc::from("v1")) }],
+        );
         let made = std::cell::Cell::new(0);
         let make = || {
             made.set(made.get() + 1);
@@ -515,8 +541,12 @@ mod tests {
     #[test]
     fn holds_count_until_they_expire() {
         let mut trip = TripClaims::default();
-        trip.by_seat.insert("A1".into(), vec![LegClaim { leg: 0, state: ClaimState::Held, expires_at: Some(1_000), holder: Some(Arc::from("v1")) }]);
-        trip.by_seat.insert("A2".into(), vec![LegClaim { leg: 1, state: ClaimState::Sold, expires_at: None, holder: None }]);
+        trip.by_seat.insert(
+            "A1".into(),
+            vec![LegClaim { leg: 0, state: ClaimState::Held, expires_at: Some(1_000), holder: Some(Arc::from("v1")) }],
+        );
+        trip.by_seat
+            .insert("A2".into(), vec![LegClaim { leg: 1, state: ClaimState::Sold, expires_at: None, holder: None }]);
         assert_eq!(trip.taken(0, 2, 999), 2);
         assert_eq!(trip.taken(0, 2, 1_000), 1);
         assert_eq!(trip.taken(0, 1, 999), 1);

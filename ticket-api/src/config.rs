@@ -55,7 +55,11 @@ pub const SETTINGS: &[(&str, &str, &str)] = &[
     ("CANCEL_FEE_PERCENT", "10", "cancellation fee, percent of the amount paid"),
 ];
 
-fn number<T: std::str::FromStr>(get: &dyn Fn(&str) -> Option<String>, name: &str, default: T) -> Result<T, ConfigError> {
+fn number<T: std::str::FromStr>(
+    get: &dyn Fn(&str) -> Option<String>,
+    name: &str,
+    default: T,
+) -> Result<T, ConfigError> {
     match get(name).filter(|v| !v.trim().is_empty()) {
         None => Ok(default),
         Some(v) => v.trim().parse().map_err(|_| ConfigError(format!("{name}: '{v}' is not a whole number"))),
@@ -105,7 +109,9 @@ impl Config {
             .transpose()?
             .unwrap_or_default();
         let cors_origins = text("CORS_ORIGINS")
-            .map(|v| v.split(',').map(|o| o.trim().trim_end_matches('/').to_owned()).filter(|o| !o.is_empty()).collect())
+            .map(|v| {
+                v.split(',').map(|o| o.trim().trim_end_matches('/').to_owned()).filter(|o| !o.is_empty()).collect()
+            })
             .unwrap_or_default();
         let demo = match text("DEMO_MODE").as_deref() {
             None | Some("0") | Some("false") => false,

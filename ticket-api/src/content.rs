@@ -5,9 +5,9 @@
 use axum::Json;
 use axum::extract::{Path, Query, State};
 use core_wasm::contract::content::{
-    BannersResponse, Blog, BlogsResponse, CitiesResponse, City, Headline, HeadlineResponse, OfferImage,
+    Banner, BannersResponse, Blog, BlogsResponse, CitiesResponse, City, Headline, HeadlineResponse, OfferImage,
     OfferImagesResponse, Operator, OperatorDetail, OperatorResponse, OperatorsResponse, PopularRoute,
-    PopularRouteResponse, PopularRoutesResponse, ServiceSettings, Banner,
+    PopularRouteResponse, PopularRoutesResponse, ServiceSettings,
 };
 use core_wasm::contract::envelope::Envelope;
 use core_wasm::routes::Service;
@@ -150,12 +150,13 @@ pub async fn operator(
 ) -> Answer<OperatorResponse> {
     let service = service_of(&segment)?;
     let id = required_id(query)?;
-    let row = sqlx::query("SELECT id, title, logo, description FROM operators WHERE (id = $1 OR slug = $1) AND service = $2")
-        .bind(&id)
-        .bind(service_key(service))
-        .fetch_optional(&state.pool)
-        .await?
-        .ok_or_else(|| ApiError::not_found("Operator not found"))?;
+    let row =
+        sqlx::query("SELECT id, title, logo, description FROM operators WHERE (id = $1 OR slug = $1) AND service = $2")
+            .bind(&id)
+            .bind(service_key(service))
+            .fetch_optional(&state.pool)
+            .await?
+            .ok_or_else(|| ApiError::not_found("Operator not found"))?;
     let operator_id = text(&row, "id")?;
     let routes = sqlx::query(
         "SELECT DISTINCT r.name FROM trips t JOIN routes r ON r.id = t.route_id WHERE t.operator_id = $1 ORDER BY r.name",
@@ -166,15 +167,13 @@ pub async fn operator(
     .iter()
     .map(|r| text(r, "name"))
     .collect::<Result<_, _>>()?;
-    let coach_types = sqlx::query(
-        "SELECT DISTINCT bus_class FROM vehicles WHERE operator_id = $1 ORDER BY bus_class",
-    )
-    .bind(&operator_id)
-    .fetch_all(&state.pool)
-    .await?
-    .iter()
-    .map(|r| text(r, "bus_class"))
-    .collect::<Result<_, _>>()?;
+    let coach_types = sqlx::query("SELECT DISTINCT bus_class FROM vehicles WHERE operator_id = $1 ORDER BY bus_class")
+        .bind(&operator_id)
+        .fetch_all(&state.pool)
+        .await?
+        .iter()
+        .map(|r| text(r, "bus_class"))
+        .collect::<Result<_, _>>()?;
     Ok(ok(OperatorResponse {
         operator: OperatorDetail {
             id: operator_id,
@@ -205,7 +204,10 @@ fn popular_route_of(r: &AnyRow) -> Result<PopularRoute, sqlx::Error> {
     })
 }
 
-pub async fn popular_routes(State(state): State<AppState>, Path(segment): Path<String>) -> Answer<PopularRoutesResponse> {
+pub async fn popular_routes(
+    State(state): State<AppState>,
+    Path(segment): Path<String>,
+) -> Answer<PopularRoutesResponse> {
     let service = service_of(&segment)?;
     // Both parts are constants: no input reaches the SQL text.
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!("{POPULAR_ROUTE} WHERE p.service = $1 ORDER BY p.position")))
@@ -257,7 +259,14 @@ pub async fn banners(
         .await?;
     let banners = rows
         .iter()
-        .map(|r| Ok(Banner { id: text(r, "id")?, title: text(r, "title")?, image: text(r, "image")?, link: optional_text(r, "link")? }))
+        .map(|r| {
+            Ok(Banner {
+                id: text(r, "id")?,
+                title: text(r, "title")?,
+                image: text(r, "image")?,
+                link: optional_text(r, "link")?,
+            })
+        })
         .collect::<Result<_, sqlx::Error>>()?;
     Ok(ok(BannersResponse { banners }))
 }

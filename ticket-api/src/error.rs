@@ -52,10 +52,14 @@ impl IntoResponse for ApiError {
             ApiError::BadRequest(list) => (StatusCode::BAD_REQUEST, MessageField::Many(list)),
             ApiError::Unauthorized => (StatusCode::UNAUTHORIZED, MessageField::One("Unauthorized".into())),
             ApiError::NotFound(m) => (StatusCode::NOT_FOUND, MessageField::One(m)),
-            ApiError::Conflict(mut list) if list.len() == 1 => (StatusCode::CONFLICT, MessageField::One(list.remove(0))),
+            ApiError::Conflict(mut list) if list.len() == 1 => {
+                (StatusCode::CONFLICT, MessageField::One(list.remove(0)))
+            }
             ApiError::Conflict(list) => (StatusCode::CONFLICT, MessageField::Many(list)),
             ApiError::SeatsTaken(seats) => (StatusCode::CONFLICT, taken_message(&seats)),
-            ApiError::TooLarge => (StatusCode::PAYLOAD_TOO_LARGE, MessageField::One("Request body is too large".into())),
+            ApiError::TooLarge => {
+                (StatusCode::PAYLOAD_TOO_LARGE, MessageField::One("Request body is too large".into()))
+            }
             ApiError::TooMany(m) => (StatusCode::TOO_MANY_REQUESTS, MessageField::One(m)),
             ApiError::UnsupportedMediaType => (
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,

@@ -117,7 +117,9 @@ pub async fn page(State(state): State<AppState>, Path(tnx_id): Path<String>) -> 
         .await
     {
         Ok(Some(row)) => row,
-        Ok(None) => return (StatusCode::NOT_FOUND, Html("<h1>Payment session not found</h1>".to_owned())).into_response(),
+        Ok(None) => {
+            return (StatusCode::NOT_FOUND, Html("<h1>Payment session not found</h1>".to_owned())).into_response();
+        }
         Err(e) => return ApiError::from(e).into_response(),
     };
     let amount: i64 = row.try_get("amount").unwrap_or_default();
@@ -142,14 +144,15 @@ pub async fn page(State(state): State<AppState>, Path(tnx_id): Path<String>) -> 
 }
 
 /// A button of the sandbox page: validate, settle, then send the browser to the site.
-pub async fn callback(
-    State(state): State<AppState>,
-    Path((tnx_id, action)): Path<(String, String)>,
-) -> Response {
+pub async fn callback(State(state): State<AppState>, Path((tnx_id, action)): Path<(String, String)>) -> Response {
     let Some(claimed) = Outcome::parse(&action) else {
         return ApiError::not_found(crate::error::PAGE_NOT_FOUND).into_response();
     };
-    let service = match sqlx::query("SELECT service FROM bookings WHERE tnx_id = $1").bind(&tnx_id).fetch_optional(&state.pool).await {
+    let service = match sqlx::query("SELECT service FROM bookings WHERE tnx_id = $1")
+        .bind(&tnx_id)
+        .fetch_optional(&state.pool)
+        .await
+    {
         Ok(Some(row)) => row.try_get::<String, _>("service").unwrap_or_default(),
         Ok(None) => return ApiError::not_found("Booking not found").into_response(),
         Err(e) => return ApiError::from(e).into_response(),

@@ -73,13 +73,14 @@ pub async fn layer(State(state): State<AppState>, request: Request, next: Next) 
         // A failure of ours is not an answer: the client may try again.
         forget(&state, &client, &key).await;
     } else {
-        let saved = sqlx::query("UPDATE idempotency_keys SET status = $1, body = $2 WHERE client = $3 AND idem_key = $4")
-            .bind(i64::from(parts.status.as_u16()))
-            .bind(String::from_utf8_lossy(&bytes).into_owned())
-            .bind(&client)
-            .bind(&key)
-            .execute(&state.pool)
-            .await;
+        let saved =
+            sqlx::query("UPDATE idempotency_keys SET status = $1, body = $2 WHERE client = $3 AND idem_key = $4")
+                .bind(i64::from(parts.status.as_u16()))
+                .bind(String::from_utf8_lossy(&bytes).into_owned())
+                .bind(&client)
+                .bind(&key)
+                .execute(&state.pool)
+                .await;
         if let Err(e) = saved {
             tracing::error!(error = %e, "cannot store an idempotent answer");
         }
@@ -107,7 +108,10 @@ async fn replay(state: &AppState, client: &str, key: &str, path: &str) -> Respon
         match row {
             Err(e) => return ApiError::from(e).into_response(),
             // The first call failed on our side and was forgotten: nothing to replay yet.
-            Ok(None) => return ApiError::Conflict(vec!["The first request with this Idempotency-Key failed; try again".into()]).into_response(),
+            Ok(None) => {
+                return ApiError::Conflict(vec!["The first request with this Idempotency-Key failed; try again".into()])
+                    .into_response();
+            }
             Ok(Some(row)) => {
                 let first_path: String = row.try_get("path").unwrap_or_default();
                 if first_path != path {
@@ -120,7 +124,8 @@ async fn replay(state: &AppState, client: &str, key: &str, path: &str) -> Respon
             }
         }
         if started.elapsed() > WAIT {
-            return ApiError::Conflict(vec!["A request with this Idempotency-Key is still running".into()]).into_response();
+            return ApiError::Conflict(vec!["A request with this Idempotency-Key is still running".into()])
+                .into_response();
         }
         tokio::time::sleep(POLL).await;
     }

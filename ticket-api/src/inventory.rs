@@ -46,7 +46,11 @@ pub struct Claim<'a> {
 }
 
 /// Deletes the trip's expired holds: their seats are free again.
-pub async fn reclaim_expired(tx: &mut Transaction<'_, Any>, trip: &ClaimsWrite<'_>, now_ms: i64) -> Result<(), sqlx::Error> {
+pub async fn reclaim_expired(
+    tx: &mut Transaction<'_, Any>,
+    trip: &ClaimsWrite<'_>,
+    now_ms: i64,
+) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM seat_claims WHERE trip_id = $1 AND state = 'held' AND expires_at <= $2")
         .bind(trip.trip_id())
         .bind(now_ms)
@@ -57,7 +61,11 @@ pub async fn reclaim_expired(tx: &mut Transaction<'_, Any>, trip: &ClaimsWrite<'
 
 /// Writes the claim's rows; `Taken` (naming the seats) if any seat-leg is already claimed. The
 /// caller rolls back on error.
-pub async fn insert(tx: &mut Transaction<'_, Any>, trip: &ClaimsWrite<'_>, claim: &Claim<'_>) -> Result<(), ClaimError> {
+pub async fn insert(
+    tx: &mut Transaction<'_, Any>,
+    trip: &ClaimsWrite<'_>,
+    claim: &Claim<'_>,
+) -> Result<(), ClaimError> {
     let rows: Vec<(&String, i64)> =
         claim.seats.iter().flat_map(|s| (claim.from_stop..claim.to_stop).map(move |leg| (s, leg))).collect();
     let mut written = 0u64;
@@ -94,7 +102,11 @@ pub async fn insert(tx: &mut Transaction<'_, Any>, trip: &ClaimsWrite<'_>, claim
 }
 
 /// The claim's seats that someone else claims on a leg of its segment.
-async fn taken_by_others(tx: &mut Transaction<'_, Any>, trip_id: &str, claim: &Claim<'_>) -> Result<Vec<String>, sqlx::Error> {
+async fn taken_by_others(
+    tx: &mut Transaction<'_, Any>,
+    trip_id: &str,
+    claim: &Claim<'_>,
+) -> Result<Vec<String>, sqlx::Error> {
     let rows = sqlx::query(
         "SELECT DISTINCT seat_no FROM seat_claims WHERE trip_id = $1 AND leg >= $2 AND leg < $3 AND claim_id <> $4",
     )
@@ -119,7 +131,12 @@ pub async fn release(tx: &mut Transaction<'_, Any>, trip: &ClaimsWrite<'_>, clai
 }
 
 /// Releases one seat of a claim (a seat removed from a pending booking).
-pub async fn release_seat(tx: &mut Transaction<'_, Any>, trip: &ClaimsWrite<'_>, claim_id: &str, seat_no: &str) -> Result<(), sqlx::Error> {
+pub async fn release_seat(
+    tx: &mut Transaction<'_, Any>,
+    trip: &ClaimsWrite<'_>,
+    claim_id: &str,
+    seat_no: &str,
+) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM seat_claims WHERE trip_id = $1 AND claim_id = $2 AND seat_no = $3")
         .bind(trip.trip_id())
         .bind(claim_id)
@@ -130,7 +147,12 @@ pub async fn release_seat(tx: &mut Transaction<'_, Any>, trip: &ClaimsWrite<'_>,
 }
 
 /// Moves a hold's expiry (the gateway session must not outlive the hold).
-pub async fn extend_hold(tx: &mut Transaction<'_, Any>, trip: &ClaimsWrite<'_>, claim_id: &str, until_ms: i64) -> Result<(), sqlx::Error> {
+pub async fn extend_hold(
+    tx: &mut Transaction<'_, Any>,
+    trip: &ClaimsWrite<'_>,
+    claim_id: &str,
+    until_ms: i64,
+) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE seat_claims SET expires_at = $1 WHERE trip_id = $2 AND claim_id = $3 AND state = 'held'")
         .bind(until_ms)
         .bind(trip.trip_id())

@@ -155,10 +155,7 @@ pub fn router(state: AppState) -> Router {
         .route("/dev/sms-outbox", get(manage::outbox))
         .fallback(not_found)
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_token));
-    let api = Router::new()
-        .route("/openapi.json", get(openapi::document))
-        .merge(calls)
-        .fallback(not_found);
+    let api = Router::new().route("/openapi.json", get(openapi::document)).merge(calls).fallback(not_found);
     let mut router = Router::new()
         .route("/oauth/access_token", post(auth::access_token))
         // The sandbox gateway is visited by the browser, like a real gateway: no bearer token.

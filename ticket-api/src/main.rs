@@ -57,7 +57,9 @@ fn main() -> ExitCode {
     };
     let result: Result<(), String> = runtime.block_on(async move {
         let state = ticket_api::start(config).await.map_err(|e| e.to_string())?;
-        let listener = tokio::net::TcpListener::bind((host.as_str(), port)).await.map_err(|e| format!("cannot listen on {host}:{port}: {e}"))?;
+        let listener = tokio::net::TcpListener::bind((host.as_str(), port))
+            .await
+            .map_err(|e| format!("cannot listen on {host}:{port}: {e}"))?;
         let local = listener.local_addr().map_err(|e| e.to_string())?;
         println!("ticket-api listening on http://{local}");
         axum::serve(listener, ticket_api::router(state))

@@ -64,7 +64,8 @@ pub async fn send_otp_by_phone(
     Body(request): Body<SendOtpByPhoneRequest>,
 ) -> Result<Json<Envelope<SendOtpResponse>>, ApiError> {
     let phone = phone(&request.phone)?;
-    let wait = otp::send(&state.pool, &state.config.token_secret, phone.as_str(), Purpose::Search, &address(&headers)).await?;
+    let wait =
+        otp::send(&state.pool, &state.config.token_secret, phone.as_str(), Purpose::Search, &address(&headers)).await?;
     Ok(ok(SendOtpResponse { resend_after_seconds: wait }))
 }
 
@@ -146,10 +147,11 @@ pub async fn cancel_ticket(
         tx.rollback().await?;
         return Err(ApiError::bad("This ticket is already cancelled"));
     }
-    let booking = sqlx::query("SELECT b.id, b.trip_id FROM tickets t JOIN bookings b ON b.id = t.booking_id WHERE t.id = $1")
-        .bind(&ticket.id)
-        .fetch_one(&mut *tx)
-        .await?;
+    let booking =
+        sqlx::query("SELECT b.id, b.trip_id FROM tickets t JOIN bookings b ON b.id = t.booking_id WHERE t.id = $1")
+            .bind(&ticket.id)
+            .fetch_one(&mut *tx)
+            .await?;
     let write = state.claims.writing(&booking.try_get::<String, _>("trip_id")?);
     crate::inventory::release(&mut tx, &write, &booking.try_get::<String, _>("id")?).await?;
     tx.commit().await?;
@@ -175,7 +177,13 @@ pub async fn outbox(State(state): State<AppState>) -> Result<Json<Envelope<Vec<O
         .await?;
     let messages = rows
         .iter()
-        .map(|r| Ok(OutboxMessage { phone: r.try_get("phone")?, body: r.try_get("body")?, created_at: r.try_get("created_at")? }))
+        .map(|r| {
+            Ok(OutboxMessage {
+                phone: r.try_get("phone")?,
+                body: r.try_get("body")?,
+                created_at: r.try_get("created_at")?,
+            })
+        })
         .collect::<Result<_, sqlx::Error>>()?;
     Ok(ok(messages))
 }

@@ -126,9 +126,10 @@ impl Network {
             };
             n.routes.insert(r.try_get("id")?, route);
         }
-        for r in sqlx::query("SELECT route_id, city_id, minutes_from_start FROM route_stops ORDER BY route_id, stop_index")
-            .fetch_all(pool)
-            .await?
+        for r in
+            sqlx::query("SELECT route_id, city_id, minutes_from_start FROM route_stops ORDER BY route_id, stop_index")
+                .fetch_all(pool)
+                .await?
         {
             let route_id: String = r.try_get("route_id")?;
             let city_id: String = r.try_get("city_id")?;
@@ -155,9 +156,10 @@ impl Network {
                 });
             }
         }
-        for r in sqlx::query("SELECT id, route_id, departs_at, operator_id, vehicle_id FROM trips ORDER BY departs_at, id")
-            .fetch_all(pool)
-            .await?
+        for r in
+            sqlx::query("SELECT id, route_id, departs_at, operator_id, vehicle_id FROM trips ORDER BY departs_at, id")
+                .fetch_all(pool)
+                .await?
         {
             let route_id: String = r.try_get("route_id")?;
             if let Some(route) = n.routes.get_mut(&route_id) {
@@ -184,11 +186,14 @@ impl Network {
         for r in sqlx::query("SELECT id, title, logo FROM operators").fetch_all(pool).await? {
             n.operators.insert(r.try_get("id")?, Operator { title: r.try_get("title")?, logo: r.try_get("logo")? });
         }
-        for r in sqlx::query("SELECT layout_id, seat_class, COUNT(*) AS seats FROM layout_seats GROUP BY layout_id, seat_class")
-            .fetch_all(pool)
-            .await?
+        for r in sqlx::query(
+            "SELECT layout_id, seat_class, COUNT(*) AS seats FROM layout_seats GROUP BY layout_id, seat_class",
+        )
+        .fetch_all(pool)
+        .await?
         {
-            let layout = n.layouts.entry(r.try_get("layout_id")?).or_insert(Layout { seat_count: 0, classes: Vec::new() });
+            let layout =
+                n.layouts.entry(r.try_get("layout_id")?).or_insert(Layout { seat_count: 0, classes: Vec::new() });
             layout.seat_count += r.try_get::<i64, _>("seats")?;
             layout.classes.push(r.try_get("seat_class")?);
         }
@@ -210,9 +215,18 @@ impl Network {
                 is_ladies: r.try_get::<i64, _>("is_ladies")? != 0,
             });
         }
-        for r in sqlx::query("SELECT route_id, operator_id, seat_class, from_stop, to_stop, fare FROM fares").fetch_all(pool).await? {
+        for r in sqlx::query("SELECT route_id, operator_id, seat_class, from_stop, to_stop, fare FROM fares")
+            .fetch_all(pool)
+            .await?
+        {
             n.fares.insert(
-                (r.try_get("route_id")?, r.try_get("operator_id")?, r.try_get("seat_class")?, r.try_get("from_stop")?, r.try_get("to_stop")?),
+                (
+                    r.try_get("route_id")?,
+                    r.try_get("operator_id")?,
+                    r.try_get("seat_class")?,
+                    r.try_get("from_stop")?,
+                    r.try_get("to_stop")?,
+                ),
                 r.try_get("fare")?,
             );
         }
@@ -238,7 +252,10 @@ pub struct NetworkCache {
 impl NetworkCache {
     pub async fn load(pool: &AnyPool) -> Result<NetworkCache, sqlx::Error> {
         let network = Network::load(pool).await?;
-        Ok(NetworkCache { current: RwLock::new((Arc::new(network), Instant::now())), reload: tokio::sync::Mutex::new(()) })
+        Ok(NetworkCache {
+            current: RwLock::new((Arc::new(network), Instant::now())),
+            reload: tokio::sync::Mutex::new(()),
+        })
     }
 
     fn snapshot(&self) -> (Arc<Network>, Instant) {
@@ -258,7 +275,8 @@ impl NetworkCache {
         let Ok(_guard) = self.reload.try_lock() else {
             return Ok(network);
         };
-        let fresh = if version(pool).await? == network.version { network } else { Arc::new(Network::load(pool).await?) };
+        let fresh =
+            if version(pool).await? == network.version { network } else { Arc::new(Network::load(pool).await?) };
         if let Ok(mut current) = self.current.write() {
             *current = (Arc::clone(&fresh), Instant::now());
         }

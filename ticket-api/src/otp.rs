@@ -37,7 +37,12 @@ impl Purpose {
 /// Sends text messages. The default writes to the outbox table and the log; an SMS gateway
 /// is another implementation.
 pub trait SmsSender {
-    fn send(&self, pool: &AnyPool, phone: &str, body: &str) -> impl std::future::Future<Output = Result<(), sqlx::Error>> + Send;
+    fn send(
+        &self,
+        pool: &AnyPool,
+        phone: &str,
+        body: &str,
+    ) -> impl std::future::Future<Output = Result<(), sqlx::Error>> + Send;
 }
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -71,7 +76,8 @@ fn new_code() -> String {
     loop {
         let mut b = [0u8; 2];
         if getrandom::fill(&mut b).is_err() {
-            let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.subsec_nanos());
+            let nanos =
+                std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.subsec_nanos());
             return format!("{:04}", nanos % 10_000);
         }
         let n = u16::from_le_bytes(b);
@@ -88,7 +94,13 @@ fn too_many(message: &str) -> ApiError {
 
 /// Sends a new code to `phone` for `purpose`, within the limits; returns seconds until another
 /// may be sent.
-pub async fn send(pool: &AnyPool, secret: &[u8], phone: &str, purpose: Purpose, address: &str) -> Result<u32, ApiError> {
+pub async fn send(
+    pool: &AnyPool,
+    secret: &[u8],
+    phone: &str,
+    purpose: Purpose,
+    address: &str,
+) -> Result<u32, ApiError> {
     let now = now_unix_ms();
     let last = sqlx::query("SELECT MAX(sent_at) AS last FROM otp_codes WHERE phone = $1 AND purpose = $2")
         .bind(phone)
@@ -103,10 +115,15 @@ pub async fn send(pool: &AnyPool, secret: &[u8], phone: &str, purpose: Purpose, 
     let count = |sql: &'static str, value: String| async move {
         sqlx::query(sql).bind(value).bind(now - DAY_MS).fetch_one(pool).await?.try_get::<i64, _>("n")
     };
-    if count("SELECT COUNT(*) AS n FROM otp_codes WHERE phone = $1 AND sent_at > $2", phone.to_owned()).await? >= DAILY_PER_PHONE {
+    if count("SELECT COUNT(*) AS n FROM otp_codes WHERE phone = $1 AND sent_at > $2", phone.to_owned()).await?
+        >= DAILY_PER_PHONE
+    {
         return Err(too_many("Too many OTP requests for this phone today; try again tomorrow"));
     }
-    if count("SELECT COUNT(*) AS n FROM otp_codes WHERE client_address = $1 AND sent_at > $2", address.to_owned()).await? >= DAILY_PER_ADDRESS {
+    if count("SELECT COUNT(*) AS n FROM otp_codes WHERE client_address = $1 AND sent_at > $2", address.to_owned())
+        .await?
+        >= DAILY_PER_ADDRESS
+    {
         return Err(too_many("Too many OTP requests from this connection today"));
     }
     let code = new_code();
@@ -157,7 +174,8 @@ pub async fn verify(pool: &AnyPool, secret: &[u8], phone: &str, purpose: Purpose
     }
     if row.try_get::<String, _>("code_hash")? == hash(secret, phone, purpose, &code) {
         // Used once: a replayed code finds nothing.
-        let used = sqlx::query("UPDATE otp_codes SET used = 1 WHERE id = $1 AND used = 0").bind(&id).execute(pool).await?;
+        let used =
+            sqlx::query("UPDATE otp_codes SET used = 1 WHERE id = $1 AND used = 0").bind(&id).execute(pool).await?;
         if used.rows_affected() == 1 {
             return Ok(());
         }

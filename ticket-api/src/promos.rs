@@ -47,7 +47,8 @@ async fn discount_for(pool: &AnyPool, booking: &AnyRow, code: &str) -> Result<Op
         let open = now - deal.try_get::<i64, _>("offered_at")? <= DEAL_MS;
         return Ok(open.then(|| deal.try_get::<i64, _>("amount")).transpose()?.map(|a| a.min(sub_total)));
     }
-    let Some(promo) = sqlx::query("SELECT * FROM promo_codes WHERE code = $1").bind(&code).fetch_optional(pool).await? else {
+    let Some(promo) = sqlx::query("SELECT * FROM promo_codes WHERE code = $1").bind(&code).fetch_optional(pool).await?
+    else {
         return Ok(None);
     };
     let operator: String = sqlx::query("SELECT operator_id FROM trips WHERE id = $1")
@@ -55,7 +56,9 @@ async fn discount_for(pool: &AnyPool, booking: &AnyRow, code: &str) -> Result<Op
         .fetch_one(pool)
         .await?
         .try_get("operator_id")?;
-    let service_ok = promo.try_get::<Option<String>, _>("service")?.is_none_or(|s| s == booking.try_get::<String, _>("service").unwrap_or_default());
+    let service_ok = promo
+        .try_get::<Option<String>, _>("service")?
+        .is_none_or(|s| s == booking.try_get::<String, _>("service").unwrap_or_default());
     let operator_ok = promo.try_get::<Option<String>, _>("operator_id")?.is_none_or(|o| o == operator);
     let in_window = promo.try_get::<i64, _>("valid_from")? <= now && now <= promo.try_get::<i64, _>("valid_until")?;
     let fare_ok = sub_total >= promo.try_get::<i64, _>("min_fare")?;
@@ -135,13 +138,15 @@ pub async fn apply(
 
 /// Writes a promo answer to a pending booking: its discount, code (none when removed) and amount.
 async fn record(pool: &sqlx::AnyPool, tnx_id: &str, response: &PromoResponse) -> Result<(), ApiError> {
-    sqlx::query("UPDATE bookings SET discount = $1, promo_code = $2, amount = $3 WHERE tnx_id = $4 AND status = 'pending'")
-        .bind(response.discount as i64)
-        .bind(response.promo.as_ref().map(|p| p.code.as_str()))
-        .bind(response.amount as i64)
-        .bind(tnx_id.trim())
-        .execute(pool)
-        .await?;
+    sqlx::query(
+        "UPDATE bookings SET discount = $1, promo_code = $2, amount = $3 WHERE tnx_id = $4 AND status = 'pending'",
+    )
+    .bind(response.discount as i64)
+    .bind(response.promo.as_ref().map(|p| p.code.as_str()))
+    .bind(response.amount as i64)
+    .bind(tnx_id.trim())
+    .execute(pool)
+    .await?;
     Ok(())
 }
 
@@ -184,7 +189,10 @@ pub async fn surprise_deal(
         .bind(now_unix_ms())
         .execute(&state.pool)
         .await?;
-    let deal = sqlx::query("SELECT promo_code, amount, offered_at FROM surprise_deals WHERE tnx_id = $1").bind(&tnx).fetch_one(&state.pool).await?;
+    let deal = sqlx::query("SELECT promo_code, amount, offered_at FROM surprise_deals WHERE tnx_id = $1")
+        .bind(&tnx)
+        .fetch_one(&state.pool)
+        .await?;
     let left = DEAL_MS - (now_unix_ms() - deal.try_get::<i64, _>("offered_at")?);
     if left <= 0 {
         return Err(no_deal());

@@ -6,8 +6,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use axum::response::Response;
 use axum::extract::{Path, State};
+use axum::response::Response;
 use core_wasm::contract::trips::{
     BusTripsResponse, CoachType, Company, Fare, LaunchTripsResponse, Ship, Trip, TripSearchRequest,
 };
@@ -15,10 +15,10 @@ use core_wasm::routes::Service;
 use core_wasm::time::Date;
 use serde::Serialize;
 
+use crate::claims::TripClaims;
 use crate::content::service_key;
 use crate::error::ApiError;
 use crate::network::{Network, Route, TripRow};
-use crate::claims::TripClaims;
 use crate::wire::{Body, json_response, now_unix_ms, ok_bytes, today, wire_time};
 use crate::{AppState, service_of};
 
@@ -138,7 +138,8 @@ fn trip_of(network: &Network, c: &Candidate<'_>, service: Service, taken: i64) -
             l.classes
                 .iter()
                 .filter_map(|class| {
-                    let key = (c.route_id.to_owned(), c.trip.operator_id.clone(), class.clone(), c.from as i64, c.to as i64);
+                    let key =
+                        (c.route_id.to_owned(), c.trip.operator_id.clone(), class.clone(), c.from as i64, c.to as i64);
                     network.fares.get(&key).copied()
                 })
                 .collect()
@@ -195,10 +196,11 @@ pub async fn schedule_trips(
     if let Some(wanted) = checked.coach_type {
         found.retain(|c| {
             let coach = network.vehicles.get(&c.trip.vehicle_id).and_then(|v| v.coach_type.as_deref());
-            coach == Some(match wanted {
-                CoachType::Ac => "ac",
-                CoachType::NonAc => "non-ac",
-            })
+            coach
+                == Some(match wanted {
+                    CoachType::Ac => "ac",
+                    CoachType::NonAc => "non-ac",
+                })
         });
     }
     let ids: Vec<&str> = found.iter().map(|c| c.trip.id.as_str()).collect();
@@ -206,8 +208,13 @@ pub async fn schedule_trips(
     let made_from: Vec<Arc<TripClaims>> = ids.iter().filter_map(|id| claims.get(*id).cloned()).collect();
     let now = now_unix_ms();
     // The same search over the same claims gives the same answer until a hold in them expires.
-    let key = format!("{} {} {} {} {:?} {}", segment, checked.from, checked.to, checked.date, checked.coach_type, network.version);
-    let body = state.claims.answer_from(&key, &made_from, now, || ok_bytes(answer(&network, &found, service, &claims, now)))?;
+    let key = format!(
+        "{} {} {} {} {:?} {}",
+        segment, checked.from, checked.to, checked.date, checked.coach_type, network.version
+    );
+    let body = state
+        .claims
+        .answer_from(&key, &made_from, now, || ok_bytes(answer(&network, &found, service, &claims, now)))?;
     Ok(json_response(body))
 }
 

@@ -2,8 +2,8 @@
 //! from the claims on that segment's legs. A bus seat sold Dhaka -> Cumilla shows booked for
 //! the whole Dhaka -> Chattogram trip, but its fare entry Cumilla -> Chattogram is available.
 
-use axum::response::Response;
 use axum::extract::{Path, State};
+use axum::response::Response;
 use core_wasm::contract::seats::{
     BusSeat, BusSeatPlan, BusSeatViewResponse, ClassPlan, FareEntry, LaunchCell, LaunchSeatPlan,
     LaunchSeatViewResponse, Point, SeatStatus, SeatViewRequest,
@@ -173,20 +173,35 @@ impl TripInfo {
     ) -> Result<(i64, i64), ApiError> {
         let (from_stop, to_stop) = match (filled(boarding), filled(dropping)) {
             (Some(b), Some(d)) => {
-                let b = self.point_stop(b).ok_or_else(|| ApiError::bad(format!("boardingPoint '{b}' is not on this trip")))?;
-                let d = self.point_stop(d).ok_or_else(|| ApiError::bad(format!("droppingPoint '{d}' is not on this trip")))?;
+                let b = self
+                    .point_stop(b)
+                    .ok_or_else(|| ApiError::bad(format!("boardingPoint '{b}' is not on this trip")))?;
+                let d = self
+                    .point_stop(d)
+                    .ok_or_else(|| ApiError::bad(format!("droppingPoint '{d}' is not on this trip")))?;
                 (b, d)
             }
             _ => {
                 let stop_of = |city: Option<String>, after: i64| {
-                    city.and_then(|c| self.stops.iter().enumerate().skip(after as usize).find(|(_, s)| **s == c).map(|(i, _)| i as i64))
+                    city.and_then(|c| {
+                        self.stops
+                            .iter()
+                            .enumerate()
+                            .skip(after as usize)
+                            .find(|(_, s)| **s == c)
+                            .map(|(i, _)| i as i64)
+                    })
                 };
                 let from_city = match filled(from) {
-                    Some(f) => Some(city_id(state, f).await?.ok_or_else(|| ApiError::bad(format!("from '{f}' is not a city")))?),
+                    Some(f) => Some(
+                        city_id(state, f).await?.ok_or_else(|| ApiError::bad(format!("from '{f}' is not a city")))?,
+                    ),
                     None => None,
                 };
                 let to_city = match filled(to) {
-                    Some(t) => Some(city_id(state, t).await?.ok_or_else(|| ApiError::bad(format!("to '{t}' is not a city")))?),
+                    Some(t) => {
+                        Some(city_id(state, t).await?.ok_or_else(|| ApiError::bad(format!("to '{t}' is not a city")))?)
+                    }
                     None => None,
                 };
                 let from_stop = if from_city.is_some() {
@@ -250,7 +265,8 @@ pub async fn seat_view(
     // The timetable, layout and fares come from memory; only the claims are read live.
     let network = state.network.get(&state.pool).await?;
     let trip = TripInfo::find(&state.pool, &network, &request.trip_id).await?;
-    let service_matches = matches!((service, trip.service.as_str()), (Service::Bus, "BUS") | (Service::Launch, "LAUNCH"));
+    let service_matches =
+        matches!((service, trip.service.as_str()), (Service::Bus, "BUS") | (Service::Launch, "LAUNCH"));
     if !service_matches {
         return Err(ApiError::not_found("Trip not found"));
     }
@@ -266,13 +282,18 @@ pub async fn seat_view(
     let seats = trip.seats(&network);
     let claims = state.claims.trip(&state.pool, &network.version, &trip.id).await?;
     let now_ms = now_unix_ms();
-    let viewer = [&request.user_id, &request.anonymous_id].into_iter().flatten().map(|v| v.trim()).find(|v| !v.is_empty());
+    let viewer =
+        [&request.user_id, &request.anonymous_id].into_iter().flatten().map(|v| v.trim()).find(|v| !v.is_empty());
     let make = || {
         let seen = Seen { claims: &claims, now_ms, viewer };
         let fare = |class: &str, p: i64, q: i64| trip.fare(&network, class, p, q).map(|f| f as f64);
         ok_bytes(match service {
-            Service::Bus => SeatViewAnswer::Bus(BusSeatViewResponse { seat_plan: bus_plan(&trip, seats, &seen, from, to, &fare) }),
-            Service::Launch => SeatViewAnswer::Launch(LaunchSeatViewResponse { seat_plan: launch_plan(seats, &seen, from, to, &fare) }),
+            Service::Bus => {
+                SeatViewAnswer::Bus(BusSeatViewResponse { seat_plan: bus_plan(&trip, seats, &seen, from, to, &fare) })
+            }
+            Service::Launch => {
+                SeatViewAnswer::Launch(LaunchSeatViewResponse { seat_plan: launch_plan(seats, &seen, from, to, &fare) })
+            }
         })
     };
     // The same segment of the same claims gives everyone the same answer until a hold in it
@@ -341,21 +362,22 @@ fn launch_plan(
     let mut groups: Vec<ClassPlan> = Vec::new();
     let mut cells: Vec<Vec<(i64, i64, LaunchCell)>> = Vec::new();
     for s in seats {
-        let index = match groups.iter().position(|g| g.class_id == s.seat_class && g.floor_id.as_deref() == Some(&s.deck)) {
-            Some(i) => i,
-            None => {
-                groups.push(ClassPlan {
-                    class_id: s.seat_class.clone(),
-                    class_name: Some(s.class_name.clone()),
-                    floor_id: Some(s.deck.clone()),
-                    floor_name: Some(s.deck_name.clone()),
-                    fare: fare(&s.seat_class, from, to),
-                    seats: Vec::new(),
-                });
-                cells.push(Vec::new());
-                groups.len() - 1
-            }
-        };
+        let index =
+            match groups.iter().position(|g| g.class_id == s.seat_class && g.floor_id.as_deref() == Some(&s.deck)) {
+                Some(i) => i,
+                None => {
+                    groups.push(ClassPlan {
+                        class_id: s.seat_class.clone(),
+                        class_name: Some(s.class_name.clone()),
+                        floor_id: Some(s.deck.clone()),
+                        floor_name: Some(s.deck_name.clone()),
+                        fare: fare(&s.seat_class, from, to),
+                        seats: Vec::new(),
+                    });
+                    cells.push(Vec::new());
+                    groups.len() - 1
+                }
+            };
         let available = seen.status(&s.seat_no, from, to) == SeatStatus::Available;
         cells[index].push((s.row, s.col, LaunchCell { seat_no: Some(s.seat_no.clone()), available, fare: None }));
     }

@@ -23,7 +23,11 @@ fn document(ticket: &Ticket, helpline: String) -> TicketDocument {
     TicketDocument {
         brand: "Intercity Tickets".into(),
         operator: ticket.company_name.clone().unwrap_or_default(),
-        service: if ticket.service == Some(core_wasm::routes::Service::Launch) { "Launch".into() } else { "Bus".into() },
+        service: if ticket.service == Some(core_wasm::routes::Service::Launch) {
+            "Launch".into()
+        } else {
+            "Bus".into()
+        },
         pnr: ticket.pnr.clone().unwrap_or_default(),
         status: if cancelled { TicketState::Cancelled } else { TicketState::Confirmed },
         passenger_name: ticket.passenger_name.clone().unwrap_or_default(),
@@ -39,13 +43,20 @@ fn document(ticket: &Ticket, helpline: String) -> TicketDocument {
         seats: ticket.seats.clone(),
         fare_lines: ticket.fare_lines.iter().map(|l| (l.label.clone(), taka(l.amount))).collect(),
         total: taka(paid),
-        refund: if cancelled { ticket.payment_history.refund_amount.map(|r| format!("Refunded {}", taka(r))) } else { None },
+        refund: if cancelled {
+            ticket.payment_history.refund_amount.map(|r| format!("Refunded {}", taka(r)))
+        } else {
+            None
+        },
         helpline,
         issued_at: String::new(),
     }
 }
 
-pub async fn download(State(state): State<AppState>, Path((segment, id)): Path<(String, String)>) -> Result<Response, ApiError> {
+pub async fn download(
+    State(state): State<AppState>,
+    Path((segment, id)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
     service_of(&segment)?;
     let ticket = ticket_view(&state.pool, id.trim()).await?;
     let helpline = sqlx::query("SELECT value FROM settings WHERE key = 'helpline'")

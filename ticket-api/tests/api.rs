@@ -15,7 +15,10 @@ fn tomorrow() -> String {
 
 async fn search(app: &common::TestApp, service: &str, from: &str, to: &str) -> Value {
     let (status, body) = app
-        .post(&format!("/v1/api/{service}/get-schedule-trips"), json!({"from": from, "to": to, "journeyDate": tomorrow()}))
+        .post(
+            &format!("/v1/api/{service}/get-schedule-trips"),
+            json!({"from": from, "to": to, "journeyDate": tomorrow()}),
+        )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     body["data"].clone()
@@ -27,16 +30,18 @@ async fn free_seat(app: &common::TestApp, trip: &str) -> String {
 }
 
 async fn claim(app: &common::TestApp, trip: &str, seat: &str, leg: i64, state: &str, expires_at: Option<i64>) {
-    sqlx::query("INSERT INTO seat_claims (trip_id, seat_no, leg, claim_id, state, expires_at) VALUES ($1, $2, $3, $4, $5, $6)")
-        .bind(trip)
-        .bind(seat)
-        .bind(leg)
-        .bind(format!("test-{seat}-{leg}"))
-        .bind(state)
-        .bind(expires_at)
-        .execute(&app.state.pool)
-        .await
-        .unwrap();
+    sqlx::query(
+        "INSERT INTO seat_claims (trip_id, seat_no, leg, claim_id, state, expires_at) VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(trip)
+    .bind(seat)
+    .bind(leg)
+    .bind(format!("test-{seat}-{leg}"))
+    .bind(state)
+    .bind(expires_at)
+    .execute(&app.state.pool)
+    .await
+    .unwrap();
     // Written behind the server's back: its claims cache is told.
     app.state.claims.forget(trip);
 }
@@ -321,7 +326,8 @@ mod tokens {
     #[tokio::test]
     async fn every_call_without_a_valid_token_is_a_401_in_the_envelope() {
         let app = app().await;
-        for auth in [None, Some("Bearer".into()), Some("Bearer nonsense".into()), Some(format!("Basic {}", app.token))] {
+        for auth in [None, Some("Bearer".into()), Some("Bearer nonsense".into()), Some(format!("Basic {}", app.token))]
+        {
             let (status, body) = call_with(&app, auth).await;
             assert_eq!(status, StatusCode::UNAUTHORIZED);
             assert_eq!((body["statusCode"].as_u64(), body["message"].as_str()), (Some(401), Some("Unauthorized")));
@@ -355,8 +361,16 @@ mod tokens {
     async fn wrong_credentials_are_oauth_errors() {
         let app = app().await;
         for (body, status, code) in [
-            (json!({"grant_type": "client_credentials", "client_id": "mobile"}), StatusCode::UNAUTHORIZED, "invalid_client"),
-            (json!({"grant_type": "password", "client_id": "partner", "client_secret": "s3cret", "username": "agent", "password": "nope"}), StatusCode::BAD_REQUEST, "invalid_grant"),
+            (
+                json!({"grant_type": "client_credentials", "client_id": "mobile"}),
+                StatusCode::UNAUTHORIZED,
+                "invalid_client",
+            ),
+            (
+                json!({"grant_type": "password", "client_id": "partner", "client_secret": "s3cret", "username": "agent", "password": "nope"}),
+                StatusCode::BAD_REQUEST,
+                "invalid_grant",
+            ),
             (json!({"grant_type": "implicit", "client_id": "web"}), StatusCode::BAD_REQUEST, "unsupported_grant_type"),
             (json!({"client_id": "web"}), StatusCode::BAD_REQUEST, "invalid_request"),
         ] {
@@ -387,7 +401,19 @@ mod tokens {
         assert_eq!(status, StatusCode::OK, "readable without a token");
         assert_eq!(doc["openapi"], "3.1.0");
         let paths = doc["paths"].as_object().unwrap();
-        for call in ["get-head-line", "blogs", "offer-and-promo-images", "cities", "operators", "operator", "popular-routes", "popular-route", "banners", "get-schedule-trips", "get-seat-view"] {
+        for call in [
+            "get-head-line",
+            "blogs",
+            "offer-and-promo-images",
+            "cities",
+            "operators",
+            "operator",
+            "popular-routes",
+            "popular-route",
+            "banners",
+            "get-schedule-trips",
+            "get-seat-view",
+        ] {
             for service in ["intercity", "water"] {
                 assert!(paths.contains_key(&format!("/v1/api/{service}/{call}")), "{service}/{call}");
             }
@@ -403,7 +429,9 @@ mod tokens {
 
     #[tokio::test]
     async fn an_api_on_its_own_origin_allows_the_site_origin_only() {
-        let app = common::TestApp::with_settings(common::Backend::Sqlite, 60, &[("CORS_ORIGINS", "https://tickets.example")]).await;
+        let app =
+            common::TestApp::with_settings(common::Backend::Sqlite, 60, &[("CORS_ORIGINS", "https://tickets.example")])
+                .await;
         let preflight = |origin: &str| {
             Request::builder()
                 .method("OPTIONS")
@@ -414,7 +442,8 @@ mod tokens {
                 .body(Body::empty())
                 .unwrap()
         };
-        let allowed = tower::ServiceExt::oneshot(app.router.clone(), preflight("https://tickets.example")).await.unwrap();
+        let allowed =
+            tower::ServiceExt::oneshot(app.router.clone(), preflight("https://tickets.example")).await.unwrap();
         assert_eq!(allowed.headers().get(header::ACCESS_CONTROL_ALLOW_ORIGIN).unwrap(), "https://tickets.example");
         let refused = tower::ServiceExt::oneshot(app.router.clone(), preflight("https://evil.example")).await.unwrap();
         assert!(refused.headers().get(header::ACCESS_CONTROL_ALLOW_ORIGIN).is_none());

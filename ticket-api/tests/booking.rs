@@ -318,7 +318,11 @@ async fn race(app: &common::TestApp) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let server = tokio::spawn(axum::serve(listener, app.router.clone()).into_future());
-    let segments = [(first.as_str(), last.as_str(), 0..2), (first.as_str(), middle.as_str(), 0..1), (middle.as_str(), last.as_str(), 1..2)];
+    let segments = [
+        (first.as_str(), last.as_str(), 0..2),
+        (first.as_str(), middle.as_str(), 0..1),
+        (middle.as_str(), last.as_str(), 1..2),
+    ];
     let token = Arc::new(app.token.clone());
     for round in 0..3 {
         // seat -> leg -> winning visitor in this round
@@ -326,14 +330,16 @@ async fn race(app: &common::TestApp) {
         let mut tasks = Vec::new();
         for client in 0..500usize {
             let (from, to, legs) = segments[(client + round) % 3].clone();
-            let wanted: Vec<String> = (0..1 + client % 2).map(|k| seats[(client * 7 + k * 13 + round * 5) % seats.len()].clone()).collect();
+            let wanted: Vec<String> =
+                (0..1 + client % 2).map(|k| seats[(client * 7 + k * 13 + round * 5) % seats.len()].clone()).collect();
             let mut wanted = wanted;
             wanted.dedup();
             let visitor = format!("racer-{round}-{client}");
             let body = json!({"tripId": trip, "seats": wanted, "from": from, "to": to, "anonymousId": visitor});
             let token = Arc::clone(&token);
             tasks.push(tokio::spawn(async move {
-                let (status, _, answer) = common::http(addr, "POST", "/v1/api/intercity/seat-lock", Some(&token), Some(&body)).await;
+                let (status, _, answer) =
+                    common::http(addr, "POST", "/v1/api/intercity/seat-lock", Some(&token), Some(&body)).await;
                 (visitor, wanted, legs, status, answer)
             }));
         }
@@ -374,14 +380,24 @@ async fn race(app: &common::TestApp) {
         .fetch_all(&app.state.pool)
         .await
         .unwrap();
-        let in_db: HashSet<(String, i64, String)> = rows.iter().map(|r| (r.get("seat_no"), r.get("leg"), r.get("visitor"))).collect();
-        let expected: HashSet<(String, i64, String)> = owner.iter().map(|((s, l), v)| (s.clone(), *l, v.clone())).collect();
+        let in_db: HashSet<(String, i64, String)> =
+            rows.iter().map(|r| (r.get("seat_no"), r.get("leg"), r.get("visitor"))).collect();
+        let expected: HashSet<(String, i64, String)> =
+            owner.iter().map(|((s, l), v)| (s.clone(), *l, v.clone())).collect();
         assert_eq!(in_db, expected, "round {round}");
         assert!(ticket_api::inventory::consistent(&app.state.pool, &trip).await.unwrap());
         // Every hold of the round runs out: the next round races for the same seats again.
-        sqlx::query("UPDATE seat_claims SET expires_at = 1 WHERE trip_id = $1 AND state = 'held'").bind(&trip).execute(&app.state.pool).await.unwrap();
+        sqlx::query("UPDATE seat_claims SET expires_at = 1 WHERE trip_id = $1 AND state = 'held'")
+            .bind(&trip)
+            .execute(&app.state.pool)
+            .await
+            .unwrap();
         app.state.claims.forget(&trip);
-        sqlx::query("UPDATE holds SET expires_at = 1 WHERE trip_id = $1").bind(&trip).execute(&app.state.pool).await.unwrap();
+        sqlx::query("UPDATE holds SET expires_at = 1 WHERE trip_id = $1")
+            .bind(&trip)
+            .execute(&app.state.pool)
+            .await
+            .unwrap();
     }
     server.abort();
 }

@@ -35,7 +35,14 @@ fn start(db: &std::path::Path, port: u16) -> Child {
 async fn ready(addr: SocketAddr) -> String {
     for _ in 0..300 {
         if tokio::net::TcpStream::connect(addr).await.is_ok() {
-            let (status, _, token) = common::http(addr, "POST", "/oauth/access_token", None, Some(&json!({"grant_type": "client_credentials", "client_id": "web"}))).await;
+            let (status, _, token) = common::http(
+                addr,
+                "POST",
+                "/oauth/access_token",
+                None,
+                Some(&json!({"grant_type": "client_credentials", "client_id": "web"})),
+            )
+            .await;
             if status == 200 {
                 return token["access_token"].as_str().unwrap().to_owned();
             }
@@ -55,7 +62,8 @@ async fn sale(addr: SocketAddr, token: &str, trip: &str, seat: &str, n: usize) -
         return None;
     }
     let details = json!({"tripId": trip, "seats": [seat], "name": "Crash Test", "phone": "01712345678", "gender": "male", "anonymousId": visitor});
-    let (status, _, booking) = common::http(addr, "POST", "/v1/api/intercity/payment-pending", Some(token), Some(&details)).await;
+    let (status, _, booking) =
+        common::http(addr, "POST", "/v1/api/intercity/payment-pending", Some(token), Some(&details)).await;
     if status != 200 {
         return None;
     }
@@ -75,12 +83,20 @@ async fn kill_9_mid_burst_loses_no_ticket_and_holds_no_seat_forever() {
     let token = ready(addr).await;
 
     let tomorrow = common::today().add_days(1).to_string();
-    let (_, _, found) = common::http(addr, "POST", "/v1/api/intercity/get-schedule-trips", Some(&token),
-        Some(&json!({"from": "Dhaka", "to": "Chattogram", "journeyDate": tomorrow}))).await;
+    let (_, _, found) = common::http(
+        addr,
+        "POST",
+        "/v1/api/intercity/get-schedule-trips",
+        Some(&token),
+        Some(&json!({"from": "Dhaka", "to": "Chattogram", "journeyDate": tomorrow})),
+    )
+    .await;
     let mut targets: Vec<(String, String)> = Vec::new();
     for trip in found["data"]["trips"].as_array().unwrap().iter().take(6) {
         let id = trip["_id"].as_str().unwrap().to_owned();
-        let (_, _, view) = common::http(addr, "POST", "/v1/api/intercity/get-seat-view", Some(&token), Some(&json!({"tripId": id}))).await;
+        let (_, _, view) =
+            common::http(addr, "POST", "/v1/api/intercity/get-seat-view", Some(&token), Some(&json!({"tripId": id})))
+                .await;
         for seat in view["data"]["seatPlan"]["seatList"].as_array().unwrap() {
             if seat["status"] == "available" {
                 targets.push((id.clone(), seat["seatNo"].as_str().unwrap().to_owned()));
@@ -121,7 +137,14 @@ async fn kill_9_mid_burst_loses_no_ticket_and_holds_no_seat_forever() {
     let mut server = start(&db, port);
     let token = ready(addr).await;
     for tnx in &acknowledged {
-        let (status, _, ticket) = common::http(addr, "POST", "/v1/api/intercity/get-ticket-info-by-txn-id", Some(&token), Some(&json!({"tnxId": tnx}))).await;
+        let (status, _, ticket) = common::http(
+            addr,
+            "POST",
+            "/v1/api/intercity/get-ticket-info-by-txn-id",
+            Some(&token),
+            Some(&json!({"tnxId": tnx})),
+        )
+        .await;
         assert_eq!(status, 200, "ticket of {tnx} survives: {ticket}");
         assert_eq!(ticket["data"]["paymentHistory"]["ticketStatus"], Value::from("confirmed"));
     }
@@ -132,13 +155,20 @@ async fn kill_9_mid_burst_loses_no_ticket_and_holds_no_seat_forever() {
     let (pool, _) = ticket_api::db::open(&format!("sqlite://{}", db.display()), 1).await.unwrap();
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64;
     let held: i64 = sqlx::query("SELECT COUNT(*) AS n FROM seat_claims WHERE state = 'held' AND expires_at > $1")
-        .bind(now).fetch_one(&pool).await.unwrap().get("n");
+        .bind(now)
+        .fetch_one(&pool)
+        .await
+        .unwrap()
+        .get("n");
     assert_eq!(held, 0, "no seat is held past its hold");
     let orphans: i64 = sqlx::query(
         "SELECT COUNT(*) AS n FROM seat_claims c WHERE c.state = 'sold' AND c.claim_id LIKE 'booking-%' \
          AND NOT EXISTS (SELECT 1 FROM tickets t WHERE t.booking_id = c.claim_id)",
     )
-    .fetch_one(&pool).await.unwrap().get("n");
+    .fetch_one(&pool)
+    .await
+    .unwrap()
+    .get("n");
     assert_eq!(orphans, 0, "every sold seat belongs to a ticket");
     let integrity: String = sqlx::query("PRAGMA integrity_check").fetch_one(&pool).await.unwrap().get(0);
     assert_eq!(integrity, "ok");

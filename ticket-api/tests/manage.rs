@@ -37,10 +37,19 @@ async fn free(app: &common::TestApp, trip: &str, n: usize) -> Vec<String> {
 }
 
 /// A pending booking of `seats` free seats for `phone`: its transaction id.
-async fn pending(app: &common::TestApp, api: &str, service: &str, visitor: &str, phone: &str, seats: usize) -> (String, Vec<String>) {
+async fn pending(
+    app: &common::TestApp,
+    api: &str,
+    service: &str,
+    visitor: &str,
+    phone: &str,
+    seats: usize,
+) -> (String, Vec<String>) {
     let trip = trip(app, service).await;
     let seats = free(app, &trip, seats).await;
-    let (status, body) = app.post(&format!("/v1/api/{api}/seat-lock"), json!({"tripId": trip, "seats": seats, "anonymousId": visitor})).await;
+    let (status, body) = app
+        .post(&format!("/v1/api/{api}/seat-lock"), json!({"tripId": trip, "seats": seats, "anonymousId": visitor}))
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let path = if api == "water" { "passenger-details-payment" } else { "payment-pending" };
     let (status, body) = app
@@ -58,13 +67,17 @@ async fn ticketed(app: &common::TestApp, visitor: &str, phone: &str) -> Value {
 
 /// The code in the last SMS to `phone`, as the traveller reads it.
 async fn sms_code(app: &common::TestApp, phone: &str) -> String {
-    let body: String = sqlx::query("SELECT body FROM sms_outbox WHERE phone = $1 ORDER BY created_at DESC, id DESC LIMIT 1")
-        .bind(phone)
-        .fetch_one(&app.state.pool)
-        .await
-        .unwrap()
-        .get("body");
-    body.split_whitespace().find(|w| w.len() == 5 && w.ends_with('.') && w[..4].chars().all(|c| c.is_ascii_digit())).unwrap()[..4].to_owned()
+    let body: String =
+        sqlx::query("SELECT body FROM sms_outbox WHERE phone = $1 ORDER BY created_at DESC, id DESC LIMIT 1")
+            .bind(phone)
+            .fetch_one(&app.state.pool)
+            .await
+            .unwrap()
+            .get("body");
+    body.split_whitespace()
+        .find(|w| w.len() == 5 && w.ends_with('.') && w[..4].chars().all(|c| c.is_ascii_digit()))
+        .unwrap()[..4]
+        .to_owned()
 }
 
 /// Lets the next OTP be sent at once (the 115 s resend wait is tested on its own).

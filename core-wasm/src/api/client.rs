@@ -159,7 +159,8 @@ impl<T: Transport, S: TokenStore, C: Codec> Client<T, S, C> {
     /// Makes the call and decodes `data` as `R`.
     pub async fn call_as<R: DeserializeOwned>(&self, call: &Call) -> Result<R, ApiError> {
         let response = self.answer(call).await?;
-        let envelope: Envelope<R> = self.codec.parse(&response.body).ok_or_else(|| decode_error(Some(response.status)))?;
+        let envelope: Envelope<R> =
+            self.codec.parse(&response.body).ok_or_else(|| decode_error(Some(response.status)))?;
         Ok(envelope.data)
     }
 

@@ -6,8 +6,8 @@
 pub mod auth;
 pub mod booking;
 pub mod content;
-pub mod reservation;
 pub mod envelope;
+pub mod reservation;
 pub mod seats;
 pub mod tickets;
 pub mod trips;

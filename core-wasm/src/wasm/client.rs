@@ -144,9 +144,7 @@ impl JsApiClient {
 
     fn run(&self, call: Call) -> js_sys::Promise {
         let inner = Rc::clone(&self.inner);
-        wasm_bindgen_futures::future_to_promise(async move {
-            inner.call(&call).await.map_err(failure)
-        })
+        wasm_bindgen_futures::future_to_promise(async move { inner.call(&call).await.map_err(failure) })
     }
 
     #[wasm_bindgen(unchecked_return_type = "Promise<any>")]

@@ -20,10 +20,8 @@ pub struct TempDir(PathBuf);
 impl TempDir {
     pub fn new(label: &str) -> TempDir {
         static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.subsec_nanos())
-            .unwrap_or(0);
+        let nanos =
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.subsec_nanos()).unwrap_or(0);
         let path = std::env::temp_dir().join(format!(
             "static-server-{label}-{}-{}-{nanos}",
             std::process::id(),
@@ -52,9 +50,7 @@ pub fn index_html() -> String {
          <script type=\"module\" crossorigin src=\"/assets/app-abc123.js\"></script>\n</head>\n<body>\n",
     );
     for i in 0..40 {
-        html.push_str(&format!(
-            "<noscript>Please enable JavaScript to buy tickets ({i}).</noscript>\n"
-        ));
+        html.push_str(&format!("<noscript>Please enable JavaScript to buy tickets ({i}).</noscript>\n"));
     }
     html.push_str("<div id=\"root\"></div>\n</body>\n</html>\n");
     html
@@ -62,11 +58,7 @@ pub fn index_html() -> String {
 
 /// A hashed asset as Vite emits it.
 pub fn app_js() -> String {
-    (0..200)
-        .map(|i| {
-            format!("export function route{i}(path) {{ return path.startsWith('/bus/{i}'); }}\n")
-        })
-        .collect()
+    (0..200).map(|i| format!("export function route{i}(path) {{ return path.startsWith('/bus/{i}'); }}\n")).collect()
 }
 
 /// Not valid WebAssembly, but its bytes and its path are what matter to a static server.
@@ -104,10 +96,7 @@ impl World {
 
     /// In a directory that does not exist yet: the server must create it.
     pub fn database_url(&self) -> String {
-        format!(
-            "sqlite://{}",
-            self.dir.path().join("data/tickets.db").display()
-        )
+        format!("sqlite://{}", self.dir.path().join("data/tickets.db").display())
     }
 
     /// Settings for this world plus `extra` (which wins).
@@ -143,31 +132,17 @@ impl Reply {
     }
 
     pub fn json(&self) -> serde_json::Value {
-        serde_json::from_slice(&self.body).unwrap_or_else(|e| {
-            panic!(
-                "body is not JSON ({e}): {:?}",
-                String::from_utf8_lossy(&self.body)
-            )
-        })
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|e| panic!("body is not JSON ({e}): {:?}", String::from_utf8_lossy(&self.body)))
     }
 }
 
 pub async fn send(router: &Router, request: Request<Body>) -> Reply {
-    let response = router
-        .clone()
-        .oneshot(request)
-        .await
-        .expect("router is infallible");
+    let response = router.clone().oneshot(request).await.expect("router is infallible");
     let status = response.status();
     let headers = response.headers().clone();
-    let body = axum::body::to_bytes(response.into_body(), usize::MAX)
-        .await
-        .expect("body");
-    Reply {
-        status,
-        headers,
-        body,
-    }
+    let body = axum::body::to_bytes(response.into_body(), usize::MAX).await.expect("body");
+    Reply { status, headers, body }
 }
 
 pub async fn get(router: &Router, path: &str, headers: &[(&str, &str)]) -> Reply {
@@ -179,9 +154,6 @@ pub async fn get(router: &Router, path: &str, headers: &[(&str, &str)]) -> Reply
 }
 
 pub async fn post_json(router: &Router, path: &str, body: impl Into<Body>) -> Reply {
-    let request = Request::post(path)
-        .header("content-type", "application/json")
-        .body(body.into())
-        .expect("request");
+    let request = Request::post(path).header("content-type", "application/json").body(body.into()).expect("request");
     send(router, request).await
 }

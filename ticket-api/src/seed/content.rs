@@ -32,15 +32,69 @@ pub struct Banner {
 }
 
 pub const BANNERS: &[Banner] = &[
-    Banner { id: "banner-intercity-eid", module_type: "intercity", title: "Eid advance tickets on sale", image: "/images/banners/intercity-eid.png", link: Some("/bus/offer/offer-eid200") },
-    Banner { id: "banner-intercity-business", module_type: "intercity", title: "Business class seats to Chattogram", image: "/images/banners/intercity-business-class.png", link: Some("/bus/popular-route") },
-    Banner { id: "banner-intercity-sleeper", module_type: "intercity", title: "Sleep your way to Cox's Bazar", image: "/images/banners/intercity-sleeper.png", link: None },
-    Banner { id: "banner-intercity-bkash", module_type: "intercity", title: "Pay with bKash, Nagad or card", image: "/images/banners/intercity-payment.png", link: None },
-    Banner { id: "banner-intercity-safety", module_type: "intercity", title: "Wear your seat belt on every trip", image: "/images/banners/intercity-safety.png", link: None },
-    Banner { id: "banner-water-cabins", module_type: "water", title: "VIP cabins on MV Sundarban-10", image: "/images/banners/water-vip-cabin.png", link: Some("/launch/operator") },
-    Banner { id: "banner-water-barishal", module_type: "water", title: "Sadarghat to Barishal every night", image: "/images/banners/water-barishal.png", link: Some("/launch/popular-route") },
-    Banner { id: "banner-water-family", module_type: "water", title: "Family cabins for the Eid journey home", image: "/images/banners/water-family-cabin.png", link: None },
-    Banner { id: "banner-water-safety", module_type: "water", title: "Life jackets on board every launch", image: "/images/banners/water-safety.png", link: None },
+    Banner {
+        id: "banner-intercity-eid",
+        module_type: "intercity",
+        title: "Eid advance tickets on sale",
+        image: "/images/banners/intercity-eid.png",
+        link: Some("/bus/offer/offer-eid200"),
+    },
+    Banner {
+        id: "banner-intercity-business",
+        module_type: "intercity",
+        title: "Business class seats to Chattogram",
+        image: "/images/banners/intercity-business-class.png",
+        link: Some("/bus/popular-route"),
+    },
+    Banner {
+        id: "banner-intercity-sleeper",
+        module_type: "intercity",
+        title: "Sleep your way to Cox's Bazar",
+        image: "/images/banners/intercity-sleeper.png",
+        link: None,
+    },
+    Banner {
+        id: "banner-intercity-bkash",
+        module_type: "intercity",
+        title: "Pay with bKash, Nagad or card",
+        image: "/images/banners/intercity-payment.png",
+        link: None,
+    },
+    Banner {
+        id: "banner-intercity-safety",
+        module_type: "intercity",
+        title: "Wear your seat belt on every trip",
+        image: "/images/banners/intercity-safety.png",
+        link: None,
+    },
+    Banner {
+        id: "banner-water-cabins",
+        module_type: "water",
+        title: "VIP cabins on MV Sundarban-10",
+        image: "/images/banners/water-vip-cabin.png",
+        link: Some("/launch/operator"),
+    },
+    Banner {
+        id: "banner-water-barishal",
+        module_type: "water",
+        title: "Sadarghat to Barishal every night",
+        image: "/images/banners/water-barishal.png",
+        link: Some("/launch/popular-route"),
+    },
+    Banner {
+        id: "banner-water-family",
+        module_type: "water",
+        title: "Family cabins for the Eid journey home",
+        image: "/images/banners/water-family-cabin.png",
+        link: None,
+    },
+    Banner {
+        id: "banner-water-safety",
+        module_type: "water",
+        title: "Life jackets on board every launch",
+        image: "/images/banners/water-safety.png",
+        link: None,
+    },
 ];
 
 pub struct Offer {
@@ -52,12 +106,48 @@ pub struct Offer {
 }
 
 pub const OFFERS: &[Offer] = &[
-    Offer { id: "offer-eid200", title: "Eid offer: 200 TK off", image: "/images/offers/eid200.png", promo_code: Some("EID200"), description: Some("200 TK off any bus ticket of 1,000 TK or more during the Eid rush.") },
-    Offer { id: "offer-launch10", title: "10% off launch cabins", image: "/images/offers/launch10.png", promo_code: Some("LAUNCH10"), description: Some("10% off launch tickets of 800 TK or more, up to 300 TK.") },
-    Offer { id: "offer-green15", title: "Green Line: 15% off", image: "/images/offers/green15.png", promo_code: Some("GREEN15"), description: Some("15% off Green Line Paribahan tickets of 1,000 TK or more, up to 250 TK.") },
-    Offer { id: "offer-first100", title: "First trip: 100 TK off", image: "/images/offers/first100.png", promo_code: Some("FIRST100"), description: Some("100 TK off your first bus or launch ticket of 500 TK or more.") },
-    Offer { id: "offer-night50", title: "Night coach: 50 TK off", image: "/images/offers/night50.png", promo_code: Some("NIGHT50"), description: Some("50 TK off bus tickets of 400 TK or more, up to five times per phone.") },
-    Offer { id: "offer-cabin500", title: "Sundarban cabins: 500 TK off", image: "/images/offers/cabin500.png", promo_code: Some("CABIN500"), description: Some("500 TK off Sundarban Navigation cabin bookings of 2,500 TK or more.") },
+    Offer {
+        id: "offer-eid200",
+        title: "Eid offer: 200 TK off",
+        image: "/images/offers/eid200.png",
+        promo_code: Some("EID200"),
+        description: Some("200 TK off any bus ticket of 1,000 TK or more during the Eid rush."),
+    },
+    Offer {
+        id: "offer-launch10",
+        title: "10% off launch cabins",
+        image: "/images/offers/launch10.png",
+        promo_code: Some("LAUNCH10"),
+        description: Some("10% off launch tickets of 800 TK or more, up to 300 TK."),
+    },
+    Offer {
+        id: "offer-green15",
+        title: "Green Line: 15% off",
+        image: "/images/offers/green15.png",
+        promo_code: Some("GREEN15"),
+        description: Some("15% off Green Line Paribahan tickets of 1,000 TK or more, up to 250 TK."),
+    },
+    Offer {
+        id: "offer-first100",
+        title: "First trip: 100 TK off",
+        image: "/images/offers/first100.png",
+        promo_code: Some("FIRST100"),
+        description: Some("100 TK off your first bus or launch ticket of 500 TK or more."),
+    },
+    Offer {
+        id: "offer-night50",
+        title: "Night coach: 50 TK off",
+        image: "/images/offers/night50.png",
+        promo_code: Some("NIGHT50"),
+        description: Some("50 TK off bus tickets of 400 TK or more, up to five times per phone."),
+    },
+    Offer {
+        id: "offer-cabin500",
+        title: "Sundarban cabins: 500 TK off",
+        image: "/images/offers/cabin500.png",
+        promo_code: Some("CABIN500"),
+        description: Some("500 TK off Sundarban Navigation cabin bookings of 2,500 TK or more."),
+    },
 ];
 
 pub struct Blog {
@@ -128,25 +218,120 @@ pub struct PopularRoute {
 }
 
 pub const POPULAR_ROUTES: &[PopularRoute] = &[
-    PopularRoute { service: "BUS", from: "dhaka", to: "chattogram", description: "The country's busiest highway, with coaches every half hour from early morning to past midnight." },
-    PopularRoute { service: "BUS", from: "dhaka", to: "coxs-bazar", description: "Night coaches reach the beach town in the morning; sleeper and business class available." },
-    PopularRoute { service: "BUS", from: "dhaka", to: "sylhet", description: "Through the tea country to Sylhet in about five and a half hours." },
-    PopularRoute { service: "BUS", from: "dhaka", to: "rajshahi", description: "Over the Jamuna bridge to the silk city, via Natore." },
-    PopularRoute { service: "BUS", from: "dhaka", to: "khulna", description: "Over the Padma Bridge to Khulna in about five hours, via Gopalganj." },
-    PopularRoute { service: "BUS", from: "dhaka", to: "barishal", description: "Barishal is now four hours away by road over the Padma Bridge." },
-    PopularRoute { service: "BUS", from: "dhaka", to: "rangpur", description: "Day and night coaches to the north, via Bogura." },
-    PopularRoute { service: "BUS", from: "chattogram", to: "dhaka", description: "From Dampara and GEC Circle to Dhaka, day and night." },
-    PopularRoute { service: "BUS", from: "dhaka", to: "kuakata", description: "To the beach of sunrise and sunset, via Patuakhali." },
-    PopularRoute { service: "BUS", from: "chattogram", to: "coxs-bazar", description: "Four hours down the Arakan Road from Chattogram to the sea." },
-    PopularRoute { service: "LAUNCH", from: "dhaka", to: "barishal", description: "The classic overnight launch from Sadarghat to Barishal." },
-    PopularRoute { service: "LAUNCH", from: "barishal", to: "dhaka", description: "Leave Barishal in the evening, wake up at Sadarghat." },
-    PopularRoute { service: "LAUNCH", from: "dhaka", to: "bhola", description: "Overnight to the island district of Bhola." },
-    PopularRoute { service: "LAUNCH", from: "dhaka", to: "patuakhali", description: "The long river run to Patuakhali, gateway to Kuakata." },
-    PopularRoute { service: "LAUNCH", from: "dhaka", to: "chandpur", description: "Three and a half hours down the Meghna to the city of hilsa." },
-    PopularRoute { service: "LAUNCH", from: "dhaka", to: "pirojpur", description: "Overnight to Hularhat launch ghat in Pirojpur." },
-    PopularRoute { service: "LAUNCH", from: "dhaka", to: "jhalokathi", description: "Via Barishal to Jhalokathi, arriving early in the morning." },
-    PopularRoute { service: "LAUNCH", from: "dhaka", to: "barguna", description: "The longest overnight run, to the coastal town of Barguna." },
-    PopularRoute { service: "LAUNCH", from: "bhola", to: "dhaka", description: "From Ilisha and Bhola ghats back to Sadarghat overnight." },
+    PopularRoute {
+        service: "BUS",
+        from: "dhaka",
+        to: "chattogram",
+        description: "The country's busiest highway, with coaches every half hour from early morning to past midnight.",
+    },
+    PopularRoute {
+        service: "BUS",
+        from: "dhaka",
+        to: "coxs-bazar",
+        description: "Night coaches reach the beach town in the morning; sleeper and business class available.",
+    },
+    PopularRoute {
+        service: "BUS",
+        from: "dhaka",
+        to: "sylhet",
+        description: "Through the tea country to Sylhet in about five and a half hours.",
+    },
+    PopularRoute {
+        service: "BUS",
+        from: "dhaka",
+        to: "rajshahi",
+        description: "Over the Jamuna bridge to the silk city, via Natore.",
+    },
+    PopularRoute {
+        service: "BUS",
+        from: "dhaka",
+        to: "khulna",
+        description: "Over the Padma Bridge to Khulna in about five hours, via Gopalganj.",
+    },
+    PopularRoute {
+        service: "BUS",
+        from: "dhaka",
+        to: "barishal",
+        description: "Barishal is now four hours away by road over the Padma Bridge.",
+    },
+    PopularRoute {
+        service: "BUS",
+        from: "dhaka",
+        to: "rangpur",
+        description: "Day and night coaches to the north, via Bogura.",
+    },
+    PopularRoute {
+        service: "BUS",
+        from: "chattogram",
+        to: "dhaka",
+        description: "From Dampara and GEC Circle to Dhaka, day and night.",
+    },
+    PopularRoute {
+        service: "BUS",
+        from: "dhaka",
+        to: "kuakata",
+        description: "To the beach of sunrise and sunset, via Patuakhali.",
+    },
+    PopularRoute {
+        service: "BUS",
+        from: "chattogram",
+        to: "coxs-bazar",
+        description: "Four hours down the Arakan Road from Chattogram to the sea.",
+    },
+    PopularRoute {
+        service: "LAUNCH",
+        from: "dhaka",
+        to: "barishal",
+        description: "The classic overnight launch from Sadarghat to Barishal.",
+    },
+    PopularRoute {
+        service: "LAUNCH",
+        from: "barishal",
+        to: "dhaka",
+        description: "Leave Barishal in the evening, wake up at Sadarghat.",
+    },
+    PopularRoute {
+        service: "LAUNCH",
+        from: "dhaka",
+        to: "bhola",
+        description: "Overnight to the island district of Bhola.",
+    },
+    PopularRoute {
+        service: "LAUNCH",
+        from: "dhaka",
+        to: "patuakhali",
+        description: "The long river run to Patuakhali, gateway to Kuakata.",
+    },
+    PopularRoute {
+        service: "LAUNCH",
+        from: "dhaka",
+        to: "chandpur",
+        description: "Three and a half hours down the Meghna to the city of hilsa.",
+    },
+    PopularRoute {
+        service: "LAUNCH",
+        from: "dhaka",
+        to: "pirojpur",
+        description: "Overnight to Hularhat launch ghat in Pirojpur.",
+    },
+    PopularRoute {
+        service: "LAUNCH",
+        from: "dhaka",
+        to: "jhalokathi",
+        description: "Via Barishal to Jhalokathi, arriving early in the morning.",
+    },
+    PopularRoute {
+        service: "LAUNCH",
+        from: "dhaka",
+        to: "barguna",
+        description: "The longest overnight run, to the coastal town of Barguna.",
+    },
+    PopularRoute {
+        service: "LAUNCH",
+        from: "bhola",
+        to: "dhaka",
+        description: "From Ilisha and Bhola ghats back to Sadarghat overnight.",
+    },
 ];
 
 impl PopularRoute {

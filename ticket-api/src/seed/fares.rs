@@ -91,7 +91,14 @@ pub fn all(routes: &[Route], departures: &[Departure]) -> Vec<FareRow> {
             for to in from + 1..route.stops.len() {
                 let km = route.km_between(from, to);
                 if let Some(fare) = fare(route.service, seat_class, coach_type, km, operator.fare_percent) {
-                    rows.push(FareRow { route: route_index, operator: operator_id, seat_class, from_stop: from, to_stop: to, fare });
+                    rows.push(FareRow {
+                        route: route_index,
+                        operator: operator_id,
+                        seat_class,
+                        from_stop: from,
+                        to_stop: to,
+                        fare,
+                    });
                 }
             }
         }

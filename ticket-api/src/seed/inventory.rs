@@ -64,13 +64,14 @@ pub fn claims<'a>(trip_id: &str, seats: &'a [String], legs: usize, days_ahead: u
         let j = i + rng.below(total - i);
         order.swap(i, j);
     }
-    let push = |out: &mut Vec<Claim<'a>>, group: &[usize], from: usize, to: usize, claim_id: String, state: &'static str| {
-        for &seat in group {
-            for leg in from..to {
-                out.push(Claim { seat_no: &seats[seat], leg: leg as i64, claim_id: claim_id.clone(), state });
+    let push =
+        |out: &mut Vec<Claim<'a>>, group: &[usize], from: usize, to: usize, claim_id: String, state: &'static str| {
+            for &seat in group {
+                for leg in from..to {
+                    out.push(Claim { seat_no: &seats[seat], leg: leg as i64, claim_id: claim_id.clone(), state });
+                }
             }
-        }
-    };
+        };
     let mut sale = 0;
     let mut next = 0;
     while next < target {

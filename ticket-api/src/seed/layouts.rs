@@ -94,12 +94,26 @@ const FLOOR_1: (&str, &str) = ("floor-1", "First floor");
 const FLOOR_2: (&str, &str) = ("floor-2", "Second floor");
 const FLOOR_3: (&str, &str) = ("floor-3", "Third floor");
 
-const fn deck_places(floor: (&'static str, &'static str), rows: &'static [i64], cols: &'static [i64], count: usize) -> Block {
+const fn deck_places(
+    floor: (&'static str, &'static str),
+    rows: &'static [i64],
+    cols: &'static [i64],
+    count: usize,
+) -> Block {
     block(floor.0, floor.1, "deck", "Deck", numbers("D-", 1, 2), rows, cols, count)
 }
 
 const fn chairs(floor: (&'static str, &'static str), rows: &'static [i64], count: usize) -> Block {
-    block(floor.0, floor.1, "chair", "Chair", Naming::Letters { prefix: "S_CHAIR-", first: b'A' }, rows, DECK_PLACES_WIDE, count)
+    block(
+        floor.0,
+        floor.1,
+        "chair",
+        "Chair",
+        Naming::Letters { prefix: "S_CHAIR-", first: b'A' },
+        rows,
+        DECK_PLACES_WIDE,
+        count,
+    )
 }
 
 const fn cabins(

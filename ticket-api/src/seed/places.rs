@@ -22,7 +22,8 @@ pub struct Point {
 
 /// The eight divisions of Bangladesh; every one has cities in [`CITIES`].
 #[cfg(test)]
-pub const DIVISIONS: [&str; 8] = ["Dhaka", "Chattogram", "Rajshahi", "Khulna", "Barishal", "Sylhet", "Rangpur", "Mymensingh"];
+pub const DIVISIONS: [&str; 8] =
+    ["Dhaka", "Chattogram", "Rajshahi", "Khulna", "Barishal", "Sylhet", "Rangpur", "Mymensingh"];
 
 const fn city(id: &'static str, name: &'static str, district: &'static str, division: &'static str) -> City {
     City { id, name, district, division }
@@ -149,7 +150,12 @@ pub const POINTS: &[Point] = &[
     point("bogura-thanthania", "bogura", "Thanthania Bus Terminal", "Thanthania, Bogura"),
     point("pabna-kashinathpur", "pabna", "Kashinathpur", "Kashinathpur, Santhia, Pabna"),
     point("pabna-bus-terminal", "pabna", "Pabna Bus Terminal", "Central Bus Terminal, Pabna"),
-    point("chapainawabganj-bus-terminal", "chapainawabganj", "Chapainawabganj Bus Terminal", "Central Bus Terminal, Chapainawabganj"),
+    point(
+        "chapainawabganj-bus-terminal",
+        "chapainawabganj",
+        "Chapainawabganj Bus Terminal",
+        "Central Bus Terminal, Chapainawabganj",
+    ),
     point("chapainawabganj-shibganj", "chapainawabganj", "Shibganj", "Shibganj Bus Stand, Chapainawabganj"),
     // Khulna division
     point("khulna-rupsha", "khulna", "Rupsha", "Rupsha Bridge Mor, Khulna"),

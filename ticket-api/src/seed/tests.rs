@@ -96,7 +96,8 @@ fn points_belong_to_cities_and_routed_cities_have_several() {
         }
     }
     assert!(count("dhaka") >= 4);
-    for name in ["Gabtoli", "Sayedabad", "Mohakhali", "Kalyanpur", "Abdullahpur", "Arambagh", "Fakirapool", "Sadarghat"] {
+    for name in ["Gabtoli", "Sayedabad", "Mohakhali", "Kalyanpur", "Abdullahpur", "Arambagh", "Fakirapool", "Sadarghat"]
+    {
         assert!(POINTS.iter().any(|p| p.city == "dhaka" && p.name.contains(name)), "Dhaka has no {name} point");
     }
 }
@@ -359,7 +360,10 @@ fn every_departure_has_fares_for_every_class_and_stop_pair() {
     assert_eq!(fare("dhaka-chattogram", "op-hanif", "economy", 0, 2), 550);
     assert!(fare("dhaka-chattogram", "op-hanif", "economy", 0, 1) < 550);
     assert_eq!(fare("chattogram-dhaka", "op-hanif", "economy", 0, 2), 550, "the same both ways");
-    assert!(fare("dhaka-chattogram", "op-green-line", "sleeper-lower", 0, 2) > fare("dhaka-chattogram", "op-green-line", "sleeper-upper", 0, 2));
+    assert!(
+        fare("dhaka-chattogram", "op-green-line", "sleeper-lower", 0, 2)
+            > fare("dhaka-chattogram", "op-green-line", "sleeper-upper", 0, 2)
+    );
     let deck = fare("dhaka-barishal-launch", "op-sundarban", "deck", 0, 1);
     assert!((250..=450).contains(&deck), "deck {deck}");
     let single = fare("dhaka-barishal-launch", "op-sundarban", "single", 0, 1);
@@ -388,7 +392,8 @@ fn seed_sales_respect_one_claim_per_seat_leg() {
             assert!((0..2).contains(&c.leg));
             assert!(c.claim_id.starts_with(&format!("seed-{trip}-")));
         }
-        let sold_seats: HashSet<&str> = claims.iter().filter(|c| c.state == inventory::SOLD).map(|c| c.seat_no).collect();
+        let sold_seats: HashSet<&str> =
+            claims.iter().filter(|c| c.state == inventory::SOLD).map(|c| c.seat_no).collect();
         assert!((4..=14).contains(&sold_seats.len()), "{trip}: {} of 40 seats sold", sold_seats.len());
         let far = inventory::claims(&trip, &seats, 2, 20);
         let far_sold: HashSet<&str> = far.iter().filter(|c| c.state == inventory::SOLD).map(|c| c.seat_no).collect();
@@ -482,7 +487,10 @@ async fn seed_and_check(pool: &sqlx::AnyPool) {
     assert!(count("SELECT COUNT(*) FROM seat_claims WHERE state = 'blocked'").await > 0);
     assert_eq!(count("SELECT COUNT(*) FROM seat_claims WHERE expires_at IS NOT NULL").await, 0);
     assert_eq!(count("SELECT COUNT(*) FROM points").await as usize, POINTS.len());
-    assert_eq!(count("SELECT COUNT(*) FROM vehicles WHERE coach_type IS NULL").await, count("SELECT COUNT(*) FROM vehicles WHERE bus_class = 'Launch'").await);
+    assert_eq!(
+        count("SELECT COUNT(*) FROM vehicles WHERE coach_type IS NULL").await,
+        count("SELECT COUNT(*) FROM vehicles WHERE bus_class = 'Launch'").await
+    );
     assert_eq!(count("SELECT COUNT(*) FROM layout_seats WHERE is_ladies = 1").await, 8);
     assert!(count("SELECT COUNT(*) FROM fares").await > 0);
     assert_eq!(count("SELECT COUNT(*) FROM promo_codes WHERE operator_id IS NOT NULL").await, 2);

@@ -213,7 +213,8 @@ async fn write_all(conn: &mut AnyConnection, options: &SeedOptions) -> Result<Se
     }
     batch.finish(conn).await?;
 
-    let mut batch = Batch::new(conn, "operators", &["id", "service", "title", "slug", "logo", "description", "popularity"]);
+    let mut batch =
+        Batch::new(conn, "operators", &["id", "service", "title", "slug", "logo", "description", "popularity"]);
     for (rank, o) in OPERATORS.iter().enumerate() {
         batch.push(conn, row![o.id, o.service, o.title, o.slug, o.logo(), o.description, rank + 1]).await?;
     }
@@ -231,13 +232,15 @@ async fn write_all(conn: &mut AnyConnection, options: &SeedOptions) -> Result<Se
     layouts.finish(conn).await?;
     for layout in LAYOUTS {
         for s in layout.seats() {
-            let row = row![layout.id, s.seat_no, s.deck, s.deck_name, s.seat_class, s.class_name, s.row, s.col, s.ladies];
+            let row =
+                row![layout.id, s.seat_no, s.deck, s.deck_name, s.seat_class, s.class_name, s.row, s.col, s.ladies];
             seats.push(conn, row).await?;
         }
     }
     seats.finish(conn).await?;
 
-    let mut batch = Batch::new(conn, "vehicles", &["id", "operator_id", "name", "coach_type", "bus_class", "layout_id"]);
+    let mut batch =
+        Batch::new(conn, "vehicles", &["id", "operator_id", "name", "coach_type", "bus_class", "layout_id"]);
     for v in VEHICLES {
         batch.push(conn, row![v.id, v.operator, v.name, v.coach_type, v.bus_class, v.layout]).await?;
     }
@@ -246,7 +249,8 @@ async fn write_all(conn: &mut AnyConnection, options: &SeedOptions) -> Result<Se
     let routes = routes::all();
     let mut route_rows = Batch::new(conn, "routes", &["id", "service", "name"]);
     let mut stop_rows = Batch::new(conn, "route_stops", &["route_id", "stop_index", "city_id", "minutes_from_start"]);
-    let mut point_rows = Batch::new(conn, "route_points", &["route_id", "stop_index", "point_id", "minutes_from_start"]);
+    let mut point_rows =
+        Batch::new(conn, "route_points", &["route_id", "stop_index", "point_id", "minutes_from_start"]);
     for r in &routes {
         route_rows.push(conn, row![r.id.as_str(), r.service, r.name.as_str()]).await?;
     }
@@ -267,7 +271,8 @@ async fn write_all(conn: &mut AnyConnection, options: &SeedOptions) -> Result<Se
     point_rows.finish(conn).await?;
 
     let departures = schedule::departures(&routes);
-    let mut batch = Batch::new(conn, "fares", &["route_id", "operator_id", "seat_class", "from_stop", "to_stop", "fare"]);
+    let mut batch =
+        Batch::new(conn, "fares", &["route_id", "operator_id", "seat_class", "from_stop", "to_stop", "fare"]);
     for f in fares::all(&routes, &departures) {
         let route_id = routes.get(f.route).map_or("", |r| r.id.as_str());
         batch.push(conn, row![route_id, f.operator, f.seat_class, f.from_stop, f.to_stop, f.fare]).await?;
@@ -300,7 +305,8 @@ async fn write_trips(
             trips.push((id, schedule::departs_at(date, d.minute), day as usize, route, d));
         }
     }
-    let mut batch = Batch::new(conn, "trips", &["id", "route_id", "vehicle_id", "operator_id", "service", "departs_at"]);
+    let mut batch =
+        Batch::new(conn, "trips", &["id", "route_id", "vehicle_id", "operator_id", "service", "departs_at"]);
     for (id, departs_at, _, route, d) in &trips {
         let row = row![id.as_str(), route.id.as_str(), d.vehicle.id, d.vehicle.operator, route.service, *departs_at];
         batch.push(conn, row).await?;
@@ -319,7 +325,9 @@ async fn write_trips(
             if claim.state == inventory::SOLD {
                 sold += 1;
             }
-            batch.push(conn, row![id.as_str(), claim.seat_no, claim.leg, claim.claim_id, claim.state, None::<i64>]).await?;
+            batch
+                .push(conn, row![id.as_str(), claim.seat_no, claim.leg, claim.claim_id, claim.state, None::<i64>])
+                .await?;
         }
     }
     batch.finish(conn).await?;
@@ -351,8 +359,11 @@ async fn write_content(conn: &mut AnyConnection, options: &SeedOptions) -> Resul
     }
     batch.finish(conn).await?;
 
-    let mut batch =
-        Batch::new(conn, "popular_routes", &["id", "service", "from_city_id", "to_city_id", "title", "image", "description", "position"]);
+    let mut batch = Batch::new(
+        conn,
+        "popular_routes",
+        &["id", "service", "from_city_id", "to_city_id", "title", "image", "description", "position"],
+    );
     for (position, p) in content::POPULAR_ROUTES.iter().enumerate() {
         let name = |id: &str| city_by_id(id).map_or_else(|| id.to_owned(), |c| c.name.to_owned());
         let title = format!("{} to {}", name(p.from), name(p.to));
@@ -401,7 +412,8 @@ async fn write_content(conn: &mut AnyConnection, options: &SeedOptions) -> Resul
         batch.push(conn, row![key, value]).await?;
     }
     // Every server process reloads its in-memory timetable when this changes (network.rs).
-    let version = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()).to_string();
+    let version =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()).to_string();
     batch.push(conn, row!["network_version", version.as_str()]).await?;
     batch.finish(conn).await?;
     Ok(())

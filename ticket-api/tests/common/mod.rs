@@ -84,9 +84,8 @@ fn sqlite_template() -> &'static PathBuf {
 }
 
 pub fn postgres_server() -> String {
-    std::env::var("TICKET_API_TEST_POSTGRES").expect(
-        "TICKET_API_TEST_POSTGRES is not set: the PostgreSQL tests need a server (make test starts one)",
-    )
+    std::env::var("TICKET_API_TEST_POSTGRES")
+        .expect("TICKET_API_TEST_POSTGRES is not set: the PostgreSQL tests need a server (make test starts one)")
 }
 
 fn with_database(server: &str, database: &str) -> String {
@@ -172,7 +171,8 @@ impl TestApp {
         let response = self.router.clone().oneshot(request).await.unwrap();
         let status = response.status();
         let bytes = response.into_body().collect().await.unwrap().to_bytes();
-        let json = serde_json::from_slice(&bytes).unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into()));
+        let json =
+            serde_json::from_slice(&bytes).unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into()));
         (status, json)
     }
 
@@ -230,7 +230,13 @@ pub async fn free_seats(app: &TestApp, trip: &str) -> Vec<String> {
 }
 
 /// One HTTP/1.1 request over a fresh TCP connection to a real server: (status, head, JSON body).
-pub async fn http(addr: std::net::SocketAddr, method: &str, path: &str, token: Option<&str>, body: Option<&Value>) -> (u16, String, Value) {
+pub async fn http(
+    addr: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<&Value>,
+) -> (u16, String, Value) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
     let body = body.map(Value::to_string).unwrap_or_default();
