@@ -8,6 +8,29 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
 // The core's wasm-bindgen output (`--target bundler`), linked as the `core-wasm` package.
 const pkg = fileURLToPath(new URL('../pkg', import.meta.url));
 
+interface ModuleGraph {
+  getModuleInfo(id: string): { isEntry: boolean; importers: readonly string[] } | null;
+}
+
+/**
+ * Whether index.html reaches module `id` through static imports alone: the first page's own
+ * code. A module only lazy pages import (the booking helpers in lib/, say) is not, whatever its
+ * folder. The page's script itself (main.tsx) is not counted: it stays the entry file.
+ */
+function loadedFirst(id: string, graph: ModuleGraph): boolean {
+  const isEntry = (module: string) => graph.getModuleInfo(module)?.isEntry === true;
+  if (graph.getModuleInfo(id)?.importers.some(isEntry)) return false;
+  const seen = new Set<string>();
+  const stack = [id];
+  for (let current = stack.pop(); current !== undefined; current = stack.pop()) {
+    if (seen.has(current)) continue;
+    seen.add(current);
+    if (isEntry(current)) return true;
+    stack.push(...(graph.getModuleInfo(current)?.importers ?? []));
+  }
+  return false;
+}
+
 /**
  * The first page needs the core's wasm and the runtime config before it can render, but the
  * browser would only ask for them once every JS module has arrived and run. Preload hints in
@@ -56,11 +79,13 @@ export default defineConfig({
       output: {
         // The first page's code in two files (libraries, the site's shell and home pages)
         // instead of a dozen small shared chunks: fewer requests on a slow network. Every other
-        // page stays a chunk of its own, and the booking module is never pulled in here.
+        // page stays a chunk of its own, and the booking module is never pulled in here. The
+        // shell is what the first page imports, not a list of folders: code that only lazy pages
+        // use stays out of the first load wherever it lives.
         codeSplitting: {
           groups: [
             { name: 'vendor', test: /node_modules|[\\/]pkg[\\/](?!booking)/ },
-            { name: 'shell', test: /[\\/]src[\\/](app|api|components|config|i18n|lib|styles|features[\\/](home|search|not-found))[\\/]/ },
+            { name: (id, graph) => (id.startsWith(src) && loadedFirst(id, graph) ? 'shell' : null), debugName: 'shell' },
           ],
         },
       },
