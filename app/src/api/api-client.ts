@@ -16,8 +16,17 @@ function client(base: string): ApiClient {
   return found;
 }
 
-function hasToken(): boolean {
-  return document.cookie.split(';').some((pair) => pair.trim().startsWith('token='));
+/**
+ * The bearer token the core's client keeps in the `token` cookie (SPEC §7), or null. The token is
+ * the client's: the app reads it only to pace the first calls (below) and for the one answer the
+ * client cannot give (a file, api-file.ts).
+ */
+export function tokenCookie(): string | null {
+  for (const pair of document.cookie.split(';')) {
+    const [name, ...value] = pair.trim().split('=');
+    if (name === 'token' && value.join('=')) return value.join('=');
+  }
+  return null;
 }
 
 /**
@@ -28,7 +37,7 @@ function hasToken(): boolean {
 async function run<T>(call: () => Promise<T>): Promise<T> {
   if (firstCall) {
     await firstCall.catch(() => undefined);
-  } else if (!hasToken()) {
+  } else if (tokenCookie() === null) {
     const first = call();
     firstCall = first;
     return first;

@@ -1,7 +1,7 @@
 import type { Service, UpdateGatewayResponse } from 'core-wasm';
 import { apiPost } from '@/api/api-client';
 import { apiSegment } from '@/api/content';
-import { newIdempotencyKey } from '@/features/booking/api/idempotency-key';
+import { newIdempotencyKey } from '@/lib/identity';
 
 /**
  * The gateways the ticket API accepts in update-gateway. Today that is its sandbox only (any

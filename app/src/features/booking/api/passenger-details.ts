@@ -2,8 +2,7 @@ import type { BusBooking, Gender, LaunchBooking, PaymentPendingRequest, Service 
 import { apiPost } from '@/api/api-client';
 import { apiSegment } from '@/api/content';
 import type { Hold } from '@/features/booking/hold';
-import { newIdempotencyKey } from '@/features/booking/api/idempotency-key';
-import { visitorId } from '@/features/trips/api/use-trips';
+import { newIdempotencyKey, visitorId } from '@/lib/identity';
 
 export interface Passenger {
   name: string;

@@ -1,7 +1,7 @@
 import type { PromoResponse, Service } from 'core-wasm';
 import { apiPost } from '@/api/api-client';
 import { apiSegment } from '@/api/content';
-import { newIdempotencyKey } from '@/features/booking/api/idempotency-key';
+import { newIdempotencyKey } from '@/lib/identity';
 
 /**
  * The promo calls (SPEC §7). An unknown or ineligible code is not an HTTP error: the answer's

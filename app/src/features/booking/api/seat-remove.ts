@@ -1,6 +1,6 @@
 import type { SeatRemoveResponse } from 'core-wasm';
 import { apiPost } from '@/api/api-client';
-import { newIdempotencyKey } from '@/features/booking/api/idempotency-key';
+import { newIdempotencyKey } from '@/lib/identity';
 
 /** Launch `payment-seat-remove`: one seat dropped from a pending booking, the amounts recomputed. */
 export function removeSeat(base: string, tnxId: string, seatNo: string): Promise<SeatRemoveResponse> {

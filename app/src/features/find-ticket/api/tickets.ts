@@ -14,7 +14,7 @@ import type {
 } from 'core-wasm/booking';
 import { apiPost } from '@/api/api-client';
 import { apiSegment } from '@/api/content';
-import { visitorId } from '@/features/trips/api/use-trips';
+import { newIdempotencyKey, visitorId } from '@/lib/identity';
 
 /** `common/send-otp-by-phone`: a code to find the phone's tickets. */
 export function sendSearchOtp(base: string, phone: string): Promise<SendOtpResponse> {
@@ -36,9 +36,8 @@ export function sendCancelOtp(base: string, service: Service, ticketId: string):
 
 /**
  * `{service}/cancel-ticket`. One idempotency key per attempt: the client's retries after a
- * network error reuse it (never two refunds), while a second attempt with another code after a
- * refusal is a new call (the API keeps a key's first answer, refusals included).
+ * network error reuse it (never two refunds), while a second attempt with another code is a new call.
  */
 export function cancelTicket(base: string, service: Service, request: CancelTicketRequest): Promise<CancelTicketResponse> {
-  return apiPost(base, `/v1/api/${apiSegment(service)}/cancel-ticket`, request, crypto.randomUUID());
+  return apiPost(base, `/v1/api/${apiSegment(service)}/cancel-ticket`, request, newIdempotencyKey());
 }

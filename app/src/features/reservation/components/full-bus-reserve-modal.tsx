@@ -4,6 +4,7 @@ import { apiPost, failureStatus, failureText } from '@/api/api-client';
 import { Modal } from '@/components/modal';
 import { useRuntimeConfig } from '@/config/runtime-config-context';
 import { t, type MessageId } from '@/i18n/messages';
+import { newIdempotencyKey } from '@/lib/identity';
 import { showToast } from '@/lib/toasts';
 
 type Field = keyof ReservationForm;
@@ -95,7 +96,7 @@ export function FullBusReserveModal({ onClose }: { onClose: () => void }) {
       // One key per submit: the client's retries after a network error reuse it (one request
       // stored, not two), while a corrected resubmit after a refusal is a new call (the API
       // keeps a key's first answer, refusals included).
-      await apiPost(ticketApiUrl, '/v1/api/intercity/bus-reservation', body, crypto.randomUUID());
+      await apiPost(ticketApiUrl, '/v1/api/intercity/bus-reservation', body, newIdempotencyKey());
       setDone(true);
     } catch (error) {
       // The API names the fields it refused ('journeyDate is invalid'): highlight them like a

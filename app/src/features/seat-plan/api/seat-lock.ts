@@ -2,15 +2,7 @@ import type { ErrorBody, SeatLockRequest, SeatLockResponse, Service, Trip } from
 import { apiPost } from '@/api/api-client';
 import { apiSegment } from '@/api/content';
 import { saveHold, type Hold } from '@/features/booking/hold';
-import { visitorId } from '@/features/trips/api/use-trips';
-
-/** A fresh Idempotency-Key: a retried lock is answered with the first answer, never a second hold. */
-export function idempotencyKey(): string {
-  const c = globalThis.crypto;
-  if (typeof c.randomUUID === 'function') return c.randomUUID();
-  const bytes = c.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
+import { newIdempotencyKey, visitorId } from '@/lib/identity';
 
 export interface LockChoice {
   trip: Trip;
@@ -39,7 +31,7 @@ export async function lockSeats(service: Service, ticketApiUrl: string, choice: 
     droppingPoint: choice.droppingPoint ?? undefined,
     anonymousId: visitorId(),
   };
-  const answer = await apiPost<SeatLockResponse>(ticketApiUrl, `/v1/api/${apiSegment(service)}/seat-lock`, body, idempotencyKey());
+  const answer = await apiPost<SeatLockResponse>(ticketApiUrl, `/v1/api/${apiSegment(service)}/seat-lock`, body, newIdempotencyKey());
   const hold: Hold = {
     service,
     trip: choice.trip,

@@ -3,7 +3,7 @@ import type { BusSeatPlan, LaunchSeatPlan, SeatViewRequest, Service } from 'core
 import { apiPost, failureStatus, failureText } from '@/api/api-client';
 import { apiSegment } from '@/api/content';
 import { useRuntimeConfig } from '@/config/runtime-config-context';
-import { visitorId } from '@/features/trips/api/use-trips';
+import { visitorId } from '@/lib/identity';
 import { guardedReload } from '@/lib/guarded-reload';
 import { showToast } from '@/lib/toasts';
 

@@ -1,30 +1,10 @@
-import { anonId, type BusTripsResponse, type LaunchTripsResponse, type Service } from 'core-wasm';
+import type { BusTripsResponse, LaunchTripsResponse, Service } from 'core-wasm';
 import { apiPost } from '@/api/api-client';
 import { apiSegment } from '@/api/content';
 import { useResource } from '@/api/use-resource';
 import { useRuntimeConfig } from '@/config/runtime-config-context';
 import type { TripSearch } from '@/features/search/components/search-form';
-import { readStored, writeStored } from '@/lib/storage';
-
-/** Where the visitor's anonymous id is kept (SPEC §3 "Identity": anon_id). */
-const ANON_ID_KEY = 'anon_id';
-
-/**
- * The visitor's anon_id: the stored one, or a new one the core makes (from the browser's
- * random numbers), stored for next time. Undefined if the browser cannot make one: the search
- * still works without it.
- */
-export function visitorId(): string | undefined {
-  try {
-    const stored = readStored(ANON_ID_KEY);
-    const id = anonId(stored, globalThis.crypto.getRandomValues(new Uint8Array(16)));
-    if (id !== stored) writeStored(ANON_ID_KEY, id);
-    return id;
-  } catch (error) {
-    console.warn('no anonymous id', error);
-    return undefined;
-  }
-}
+import { visitorId } from '@/lib/identity';
 
 export type TripsResponse = BusTripsResponse | LaunchTripsResponse;
 
