@@ -4,42 +4,7 @@
 //! '404 page not found' and HTTP 404; the app's router holds the same list, so this is the one
 //! place a route is added.
 
-/// The two services, as SPEC §9 names them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "UPPERCASE")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub enum Service {
-    Bus,
-    Launch,
-}
-
-impl Service {
-    /// The first path segment of the service's pages.
-    pub fn path_segment(self) -> &'static str {
-        match self {
-            Service::Bus => "bus",
-            Service::Launch => "launch",
-        }
-    }
-
-    /// The ticket API's path segment (DESIGN §3): `intercity` for bus, `water` for launch.
-    pub fn api_segment(self) -> &'static str {
-        match self {
-            Service::Bus => "intercity",
-            Service::Launch => "water",
-        }
-    }
-
-    /// The selected service follows the path: launch pages select LAUNCH, everything else BUS
-    /// (`/` is the bus home).
-    pub fn from_path(path: &str) -> Service {
-        match path.trim_start_matches('/').split('/').next() {
-            Some("launch") => Service::Launch,
-            _ => Service::Bus,
-        }
-    }
-}
+pub use crate::service::Service;
 
 /// Pages of both services, under `/bus/...` and `/launch/...`.
 const COMMON_PAGES: &[&str] = &[

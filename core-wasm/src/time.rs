@@ -60,6 +60,13 @@ fn number(s: &str) -> Option<u32> {
     s.parse().ok()
 }
 
+/// The digits at byte range `range` of `s`, if that range lies on character boundaries and holds
+/// only ASCII digits. Slicing by byte index would panic inside a multi-byte character (and abort
+/// the wasm instance); `str::get` answers `None` instead.
+fn digits_at(s: &str, range: std::ops::Range<usize>) -> Option<u32> {
+    s.get(range).and_then(number)
+}
+
 impl Date {
     pub fn new(year: i32, month: u8, day: u8) -> Option<Date> {
         let valid =
@@ -74,9 +81,9 @@ impl Date {
         if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
             return Err(bad());
         }
-        let year = number(&s[0..4]).ok_or_else(bad)?;
-        let month = number(&s[5..7]).ok_or_else(bad)?;
-        let day = number(&s[8..10]).ok_or_else(bad)?;
+        let year = digits_at(s, 0..4).ok_or_else(bad)?;
+        let month = digits_at(s, 5..7).ok_or_else(bad)?;
+        let day = digits_at(s, 8..10).ok_or_else(bad)?;
         Date::new(year as i32, month as u8, day as u8).ok_or_else(bad)
     }
 
@@ -200,9 +207,9 @@ impl WireDateTime {
         if b.len() < 5 || b[2] != b':' {
             return Err(bad());
         }
-        let hour = number(&clock[0..2]).filter(|h| *h < 24).ok_or_else(bad)?;
-        let minute = number(&clock[3..5]).filter(|m| *m < 60).ok_or_else(bad)?;
-        let rest = &clock[5..];
+        let hour = digits_at(clock, 0..2).filter(|h| *h < 24).ok_or_else(bad)?;
+        let minute = digits_at(clock, 3..5).filter(|m| *m < 60).ok_or_else(bad)?;
+        let rest = clock.get(5..).ok_or_else(bad)?;
         if !rest.is_empty() {
             let secs = rest.strip_prefix(':').ok_or_else(bad)?;
             let (whole, frac) = secs.split_once('.').unwrap_or((secs, "0"));
@@ -304,6 +311,14 @@ pub fn today_in_dhaka(unix_ms: f64) -> Date {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_multi_byte_character_where_a_digit_belongs_is_an_error_not_a_panic() {
+        for bad in ["2025-04-11T12:3éZ", "2025-04-11T1€:30Z", "2025-04-11T12:30:5éZ", "২০২৫-04-11T12:30Z"] {
+            assert!(WireDateTime::parse(bad).is_err(), "{bad}");
+        }
+        assert!(Date::parse("2025-0é-1").is_err());
+    }
 
     #[test]
     fn spec_example() {

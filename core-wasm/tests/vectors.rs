@@ -16,8 +16,8 @@ use core_wasm::contract::seats::{BusSeat, BusSeatPlan, LaunchSeatPlan};
 use core_wasm::contract::tickets::{CancelTicketResponse, Ticket};
 use core_wasm::contract::trips::{Fare, Trip};
 use core_wasm::{
-    cities, deal, digits, email, errors, identity, invoice, otp, phone, reservation, rollout, routes, seats, tickets,
-    time, trips,
+    cities, deal, digits, email, errors, identity, invoice, otp, phone, pricing, reservation, rollout, routes, seats,
+    tickets, time, trips,
 };
 use libtest_mimic::{Arguments, Failed, Trial};
 use serde::de::DeserializeOwned;
@@ -71,6 +71,14 @@ fn run(rule: &str, a: &[Value]) -> Outcome {
             out(json!({"status": status, "fare": fare}))
         }
         "seats.choose" => out(seats::choose(arg(a, 0)?, arg(a, 1)?)),
+        "pricing.quote" => {
+            let discount: Option<i64> = arg(a, 2)?;
+            out(pricing::quote(arg(a, 0)?, &arg::<Vec<i64>>(a, 1)?, discount.unwrap_or(0)))
+        }
+        "pricing.promoDiscount" => out(pricing::promo_discount(&arg(a, 0)?, arg(a, 1)?)),
+        "pricing.surpriseDeal" => out(pricing::surprise_deal_amount(arg(a, 0)?)),
+        "pricing.refund" => out(pricing::refund(arg(a, 0)?, arg(a, 1)?)),
+        "pricing.formatTaka" => out(pricing::format_taka(arg(a, 0)?)),
         "invoice.bus" => out(invoice::apply_bus(arg::<BusBooking>(a, 0)?, arg(a, 1)?)),
         "invoice.launch" => out(invoice::apply_launch(arg::<LaunchBooking>(a, 0)?, arg(a, 1)?)),
         "invoice.promoProblem" => out(invoice::promo_result(arg::<Option<PromoResponse>>(a, 0)?).err()),

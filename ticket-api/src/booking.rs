@@ -6,7 +6,7 @@
 //! and confirm-ticket finds it already issued. Issuing is idempotent per transaction id.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use core_wasm::contract::booking::{
     BookingStatus, BusBooking, BusInvoice, Gender, LaunchBooking, LaunchInvoice, PaymentPendingRequest, Promo,
     SeatLockRequest, SeatLockResponse, TxnRequest, UpdateGatewayRequest, UpdateGatewayResponse,
@@ -16,23 +16,21 @@ use core_wasm::contract::tickets::{FareLine, PaymentHistory, Ticket, TicketStatu
 use core_wasm::contract::trips::CoachType;
 use core_wasm::email::Email;
 use core_wasm::phone::Phone;
+use core_wasm::pricing;
 use core_wasm::routes::Service;
 use serde::Serialize;
 use sqlx::any::AnyRow;
 use sqlx::{AnyPool, Row};
 
+use crate::AppState;
 use crate::error::ApiError;
 use crate::ids::{new_id, new_pnr, new_tnx_id};
 use crate::inventory::{self, Claim, ClaimError};
 use crate::network::Network;
 use crate::seat_view::{TripInfo, trip_info};
+use crate::wire::At;
 use crate::wire::{Body, now_unix_ms, ok, wire_instant, wire_time};
-use crate::{AppState, service_of};
 
-/// Launch tickets carry a service charge per seat (SPEC §3 launch booking data), whole taka.
-const LAUNCH_SERVICE_CHARGE: i64 = 20;
-/// The payment gateway's commission on launch bookings, in tenths of a percent (1.5 %).
-const LAUNCH_GATEWAY_PERMILLE: i64 = 15;
 /// The only gateway today; real ones (SSLCommerz, bKash) are adapters of `gateway::PaymentGateway`.
 pub const SANDBOX: &str = "sandbox";
 
@@ -90,14 +88,8 @@ fn checked_seats(network: &Network, trip: &TripInfo, seats: &[String]) -> Result
     Ok(seats)
 }
 
-/// What seats cost over stops `[from, to)`: each seat's class fare, and for launch a service
-/// charge per seat and the gateway's commission on the whole.
-struct Price {
-    sub_total: i64,
-    service_charge: i64,
-    commission: i64,
-}
-
+/// What seats cost over stops `[from, to)`, by the core's pricing: each seat's class fare from
+/// the timetable, and for launch the service charge and the gateway's commission.
 fn price(
     network: &Network,
     trip: &TripInfo,
@@ -105,33 +97,38 @@ fn price(
     seats: &[String],
     from: i64,
     to: i64,
-) -> Result<Price, ApiError> {
+    discount: pricing::Taka,
+) -> Result<pricing::Quote, ApiError> {
     let layout = trip.seats(network);
-    let mut sub_total = 0;
-    for seat in seats {
-        let fare = layout
-            .iter()
-            .find(|s| &s.seat_no == seat)
-            .and_then(|s| trip.fare(network, &s.seat_class, from, to))
-            .ok_or_else(|| ApiError::bad(format!("Seat {seat} has no fare for this journey")))?;
-        sub_total += fare;
+    let chosen = seats
+        .iter()
+        .map(|seat| {
+            let class = layout.iter().find(|s| &s.seat_no == seat).map_or("", |s| s.seat_class.as_str());
+            pricing::ChosenSeat { seat_no: seat, class }
+        })
+        .collect::<Vec<_>>();
+    let fares = pricing::seat_fares(&TripFares { network, trip }, &chosen, from, to)
+        .map_err(|no_fare| ApiError::bad(no_fare.to_string()))?;
+    Ok(pricing::quote(service, &fares, discount))
+}
+
+/// A trip's fares in the timetable, as the core's pricing reads them.
+struct TripFares<'a> {
+    network: &'a Network,
+    trip: &'a TripInfo,
+}
+
+impl pricing::FareTable for TripFares<'_> {
+    fn fare(&self, class: &str, from: i64, to: i64) -> Option<pricing::Taka> {
+        self.trip.fare(self.network, class, from, to)
     }
-    let (service_charge, commission) = match service {
-        Service::Bus => (0, 0),
-        Service::Launch => {
-            let charge = LAUNCH_SERVICE_CHARGE * seats.len() as i64;
-            (charge, ((sub_total + charge) * LAUNCH_GATEWAY_PERMILLE + 500) / 1000)
-        }
-    };
-    Ok(Price { sub_total, service_charge, commission })
 }
 
 pub async fn seat_lock(
     State(state): State<AppState>,
-    Path(segment): Path<String>,
+    At(service): At,
     Body(request): Body<SeatLockRequest>,
 ) -> Result<Json<Envelope<SeatLockResponse>>, ApiError> {
-    let service = service_of(&segment)?;
     let who = visitor(&request.user_id, &request.anonymous_id)?;
     let network = state.network.get(&state.pool).await?;
     let trip = trip_of_service(&state, &network, service, &request.trip_id).await?;
@@ -348,10 +345,9 @@ fn passenger_problems(request: &PaymentPendingRequest) -> (Vec<String>, Option<P
 
 pub async fn payment_pending(
     State(state): State<AppState>,
-    Path(segment): Path<String>,
+    At(service): At,
     Body(request): Body<PaymentPendingRequest>,
 ) -> Result<Json<Envelope<BookingAnswer>>, ApiError> {
-    let service = service_of(&segment)?;
     let who = visitor(&request.user_id, &request.anonymous_id)?;
     let (problems, phone, email) = passenger_problems(&request);
     if !problems.is_empty() {
@@ -379,7 +375,8 @@ pub async fn payment_pending(
         return Err(ApiError::bad("These are not the seats you chose; lock the seats first"));
     }
     let (from, to): (i64, i64) = (hold.try_get("from_stop")?, hold.try_get("to_stop")?);
-    let Price { sub_total, service_charge, commission } = price(&network, &trip, service, &held, from, to)?;
+    let pricing::Quote { sub_total, service_charge, commission, amount, .. } =
+        price(&network, &trip, service, &held, from, to, 0)?;
     let hold_id: String = hold.try_get("id")?;
     let tnx = new_tnx_id();
     let gender = match request.gender {
@@ -421,7 +418,7 @@ pub async fn payment_pending(
     .bind(sub_total)
     .bind(service_charge)
     .bind(commission)
-    .bind(sub_total + service_charge + commission)
+    .bind(amount)
     .bind(now)
     .execute(&mut *tx)
     .await?;
@@ -431,10 +428,8 @@ pub async fn payment_pending(
 
 pub async fn update_gateway(
     State(state): State<AppState>,
-    Path(segment): Path<String>,
     Body(request): Body<UpdateGatewayRequest>,
 ) -> Result<Json<Envelope<UpdateGatewayResponse>>, ApiError> {
-    service_of(&segment)?;
     if request.gateway.trim() != SANDBOX {
         return Err(ApiError::bad(format!("Unknown payment gateway '{}'", request.gateway.trim())));
     }
@@ -638,10 +633,8 @@ async fn ticket_of_tnx(pool: &AnyPool, tnx_id: &str) -> Result<Option<String>, s
 /// now); idempotent.
 pub async fn confirm_ticket(
     State(state): State<AppState>,
-    Path(segment): Path<String>,
     Body(request): Body<TxnRequest>,
 ) -> Result<Json<Envelope<Ticket>>, ApiError> {
-    service_of(&segment)?;
     let tnx = request.tnx_id.trim();
     let row = booking_row(&state.pool, tnx).await?;
     let paid =
@@ -669,10 +662,8 @@ pub async fn confirm_ticket(
 
 pub async fn ticket_info(
     State(state): State<AppState>,
-    Path(segment): Path<String>,
     Body(request): Body<TxnRequest>,
 ) -> Result<Json<Envelope<Ticket>>, ApiError> {
-    service_of(&segment)?;
     let id =
         ticket_of_tnx(&state.pool, &request.tnx_id).await?.ok_or_else(|| ApiError::not_found("Ticket not found"))?;
     Ok(ok(ticket_view(&state.pool, &id).await?))
@@ -680,10 +671,8 @@ pub async fn ticket_info(
 
 pub async fn booking_info(
     State(state): State<AppState>,
-    Path(segment): Path<String>,
     Body(request): Body<TxnRequest>,
 ) -> Result<Json<Envelope<BookingAnswer>>, ApiError> {
-    service_of(&segment)?;
     Ok(ok(booking_answer(&state.pool, &request.tnx_id).await?))
 }
 
@@ -691,12 +680,8 @@ pub async fn booking_info(
 /// the amounts recomputed. The last seat cannot be removed (cancel the payment instead).
 pub async fn remove_seat(
     State(state): State<AppState>,
-    Path(segment): Path<String>,
     Body(request): Body<core_wasm::contract::booking::SeatRemoveRequest>,
 ) -> Result<Json<Envelope<core_wasm::contract::booking::SeatRemoveResponse>>, ApiError> {
-    if service_of(&segment)? != Service::Launch {
-        return Err(ApiError::not_found(crate::error::PAGE_NOT_FOUND));
-    }
     let row = booking_row(&state.pool, &request.tnx_id).await?;
     if row.try_get::<String, _>("status")? != "pending" {
         return Err(ApiError::Conflict(vec!["This booking is no longer waiting for payment".into()]));
@@ -713,10 +698,9 @@ pub async fn remove_seat(
     let network = state.network.get(&state.pool).await?;
     let trip = TripInfo::find(&state.pool, &network, &row.try_get::<String, _>("trip_id")?).await?;
     let (from, to): (i64, i64) = (row.try_get("from_stop")?, row.try_get("to_stop")?);
-    let Price { sub_total, service_charge, commission } = price(&network, &trip, Service::Launch, &seats, from, to)?;
-    // A promo's discount never exceeds what is left to pay.
-    let discount = row.try_get::<i64, _>("discount")?.min(sub_total);
-    let amount = sub_total + service_charge + commission - discount;
+    // A promo's discount stays, never more than what the remaining seats cost.
+    let pricing::Quote { sub_total, discount, service_charge, commission, amount } =
+        price(&network, &trip, Service::Launch, &seats, from, to, row.try_get::<i64, _>("discount")?)?;
     let hold_id: String = row.try_get("hold_id")?;
     let write = state.claims.writing(&trip.id);
     let mut tx = state.pool.begin().await?;

@@ -3,7 +3,7 @@
 //! SPEC names.
 
 use axum::Json;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
 use core_wasm::contract::content::{
     Banner, BannersResponse, Blog, BlogsResponse, CitiesResponse, City, Headline, HeadlineResponse, OfferImage,
     OfferImagesResponse, Operator, OperatorDetail, OperatorResponse, OperatorsResponse, PopularRoute,
@@ -15,9 +15,10 @@ use serde::Deserialize;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
+use crate::AppState;
 use crate::error::ApiError;
+use crate::wire::At;
 use crate::wire::ok;
-use crate::{AppState, service_of};
 
 type Answer<T> = Result<Json<Envelope<T>>, ApiError>;
 
@@ -36,8 +37,7 @@ fn optional_text(row: &AnyRow, column: &str) -> Result<Option<String>, sqlx::Err
     row.try_get::<Option<String>, _>(column)
 }
 
-pub async fn headline(State(state): State<AppState>, Path(segment): Path<String>) -> Answer<HeadlineResponse> {
-    let service = service_of(&segment)?;
+pub async fn headline(State(state): State<AppState>, At(service): At) -> Answer<HeadlineResponse> {
     let row = sqlx::query("SELECT text, is_visible FROM headlines WHERE service = $1")
         .bind(service_key(service))
         .fetch_optional(&state.pool)
@@ -54,8 +54,7 @@ pub async fn headline(State(state): State<AppState>, Path(segment): Path<String>
     }))
 }
 
-pub async fn blogs(State(state): State<AppState>, Path(segment): Path<String>) -> Answer<BlogsResponse> {
-    service_of(&segment)?;
+pub async fn blogs(State(state): State<AppState>) -> Answer<BlogsResponse> {
     let rows = sqlx::query("SELECT id, title, summary, image, url FROM blogs ORDER BY position")
         .fetch_all(&state.pool)
         .await?;
@@ -74,8 +73,7 @@ pub async fn blogs(State(state): State<AppState>, Path(segment): Path<String>) -
     Ok(ok(BlogsResponse { blogs }))
 }
 
-pub async fn offers(State(state): State<AppState>, Path(segment): Path<String>) -> Answer<OfferImagesResponse> {
-    service_of(&segment)?;
+pub async fn offers(State(state): State<AppState>) -> Answer<OfferImagesResponse> {
     let rows = sqlx::query("SELECT id, title, image, promo_code, description FROM offers ORDER BY position")
         .fetch_all(&state.pool)
         .await?;
@@ -95,8 +93,7 @@ pub async fn offers(State(state): State<AppState>, Path(segment): Path<String>) 
 }
 
 /// The cities the service's routes stop at, most popular first.
-pub async fn cities(State(state): State<AppState>, Path(segment): Path<String>) -> Answer<CitiesResponse> {
-    let service = service_of(&segment)?;
+pub async fn cities(State(state): State<AppState>, At(service): At) -> Answer<CitiesResponse> {
     let rows = sqlx::query(
         "SELECT c.id, c.name, c.district FROM cities c \
          WHERE EXISTS (SELECT 1 FROM route_stops s JOIN routes r ON r.id = s.route_id \
@@ -113,8 +110,7 @@ pub async fn cities(State(state): State<AppState>, Path(segment): Path<String>) 
     Ok(ok(CitiesResponse { cities }))
 }
 
-pub async fn operators(State(state): State<AppState>, Path(segment): Path<String>) -> Answer<OperatorsResponse> {
-    let service = service_of(&segment)?;
+pub async fn operators(State(state): State<AppState>, At(service): At) -> Answer<OperatorsResponse> {
     let rows = sqlx::query("SELECT id, title, logo, slug FROM operators WHERE service = $1 ORDER BY popularity, title")
         .bind(service_key(service))
         .fetch_all(&state.pool)
@@ -145,10 +141,9 @@ fn required_id(query: Result<Query<ById>, axum::extract::rejection::QueryRejecti
 
 pub async fn operator(
     State(state): State<AppState>,
-    Path(segment): Path<String>,
+    At(service): At,
     query: Result<Query<ById>, axum::extract::rejection::QueryRejection>,
 ) -> Answer<OperatorResponse> {
-    let service = service_of(&segment)?;
     let id = required_id(query)?;
     let row =
         sqlx::query("SELECT id, title, logo, description FROM operators WHERE (id = $1 OR slug = $1) AND service = $2")
@@ -204,11 +199,7 @@ fn popular_route_of(r: &AnyRow) -> Result<PopularRoute, sqlx::Error> {
     })
 }
 
-pub async fn popular_routes(
-    State(state): State<AppState>,
-    Path(segment): Path<String>,
-) -> Answer<PopularRoutesResponse> {
-    let service = service_of(&segment)?;
+pub async fn popular_routes(State(state): State<AppState>, At(service): At) -> Answer<PopularRoutesResponse> {
     // Both parts are constants: no input reaches the SQL text.
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!("{POPULAR_ROUTE} WHERE p.service = $1 ORDER BY p.position")))
         .bind(service_key(service))
@@ -220,10 +211,9 @@ pub async fn popular_routes(
 
 pub async fn popular_route(
     State(state): State<AppState>,
-    Path(segment): Path<String>,
+    At(service): At,
     query: Result<Query<ById>, axum::extract::rejection::QueryRejection>,
 ) -> Answer<PopularRouteResponse> {
-    let service = service_of(&segment)?;
     let id = required_id(query)?;
     let row = sqlx::query(sqlx::AssertSqlSafe(format!("{POPULAR_ROUTE} WHERE p.id = $1 AND p.service = $2")))
         .bind(&id)
@@ -243,13 +233,12 @@ pub struct BannerQuery {
 /// `banners?moduleType=intercity|water`; without it, the service's own module.
 pub async fn banners(
     State(state): State<AppState>,
-    Path(segment): Path<String>,
+    At(service): At,
     query: Result<Query<BannerQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Answer<BannersResponse> {
-    service_of(&segment)?;
     let Query(q) = query?;
     let module_type = match q.module_type.as_deref().map(str::trim) {
-        None | Some("") => segment.clone(),
+        None | Some("") => service.api_segment().to_owned(),
         Some(m @ ("intercity" | "water")) => m.to_owned(),
         Some(other) => return Err(ApiError::bad(format!("moduleType must be intercity or water, not '{other}'"))),
     };

@@ -122,12 +122,12 @@ pub async fn page(State(state): State<AppState>, Path(tnx_id): Path<String>) -> 
         }
         Err(e) => return ApiError::from(e).into_response(),
     };
-    let amount: i64 = row.try_get("amount").unwrap_or_default();
+    let amount = core_wasm::pricing::format_taka(row.try_get::<i64, _>("amount").unwrap_or_default() as f64);
     let status: String = row.try_get("status").unwrap_or_default();
     let tnx = escape(&tnx_id);
     let body = if status == "pending" {
         format!(
-            "<form method=\"post\" action=\"/gateway/sandbox/{tnx}/pay\"><button class=\"pay\">Pay TK {amount}</button></form>\
+            "<form method=\"post\" action=\"/gateway/sandbox/{tnx}/pay\"><button class=\"pay\">Pay {amount}</button></form>\
              <form method=\"post\" action=\"/gateway/sandbox/{tnx}/fail\"><button>Fail</button></form>\
              <form method=\"post\" action=\"/gateway/sandbox/{tnx}/cancel\"><button>Cancel</button></form>"
         )
@@ -138,7 +138,7 @@ pub async fn page(State(state): State<AppState>, Path(tnx_id): Path<String>) -> 
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\">\
          <link rel=\"icon\" href=\"data:,\">\
          <title>Sandbox payment</title></head><body><main><h1>Sandbox payment gateway</h1>\
-         <p>Transaction <strong>{tnx}</strong>: TK {amount}. No real money moves.</p>{body}</main></body></html>"
+         <p>Transaction <strong>{tnx}</strong>: {amount}. No real money moves.</p>{body}</main></body></html>"
     );
     ([(header::CACHE_CONTROL, "no-store")], Html(html)).into_response()
 }

@@ -109,8 +109,10 @@ async fn replay(state: &AppState, client: &str, key: &str, path: &str) -> Respon
             Err(e) => return ApiError::from(e).into_response(),
             // The first call failed on our side and was forgotten: nothing to replay yet.
             Ok(None) => {
-                return ApiError::Conflict(vec!["The first request with this Idempotency-Key failed; try again".into()])
-                    .into_response();
+                return ApiError::Conflict(vec![
+                    "The first request with this Idempotency-Key failed; try again".into(),
+                ])
+                .into_response();
             }
             Ok(Some(row)) => {
                 let first_path: String = row.try_get("path").unwrap_or_default();

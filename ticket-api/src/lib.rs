@@ -32,11 +32,12 @@ mod wire;
 
 use std::sync::Arc;
 
+use axum::Extension;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderValue, Method};
-use axum::routing::{get, post};
-use core_wasm::routes::Service;
+use axum::routing::{MethodRouter, get, post};
+use core_wasm::contract::calls::{CALLS, CallName};
 use sqlx::AnyPool;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
@@ -104,54 +105,74 @@ pub async fn start(config: Config) -> Result<AppState, StartError> {
     })
 }
 
-/// The service of a path segment: `intercity` (bus) or `water` (launch).
-pub(crate) fn service_of(segment: &str) -> Result<Service, ApiError> {
-    match segment {
-        "intercity" => Ok(Service::Bus),
-        "water" => Ok(Service::Launch),
-        _ => Err(ApiError::not_found(PAGE_NOT_FOUND)),
+async fn not_found() -> ApiError {
+    ApiError::not_found(PAGE_NOT_FOUND)
+}
+
+/// The handler of each call of the table. The match is exhaustive: a row without a handler does
+/// not compile.
+fn handler(name: CallName) -> MethodRouter<AppState> {
+    match name {
+        CallName::Headline => get(content::headline),
+        CallName::Blogs => get(content::blogs),
+        CallName::Offers => get(content::offers),
+        CallName::Cities => get(content::cities),
+        CallName::Operators => get(content::operators),
+        CallName::Operator => get(content::operator),
+        CallName::PopularRoutes => get(content::popular_routes),
+        CallName::PopularRoute => get(content::popular_route),
+        CallName::Banners => get(content::banners),
+        CallName::BusTrips | CallName::LaunchTrips => post(search::schedule_trips),
+        CallName::BusSeatView | CallName::LaunchSeatView => post(seat_view::seat_view),
+        CallName::SeatLock => post(booking::seat_lock),
+        CallName::BusPaymentPending | CallName::LaunchPaymentPending | CallName::PassengerDetailsPayment => {
+            post(booking::payment_pending)
+        }
+        CallName::UpdateGateway => post(booking::update_gateway),
+        CallName::ConfirmTicket => post(booking::confirm_ticket),
+        CallName::TicketInfo => post(booking::ticket_info),
+        CallName::BusBookingInfo | CallName::LaunchBookingInfo => post(booking::booking_info),
+        CallName::SeatRemove => post(booking::remove_seat),
+        CallName::CheckPromo => post(promos::check),
+        CallName::ApplyPromo => post(promos::apply),
+        CallName::RemovePromo => post(promos::remove),
+        CallName::SurpriseDeal => post(promos::surprise_deal),
+        CallName::SearchTicket => post(manage::search_ticket),
+        CallName::CancelTicket => post(manage::cancel_ticket),
+        CallName::TicketPdf => get(ticket_pdf::download),
+        CallName::BusReservation => post(requests::bus_reservation),
+        CallName::SendOtp => post(manage::send_otp),
+        CallName::SendOtpByPhone => post(manage::send_otp_by_phone),
     }
 }
 
-async fn not_found() -> ApiError {
-    ApiError::not_found(PAGE_NOT_FOUND)
+/// The calls of the table, each under the prefixes of its scope only (a bus-only call asked of
+/// the launch prefix is the 404 of an unknown path, before any handler runs). Service routes
+/// carry their [`Service`] for the handler; state-changing calls answer a repeated
+/// Idempotency-Key with their first answer.
+fn call_routes(state: &AppState) -> Router<AppState> {
+    let once = axum::middleware::from_fn_with_state(state.clone(), idempotency::layer);
+    let mut routes = Router::new();
+    for call in CALLS {
+        for under in call.scope.prefixes() {
+            let mut route = handler(call.name);
+            if let Some(service) = under.service() {
+                route = route.layer(Extension(service));
+            }
+            if call.idempotent {
+                route = route.route_layer(once.clone());
+            }
+            routes = routes.route(&format!("/{}/{}", under.segment(), call.purpose), route);
+        }
+    }
+    routes
 }
 
 /// The whole API. Every `/v1/api` call needs a bearer token (401 otherwise), except the OpenAPI
 /// document, which describes the API to anyone.
 pub fn router(state: AppState) -> Router {
-    // State-changing calls answer a repeated Idempotency-Key with their first answer.
-    let once = axum::middleware::from_fn_with_state(state.clone(), idempotency::layer);
-    let calls = Router::new()
-        .route("/{service}/get-head-line", get(content::headline))
-        .route("/{service}/blogs", get(content::blogs))
-        .route("/{service}/offer-and-promo-images", get(content::offers))
-        .route("/{service}/cities", get(content::cities))
-        .route("/{service}/operators", get(content::operators))
-        .route("/{service}/operator", get(content::operator))
-        .route("/{service}/popular-routes", get(content::popular_routes))
-        .route("/{service}/popular-route", get(content::popular_route))
-        .route("/{service}/banners", get(content::banners))
-        .route("/{service}/get-schedule-trips", post(search::schedule_trips))
-        .route("/{service}/get-seat-view", post(seat_view::seat_view))
-        .route("/{service}/seat-lock", post(booking::seat_lock).route_layer(once.clone()))
-        .route("/{service}/payment-pending", post(booking::payment_pending).route_layer(once.clone()))
-        .route("/{service}/update-gateway", post(booking::update_gateway).route_layer(once.clone()))
-        .route("/{service}/confirm-ticket", post(booking::confirm_ticket).route_layer(once.clone()))
-        .route("/{service}/bus-reservation", post(requests::bus_reservation).route_layer(once.clone()))
-        .route("/{service}/get-ticket-info-by-txn-id", post(booking::ticket_info))
-        .route("/{service}/get-booking-info-by-txn-id", post(booking::booking_info))
-        .route("/{service}/download-ticket-pdf/{id}", get(ticket_pdf::download))
-        .route("/{service}/search-ticket", post(manage::search_ticket))
-        .route("/{service}/check-promo-code", post(promos::check))
-        .route("/{service}/apply-promo-code", post(promos::apply).route_layer(once.clone()))
-        .route("/{service}/remove-promo-code", post(promos::remove).route_layer(once.clone()))
-        .route("/{service}/get-surprise-deal", post(promos::surprise_deal))
-        .route("/{service}/passenger-details-payment", post(booking::payment_pending).route_layer(once.clone()))
-        .route("/{service}/payment-seat-remove", post(booking::remove_seat).route_layer(once.clone()))
-        .route("/{service}/cancel-ticket", post(manage::cancel_ticket).route_layer(once.clone()))
-        .route("/common/send-otp", post(manage::send_otp))
-        .route("/common/send-otp-by-phone", post(manage::send_otp_by_phone))
+    let calls = call_routes(&state)
+        // Demo mode's SMS outbox: infrastructure, not a call of the contract.
         .route("/dev/sms-outbox", get(manage::outbox))
         .fallback(not_found)
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_token));

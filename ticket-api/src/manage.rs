@@ -2,7 +2,7 @@
 //! the demo's SMS outbox. A ticket search never returns another phone's tickets.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use core_wasm::contract::envelope::Envelope;
 use core_wasm::contract::tickets::{
@@ -14,11 +14,12 @@ use core_wasm::time::WireDateTime;
 use serde::Serialize;
 use sqlx::Row;
 
+use crate::AppState;
 use crate::booking::ticket_view;
 use crate::error::ApiError;
 use crate::otp::{self, Purpose};
+use crate::wire::At;
 use crate::wire::{Body, now_unix_ms, ok};
-use crate::{AppState, service_of};
 
 /// The client's address for the daily OTP cap: the first X-Forwarded-For hop behind a proxy,
 /// else one shared bucket for direct connections.
@@ -72,10 +73,9 @@ pub async fn send_otp_by_phone(
 /// `search-ticket`: the phone's tickets of the service, newest first, once the OTP is right.
 pub async fn search_ticket(
     State(state): State<AppState>,
-    Path(segment): Path<String>,
+    At(service): At,
     Body(request): Body<SearchTicketRequest>,
 ) -> Result<Json<Envelope<SearchTicketResponse>>, ApiError> {
-    let service = service_of(&segment)?;
     let phone = phone(&request.phone)?;
     otp::verify(&state.pool, &state.config.token_secret, phone.as_str(), Purpose::Search, &request.otp_code).await?;
     let ids: Vec<String> = sqlx::query(
@@ -103,10 +103,8 @@ pub async fn search_ticket(
 /// refund in the answer. A second cancel is refused, never refunded twice.
 pub async fn cancel_ticket(
     State(state): State<AppState>,
-    Path(segment): Path<String>,
     Body(request): Body<CancelTicketRequest>,
 ) -> Result<Json<Envelope<CancelTicketResponse>>, ApiError> {
-    service_of(&segment)?;
     let phone = phone(&request.phone)?;
     if ticket_phone(&state, &request.ticket_id).await? != phone.as_str() {
         // Another phone's ticket is not found, not "forbidden": nothing about it is told.
@@ -131,8 +129,7 @@ pub async fn cancel_ticket(
     }
     otp::verify(&state.pool, &state.config.token_secret, phone.as_str(), Purpose::Cancel, &request.otp_code).await?;
     let paid = ticket.payment_history.paid_amount.unwrap_or(0.0) as i64;
-    let fee = (paid * i64::from(state.config.cancel_fee_percent) + 50) / 100;
-    let refund = paid - fee;
+    let refund = core_wasm::pricing::refund(paid, state.config.cancel_fee_percent).refund;
     let mut tx = state.pool.begin().await?;
     let changed = sqlx::query(
         "UPDATE tickets SET status = 'cancelled', cancelled_at = $1, refund_amount = $2 WHERE id = $3 AND status = 'confirmed'",

@@ -6,286 +6,13 @@
 use std::sync::OnceLock;
 
 use axum::Json;
-use core_wasm::contract::{auth, booking, content, envelope, reservation, seats, tickets, trips};
+use core_wasm::contract::calls::{CALLS, CallSpec, Method, Scope};
+use core_wasm::contract::{auth, envelope};
+use schemars::Schema;
 use schemars::generate::{SchemaGenerator, SchemaSettings};
-use schemars::{JsonSchema, Schema};
+
+use crate::BODY_LIMIT;
 use serde_json::{Map, Value, json};
-
-/// One call: method, path (with `{service}` for the per-service calls), summary, request and
-/// response (`data`) schemas.
-#[derive(Debug)]
-pub struct Call {
-    pub method: &'static str,
-    pub path: &'static str,
-    pub summary: &'static str,
-    pub query: &'static [(&'static str, &'static str)],
-    request: Option<fn(&mut SchemaGenerator) -> Schema>,
-    response: fn(&mut SchemaGenerator) -> Schema,
-}
-
-fn schema<T: JsonSchema>(g: &mut SchemaGenerator) -> Schema {
-    g.subschema_for::<T>()
-}
-
-/// Both services' calls live under `/v1/api/intercity` (bus) and `/v1/api/water` (launch).
-pub const CALLS: &[Call] = &[
-    Call {
-        method: "get",
-        path: "/v1/api/{service}/get-head-line",
-        summary: "Headline of the service's ticker",
-        query: &[],
-        request: None,
-        response: schema::<content::HeadlineResponse>,
-    },
-    Call {
-        method: "get",
-        path: "/v1/api/{service}/blogs",
-        summary: "Blog posts",
-        query: &[],
-        request: None,
-        response: schema::<content::BlogsResponse>,
-    },
-    Call {
-        method: "get",
-        path: "/v1/api/{service}/offer-and-promo-images",
-        summary: "Offer and promo images",
-        query: &[],
-        request: None,
-        response: schema::<content::OfferImagesResponse>,
-    },
-    Call {
-        method: "get",
-        path: "/v1/api/{service}/cities",
-        summary: "Cities the service stops at",
-        query: &[],
-        request: None,
-        response: schema::<content::CitiesResponse>,
-    },
-    Call {
-        method: "get",
-        path: "/v1/api/{service}/operators",
-        summary: "Operators (bus companies or launch owners)",
-        query: &[],
-        request: None,
-        response: schema::<content::OperatorsResponse>,
-    },
-    Call {
-        method: "get",
-        path: "/v1/api/{service}/operator",
-        summary: "An operator's page",
-        query: &[("id", "operator id or slug")],
-        request: None,
-        response: schema::<content::OperatorResponse>,
-    },
-    Call {
-        method: "get",
-        path: "/v1/api/{service}/popular-routes",
-        summary: "Popular routes",
-        query: &[],
-        request: None,
-        response: schema::<content::PopularRoutesResponse>,
-    },
-    Call {
-        method: "get",
-        path: "/v1/api/{service}/popular-route",
-        summary: "A popular route",
-        query: &[("id", "popular route id")],
-        request: None,
-        response: schema::<content::PopularRouteResponse>,
-    },
-    Call {
-        method: "get",
-        path: "/v1/api/{service}/banners",
-        summary: "Banners",
-        query: &[("moduleType", "intercity (bus) or water (launch)")],
-        request: None,
-        response: schema::<content::BannersResponse>,
-    },
-    Call {
-        method: "post",
-        path: "/v1/api/intercity/get-schedule-trips",
-        summary: "Bus departures between two cities on a date",
-        query: &[],
-        request: Some(schema::<trips::TripSearchRequest>),
-        response: schema::<trips::BusTripsResponse>,
-    },
-    Call {
-        method: "post",
-        path: "/v1/api/water/get-schedule-trips",
-        summary: "Launch departures between two places on a date",
-        query: &[],
-        request: Some(schema::<trips::TripSearchRequest>),
-        response: schema::<trips::LaunchTripsResponse>,
-    },
-    Call {
-        method: "post",
-        path: "/v1/api/intercity/get-seat-view",
-        summary: "A bus trip's seats for a segment",
-        query: &[],
-        request: Some(schema::<seats::SeatViewRequest>),
-        response: schema::<seats::BusSeatViewResponse>,
-    },
-    Call {
-        method: "post",
-        path: "/v1/api/water/get-seat-view",
-        summary: "A launch trip's classes, cabins and seats",
-        query: &[],
-        request: Some(schema::<seats::SeatViewRequest>),
-        response: schema::<seats::LaunchSeatViewResponse>,
-    },
-    Call {
-        method: "post",
-        path: "/v1/api/{service}/seat-lock",
-        summary: "Hold up to 4 seats for the visitor (409 names a seat someone else holds)",
-        query: &[],
-        request: Some(schema::<booking::SeatLockRequest>),
-        response: schema::<booking::SeatLockResponse>,
-    },
-    Call {
-        method: "post",
-        path: "/v1/api/intercity/payment-pending",
-        summary: "Passenger details for the visitor's hold: a bus booking with its invoice",
-        query: &[],
-        request: Some(schema::<booking::PaymentPendingRequest>),
-        response: schema::<booking::BusBooking>,
-    },
-    Call {
-        method: "post",
-        path: "/v1/api/water/payment-pending",
-        summary: "Passenger details for the visitor's hold: a launch booking with its invoice",
-        query: &[],
-        request: Some(schema::<booking::PaymentPendingRequest>),
-        response: schema::<booking::LaunchBooking>,
-    },
-    Call {
-        method: "post",
-        path: "/v1/api/{service}/update-gateway",
-        summary: "Choose the payment gateway: where to send the traveller",
-        query: &[],
-        request: Some(schema::<booking::UpdateGatewayRequest>),
-        response: schema::<booking::UpdateGatewayResponse>,
-    },
-    Call {
-        method: "post",
-        path: "/v1/api/{service}/confirm-ticket",
-        summary: "The ticket of a paid booking (idempotent)",
-        query: &[],
-        request: Some(schema::<booking::TxnRequest>),
-        response: schema::<tickets::Ticket>,
-    },
-    Call {
-        method: "post",
-        path: "/v1/api/{service}/get-ticket-info-by-txn-id",
-        summary: "A ticket by transaction id",
-        query: &[],
-        request: Some(schema::<booking::TxnRequest>),
-        response: schema::<tickets::Ticket>,
-    },
-    Call {
-        method: "post",
-        path: "/v1/api/intercity/get-booking-info-by-txn-id",
-        summary: "A bus booking by transaction id",
-        query: &[],
-        request: Some(schema::<booking::TxnRequest>),
-        response: schema::<booking::BusBooking>,
-    },
-    Call {
-        method: "post",
-        path: "/v1/api/water/get-booking-info-by-txn-id",
-        summary: "A launch booking by transaction id",
-        query: &[],
-        request: Some(schema::<booking::TxnRequest>),
-        response: schema::<booking::LaunchBooking>,
-    },
-    Call {
-        method: "post",
-        path: "/v1/api/water/passenger-details-payment",
-        summary: "Launch passenger details for the visitor's hold (as payment-pending)",
-        query: &[],
-        request: Some(schema::<booking::PaymentPendingRequest>),
-        response: schema::<booking::LaunchBooking>,
-    },
-    Call {
-        method: "post",
-        path: "/v1/api/water/payment-seat-remove",
-        summary: "Drop one seat from a pending launch booking; amounts recomputed",
-        query: &[],
-        request: Some(schema::<booking::SeatRemoveRequest>),
-        response: schema::<booking::SeatRemoveResponse>,
-    },
-    Call {
-        method: "post",
-        path: "/v1/api/{service}/check-promo-code",
-        summary: "What a promo code would give (data null: invalid)",
-        query: &[],
-        request: Some(schema::<booking::PromoRequest>),
-        response: schema::<booking::PromoResponse>,
-    },
-    Call {
-        method: "post",
-        path: "/v1/api/{service}/apply-promo-code",
-        summary: "Apply a promo code or claim a surprise deal (data null: invalid)",
-        query: &[],
-        request: Some(schema::<booking::PromoRequest>),
-        response: schema::<booking::PromoResponse>,
-    },
-    Call {
-        method: "post",
-        path: "/v1/api/intercity/remove-promo-code",
-        summary: "Remove the promo: full amount again",
-        query: &[],
-        request: Some(schema::<booking::TxnRequest>),
-        response: schema::<booking::PromoResponse>,
-    },
-    Call {
-        method: "post",
-        path: "/v1/api/{service}/get-surprise-deal",
-        summary: "Sometimes a deal for the booking, claimable for 120 s (404: Sorry!! No deal found now.)",
-        query: &[],
-        request: Some(schema::<booking::TxnRequest>),
-        response: schema::<booking::SurpriseDeal>,
-    },
-    Call {
-        method: "post",
-        path: "/v1/api/{service}/search-ticket",
-        summary: "The phone's tickets, newest first, with the OTP sent to it",
-        query: &[],
-        request: Some(schema::<tickets::SearchTicketRequest>),
-        response: schema::<tickets::SearchTicketResponse>,
-    },
-    Call {
-        method: "post",
-        path: "/v1/api/{service}/cancel-ticket",
-        summary: "Cancel a ticket with the OTP sent to its phone: refund per policy",
-        query: &[],
-        request: Some(schema::<tickets::CancelTicketRequest>),
-        response: schema::<tickets::CancelTicketResponse>,
-    },
-    Call {
-        method: "post",
-        path: "/v1/api/common/send-otp",
-        summary: "An OTP to cancel a ticket, sent to the ticket's phone",
-        query: &[],
-        request: Some(schema::<tickets::SendOtpRequest>),
-        response: schema::<tickets::SendOtpResponse>,
-    },
-    Call {
-        method: "post",
-        path: "/v1/api/common/send-otp-by-phone",
-        summary: "An OTP to find a phone's tickets",
-        query: &[],
-        request: Some(schema::<tickets::SendOtpByPhoneRequest>),
-        response: schema::<tickets::SendOtpResponse>,
-    },
-    Call {
-        method: "post",
-        path: "/v1/api/intercity/bus-reservation",
-        summary: "A full-bus reservation request (fields of SPEC §3)",
-        query: &[],
-        request: Some(schema::<reservation::ReservationForm>),
-        response: schema::<crate::requests::Acknowledged>,
-    },
-];
 
 fn envelope_of(data: Schema) -> Value {
     json!({
@@ -299,55 +26,106 @@ fn envelope_of(data: Schema) -> Value {
     })
 }
 
+/// Every status the server can answer a call with, beside its success, and when.
+fn failures(call: &CallSpec) -> Vec<(&'static str, String)> {
+    let mut statuses = vec![
+        ("400", "Invalid input: every failing field is listed (malformed JSON, wrong types, rule violations)".into()),
+        ("401", "Missing or expired token".into()),
+        ("404", "Not found: an unknown id, or a path outside the call's services".into()),
+    ];
+    if call.method == Method::Post {
+        let mut conflict =
+            "The world changed: a hold expired, a seat was just taken, a booking is no longer waiting for payment"
+                .to_owned();
+        if call.idempotent {
+            conflict.push_str("; or a request with the same Idempotency-Key is still running, or failed");
+        }
+        statuses.push(("409", conflict));
+        statuses.push(("413", format!("The body is larger than {} KB", BODY_LIMIT / 1024)));
+        statuses.push(("415", "The body is not sent as application/json".into()));
+    }
+    if call.limited {
+        statuses.push(("429", "Too many of these for this phone or client: the message says when to try again".into()));
+    }
+    statuses.push(("500", "An internal failure (logged); the message is generic".into()));
+    statuses
+}
+
+/// A GET's request type as query parameters: its properties.
+fn query_parameters(schema: &Schema) -> Vec<Value> {
+    let required: Vec<&str> = schema
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let Some(properties) = schema.get("properties").and_then(Value::as_object) else { return Vec::new() };
+    properties
+        .iter()
+        .map(|(name, property)| {
+            let mut parameter = json!({"name": name, "in": "query", "required": required.contains(&name.as_str()), "schema": {"type": "string"}});
+            if let Some(about) = property.get("description") {
+                parameter["description"] = about.clone();
+            }
+            parameter
+        })
+        .collect()
+}
+
 fn build() -> Value {
-    let settings = SchemaSettings::openapi3().with(|s| s.definitions_path = "#/components/schemas/".into());
+    let settings = SchemaSettings::openapi3().with(|s| {
+        s.definitions_path = "#/components/schemas/".into();
+        // Query types are read inline for their properties.
+        s.inline_subschemas = false;
+    });
     let mut g = SchemaGenerator::new(settings);
+    let mut inline = SchemaGenerator::new(SchemaSettings::openapi3().with(|s| s.inline_subschemas = true));
     let error = g.subschema_for::<envelope::ErrorBody>();
     let error_response = |text: &str| json!({"description": text, "content": {"application/json": {"schema": error}}});
     let mut paths = Map::new();
     for call in CALLS {
-        let services: &[&str] = if call.path.contains("{service}") { &["intercity", "water"] } else { &[""] };
-        for service in services {
-            let path = call.path.replace("{service}", service);
+        for under in call.scope.prefixes() {
+            let success = if call.response == "Pdf" {
+                json!({"description": "A PDF, as an attachment named ticket-PNR.pdf", "content": {"application/pdf": {"schema": (call.response_schema)(&mut g)}}})
+            } else {
+                json!({"description": "Success", "content": {"application/json": {"schema": envelope_of((call.response_schema)(&mut g))}}})
+            };
+            let mut responses = Map::new();
+            responses.insert("200".into(), success);
+            for (status, text) in failures(call) {
+                responses.insert(status.into(), error_response(&text));
+            }
             let mut op = json!({
+                "operationId": format!("{:?}{}", call.name, if call.scope == Scope::Both { under.segment() } else { "" }),
                 "summary": call.summary,
                 "security": [{"bearer": []}],
-                "responses": {
-                    "200": {"description": "Success", "content": {"application/json": {"schema": envelope_of((call.response)(&mut g))}}},
-                    "400": error_response("Invalid input: every failing field is listed"),
-                    "401": error_response("Missing or expired token"),
-                    "404": error_response("Not found"),
-                    "413": error_response("Body too large"),
-                }
+                "responses": responses,
             });
-            if let Some(request) = call.request {
-                op["requestBody"] =
-                    json!({"required": true, "content": {"application/json": {"schema": request(&mut g)}}});
+            if call.idempotent {
+                op["x-idempotent"] = json!(true);
             }
-            if !call.query.is_empty() {
-                op["parameters"] = call
-                    .query
-                    .iter()
-                    .map(|(name, about)| json!({"name": name, "in": "query", "description": about, "schema": {"type": "string"}}))
-                    .collect();
-            }
-            let entry = paths.entry(path).or_insert_with(|| json!({}));
-            entry[call.method] = op;
-        }
-    }
-    for service in ["intercity", "water"] {
-        paths.insert(
-            format!("/v1/api/{service}/download-ticket-pdf/{{id}}"),
-            json!({"get": {
-                "summary": "The e-ticket as a PDF (PNR, passenger, route, times, points, seats, fares, QR code)",
-                "security": [{"bearer": []}],
-                "parameters": [{"name": "id", "in": "path", "required": true, "description": "the ticket's _id", "schema": {"type": "string"}}],
-                "responses": {
-                    "200": {"description": "A PDF, as an attachment named ticket-PNR.pdf", "content": {"application/pdf": {"schema": {"type": "string", "format": "binary"}}}},
-                    "404": error_response("Ticket not found"),
+            let mut parameters: Vec<Value> = call
+                .path_params()
+                .map(|name| json!({"name": name, "in": "path", "required": true, "schema": {"type": "string"}}))
+                .collect();
+            match call.method {
+                Method::Post => {
+                    op["requestBody"] = json!({"required": true, "content": {"application/json": {"schema": (call.request_schema)(&mut g)}}});
                 }
-            }}),
-        );
+                Method::Get if call.path_params().next().is_none() => {
+                    parameters.extend(query_parameters(&(call.request_schema)(&mut inline)));
+                }
+                Method::Get => {}
+            }
+            if call.idempotent {
+                parameters.push(json!({"name": "Idempotency-Key", "in": "header", "required": false,
+                    "description": "Makes the call safe to repeat: a repeat gets the first answer", "schema": {"type": "string", "maxLength": 200}}));
+            }
+            if !parameters.is_empty() {
+                op["parameters"] = Value::Array(parameters);
+            }
+            let entry = paths.entry(call.path(*under)).or_insert_with(|| json!({}));
+            entry[call.method.as_str().to_lowercase()] = op;
+        }
     }
     paths.insert(
         "/oauth/access_token".into(),

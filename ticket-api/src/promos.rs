@@ -4,15 +4,16 @@
 //! 'Invalid promo applied!' (SPEC §8).
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use core_wasm::contract::booking::{Promo, PromoRequest, PromoResponse, SurpriseDeal, TxnRequest};
 use core_wasm::contract::envelope::Envelope;
+use core_wasm::pricing::{self, PromoKind, PromoRule};
 use sqlx::any::AnyRow;
 use sqlx::{AnyPool, Row};
 
+use crate::AppState;
 use crate::error::ApiError;
 use crate::wire::{Body, now_unix_ms, ok};
-use crate::{AppState, service_of};
 
 /// A deal can be claimed this long after it is offered (SPEC §9), enforced here too.
 pub const DEAL_MS: i64 = core_wasm::deal::CLAIM_SECONDS as i64 * 1000;
@@ -45,7 +46,8 @@ async fn discount_for(pool: &AnyPool, booking: &AnyRow, code: &str) -> Result<Op
         && deal.try_get::<String, _>("promo_code")? == code
     {
         let open = now - deal.try_get::<i64, _>("offered_at")? <= DEAL_MS;
-        return Ok(open.then(|| deal.try_get::<i64, _>("amount")).transpose()?.map(|a| a.min(sub_total)));
+        let amount = open.then(|| deal.try_get::<i64, _>("amount")).transpose()?;
+        return Ok(amount.map(|a| pricing::clamp_discount(a, sub_total)));
     }
     let Some(promo) = sqlx::query("SELECT * FROM promo_codes WHERE code = $1").bind(&code).fetch_optional(pool).await?
     else {
@@ -61,8 +63,7 @@ async fn discount_for(pool: &AnyPool, booking: &AnyRow, code: &str) -> Result<Op
         .is_none_or(|s| s == booking.try_get::<String, _>("service").unwrap_or_default());
     let operator_ok = promo.try_get::<Option<String>, _>("operator_id")?.is_none_or(|o| o == operator);
     let in_window = promo.try_get::<i64, _>("valid_from")? <= now && now <= promo.try_get::<i64, _>("valid_until")?;
-    let fare_ok = sub_total >= promo.try_get::<i64, _>("min_fare")?;
-    if !(service_ok && operator_ok && in_window && fare_ok) {
+    if !(service_ok && operator_ok && in_window) {
         return Ok(None);
     }
     let total: i64 = sqlx::query(
@@ -86,34 +87,35 @@ async fn discount_for(pool: &AnyPool, booking: &AnyRow, code: &str) -> Result<Op
         return Ok(None);
     }
     let amount: i64 = promo.try_get("amount")?;
-    let discount = match promo.try_get::<String, _>("kind")?.as_str() {
-        "percent" => {
-            let d = sub_total * amount / 100;
-            promo.try_get::<Option<i64>, _>("max_discount")?.map_or(d, |cap| d.min(cap))
-        }
-        _ => amount,
+    let kind = match promo.try_get::<String, _>("kind")?.as_str() {
+        "percent" => PromoKind::Percent { percent: amount, cap: promo.try_get("max_discount")? },
+        _ => PromoKind::Flat { amount },
     };
-    Ok(Some(discount.clamp(0, sub_total)))
+    Ok(pricing::promo_discount(&PromoRule { kind, min_fare: promo.try_get("min_fare")? }, sub_total))
 }
 
+/// The booking's amounts with `discount` instead of its current one (the core's pricing).
 fn answer(booking: &AnyRow, discount: i64, code: Option<String>) -> Result<PromoResponse, sqlx::Error> {
-    let before: i64 = booking.try_get::<i64, _>("sub_total")?
-        + booking.try_get::<i64, _>("service_charge")?
-        + booking.try_get::<i64, _>("gateway_commission")?;
+    let stored = pricing::Quote {
+        sub_total: booking.try_get("sub_total")?,
+        discount: booking.try_get("discount")?,
+        service_charge: booking.try_get("service_charge")?,
+        commission: booking.try_get("gateway_commission")?,
+        amount: booking.try_get("amount")?,
+    };
+    let quote = pricing::with_discount(stored, discount);
     Ok(PromoResponse {
-        amount: (before - discount) as f64,
-        discount: discount as f64,
-        promo: code.map(|code| Promo { code, amount: discount as f64 }),
+        amount: quote.amount as f64,
+        discount: quote.discount as f64,
+        promo: code.map(|code| Promo { code, amount: quote.discount as f64 }),
     })
 }
 
 /// `check-promo-code`: what the code would give, without applying it.
 pub async fn check(
     State(state): State<AppState>,
-    Path(segment): Path<String>,
     Body(request): Body<PromoRequest>,
 ) -> Result<Json<Envelope<Option<PromoResponse>>>, ApiError> {
-    service_of(&segment)?;
     let booking = pending_booking(&state.pool, &request.tnx_id).await?;
     let discount = discount_for(&state.pool, &booking, &request.promo_code).await?;
     Ok(ok(discount.map(|d| answer(&booking, d, Some(request.promo_code.trim().to_uppercase()))).transpose()?))
@@ -123,10 +125,8 @@ pub async fn check(
 /// promo replaced.
 pub async fn apply(
     State(state): State<AppState>,
-    Path(segment): Path<String>,
     Body(request): Body<PromoRequest>,
 ) -> Result<Json<Envelope<Option<PromoResponse>>>, ApiError> {
-    service_of(&segment)?;
     let booking = pending_booking(&state.pool, &request.tnx_id).await?;
     let Some(discount) = discount_for(&state.pool, &booking, &request.promo_code).await? else {
         return Ok(ok(None));
@@ -153,10 +153,8 @@ async fn record(pool: &sqlx::AnyPool, tnx_id: &str, response: &PromoResponse) ->
 /// `remove-promo-code` (bus): back to the full amount, promo null.
 pub async fn remove(
     State(state): State<AppState>,
-    Path(segment): Path<String>,
     Body(request): Body<TxnRequest>,
 ) -> Result<Json<Envelope<Option<PromoResponse>>>, ApiError> {
-    service_of(&segment)?;
     let booking = pending_booking(&state.pool, &request.tnx_id).await?;
     let response = answer(&booking, 0, None)?;
     record(&state.pool, &request.tnx_id, &response).await?;
@@ -167,10 +165,8 @@ pub async fn remove(
 /// for 120 s from when it was first offered. None: 404 'Sorry!! No deal found now.'.
 pub async fn surprise_deal(
     State(state): State<AppState>,
-    Path(segment): Path<String>,
     Body(request): Body<TxnRequest>,
 ) -> Result<Json<Envelope<SurpriseDeal>>, ApiError> {
-    service_of(&segment)?;
     let booking = pending_booking(&state.pool, &request.tnx_id).await?;
     let tnx: String = booking.try_get("tnx_id")?;
     let no_deal = || ApiError::not_found(core_wasm::deal::NO_DEAL.text);
@@ -180,7 +176,7 @@ pub async fn surprise_deal(
         return Err(no_deal());
     }
     let sub_total: i64 = booking.try_get("sub_total")?;
-    let amount = (sub_total / 20).clamp(20, 200) / 10 * 10;
+    let amount = pricing::surprise_deal_amount(sub_total);
     let code = format!("SURPRISE{amount}");
     sqlx::query("INSERT INTO surprise_deals (tnx_id, promo_code, amount, offered_at) VALUES ($1, $2, $3, $4) ON CONFLICT (tnx_id) DO NOTHING")
         .bind(&tnx)

@@ -2,35 +2,23 @@
 //! stored, acknowledged.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use core_wasm::contract::envelope::Envelope;
-use core_wasm::contract::reservation::ReservationForm;
+use core_wasm::contract::reservation::{ReservationAck, ReservationForm};
 use core_wasm::reservation;
-use serde::Serialize;
 
+use crate::AppState;
 use crate::error::ApiError;
 use crate::ids::new_id;
 use crate::wire::{Body, now_unix_ms, today};
-use crate::{AppState, service_of};
 
 /// SPEC §2: what the site says after a successful submit.
 pub const SUBMITTED: &str = "Request submitted successfully";
 
-#[derive(Debug, Serialize, schemars::JsonSchema)]
-pub struct Acknowledged {
-    #[serde(rename = "_id")]
-    pub id: String,
-}
-
 pub async fn bus_reservation(
     State(state): State<AppState>,
-    Path(segment): Path<String>,
     Body(form): Body<ReservationForm>,
-) -> Result<Json<Envelope<Acknowledged>>, ApiError> {
-    if segment != "intercity" {
-        service_of(&segment)?;
-        return Err(ApiError::not_found(crate::error::PAGE_NOT_FOUND));
-    }
+) -> Result<Json<Envelope<ReservationAck>>, ApiError> {
     // The answer names every invalid field (SPEC keys), as the site highlights them.
     let valid = reservation::parse(&form, today())
         .map_err(|fields| ApiError::BadRequest(fields.iter().map(|f| format!("{f} is invalid")).collect()))?;
@@ -57,5 +45,5 @@ pub async fn bus_reservation(
     .bind(now_unix_ms())
     .execute(&state.pool)
     .await?;
-    Ok(Json(Envelope { status_code: 200, message: SUBMITTED.to_owned(), data: Acknowledged { id } }))
+    Ok(Json(Envelope { status_code: 200, message: SUBMITTED.to_owned(), data: ReservationAck { id } }))
 }

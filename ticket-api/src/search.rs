@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use core_wasm::contract::trips::{
     BusTripsResponse, CoachType, Company, Fare, LaunchTripsResponse, Ship, Trip, TripSearchRequest,
@@ -15,12 +15,13 @@ use core_wasm::routes::Service;
 use core_wasm::time::Date;
 use serde::Serialize;
 
+use crate::AppState;
 use crate::claims::TripClaims;
 use crate::content::service_key;
 use crate::error::ApiError;
 use crate::network::{Network, Route, TripRow};
+use crate::wire::At;
 use crate::wire::{Body, json_response, now_unix_ms, ok_bytes, today, wire_time};
-use crate::{AppState, service_of};
 
 const MINUTES_PER_DAY: i64 = 24 * 60;
 
@@ -186,10 +187,9 @@ fn trip_of(network: &Network, c: &Candidate<'_>, service: Service, taken: i64) -
 
 pub async fn schedule_trips(
     State(state): State<AppState>,
-    Path(segment): Path<String>,
+    At(service): At,
     Body(request): Body<TripSearchRequest>,
 ) -> Result<Response, ApiError> {
-    let service = service_of(&segment)?;
     let network = state.network.get(&state.pool).await?;
     let checked = check(&network, &request)?;
     let mut found = candidates(&network, &checked, service_key(service));
@@ -210,7 +210,12 @@ pub async fn schedule_trips(
     // The same search over the same claims gives the same answer until a hold in them expires.
     let key = format!(
         "{} {} {} {} {:?} {}",
-        segment, checked.from, checked.to, checked.date, checked.coach_type, network.version
+        service.api_segment(),
+        checked.from,
+        checked.to,
+        checked.date,
+        checked.coach_type,
+        network.version
     );
     let body = state
         .claims

@@ -2,7 +2,7 @@
 //! from the claims on that segment's legs. A bus seat sold Dhaka -> Cumilla shows booked for
 //! the whole Dhaka -> Chattogram trip, but its fare entry Cumilla -> Chattogram is available.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use core_wasm::contract::seats::{
     BusSeat, BusSeatPlan, BusSeatViewResponse, ClassPlan, FareEntry, LaunchCell, LaunchSeatPlan,
@@ -12,12 +12,13 @@ use core_wasm::routes::Service;
 use serde::Serialize;
 use sqlx::{AnyPool, Row};
 
+use crate::AppState;
 use crate::claims::{ClaimState, TripClaims};
 use crate::error::ApiError;
 use crate::network::{LayoutSeat, Network};
 use crate::search::city_id;
+use crate::wire::At;
 use crate::wire::{Body, json_response, now_unix_ms, ok_bytes, wire_time};
-use crate::{AppState, service_of};
 
 #[derive(Debug, Serialize)]
 #[serde(untagged)]
@@ -258,10 +259,9 @@ impl Seen<'_> {
 
 pub async fn seat_view(
     State(state): State<AppState>,
-    Path(segment): Path<String>,
+    At(service): At,
     Body(request): Body<SeatViewRequest>,
 ) -> Result<Response, ApiError> {
-    let service = service_of(&segment)?;
     // The timetable, layout and fares come from memory; only the claims are read live.
     let network = state.network.get(&state.pool).await?;
     let trip = TripInfo::find(&state.pool, &network, &request.trip_id).await?;

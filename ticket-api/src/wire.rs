@@ -3,15 +3,18 @@
 
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{FromRequest, Request};
+use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::header;
+use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use core_wasm::contract::envelope::Envelope;
 use core_wasm::time::{Date, WireDateTime};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::error::ApiError;
+use core_wasm::service::Service;
+
+use crate::error::{ApiError, PAGE_NOT_FOUND};
 
 /// A success: HTTP 200 with the payload in `data`.
 pub fn ok<T>(data: T) -> Json<Envelope<T>> {
@@ -26,6 +29,19 @@ pub fn ok_bytes<T: Serialize>(data: T) -> Result<Bytes, ApiError> {
 /// Serves an envelope written by [`ok_bytes`] (HTTP 200).
 pub fn json_response(body: Bytes) -> Response {
     ([(header::CONTENT_TYPE, "application/json")], body).into_response()
+}
+
+/// The service a call is made under: the router (built from the call table) puts it in each
+/// service route's request, so a handler never reads it from the path.
+#[derive(Debug, Clone, Copy)]
+pub struct At(pub Service);
+
+impl<S: Send + Sync> FromRequestParts<S> for At {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        parts.extensions.get::<Service>().copied().map(At).ok_or_else(|| ApiError::not_found(PAGE_NOT_FOUND))
+    }
 }
 
 /// A JSON body; malformed JSON, wrong types, a missing content type or an oversized body are

@@ -310,6 +310,7 @@ on_both! {
 
 mod tokens {
     use super::*;
+    use core_wasm::contract::calls::{CallSpec, Under};
 
     async fn app() -> common::TestApp {
         common::TestApp::new(common::Backend::Sqlite).await
@@ -425,6 +426,56 @@ mod tokens {
         }
         let plan = &schemas["BusSeatPlan"]["properties"];
         assert!(plan.get("bordingPoints").is_some(), "keys as SPEC spells them");
+    }
+
+    #[tokio::test]
+    async fn the_openapi_document_has_an_operation_for_every_row_of_the_call_table() {
+        use core_wasm::contract::calls::{CALLS, Method};
+        let app = app().await;
+        let (_, doc) = app.send(Request::get("/v1/api/openapi.json").body(Body::empty()).unwrap()).await;
+        for call in CALLS {
+            for under in call.scope.prefixes() {
+                let path = call.path(*under);
+                let op = &doc["paths"][&path][call.method.as_str().to_lowercase()];
+                assert!(op.is_object(), "{path}");
+                let statuses = op["responses"].as_object().unwrap();
+                for status in ["200", "400", "401", "404", "500"] {
+                    assert!(statuses.contains_key(status), "{path} {status}");
+                }
+                if call.method == Method::Post {
+                    for status in ["409", "413", "415"] {
+                        assert!(statuses.contains_key(status), "{path} {status}");
+                    }
+                }
+                assert_eq!(statuses.contains_key("429"), call.limited, "{path} 429");
+            }
+            // Outside its scope a call has no path at all.
+            for under in [Under::Bus, Under::Launch, Under::Common] {
+                if !call.scope.serves(under) && CallSpec::find(call.purpose_name(), under).is_none() {
+                    assert!(doc["paths"].get(call.path(under)).is_none(), "{}", call.path(under));
+                }
+            }
+        }
+        let banners = &doc["paths"]["/v1/api/water/banners"]["get"]["parameters"];
+        assert_eq!(banners[0]["name"], "moduleType", "a GET's request type gives its query: {banners}");
+    }
+
+    #[tokio::test]
+    async fn a_call_outside_its_scope_is_not_found_before_its_handler_runs() {
+        let app = app().await;
+        // Bodies that would be 400 if a handler read them: the 404 comes first.
+        for path in [
+            "/v1/api/water/remove-promo-code",
+            "/v1/api/water/bus-reservation",
+            "/v1/api/intercity/payment-seat-remove",
+            "/v1/api/intercity/passenger-details-payment",
+            "/v1/api/common/seat-lock",
+            "/v1/api/intercity/send-otp",
+        ] {
+            let (status, body) = app.post(path, json!({"tnxId": 5})).await;
+            assert_eq!(status, StatusCode::NOT_FOUND, "{path}: {body}");
+            assert_eq!(body["message"], "This page could not be found", "{path}");
+        }
     }
 
     #[tokio::test]

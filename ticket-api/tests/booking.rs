@@ -133,7 +133,7 @@ on_both! {
         let url = update["data"]["redirectUrl"].as_str().unwrap().to_owned();
         let (status, page) = app.send(Request::get(&url).body(Body::empty()).unwrap()).await;
         assert_eq!(status, StatusCode::OK);
-        assert!(page.as_str().unwrap().contains("Pay TK"));
+        assert!(page.as_str().unwrap().contains(" TK</button>"));
 
         let (status, location) = gateway(&app, &tnx, "pay").await;
         assert_eq!(status, StatusCode::SEE_OTHER);

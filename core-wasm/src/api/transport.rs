@@ -3,20 +3,7 @@
 
 use std::future::Future;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Method {
-    Get,
-    Post,
-}
-
-impl Method {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Method::Get => "GET",
-            Method::Post => "POST",
-        }
-    }
-}
+pub use crate::contract::calls::Method;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HttpRequest {

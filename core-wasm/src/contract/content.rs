@@ -132,3 +132,18 @@ contract! {
     #[serde(rename_all = "camelCase")]
     pub struct BannersResponse { pub banners: Vec<Banner> }
 }
+
+contract! {
+    /// The query of a call for one item (`operator?id=...`, `popular-route?id=...`).
+    #[derive(Default)]
+    pub struct ById {
+        pub id: Option<String>,
+    }
+
+    /// `banners?moduleType=intercity|water`; without it, the service's own module.
+    #[serde(rename_all = "camelCase")]
+    #[derive(Default)]
+    pub struct BannerQuery {
+        pub module_type: Option<String>,
+    }
+}

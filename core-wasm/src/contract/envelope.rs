@@ -85,3 +85,9 @@ impl ErrorBody {
         ErrorBody { status_code: Some(status_code), message: Some(message), error: Some(error.to_owned()), seats: None }
     }
 }
+
+/// The request of a call that takes nothing (a GET without query). TypeScript: `NoBody`, an empty
+/// object or nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct NoBody {}

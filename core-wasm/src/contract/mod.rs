@@ -5,6 +5,7 @@
 
 pub mod auth;
 pub mod booking;
+pub mod calls;
 pub mod content;
 pub mod envelope;
 pub mod reservation;

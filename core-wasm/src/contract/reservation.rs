@@ -30,3 +30,11 @@ contract! {
         pub approximate_budget: Option<NumberInput>,
     }
 }
+
+contract! {
+    /// A full-bus request received: its id (the message says 'Request submitted successfully').
+    pub struct ReservationAck {
+        #[serde(rename = "_id")]
+        pub id: String,
+    }
+}

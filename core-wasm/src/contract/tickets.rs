@@ -1,7 +1,7 @@
 //! Tickets and ticket management (SPEC §3 "Ticket", §7 "Ticket management").
 
 use super::contract;
-use crate::routes::Service;
+use crate::service::Service;
 
 contract! {
     #[serde(rename_all = "lowercase")]
@@ -111,5 +111,27 @@ contract! {
     pub struct CancelTicketResponse {
         pub ticket_status: TicketStatus,
         pub refund_amount: f64,
+    }
+}
+
+contract! {
+    /// The path of `download-ticket-pdf/{id}`: the ticket's `_id`.
+    pub struct TicketById {
+        pub id: String,
+    }
+}
+
+/// A PDF document (`application/pdf`), not JSON: the e-ticket. TypeScript: `Blob`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pdf;
+
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for Pdf {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Pdf".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({"type": "string", "format": "binary", "contentMediaType": "application/pdf"})
     }
 }

@@ -11,7 +11,9 @@ use crate::contract::tickets::{CancelTicketResponse, Ticket};
 use crate::deal::{DealEvent, DealState};
 use crate::invoice::{BusBookingEvent, LaunchBookingEvent};
 use crate::otp::{OtpEvent, OtpState};
+use crate::pricing::{self, PromoRule};
 use crate::seats::{SeatChoice, SeatEvent};
+use crate::service::Service;
 use crate::{deal, invoice, otp, seats, tickets};
 
 #[wasm_bindgen(js_name = markSeatBooked, unchecked_return_type = "BusSeatPlan")]
@@ -147,4 +149,37 @@ pub fn apply_cancel(
     let list: Vec<Ticket> = from_js(list, "tickets")?;
     let response: CancelTicketResponse = from_js(response, "cancel response")?;
     to_js(&tickets::apply_cancel(list, ticket_id, &response))
+}
+
+/// A booking's amounts for seats of these fares (SPEC §3), as the server will compute them.
+#[wasm_bindgen(js_name = quote, unchecked_return_type = "Quote")]
+pub fn quote(
+    #[wasm_bindgen(unchecked_param_type = "Service")] service: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number[]")] fares: JsValue,
+    discount: Option<f64>,
+) -> Result<JsValue, JsError> {
+    let service: Service = from_js(service, "service")?;
+    let fares: Vec<pricing::Taka> = from_js(fares, "fares")?;
+    to_js(&pricing::quote(service, &fares, discount.map_or(0, |d| d as pricing::Taka)))
+}
+
+/// What a promo takes off fares of `subTotal`; null below its minimum fare.
+#[wasm_bindgen(js_name = promoDiscount, unchecked_return_type = "number | null")]
+pub fn promo_discount(
+    #[wasm_bindgen(unchecked_param_type = "PromoRule")] rule: JsValue,
+    sub_total: f64,
+) -> Result<JsValue, JsError> {
+    let rule: PromoRule = from_js(rule, "promo rule")?;
+    to_js(&pricing::promo_discount(&rule, sub_total as pricing::Taka))
+}
+
+#[wasm_bindgen(js_name = surpriseDealAmount)]
+pub fn surprise_deal_amount(sub_total: f64) -> f64 {
+    pricing::surprise_deal_amount(sub_total as pricing::Taka) as f64
+}
+
+/// What cancelling a ticket paid `paid` refunds after the fee.
+#[wasm_bindgen(js_name = refund, unchecked_return_type = "Refund")]
+pub fn refund(paid: f64, fee_percent: u32) -> Result<JsValue, JsError> {
+    to_js(&pricing::refund(paid as pricing::Taka, fee_percent))
 }

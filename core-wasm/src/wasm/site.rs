@@ -12,6 +12,12 @@ use crate::contract::trips::{Fare, Trip};
 use crate::trips::{Filters, PriceSort, TimeBand};
 use crate::{cities, digits, email, errors, identity, message, phone, reservation, rollout, routes, time, trips};
 
+/// An amount as the site and the e-ticket write it: `1,800 TK`, `- 100 TK`.
+#[wasm_bindgen(js_name = formatTaka)]
+pub fn format_taka(amount: f64) -> String {
+    crate::pricing::format_taka(amount)
+}
+
 #[wasm_bindgen(js_name = normalizePhone)]
 pub fn normalize_phone(input: &str) -> String {
     phone::normalize(input)

@@ -25,11 +25,11 @@ fn sample() -> TicketDocument {
         coach: "Coach 7021 · AC Business Class (Scania)".into(),
         seats: vec!["A1".into(), "A2".into()],
         fare_lines: vec![
-            ("Fare (2 seats)".into(), "TK 1,800".into()),
-            ("Promo WINTER10".into(), "- TK 100".into()),
-            ("Processing fee".into(), "TK 50".into()),
+            ("Fare (2 seats)".into(), "1,800 TK".into()),
+            ("Promo WINTER10".into(), "- 100 TK".into()),
+            ("Processing fee".into(), "50 TK".into()),
         ],
-        total: "TK 1,750".into(),
+        total: "1,750 TK".into(),
         refund: None,
         helpline: "16374".into(),
         issued_at: "2026-11-20 09:12 AM".into(),
@@ -50,8 +50,8 @@ fn bengali() -> TicketDocument {
         departure_time: "8:30 PM".into(),
         coach: "Double cabin · 2nd floor".into(),
         seats: vec!["D-204".into()],
-        fare_lines: vec![("Double cabin".into(), "TK 2,400".into()), ("Processing fee".into(), "TK 40".into())],
-        total: "TK 2,440".into(),
+        fare_lines: vec![("Double cabin".into(), "2,400 TK".into()), ("Processing fee".into(), "40 TK".into())],
+        total: "2,440 TK".into(),
         ..sample()
     }
 }
@@ -59,7 +59,7 @@ fn bengali() -> TicketDocument {
 fn cancelled() -> TicketDocument {
     TicketDocument {
         status: TicketState::Cancelled,
-        refund: Some("Refunded TK 1,575 on 2026-11-21".into()),
+        refund: Some("Refunded 1,575 TK on 2026-11-21".into()),
         ..sample()
     }
 }
@@ -68,12 +68,12 @@ fn four_seats() -> TicketDocument {
     TicketDocument {
         seats: vec!["B1".into(), "B2".into(), "B3".into(), "B4".into()],
         fare_lines: vec![
-            ("Fare (4 seats)".into(), "TK 3,600".into()),
-            ("Promo EID200".into(), "- TK 200".into()),
-            ("Insurance".into(), "TK 40".into()),
-            ("Processing fee".into(), "TK 60".into()),
+            ("Fare (4 seats)".into(), "3,600 TK".into()),
+            ("Promo EID200".into(), "- 200 TK".into()),
+            ("Insurance".into(), "40 TK".into()),
+            ("Processing fee".into(), "60 TK".into()),
         ],
-        total: "TK 3,500".into(),
+        total: "3,500 TK".into(),
         boarding_point: "Sayedabad Bus Terminal, Counter 12 (opposite the flyover ramp), Dhaka".into(),
         ..sample()
     }
@@ -136,8 +136,8 @@ fn pdf_confirmed_ticket_is_one_page_with_its_details_in_the_text() {
             "Rajarbagh Counter, Dhaka",
             "Dampara Counter, Chattogram",
             "Fare (2 seats)",
-            "TK 1,800",
-            "TK 1,750",
+            "1,800 TK",
+            "1,750 TK",
             "16374",
             "CONFIRMED",
         ] {
@@ -167,7 +167,7 @@ fn pdf_cancelled_ticket_says_cancelled_and_shows_the_refund() {
     assert_eq!(page_count(&pdf), 1);
     if let Some(text) = text {
         assert!(text.contains("CANCELLED"), "{text}");
-        assert!(text.contains("Refunded TK 1,575 on 2026-11-21"), "{text}");
+        assert!(text.contains("Refunded 1,575 TK on 2026-11-21"), "{text}");
         assert!(text.contains("K7M4QX9A"), "{text}");
     }
 }
@@ -185,7 +185,7 @@ fn pdf_four_seats_and_four_fare_lines_fit_one_page() {
                 "{label} {amount} missing:\n{text}"
             );
         }
-        assert!(text.contains("TK 3,500"), "{text}");
+        assert!(text.contains("3,500 TK"), "{text}");
     }
 }
 
@@ -194,7 +194,7 @@ fn pdf_four_seats_and_four_fare_lines_fit_one_page() {
 fn worst_case() -> TicketDocument {
     TicketDocument {
         status: TicketState::Cancelled,
-        refund: Some("Refunded TK 3,150 to bKash 01712345678 on 2026-11-21 (10% cancellation charge kept)".into()),
+        refund: Some("Refunded 3,150 TK to bKash 01712345678 on 2026-11-21 (10% cancellation charge kept)".into()),
         passenger_name: "মোঃ আব্দুর রহমান চৌধুরী".into(),
         boarding_point: "সায়েদাবাদ বাস টার্মিনাল, কাউন্টার ১২ (Sayedabad Bus Terminal, Counter 12), Dhaka".into(),
         dropping_point: "Kolatoli Road Counter, near Hotel Sea Crown, Cox's Bazar".into(),
@@ -219,15 +219,15 @@ fn pdf_cancelled_bengali_ticket_with_four_seats_fits_one_page() {
 #[test]
 fn pdf_many_fare_lines_still_fit_or_fail_as_a_value() {
     let mut doc = cancelled();
-    doc.fare_lines = (1..=8).map(|i| (format!("Charge {i}"), format!("TK {i}0"))).collect();
+    doc.fare_lines = (1..=8).map(|i| (format!("Charge {i}"), format!("{i}0 TK"))).collect();
     let (pdf, text) = render_and_read("eight-fares", &doc);
     assert_eq!(page_count(&pdf), 1);
     if let Some(text) = text {
-        assert!(text.contains("Charge 8") && text.contains("TK 80"), "{text}");
+        assert!(text.contains("Charge 8") && text.contains("80 TK"), "{text}");
     }
     // Too tall for the page in every spacing; and far too many, refused before layout.
     for n in [20, 200] {
-        doc.fare_lines = (1..=n).map(|i| (format!("Charge {i}"), format!("TK {i}"))).collect();
+        doc.fare_lines = (1..=n).map(|i| (format!("Charge {i}"), format!("{i} TK"))).collect();
         assert_eq!(render(&doc), Err(PdfError::DoesNotFit), "{n} fare lines");
     }
 }

@@ -1,0 +1,362 @@
+//! Every call of the ticket API, in one table: its name (the path purpose SPEC §7 gives), method,
+//! the services it answers for, whether it honours an Idempotency-Key, whether its errors are a
+//! payment block (SPEC §8), and its request and response types.
+//!
+//! The table is the single place a call is declared. The ticket API builds its router from it
+//! (a call outside its scope is a 404 before any handler runs) and its OpenAPI document; the
+//! site's client finds method and path here and its TypeScript types (`CallRow`, generated below)
+//! type `api.call(name, service, body)`. Adding a call is a contract type, one row here and a
+//! handler in ticket-api (whose router refuses to build without one).
+
+use serde::{Deserialize, Serialize};
+
+use super::booking::{
+    BusBooking, LaunchBooking, PaymentPendingRequest, PromoRequest, PromoResponse, SeatLockRequest, SeatLockResponse,
+    SeatRemoveRequest, SeatRemoveResponse, SurpriseDeal, TxnRequest, UpdateGatewayRequest, UpdateGatewayResponse,
+};
+use super::content::{
+    BannerQuery, BannersResponse, BlogsResponse, ById, CitiesResponse, HeadlineResponse, OfferImagesResponse,
+    OperatorResponse, OperatorsResponse, PopularRouteResponse, PopularRoutesResponse,
+};
+use super::envelope::NoBody;
+use super::reservation::{ReservationAck, ReservationForm};
+use super::seats::{BusSeatViewResponse, LaunchSeatViewResponse, SeatViewRequest};
+use super::tickets::{
+    CancelTicketRequest, CancelTicketResponse, Pdf, SearchTicketRequest, SearchTicketResponse, SendOtpByPhoneRequest,
+    SendOtpRequest, SendOtpResponse, Ticket, TicketById,
+};
+use super::trips::{BusTripsResponse, LaunchTripsResponse, TripSearchRequest};
+use crate::service::Service;
+
+/// HTTP methods of the API.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    Get,
+    Post,
+}
+
+impl Method {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Method::Get => "GET",
+            Method::Post => "POST",
+        }
+    }
+}
+
+/// Which path prefixes a call answers under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// `/v1/api/intercity/...` only.
+    Bus,
+    /// `/v1/api/water/...` only.
+    Launch,
+    /// Both services, each under its own prefix.
+    Both,
+    /// `/v1/api/common/...`.
+    Common,
+}
+
+/// The prefix a call is made under: a service's, or the common one. On the wire (and in
+/// TypeScript) `"BUS"`, `"LAUNCH"` or `"COMMON"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum Under {
+    Bus,
+    Launch,
+    Common,
+}
+
+impl Under {
+    /// The path segment: `intercity`, `water` or `common`.
+    pub fn segment(self) -> &'static str {
+        match self {
+            Under::Bus => Service::Bus.api_segment(),
+            Under::Launch => Service::Launch.api_segment(),
+            Under::Common => "common",
+        }
+    }
+
+    /// The service of a service prefix; `None` for common.
+    pub fn service(self) -> Option<Service> {
+        match self {
+            Under::Bus => Some(Service::Bus),
+            Under::Launch => Some(Service::Launch),
+            Under::Common => None,
+        }
+    }
+}
+
+impl From<Service> for Under {
+    fn from(service: Service) -> Under {
+        match service {
+            Service::Bus => Under::Bus,
+            Service::Launch => Under::Launch,
+        }
+    }
+}
+
+impl Scope {
+    /// The prefixes this scope answers under.
+    pub fn prefixes(self) -> &'static [Under] {
+        match self {
+            Scope::Bus => &[Under::Bus],
+            Scope::Launch => &[Under::Launch],
+            Scope::Both => &[Under::Bus, Under::Launch],
+            Scope::Common => &[Under::Common],
+        }
+    }
+
+    pub fn serves(self, under: Under) -> bool {
+        self.prefixes().contains(&under)
+    }
+}
+
+/// A JSON Schema of a contract type, for the OpenAPI document.
+#[cfg(feature = "schema")]
+pub type SchemaOf = fn(&mut schemars::SchemaGenerator) -> schemars::Schema;
+
+#[cfg(feature = "schema")]
+fn schema<T: schemars::JsonSchema>(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    g.subschema_for::<T>()
+}
+
+/// One row of the table.
+#[derive(Debug, Clone, Copy)]
+pub struct CallSpec {
+    pub name: CallName,
+    /// The path below the prefix, as SPEC §7 names the purpose (`seat-lock`); a `{id}` segment is
+    /// filled from the request's field of that name.
+    pub purpose: &'static str,
+    pub method: Method,
+    pub scope: Scope,
+    /// Changes state: the API answers a repeated Idempotency-Key with the first answer, and the
+    /// client sends one (and may then retry the call).
+    pub idempotent: bool,
+    /// A failure is a payment block: the site shows its whole message list (SPEC §8).
+    pub payment_block: bool,
+    /// Counted against a limit per client (OTP sends and tries): may answer 429.
+    pub limited: bool,
+    pub summary: &'static str,
+    /// The request's TypeScript and Rust type name (a GET's query, a POST's body).
+    pub request: &'static str,
+    pub response: &'static str,
+    #[cfg(feature = "schema")]
+    pub request_schema: SchemaOf,
+    #[cfg(feature = "schema")]
+    pub response_schema: SchemaOf,
+}
+
+impl CallSpec {
+    /// The path under `under`, `{id}`-style segments left for the caller: `/v1/api/water/seat-lock`.
+    pub fn path(&self, under: Under) -> String {
+        format!("/v1/api/{}/{}", under.segment(), self.purpose)
+    }
+
+    /// The request's path parameters: the `{name}` segments of the purpose.
+    pub fn path_params(&self) -> impl Iterator<Item = &'static str> {
+        self.purpose.split('/').filter_map(|s| s.strip_prefix('{').and_then(|s| s.strip_suffix('}')))
+    }
+
+    /// The row of `purpose` that answers under `under`.
+    pub fn find(purpose: &str, under: Under) -> Option<&'static CallSpec> {
+        CALLS.iter().find(|c| c.purpose_name() == purpose && c.scope.serves(under))
+    }
+
+    /// The purpose without path parameters: `download-ticket-pdf`.
+    pub fn purpose_name(&self) -> &'static str {
+        self.purpose.split('/').next().unwrap_or(self.purpose)
+    }
+
+    pub fn get(name: CallName) -> &'static CallSpec {
+        &CALLS[name as usize]
+    }
+}
+
+macro_rules! scope_ts {
+    (Bus) => {
+        "\"BUS\""
+    };
+    (Launch) => {
+        "\"LAUNCH\""
+    };
+    (Both) => {
+        "\"BUS\" | \"LAUNCH\""
+    };
+    (Common) => {
+        "\"COMMON\""
+    };
+}
+
+macro_rules! flag {
+    (idempotent, idempotent) => {
+        true
+    };
+    (payment_block, payment_block) => {
+        true
+    };
+    (limited, limited) => {
+        true
+    };
+    ($a:ident, $b:ident) => {
+        false
+    };
+}
+
+/// `calls! { Name: METHOD "purpose", Scope [flags]; Request => Response; "summary" }`: the enum
+/// of names, the table, and the TypeScript rows. Flags: `idempotent`, `payment_block`, `limited`.
+macro_rules! calls {
+    ($( $name:ident: $method:ident $purpose:literal, $scope:ident [$($flag:ident)*]; $req:ident => $resp:ident; $summary:literal )*) => {
+        /// Every call, one variant a row (a purpose whose types differ per service has a row each).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum CallName { $($name),* }
+
+        /// The table, in [`CallName`] order.
+        pub const CALLS: &[CallSpec] = &[
+            $(CallSpec {
+                name: CallName::$name,
+                purpose: $purpose,
+                method: Method::$method,
+                scope: Scope::$scope,
+                idempotent: false $(|| flag!(idempotent, $flag))*,
+                payment_block: false $(|| flag!(payment_block, $flag))*,
+                limited: false $(|| flag!(limited, $flag))*,
+                summary: $summary,
+                request: stringify!($req),
+                response: stringify!($resp),
+                #[cfg(feature = "schema")]
+                request_schema: schema::<$req>,
+                #[cfg(feature = "schema")]
+                response_schema: schema::<$resp>,
+            }),*
+        ];
+
+        /// The type names of the TypeScript rows are Rust types of the contract: this fails to
+        /// compile when one is not.
+        #[allow(dead_code)]
+        fn types_exist() {
+            $(let _: Option<($req, $resp)> = None;)*
+        }
+
+        /// The calls as TypeScript sees them: one row per call and scope, which types
+        /// `api.call(name, service, body)` in the site.
+        pub const CALLS_TS: &str = concat!(
+            "/** Every call of the ticket API (core-wasm/src/contract/calls.rs). */\nexport type CallRow =\n",
+            $("  | { name: \"", $purpose, "\"; service: ", scope_ts!($scope), "; request: ", stringify!($req),
+              "; response: ", stringify!($resp), " }\n",)*
+            ";\n",
+        );
+    };
+}
+
+calls! {
+    Headline: Get "get-head-line", Both []; NoBody => HeadlineResponse; "Headline of the service's ticker"
+    Blogs: Get "blogs", Both []; NoBody => BlogsResponse; "Blog posts"
+    Offers: Get "offer-and-promo-images", Both []; NoBody => OfferImagesResponse; "Offer and promo images"
+    Cities: Get "cities", Both []; NoBody => CitiesResponse; "Cities the service stops at"
+    Operators: Get "operators", Both []; NoBody => OperatorsResponse; "Operators (bus companies or launch owners)"
+    Operator: Get "operator", Both []; ById => OperatorResponse; "An operator's page"
+    PopularRoutes: Get "popular-routes", Both []; NoBody => PopularRoutesResponse; "Popular routes"
+    PopularRoute: Get "popular-route", Both []; ById => PopularRouteResponse; "A popular route"
+    Banners: Get "banners", Both []; BannerQuery => BannersResponse; "Banners of a module (intercity or water)"
+    BusTrips: Post "get-schedule-trips", Bus []; TripSearchRequest => BusTripsResponse;
+        "Bus departures between two cities on a date"
+    LaunchTrips: Post "get-schedule-trips", Launch []; TripSearchRequest => LaunchTripsResponse;
+        "Launch departures between two places on a date"
+    BusSeatView: Post "get-seat-view", Bus []; SeatViewRequest => BusSeatViewResponse;
+        "A bus trip's seats for a segment"
+    LaunchSeatView: Post "get-seat-view", Launch []; SeatViewRequest => LaunchSeatViewResponse;
+        "A launch trip's classes, cabins and seats"
+    SeatLock: Post "seat-lock", Both [idempotent]; SeatLockRequest => SeatLockResponse;
+        "Hold up to 4 seats for the visitor (409 names a seat someone else holds)"
+    BusPaymentPending: Post "payment-pending", Bus [idempotent payment_block]; PaymentPendingRequest => BusBooking;
+        "Passenger details for the visitor's hold: a bus booking with its invoice"
+    LaunchPaymentPending: Post "payment-pending", Launch [idempotent payment_block]; PaymentPendingRequest => LaunchBooking;
+        "Passenger details for the visitor's hold: a launch booking with its invoice"
+    PassengerDetailsPayment: Post "passenger-details-payment", Launch [idempotent payment_block];
+        PaymentPendingRequest => LaunchBooking;
+        "Launch passenger details for the visitor's hold (as payment-pending)"
+    UpdateGateway: Post "update-gateway", Both [idempotent payment_block]; UpdateGatewayRequest => UpdateGatewayResponse;
+        "Choose the payment gateway: where to send the traveller"
+    ConfirmTicket: Post "confirm-ticket", Both [idempotent]; TxnRequest => Ticket;
+        "The ticket of a paid booking (idempotent)"
+    TicketInfo: Post "get-ticket-info-by-txn-id", Both []; TxnRequest => Ticket; "A ticket by transaction id"
+    BusBookingInfo: Post "get-booking-info-by-txn-id", Bus []; TxnRequest => BusBooking;
+        "A bus booking by transaction id"
+    LaunchBookingInfo: Post "get-booking-info-by-txn-id", Launch []; TxnRequest => LaunchBooking;
+        "A launch booking by transaction id"
+    SeatRemove: Post "payment-seat-remove", Launch [idempotent]; SeatRemoveRequest => SeatRemoveResponse;
+        "Drop one seat from a pending launch booking; amounts recomputed"
+    CheckPromo: Post "check-promo-code", Both []; PromoRequest => PromoResponse;
+        "What a promo code would give (data null: invalid)"
+    ApplyPromo: Post "apply-promo-code", Both [idempotent]; PromoRequest => PromoResponse;
+        "Apply a promo code or claim a surprise deal (data null: invalid)"
+    RemovePromo: Post "remove-promo-code", Bus [idempotent]; TxnRequest => PromoResponse;
+        "Remove the promo: full amount again"
+    SurpriseDeal: Post "get-surprise-deal", Both []; TxnRequest => SurpriseDeal;
+        "Sometimes a deal for the booking, claimable for 120 s (404: Sorry!! No deal found now.)"
+    SearchTicket: Post "search-ticket", Both [limited]; SearchTicketRequest => SearchTicketResponse;
+        "The phone's tickets, newest first, with the OTP sent to it"
+    CancelTicket: Post "cancel-ticket", Both [idempotent limited]; CancelTicketRequest => CancelTicketResponse;
+        "Cancel a ticket with the OTP sent to its phone: refund per policy"
+    TicketPdf: Get "download-ticket-pdf/{id}", Both []; TicketById => Pdf;
+        "The e-ticket as a PDF (PNR, passenger, route, times, points, seats, fares, QR code)"
+    BusReservation: Post "bus-reservation", Bus [idempotent]; ReservationForm => ReservationAck;
+        "A full-bus reservation request (fields of SPEC §3)"
+    SendOtp: Post "send-otp", Common [limited]; SendOtpRequest => SendOtpResponse;
+        "An OTP to cancel a ticket, sent to the ticket's phone"
+    SendOtpByPhone: Post "send-otp-by-phone", Common [limited]; SendOtpByPhoneRequest => SendOtpResponse;
+        "An OTP to find a phone's tickets"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_in_name_order() {
+        for (i, call) in CALLS.iter().enumerate() {
+            assert_eq!(call.name as usize, i, "{:?}", call.name);
+            assert_eq!(CallSpec::get(call.name).purpose, call.purpose);
+        }
+    }
+
+    #[test]
+    fn one_row_answers_each_purpose_and_prefix() {
+        for call in CALLS {
+            for under in call.scope.prefixes() {
+                let rows = CALLS.iter().filter(|c| c.purpose == call.purpose && c.scope.serves(*under)).count();
+                assert_eq!(rows, 1, "{} under {under:?}", call.purpose);
+                assert_eq!(CallSpec::find(call.purpose_name(), *under).map(|c| c.name), Some(call.name));
+            }
+        }
+    }
+
+    #[test]
+    fn scope_decides_where_a_call_answers() {
+        let remove = CallSpec::get(CallName::RemovePromo);
+        assert_eq!(remove.path(Under::Bus), "/v1/api/intercity/remove-promo-code");
+        assert!(CallSpec::find("remove-promo-code", Under::Launch).is_none());
+        assert!(CallSpec::find("payment-seat-remove", Under::Bus).is_none());
+        assert_eq!(CallSpec::get(CallName::SendOtp).path(Under::Common), "/v1/api/common/send-otp");
+        assert_eq!(CallSpec::get(CallName::TicketPdf).path_params().collect::<Vec<_>>(), ["id"]);
+    }
+
+    #[test]
+    fn state_changing_calls_are_idempotent() {
+        let idempotent: Vec<&str> = CALLS.iter().filter(|c| c.idempotent).map(|c| c.purpose).collect();
+        for purpose in ["seat-lock", "payment-pending", "update-gateway", "confirm-ticket", "cancel-ticket"] {
+            assert!(idempotent.contains(&purpose), "{purpose}");
+        }
+        assert!(CALLS.iter().filter(|c| c.method == Method::Get).all(|c| !c.idempotent));
+    }
+
+    #[test]
+    fn typescript_rows_name_each_call_and_its_types() {
+        assert!(CALLS_TS.contains(
+            "{ name: \"remove-promo-code\"; service: \"BUS\"; request: TxnRequest; response: PromoResponse }"
+        ));
+        assert!(CALLS_TS.contains("{ name: \"seat-lock\"; service: \"BUS\" | \"LAUNCH\";"));
+        assert_eq!(CALLS_TS.matches("| { name:").count(), CALLS.len());
+    }
+}
