@@ -15,8 +15,9 @@ async function openDeal(path = `/bus/payment?tnxId=${TNX}`, service: 'intercity'
   const view = await renderRoute(path);
   await screen.findByTestId('invoice');
   answer(`/v1/api/${service}/get-surprise-deal`, deal);
-  // The claim window counts down with setInterval; the rest of the page keeps real timers.
-  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  // The claim window is read from the clock each second: the clock and the interval are faked;
+  // the rest of the page keeps real timeouts.
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
   await view.user.click(screen.getByRole('button', { name: 'Try a surprise deal' }));
   const dialog = await screen.findByRole('dialog', { name: 'Congratulation' });
   return { ...view, dialog: within(dialog) };

@@ -2,8 +2,8 @@ import type { Service } from 'core-wasm';
 import { Link } from 'react-router';
 import type { Hold } from '@/features/booking/hold';
 import { searchAgainUrl } from '@/features/booking/booking-trip';
-import { clock } from '@/features/booking/components/countdown';
 import { t } from '@/i18n/messages';
+import { clock } from '@/lib/use-countdown';
 
 /**
  * The hold's time left, always in view at the top of the booking steps. Screen readers get it

@@ -4,13 +4,13 @@ import { useRuntimeConfig } from '@/config/runtime-config-context';
 import { paymentBlockText } from '@/features/booking/api/failure';
 import { sendPassengerDetails, type Passenger } from '@/features/booking/api/passenger-details';
 import { saveBookingTrip } from '@/features/booking/booking-trip';
-import { useSecondsLeft } from '@/features/booking/components/countdown';
 import { HoldExpired, HoldTimer } from '@/features/booking/components/hold-timer';
 import { PassengerForm } from '@/features/booking/components/passenger-form';
 import { TripSummary } from '@/features/booking/components/trip-summary';
 import { clearHold, type Hold } from '@/features/booking/hold';
 import { paymentStepUrl } from '@/features/booking/payment-steps';
 import { track } from '@/lib/analytics';
+import { useCountdown } from '@/lib/use-countdown';
 import { showToast } from '@/lib/toasts';
 
 /**
@@ -21,7 +21,7 @@ import { showToast } from '@/lib/toasts';
 export function PassengerStep({ hold }: { hold: Hold }) {
   const { ticketApiUrl } = useRuntimeConfig();
   const navigate = useNavigate();
-  const secondsLeft = useSecondsLeft(hold.expiresAtMs) ?? 0;
+  const secondsLeft = useCountdown(hold.expiresAtMs) ?? 0;
   const expired = secondsLeft === 0;
   const { service } = hold;
 

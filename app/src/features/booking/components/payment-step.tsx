@@ -3,7 +3,6 @@ import { useLocation } from 'react-router';
 import type { Service } from 'core-wasm';
 import { useBooking, isLaunchBooking, type Booking } from '@/features/booking/api/use-booking';
 import { loadBookingTrip, searchAgainUrl } from '@/features/booking/booking-trip';
-import { useSecondsLeft } from '@/features/booking/components/countdown';
 import { GatewayChoice } from '@/features/booking/components/gateway-choice';
 import { HoldExpired, HoldTimer } from '@/features/booking/components/hold-timer';
 import { Invoice } from '@/features/booking/components/invoice';
@@ -15,6 +14,7 @@ import { TripSummary } from '@/features/booking/components/trip-summary';
 import { BookingOutcome } from '@/features/payment/components/payment-result';
 import { t } from '@/i18n/messages';
 import { track } from '@/lib/analytics';
+import { useCountdown } from '@/lib/use-countdown';
 
 /**
  * The payment step of a pending booking (bus `/bus/payment?tnxId=`, launch
@@ -39,7 +39,7 @@ export function PaymentStep({ service, tnxId }: { service: Service; tnxId: strin
     // The first answer sets the end; later ones (promo, gateway) carry the figure of their time.
     if (typeof serverSeconds === 'number') setHoldEndsAtMs((ends) => ends ?? Date.now() + serverSeconds * 1000);
   }, [serverSeconds]);
-  const secondsLeft = useSecondsLeft(holdEndsAtMs ?? trip?.expiresAtMs ?? null);
+  const secondsLeft = useCountdown(holdEndsAtMs ?? trip?.expiresAtMs ?? null);
   const expired = secondsLeft === 0;
   const tracked = useRef(false);
 

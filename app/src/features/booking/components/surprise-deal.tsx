@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useState } from 'react';
+import { useReducer, useState } from 'react';
 import { dealClaim, dealReducer, initialDealState } from 'core-wasm/booking';
 import type { Service } from 'core-wasm';
 import { failureStatus, failureText } from '@/api/api-client';
@@ -7,9 +7,9 @@ import { useRuntimeConfig } from '@/config/runtime-config-context';
 import { applyPromo } from '@/features/booking/api/promo';
 import { getSurpriseDeal } from '@/features/booking/api/surprise-deal';
 import { isLaunchBooking, type Booking, type BookingAction } from '@/features/booking/api/use-booking';
-import { clock } from '@/features/booking/components/countdown';
 import { t } from '@/i18n/messages';
 import { showToast } from '@/lib/toasts';
+import { clock, useCountdown } from '@/lib/use-countdown';
 
 interface SurpriseDealProps {
   service: Service;
@@ -21,28 +21,37 @@ interface SurpriseDealProps {
 /**
  * The surprise deal (SPEC §2, §4, §8): asked for with get-surprise-deal; a deal opens the
  * 'Congratulation' modal with its amount in TK and 'Claim deal', enabled for the claim window
- * (the core's dealReducer: at most 120 s, counted down each second) and dimmed once it ends.
+ * (the core's dealReducer: at most 120 s, told each second how far the wall clock has gone) and
+ * dimmed once it ends.
  * Claiming applies the deal's promo code with the claim fields of SPEC §3 (the core's
  * dealClaim). No deal (404): 'Sorry!! No deal found now.'.
  */
 export function SurpriseDeal({ service, booking, dispatch, disabled = false }: SurpriseDealProps) {
   const { ticketApiUrl } = useRuntimeConfig();
   const [state, send] = useReducer(dealReducer, undefined, initialDealState);
+  // When the claim window ends by the wall clock; null while no deal is open.
+  const [claimEndsAt, setClaimEndsAt] = useState<number | null>(null);
   const [asking, setAsking] = useState(false);
   const [claiming, setClaiming] = useState(false);
   const open = state.deal !== undefined && state.deal !== null;
   const running = state.secondsLeft > 0;
 
-  useEffect(() => {
-    if (!open || !running) return;
-    const timer = setInterval(() => send('tick'), 1000);
-    return () => clearInterval(timer);
-  }, [open, running]);
+  useCountdown(claimEndsAt, (passed) => {
+    for (let i = 0; i < passed; i += 1) send('tick');
+  });
+
+  function close() {
+    send('closed');
+    setClaimEndsAt(null);
+  }
 
   async function ask() {
     setAsking(true);
     try {
-      send({ offered: { deal: await getSurpriseDeal(ticketApiUrl, service, booking.tnxId) } });
+      const offered = { offered: { deal: await getSurpriseDeal(ticketApiUrl, service, booking.tnxId) } };
+      send(offered);
+      // The window the core grants (the server's claimSeconds, at most 120 s), from now.
+      setClaimEndsAt(Date.now() + dealReducer(state, offered).secondsLeft * 1000);
     } catch (error) {
       showToast(failureStatus(error) === 404 ? t('deal.none') : failureText(error));
     } finally {
@@ -66,7 +75,7 @@ export function SurpriseDeal({ service, booking, dispatch, disabled = false }: S
         return;
       }
       dispatch({ promoApplied: applied });
-      send('closed');
+      close();
       if (service === 'LAUNCH') showToast(t('promo.applied'), 'info');
     } catch (error) {
       showToast(failureText(error));
@@ -81,7 +90,7 @@ export function SurpriseDeal({ service, booking, dispatch, disabled = false }: S
         {t('booking.deal.try')}
       </button>
       {open && state.deal && (
-        <Modal title={t('booking.deal.title')} onClose={() => send('closed')} id="surprise-deal">
+        <Modal title={t('booking.deal.title')} onClose={close} id="surprise-deal">
           <div className="deal">
             <p>{t('booking.deal.text')}</p>
             <p className="deal__amount" data-testid="deal-amount">

@@ -4,6 +4,7 @@ import { failureText } from '@/api/api-client';
 import { Modal } from '@/components/modal';
 import { t } from '@/i18n/messages';
 import { showToast } from '@/lib/toasts';
+import { clock, useCountdown } from '@/lib/use-countdown';
 import '@/features/otp/otp.css';
 
 export interface OtpModalProps {
@@ -22,16 +23,11 @@ export interface OtpModalProps {
   onClose: () => void;
 }
 
-/** Seconds of the resend countdown, as the core starts it (SPEC §9: 120). */
-const COUNTDOWN = initialOtpState().secondsLeft;
-
 /** The state right after a code was sent: the modal opens only once the send has succeeded. */
 const sentState = (): OtpState => otpReducer(initialOtpState(), 'sent');
 
-/** `m:ss` for the countdown. */
-function clock(seconds: number): string {
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}
+/** When the resend wait that starts now ends (the core starts it at 120 s, SPEC §9). */
+const waitEnd = () => Date.now() + sentState().secondsLeft * 1000;
 
 /**
  * The OTP popup for searching and cancelling tickets (SPEC §4 "OTP modals", §5 "OTP inputs"):
@@ -39,10 +35,7 @@ function clock(seconds: number): string {
  * 120-second countdown from the successful send, then 'Did not get code?' with a resend that
  * clears the boxes, sends again and restarts the countdown. 'Verify OTP' is enabled only with
  * four digits. The core's otpReducer holds every rule; this component draws it and keeps focus
- * where the reducer says.
- *
- * The countdown reads the clock rather than counting timer callbacks: a phone that puts the
- * tab to sleep for a minute still shows the right time when it wakes.
+ * where the reducer says, and tells it how far the wall clock has gone (lib/use-countdown.ts).
  */
 export function OtpModal({ title, phone, onResend, onVerify, onClose }: OtpModalProps) {
   const id = useId();
@@ -50,21 +43,14 @@ export function OtpModal({ title, phone, onResend, onVerify, onClose }: OtpModal
   const [state, dispatch] = useReducer(otpReducer, undefined, sentState);
   const [verifying, setVerifying] = useState(false);
   const [resending, setResending] = useState(false);
-  // Bumped by every successful send: restarts the countdown.
-  const [sends, setSends] = useState(0);
+  // Set anew by every successful send: restarts the countdown.
+  const [resendAt, setResendAt] = useState(waitEnd);
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const moveFocus = useRef(false);
 
-  useEffect(() => {
-    const sentAt = Date.now();
-    let ticked = 0;
-    const timer = setInterval(() => {
-      const due = Math.min(COUNTDOWN, Math.floor((Date.now() - sentAt) / 1000));
-      for (; ticked < due; ticked += 1) dispatch('tick');
-      if (ticked >= COUNTDOWN) clearInterval(timer);
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [sends]);
+  useCountdown(resendAt, (passed) => {
+    for (let i = 0; i < passed; i += 1) dispatch('tick');
+  });
 
   // Focus follows the reducer after a key in the boxes or a resend (not on every tick).
   useEffect(() => {
@@ -128,7 +114,7 @@ export function OtpModal({ title, phone, onResend, onVerify, onClose }: OtpModal
       await onResend();
       moveFocus.current = true;
       dispatch('sent');
-      setSends((n) => n + 1);
+      setResendAt(waitEnd());
       showToast(t('otp.resent'), 'info');
     } catch (error) {
       showToast(failureText(error));
