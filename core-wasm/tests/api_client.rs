@@ -69,10 +69,10 @@ impl TokenStore for &CookieJar {
 }
 
 fn ok(body: serde_json::Value) -> Answer {
-    Ok(HttpResponse { status: 200, body: body.to_string() })
+    Ok(HttpResponse { status: 200, body: body.to_string().into_bytes() })
 }
 fn status(code: u16, body: serde_json::Value) -> Answer {
-    Ok(HttpResponse { status: code, body: body.to_string() })
+    Ok(HttpResponse { status: code, body: body.to_string().into_bytes() })
 }
 fn token(t: &str) -> Answer {
     ok(json!({"access_token": t, "token_type": "Bearer", "expires_in": 3600}))
@@ -257,4 +257,14 @@ fn a_failed_token_request_is_an_auth_error() {
     let client = Client::new("", &net, &jar, SerdeJson);
     let err = block_on(client.call(&Call::get(CITIES))).expect_err("no token");
     assert_eq!((err.kind, err.toast.as_str()), (ErrorKind::Auth, "unknown client"));
+}
+
+#[test]
+fn a_file_call_returns_the_bytes_as_sent() {
+    let pdf = b"%PDF-1.7\n\xff\xfe binary".to_vec();
+    let net = FakeTransport::answering(vec![Ok(HttpResponse { status: 200, body: pdf.clone() })]);
+    let jar = CookieJar(RefCell::new("token=t".into()));
+    let client = Client::new("", &net, &jar, SerdeJson);
+    let bytes = block_on(client.call_file(&Call::get("/v1/api/intercity/download-ticket-pdf/t1"))).expect("file");
+    assert_eq!(bytes, pdf);
 }

@@ -110,7 +110,7 @@ impl<T: Transport, S: TokenStore, C: Codec> Client<T, S, C> {
         if response.status != 200 {
             return Err(self.http_error(&response, false, ErrorKind::Auth));
         }
-        let token: TokenResponse = self.codec.parse(&response.body).ok_or_else(|| decode_error(Some(200)))?;
+        let token: TokenResponse = self.codec.parse(&response.text()).ok_or_else(|| decode_error(Some(200)))?;
         self.tokens.save(&token.access_token, token.expires_in);
         Ok(token.access_token)
     }
@@ -153,19 +153,24 @@ impl<T: Transport, S: TokenStore, C: Codec> Client<T, S, C> {
     /// Makes the call and returns the envelope's `data`.
     pub async fn call(&self, call: &Call) -> Result<C::Data, ApiError> {
         let response = self.answer(call).await?;
-        self.codec.envelope_data(&response.body).ok_or_else(|| decode_error(Some(response.status)))
+        self.codec.envelope_data(&response.text()).ok_or_else(|| decode_error(Some(response.status)))
+    }
+
+    /// Makes a call that answers a file (not an envelope) and returns its bytes.
+    pub async fn call_file(&self, call: &Call) -> Result<Vec<u8>, ApiError> {
+        Ok(self.answer(call).await?.body)
     }
 
     /// Makes the call and decodes `data` as `R`.
     pub async fn call_as<R: DeserializeOwned>(&self, call: &Call) -> Result<R, ApiError> {
         let response = self.answer(call).await?;
         let envelope: Envelope<R> =
-            self.codec.parse(&response.body).ok_or_else(|| decode_error(Some(response.status)))?;
+            self.codec.parse(&response.text()).ok_or_else(|| decode_error(Some(response.status)))?;
         Ok(envelope.data)
     }
 
     fn http_error(&self, response: &HttpResponse, is_payment_block: bool, kind: ErrorKind) -> ApiError {
-        let body: Option<ErrorBody> = self.codec.parse(&response.body);
+        let body: Option<ErrorBody> = self.codec.parse(&response.text());
         ApiError { kind, status: Some(response.status), toast: toast_message(body.as_ref(), is_payment_block), body }
     }
 }

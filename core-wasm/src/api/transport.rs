@@ -16,7 +16,16 @@ pub struct HttpRequest {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HttpResponse {
     pub status: u16,
-    pub body: String,
+    /// The body as received: JSON text for every call but a file (the e-ticket PDF).
+    pub body: Vec<u8>,
+}
+
+impl HttpResponse {
+    /// The body as text (JSON answers and errors); invalid UTF-8 is replaced, and then fails to
+    /// parse as the answer it claims to be.
+    pub fn text(&self) -> std::borrow::Cow<'_, str> {
+        String::from_utf8_lossy(&self.body)
+    }
 }
 
 /// The request never got an HTTP answer (offline, DNS, connection reset, CORS).

@@ -158,6 +158,36 @@ impl CallSpec {
         self.purpose.split('/').filter_map(|s| s.strip_prefix('{').and_then(|s| s.strip_suffix('}')))
     }
 
+    /// The path and query of a request of this call: `{name}` segments filled from the request's
+    /// fields of those names, and for a GET every other field as the query string. Values are
+    /// percent-encoded; a missing path field is an error naming it.
+    pub fn request_path(&self, under: Under, fields: &[(String, String)]) -> Result<String, MissingField> {
+        let field = |name: &str| fields.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str());
+        let mut path = format!("/v1/api/{}", under.segment());
+        for segment in self.purpose.split('/') {
+            path.push('/');
+            match segment.strip_prefix('{').and_then(|s| s.strip_suffix('}')) {
+                Some(name) => match field(name).filter(|v| !v.is_empty()) {
+                    Some(value) => percent_encode(value, &mut path),
+                    None => return Err(MissingField(name)),
+                },
+                None => path.push_str(segment),
+            }
+        }
+        if self.method == Method::Get {
+            let params: Vec<&str> = self.path_params().collect();
+            let mut first = true;
+            for (name, value) in fields.iter().filter(|(k, _)| !params.contains(&k.as_str())) {
+                path.push(if first { '?' } else { '&' });
+                first = false;
+                percent_encode(name, &mut path);
+                path.push('=');
+                percent_encode(value, &mut path);
+            }
+        }
+        Ok(path)
+    }
+
     /// The row of `purpose` that answers under `under`.
     pub fn find(purpose: &str, under: Under) -> Option<&'static CallSpec> {
         CALLS.iter().find(|c| c.purpose_name() == purpose && c.scope.serves(under))
@@ -170,6 +200,32 @@ impl CallSpec {
 
     pub fn get(name: CallName) -> &'static CallSpec {
         &CALLS[name as usize]
+    }
+}
+
+/// A path parameter the request does not give.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MissingField(pub &'static str);
+
+impl std::fmt::Display for MissingField {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} is required", self.0)
+    }
+}
+
+impl std::error::Error for MissingField {}
+
+/// RFC 3986 percent-encoding of everything but the unreserved characters.
+fn percent_encode(value: &str, out: &mut String) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    for b in value.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
+            out.push(char::from(b));
+        } else {
+            out.push('%');
+            out.push(char::from(HEX[usize::from(b >> 4)]));
+            out.push(char::from(HEX[usize::from(b & 0x0f)]));
+        }
     }
 }
 
@@ -206,7 +262,7 @@ macro_rules! flag {
 /// `calls! { Name: METHOD "purpose", Scope [flags]; Request => Response; "summary" }`: the enum
 /// of names, the table, and the TypeScript rows. Flags: `idempotent`, `payment_block`, `limited`.
 macro_rules! calls {
-    ($( $name:ident: $method:ident $purpose:literal, $scope:ident [$($flag:ident)*]; $req:ident => $resp:ident; $summary:literal )*) => {
+    ($( $name:ident: $method:ident $purpose:literal $(/ $param:literal)?, $scope:ident [$($flag:ident)*]; $req:ident => $resp:ident; $summary:literal )*) => {
         /// Every call, one variant a row (a purpose whose types differ per service has a row each).
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum CallName { $($name),* }
@@ -215,7 +271,7 @@ macro_rules! calls {
         pub const CALLS: &[CallSpec] = &[
             $(CallSpec {
                 name: CallName::$name,
-                purpose: $purpose,
+                purpose: concat!($purpose $(, "/", $param)?),
                 method: Method::$method,
                 scope: Scope::$scope,
                 idempotent: false $(|| flag!(idempotent, $flag))*,
@@ -299,7 +355,7 @@ calls! {
         "The phone's tickets, newest first, with the OTP sent to it"
     CancelTicket: Post "cancel-ticket", Both [idempotent limited]; CancelTicketRequest => CancelTicketResponse;
         "Cancel a ticket with the OTP sent to its phone: refund per policy"
-    TicketPdf: Get "download-ticket-pdf/{id}", Both []; TicketById => Pdf;
+    TicketPdf: Get "download-ticket-pdf" / "{id}", Both []; TicketById => Pdf;
         "The e-ticket as a PDF (PNR, passenger, route, times, points, seats, fares, QR code)"
     BusReservation: Post "bus-reservation", Bus [idempotent]; ReservationForm => ReservationAck;
         "A full-bus reservation request (fields of SPEC §3)"
@@ -340,6 +396,27 @@ mod tests {
         assert!(CallSpec::find("payment-seat-remove", Under::Bus).is_none());
         assert_eq!(CallSpec::get(CallName::SendOtp).path(Under::Common), "/v1/api/common/send-otp");
         assert_eq!(CallSpec::get(CallName::TicketPdf).path_params().collect::<Vec<_>>(), ["id"]);
+    }
+
+    #[test]
+    fn a_request_path_fills_path_fields_and_a_get_query() {
+        let f = |pairs: &[(&str, &str)]| pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect::<Vec<_>>();
+        let pdf = CallSpec::get(CallName::TicketPdf);
+        assert_eq!(
+            pdf.request_path(Under::Bus, &f(&[("id", "ticket/1 ২")])).as_deref(),
+            Ok("/v1/api/intercity/download-ticket-pdf/ticket%2F1%20%E0%A7%A8")
+        );
+        assert_eq!(pdf.request_path(Under::Bus, &[]), Err(MissingField("id")));
+        let banners = CallSpec::get(CallName::Banners);
+        assert_eq!(
+            banners.request_path(Under::Launch, &f(&[("moduleType", "water")])).as_deref(),
+            Ok("/v1/api/water/banners?moduleType=water")
+        );
+        let lock = CallSpec::get(CallName::SeatLock);
+        assert_eq!(
+            lock.request_path(Under::Bus, &f(&[("tripId", "t1")])).as_deref(),
+            Ok("/v1/api/intercity/seat-lock")
+        );
     }
 
     #[test]

@@ -6,11 +6,12 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
-use super::{optional, to_js};
+use super::{from_js, optional, to_js};
 use crate::api::cookie::{TOKEN_COOKIE, expired_token_cookie, read_cookie, token_cookie};
 use crate::api::{
     ApiError, Call, Client, Codec, HttpRequest, HttpResponse, Method, TokenStore, Transport, TransportError,
 };
+use crate::contract::calls::{CallSpec, Under};
 
 #[derive(Debug)]
 struct BrowserTransport;
@@ -35,7 +36,7 @@ impl Transport for BrowserTransport {
             .await
             .map_err(|e| TransportError(e.to_string()))?;
         let status = response.status();
-        let body = response.text().await.map_err(|e| TransportError(e.to_string()))?;
+        let body = response.binary().await.map_err(|e| TransportError(e.to_string()))?;
         Ok(HttpResponse { status, body })
     }
 
@@ -98,6 +99,16 @@ export interface CallOptions {
   /** A payment-block error shows its whole message list (SPEC §8). */
   paymentBlock?: boolean;
 }
+/** The request of a call that takes nothing. */
+export type NoBody = Record<string, never>;
+/** A PDF file. */
+export type Pdf = Blob;
+/** The services a call answers for: "BUS", "LAUNCH" or "COMMON". */
+export type CallService<N extends CallRow["name"]> = Extract<CallRow, { name: N }>["service"];
+/** The row of call `N` under service `S`. */
+export type CallOf<N extends CallRow["name"], S> = CallRow extends infer R
+  ? R extends { name: N; service: infer X } ? (S extends X ? R : never) : never
+  : never;
 /** A failed call: a real Error whose message is the toast text. */
 export interface ApiFailure extends Error {
   kind: "network" | "http" | "auth" | "decode";
@@ -106,6 +117,9 @@ export interface ApiFailure extends Error {
   toast: string;
 }
 "#;
+
+#[wasm_bindgen(typescript_custom_section)]
+const CALL_ROWS: &str = crate::contract::calls::CALLS_TS;
 
 #[derive(serde::Deserialize, Default)]
 #[serde(rename_all = "camelCase", default)]
@@ -120,6 +134,61 @@ struct CallOptions {
 #[derive(Debug)]
 pub struct JsApiClient {
     inner: Rc<Client<BrowserTransport, CookieStore, BrowserCodec>>,
+}
+
+/// A request as JSON text; nothing at all is an empty object.
+fn json_text(request: &JsValue) -> Result<String, JsError> {
+    if request.is_undefined() || request.is_null() {
+        return Ok("{}".to_owned());
+    }
+    js_sys::JSON::stringify(request)
+        .map_err(|_| JsError::new("invalid body: not JSON data"))?
+        .as_string()
+        .ok_or_else(|| JsError::new("invalid body: not JSON data"))
+}
+
+/// The request's own fields that are texts, numbers or booleans, as text: what a path or a
+/// query string can carry.
+fn scalar_fields(request: &JsValue) -> Vec<(String, String)> {
+    if !request.is_object() {
+        return Vec::new();
+    }
+    let object: &js_sys::Object = request.unchecked_ref();
+    js_sys::Object::entries(object)
+        .iter()
+        .filter_map(|entry| {
+            let pair: js_sys::Array = entry.unchecked_into();
+            let key = pair.get(0).as_string()?;
+            let value = pair.get(1);
+            let text = if let Some(s) = value.as_string() {
+                s
+            } else if let Some(n) = value.as_f64() {
+                js_sys::Number::from(n).to_string_with_radix(10).ok()?.as_string()?
+            } else {
+                value.as_bool()?.to_string()
+            };
+            Some((key, text))
+        })
+        .collect()
+}
+
+/// A new Idempotency-Key: a random UUID from `crypto.getRandomValues`.
+fn new_key() -> Result<String, JsError> {
+    let mut bytes = [0u8; 16];
+    web_sys::window()
+        .and_then(|w| w.crypto().ok())
+        .ok_or_else(|| JsError::new("crypto is not available"))?
+        .get_random_values_with_u8_array(&mut bytes)
+        .map_err(|_| JsError::new("crypto.getRandomValues failed"))?;
+    Ok(crate::identity::uuid_v4(bytes))
+}
+
+/// The bytes of a PDF as a `Blob` the page can save.
+fn pdf_blob(bytes: &[u8]) -> Result<JsValue, JsValue> {
+    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("application/pdf");
+    web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &options).map(JsValue::from)
 }
 
 fn failure(error: ApiError) -> JsValue {
@@ -147,6 +216,46 @@ impl JsApiClient {
         wasm_bindgen_futures::future_to_promise(async move { inner.call(&call).await.map_err(failure) })
     }
 
+    /// The call `name` under `service` ("BUS", "LAUNCH" or "COMMON"), as the call table
+    /// declares it: method and path from the table, a GET's request as its query, a POST's as
+    /// its JSON body, an Idempotency-Key on state-changing calls (the given one, else a new
+    /// one, kept for the call's retries), payment-block errors whole. Resolves to the answer's
+    /// `data`, or a `Blob` for a file. The site types it through `CallOf` (app/src/api).
+    #[wasm_bindgen(unchecked_return_type = "Promise<unknown>")]
+    pub fn call(
+        &self,
+        name: &str,
+        #[wasm_bindgen(unchecked_param_type = "\"BUS\" | \"LAUNCH\" | \"COMMON\"")] service: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "object | null | undefined")] request: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "CallOptions | undefined")] options: JsValue,
+    ) -> Result<js_sys::Promise, JsError> {
+        let under: Under = from_js(service, "service")?;
+        let spec = CallSpec::find(name, under)
+            .ok_or_else(|| JsError::new(&format!("'{name}' is not a call of {}", under.segment())))?;
+        let fields = scalar_fields(&request);
+        let path = spec.request_path(under, &fields).map_err(|e| JsError::new(&e.to_string()))?;
+        let mut call = match spec.method {
+            Method::Get => Call::get(path),
+            Method::Post => Call::post(path, json_text(&request)?),
+        };
+        if spec.idempotent {
+            let options: CallOptions = optional(options, "options")?.unwrap_or_default();
+            call.idempotency_key = Some(match options.idempotency_key {
+                Some(key) => key,
+                None => new_key()?,
+            });
+        }
+        call.is_payment_block = spec.payment_block;
+        if spec.response == "Pdf" {
+            let inner = Rc::clone(&self.inner);
+            return Ok(wasm_bindgen_futures::future_to_promise(async move {
+                let bytes = inner.call_file(&call).await.map_err(failure)?;
+                pdf_blob(&bytes)
+            }));
+        }
+        Ok(self.run(call))
+    }
+
     #[wasm_bindgen(unchecked_return_type = "Promise<any>")]
     pub fn get(&self, path: String) -> js_sys::Promise {
         self.run(Call::get(path))
@@ -159,10 +268,7 @@ impl JsApiClient {
         #[wasm_bindgen(unchecked_param_type = "unknown")] body: JsValue,
         #[wasm_bindgen(unchecked_param_type = "CallOptions | undefined")] options: JsValue,
     ) -> Result<js_sys::Promise, JsError> {
-        let json: String = js_sys::JSON::stringify(&body)
-            .map_err(|_| JsError::new("invalid body: not JSON data"))?
-            .as_string()
-            .unwrap_or_else(|| "null".to_owned());
+        let json = json_text(&body)?;
         let options: CallOptions = optional(options, "options")?.unwrap_or_default();
         let mut call = Call::post(path, json);
         call.idempotency_key = options.idempotency_key;
