@@ -15,6 +15,7 @@ pub mod errors;
 pub mod identity;
 pub mod invoice;
 pub mod message;
+pub mod names;
 pub mod otp;
 pub mod phone;
 pub mod pricing;

@@ -4,8 +4,6 @@
 //! '404 page not found' and HTTP 404; the app's router holds the same list, so this is the one
 //! place a route is added.
 
-pub use crate::service::Service;
-
 /// Pages of both services, under `/bus/...` and `/launch/...`.
 const COMMON_PAGES: &[&str] = &[
     "",
@@ -111,12 +109,5 @@ mod tests {
         ] {
             assert!(!is_app_route(p), "{p} should be a 404");
         }
-    }
-
-    #[test]
-    fn service_follows_the_path() {
-        assert_eq!(Service::from_path("/launch/trip"), Service::Launch);
-        assert_eq!(Service::from_path("/bus/trip"), Service::Bus);
-        assert_eq!(Service::from_path("/"), Service::Bus);
     }
 }

@@ -10,7 +10,7 @@ use core_wasm::contract::content::{
     PopularRouteResponse, PopularRoutesResponse, ServiceSettings,
 };
 use core_wasm::contract::envelope::Envelope;
-use core_wasm::routes::Service;
+use core_wasm::service::Service;
 use serde::Deserialize;
 use sqlx::Row;
 use sqlx::any::AnyRow;
@@ -22,13 +22,6 @@ use crate::wire::ok;
 
 type Answer<T> = Result<Json<Envelope<T>>, ApiError>;
 
-pub(crate) fn service_key(service: Service) -> &'static str {
-    match service {
-        Service::Bus => "BUS",
-        Service::Launch => "LAUNCH",
-    }
-}
-
 fn text(row: &AnyRow, column: &str) -> Result<String, sqlx::Error> {
     row.try_get::<String, _>(column)
 }
@@ -39,7 +32,7 @@ fn optional_text(row: &AnyRow, column: &str) -> Result<Option<String>, sqlx::Err
 
 pub async fn headline(State(state): State<AppState>, At(service): At) -> Answer<HeadlineResponse> {
     let row = sqlx::query("SELECT text, is_visible FROM headlines WHERE service = $1")
-        .bind(service_key(service))
+        .bind(service.as_str())
         .fetch_optional(&state.pool)
         .await?;
     // No headline configured is a hidden ticker, not an error.
@@ -100,7 +93,7 @@ pub async fn cities(State(state): State<AppState>, At(service): At) -> Answer<Ci
                        WHERE s.city_id = c.id AND r.service = $1) \
          ORDER BY c.popularity, c.name",
     )
-    .bind(service_key(service))
+    .bind(service.as_str())
     .fetch_all(&state.pool)
     .await?;
     let cities = rows
@@ -112,7 +105,7 @@ pub async fn cities(State(state): State<AppState>, At(service): At) -> Answer<Ci
 
 pub async fn operators(State(state): State<AppState>, At(service): At) -> Answer<OperatorsResponse> {
     let rows = sqlx::query("SELECT id, title, logo, slug FROM operators WHERE service = $1 ORDER BY popularity, title")
-        .bind(service_key(service))
+        .bind(service.as_str())
         .fetch_all(&state.pool)
         .await?;
     let operators = rows
@@ -148,7 +141,7 @@ pub async fn operator(
     let row =
         sqlx::query("SELECT id, title, logo, description FROM operators WHERE (id = $1 OR slug = $1) AND service = $2")
             .bind(&id)
-            .bind(service_key(service))
+            .bind(service.as_str())
             .fetch_optional(&state.pool)
             .await?
             .ok_or_else(|| ApiError::not_found("Operator not found"))?;
@@ -202,7 +195,7 @@ fn popular_route_of(r: &AnyRow) -> Result<PopularRoute, sqlx::Error> {
 pub async fn popular_routes(State(state): State<AppState>, At(service): At) -> Answer<PopularRoutesResponse> {
     // Both parts are constants: no input reaches the SQL text.
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!("{POPULAR_ROUTE} WHERE p.service = $1 ORDER BY p.position")))
-        .bind(service_key(service))
+        .bind(service.as_str())
         .fetch_all(&state.pool)
         .await?;
     let popular_routes = rows.iter().map(popular_route_of).collect::<Result<_, _>>()?;
@@ -217,7 +210,7 @@ pub async fn popular_route(
     let id = required_id(query)?;
     let row = sqlx::query(sqlx::AssertSqlSafe(format!("{POPULAR_ROUTE} WHERE p.id = $1 AND p.service = $2")))
         .bind(&id)
-        .bind(service_key(service))
+        .bind(service.as_str())
         .fetch_optional(&state.pool)
         .await?
         .ok_or_else(|| ApiError::not_found("Popular route not found"))?;

@@ -7,13 +7,16 @@
 use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
-use sqlx::Row;
+use core_wasm::contract::booking::BookingStatus;
 
 use crate::AppState;
-use crate::booking::{Issued, issue};
+use crate::domain::booking::{Issued, SANDBOX, issue};
 use crate::error::ApiError;
+use crate::store::bookings;
+use crate::store::payments::{self, PaymentOutcome};
 use crate::wire::now_unix_ms;
 
+/// What the traveller did on the gateway's page, as its callback claims.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
     Paid,
@@ -22,8 +25,8 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    fn parse(s: &str) -> Option<Outcome> {
-        match s {
+    fn parse(action: &str) -> Option<Outcome> {
+        match action {
             "pay" => Some(Outcome::Paid),
             "fail" => Some(Outcome::Failed),
             "cancel" => Some(Outcome::Cancelled),
@@ -31,11 +34,11 @@ impl Outcome {
         }
     }
 
-    fn stored(self) -> &'static str {
+    fn recorded(self) -> PaymentOutcome {
         match self {
-            Outcome::Paid => "paid",
-            Outcome::Failed => "failed",
-            Outcome::Cancelled => "cancelled",
+            Outcome::Paid => PaymentOutcome::Paid,
+            Outcome::Failed => PaymentOutcome::Failed,
+            Outcome::Cancelled => PaymentOutcome::Cancelled,
         }
     }
 }
@@ -67,42 +70,25 @@ impl PaymentGateway for Sandbox {
 /// Returns the outcome that stands.
 pub async fn settle(state: &AppState, tnx_id: &str, outcome: Outcome) -> Result<Outcome, ApiError> {
     let pool = &state.pool;
-    let booking = sqlx::query("SELECT amount, hold_id, trip_id FROM bookings WHERE tnx_id = $1")
-        .bind(tnx_id)
-        .fetch_optional(pool)
+    let booking = bookings::by_tnx(pool, tnx_id).await?.ok_or_else(|| ApiError::not_found("Booking not found"))?;
+    payments::record_once(pool, tnx_id, SANDBOX, booking.amount, outcome.recorded(), now_unix_ms()).await?;
+    let standing = payments::outcome(pool, tnx_id)
         .await?
-        .ok_or_else(|| ApiError::not_found("Booking not found"))?;
-    sqlx::query(
-        "INSERT INTO payments (tnx_id, gateway, amount, outcome, recorded_at) VALUES ($1, $2, $3, $4, $5) \
-         ON CONFLICT (tnx_id) DO NOTHING",
-    )
-    .bind(tnx_id)
-    .bind(crate::booking::SANDBOX)
-    .bind(booking.try_get::<i64, _>("amount")?)
-    .bind(outcome.stored())
-    .bind(now_unix_ms())
-    .execute(pool)
-    .await?;
-    let standing = sqlx::query("SELECT outcome FROM payments WHERE tnx_id = $1").bind(tnx_id).fetch_one(pool).await?;
-    match standing.try_get::<String, _>("outcome")?.as_str() {
-        "paid" | "refunded" => {
+        .ok_or_else(|| ApiError::Internal(format!("payment of {tnx_id} not recorded")))?;
+    let (status, outcome) = match standing {
+        PaymentOutcome::Paid | PaymentOutcome::Refunded => {
             issue(state, tnx_id).await?;
-            Ok(Outcome::Paid)
+            return Ok(Outcome::Paid);
         }
-        other => {
-            let status = if other == "cancelled" { "cancelled" } else { "failed" };
-            let write = state.claims.writing(&booking.try_get::<String, _>("trip_id")?);
-            let mut tx = pool.begin().await?;
-            sqlx::query("UPDATE bookings SET status = $1 WHERE tnx_id = $2 AND status = 'pending'")
-                .bind(status)
-                .bind(tnx_id)
-                .execute(&mut *tx)
-                .await?;
-            crate::inventory::release(&mut tx, &write, &booking.try_get::<String, _>("hold_id")?).await?;
-            tx.commit().await?;
-            Ok(if other == "cancelled" { Outcome::Cancelled } else { Outcome::Failed })
-        }
-    }
+        PaymentOutcome::Cancelled => (BookingStatus::Cancelled, Outcome::Cancelled),
+        PaymentOutcome::Failed => (BookingStatus::Failed, Outcome::Failed),
+    };
+    let write = state.claims.writing(&booking.trip_id);
+    let mut tx = pool.begin().await?;
+    bookings::transition(&mut *tx, &booking.id, BookingStatus::Pending, status).await?;
+    crate::inventory::release(&mut tx, &write, &booking.hold_id).await?;
+    tx.commit().await?;
+    Ok(outcome)
 }
 
 fn escape(s: &str) -> String {
@@ -111,28 +97,23 @@ fn escape(s: &str) -> String {
 
 /// The sandbox's payment page: no script, three buttons.
 pub async fn page(State(state): State<AppState>, Path(tnx_id): Path<String>) -> Response {
-    let row = match sqlx::query("SELECT amount, status, service FROM bookings WHERE tnx_id = $1")
-        .bind(&tnx_id)
-        .fetch_optional(&state.pool)
-        .await
-    {
-        Ok(Some(row)) => row,
+    let booking = match bookings::by_tnx(&state.pool, &tnx_id).await {
+        Ok(Some(booking)) => booking,
         Ok(None) => {
             return (StatusCode::NOT_FOUND, Html("<h1>Payment session not found</h1>".to_owned())).into_response();
         }
         Err(e) => return ApiError::from(e).into_response(),
     };
-    let amount = core_wasm::pricing::format_taka(row.try_get::<i64, _>("amount").unwrap_or_default() as f64);
-    let status: String = row.try_get("status").unwrap_or_default();
+    let amount = core_wasm::pricing::format_taka(booking.amount as f64);
     let tnx = escape(&tnx_id);
-    let body = if status == "pending" {
+    let body = if booking.status == BookingStatus::Pending {
         format!(
             "<form method=\"post\" action=\"/gateway/sandbox/{tnx}/pay\"><button class=\"pay\">Pay {amount}</button></form>\
              <form method=\"post\" action=\"/gateway/sandbox/{tnx}/fail\"><button>Fail</button></form>\
              <form method=\"post\" action=\"/gateway/sandbox/{tnx}/cancel\"><button>Cancel</button></form>"
         )
     } else {
-        format!("<p>This payment is already {}.</p>", escape(&status))
+        format!("<p>This payment is already {}.</p>", booking.status)
     };
     let html = format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\">\
@@ -148,12 +129,8 @@ pub async fn callback(State(state): State<AppState>, Path((tnx_id, action)): Pat
     let Some(claimed) = Outcome::parse(&action) else {
         return ApiError::not_found(crate::error::PAGE_NOT_FOUND).into_response();
     };
-    let service = match sqlx::query("SELECT service FROM bookings WHERE tnx_id = $1")
-        .bind(&tnx_id)
-        .fetch_optional(&state.pool)
-        .await
-    {
-        Ok(Some(row)) => row.try_get::<String, _>("service").unwrap_or_default(),
+    let service = match bookings::by_tnx(&state.pool, &tnx_id).await {
+        Ok(Some(booking)) => booking.service,
         Ok(None) => return ApiError::not_found("Booking not found").into_response(),
         Err(e) => return ApiError::from(e).into_response(),
     };
@@ -171,6 +148,5 @@ pub async fn callback(State(state): State<AppState>, Path((tnx_id, action)): Pat
         Outcome::Failed => "failed",
         Outcome::Cancelled => "cancel",
     };
-    let site = if service == "LAUNCH" { "launch" } else { "bus" };
-    Redirect::to(&format!("/{site}/payment/{page}?tnxId={}", escape(&tnx_id))).into_response()
+    Redirect::to(&format!("/{}/payment/{page}?tnxId={}", service.path_segment(), escape(&tnx_id))).into_response()
 }

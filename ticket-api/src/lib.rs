@@ -7,13 +7,14 @@
 //! are the core's contract types (`core_wasm::contract`), answers the original API's envelope.
 
 pub mod auth;
-pub mod booking;
 pub mod claims;
 pub mod config;
 pub mod content;
 pub mod db;
+pub mod domain;
 pub mod error;
 pub mod gateway;
+pub mod http;
 pub mod idempotency;
 pub mod ids;
 pub mod inventory;
@@ -22,11 +23,11 @@ pub mod network;
 pub mod openapi;
 pub mod otp;
 pub mod pdf;
-pub mod promos;
 pub mod requests;
 pub mod search;
 pub mod seat_view;
 pub mod seed;
+pub mod store;
 pub mod ticket_pdf;
 mod wire;
 
@@ -124,19 +125,19 @@ fn handler(name: CallName) -> MethodRouter<AppState> {
         CallName::Banners => get(content::banners),
         CallName::BusTrips | CallName::LaunchTrips => post(search::schedule_trips),
         CallName::BusSeatView | CallName::LaunchSeatView => post(seat_view::seat_view),
-        CallName::SeatLock => post(booking::seat_lock),
+        CallName::SeatLock => post(http::booking::seat_lock),
         CallName::BusPaymentPending | CallName::LaunchPaymentPending | CallName::PassengerDetailsPayment => {
-            post(booking::payment_pending)
+            post(http::booking::payment_pending)
         }
-        CallName::UpdateGateway => post(booking::update_gateway),
-        CallName::ConfirmTicket => post(booking::confirm_ticket),
-        CallName::TicketInfo => post(booking::ticket_info),
-        CallName::BusBookingInfo | CallName::LaunchBookingInfo => post(booking::booking_info),
-        CallName::SeatRemove => post(booking::remove_seat),
-        CallName::CheckPromo => post(promos::check),
-        CallName::ApplyPromo => post(promos::apply),
-        CallName::RemovePromo => post(promos::remove),
-        CallName::SurpriseDeal => post(promos::surprise_deal),
+        CallName::UpdateGateway => post(http::booking::update_gateway),
+        CallName::ConfirmTicket => post(http::booking::confirm_ticket),
+        CallName::TicketInfo => post(http::booking::ticket_info),
+        CallName::BusBookingInfo | CallName::LaunchBookingInfo => post(http::booking::booking_info),
+        CallName::SeatRemove => post(http::booking::remove_seat),
+        CallName::CheckPromo => post(http::promos::check),
+        CallName::ApplyPromo => post(http::promos::apply),
+        CallName::RemovePromo => post(http::promos::remove),
+        CallName::SurpriseDeal => post(http::promos::surprise_deal),
         CallName::SearchTicket => post(manage::search_ticket),
         CallName::CancelTicket => post(manage::cancel_ticket),
         CallName::TicketPdf => get(ticket_pdf::download),

@@ -15,9 +15,10 @@ use serde::Serialize;
 use sqlx::Row;
 
 use crate::AppState;
-use crate::booking::ticket_view;
+use crate::domain::views;
 use crate::error::ApiError;
 use crate::otp::{self, Purpose};
+use crate::store::tickets::{self, TicketRow};
 use crate::wire::At;
 use crate::wire::{Body, now_unix_ms, ok};
 
@@ -37,14 +38,9 @@ fn phone(input: &str) -> Result<Phone, ApiError> {
     Phone::parse(input).map_err(|m| ApiError::bad(m.text))
 }
 
-/// The phone a ticket was booked with.
-async fn ticket_phone(state: &AppState, ticket_id: &str) -> Result<String, ApiError> {
-    let row = sqlx::query("SELECT b.phone FROM tickets t JOIN bookings b ON b.id = t.booking_id WHERE t.id = $1")
-        .bind(ticket_id.trim())
-        .fetch_optional(&state.pool)
-        .await?
-        .ok_or_else(|| ApiError::not_found("Ticket not found"))?;
-    Ok(row.try_get("phone")?)
+/// The ticket with its booking.
+async fn ticket_row(state: &AppState, ticket_id: &str) -> Result<TicketRow, ApiError> {
+    tickets::by_id(&state.pool, ticket_id.trim()).await?.ok_or_else(|| ApiError::not_found("Ticket not found"))
 }
 
 /// `common/send-otp`: an OTP to cancel a ticket, sent to the ticket's own phone.
@@ -53,7 +49,7 @@ pub async fn send_otp(
     headers: HeaderMap,
     Body(request): Body<SendOtpRequest>,
 ) -> Result<Json<Envelope<SendOtpResponse>>, ApiError> {
-    let phone = ticket_phone(&state, &request.ticket_id).await?;
+    let phone = ticket_row(&state, &request.ticket_id).await?.phone;
     let wait = otp::send(&state.pool, &state.config.token_secret, &phone, Purpose::Cancel, &address(&headers)).await?;
     Ok(ok(SendOtpResponse { resend_after_seconds: wait }))
 }
@@ -78,23 +74,13 @@ pub async fn search_ticket(
 ) -> Result<Json<Envelope<SearchTicketResponse>>, ApiError> {
     let phone = phone(&request.phone)?;
     otp::verify(&state.pool, &state.config.token_secret, phone.as_str(), Purpose::Search, &request.otp_code).await?;
-    let ids: Vec<String> = sqlx::query(
-        "SELECT t.id FROM tickets t JOIN bookings b ON b.id = t.booking_id WHERE b.phone = $1 AND b.service = $2 \
-         ORDER BY t.issued_at DESC, t.id",
-    )
-    .bind(phone.as_str())
-    .bind(crate::content::service_key(service))
-    .fetch_all(&state.pool)
-    .await?
-    .iter()
-    .map(|r| r.try_get::<String, _>("id"))
-    .collect::<Result<_, _>>()?;
+    let ids = tickets::ids_of_phone(&state.pool, phone.as_str(), service).await?;
     if ids.is_empty() {
         return Err(ApiError::not_found("No ticket found for this phone"));
     }
     let mut tickets: Vec<Ticket> = Vec::with_capacity(ids.len());
     for id in &ids {
-        tickets.push(ticket_view(&state.pool, id).await?);
+        tickets.push(views::ticket(&state.pool, id).await?);
     }
     Ok(ok(SearchTicketResponse { tickets }))
 }
@@ -106,11 +92,12 @@ pub async fn cancel_ticket(
     Body(request): Body<CancelTicketRequest>,
 ) -> Result<Json<Envelope<CancelTicketResponse>>, ApiError> {
     let phone = phone(&request.phone)?;
-    if ticket_phone(&state, &request.ticket_id).await? != phone.as_str() {
+    let row = ticket_row(&state, &request.ticket_id).await?;
+    if row.phone != phone.as_str() {
         // Another phone's ticket is not found, not "forbidden": nothing about it is told.
         return Err(ApiError::not_found("Ticket not found"));
     }
-    let ticket = ticket_view(&state.pool, request.ticket_id.trim()).await?;
+    let ticket = views::ticket(&state.pool, &row.id).await?;
     if ticket.payment_history.ticket_status != TicketStatus::Confirmed {
         return Err(ApiError::bad("This ticket is already cancelled"));
     }
@@ -130,27 +117,14 @@ pub async fn cancel_ticket(
     otp::verify(&state.pool, &state.config.token_secret, phone.as_str(), Purpose::Cancel, &request.otp_code).await?;
     let paid = ticket.payment_history.paid_amount.unwrap_or(0.0) as i64;
     let refund = core_wasm::pricing::refund(paid, state.config.cancel_fee_percent).refund;
+    let write = state.claims.writing(&row.trip_id);
     let mut tx = state.pool.begin().await?;
-    let changed = sqlx::query(
-        "UPDATE tickets SET status = 'cancelled', cancelled_at = $1, refund_amount = $2 WHERE id = $3 AND status = 'confirmed'",
-    )
-    .bind(now_unix_ms())
-    .bind(refund)
-    .bind(&ticket.id)
-    .execute(&mut *tx)
-    .await?;
-    if changed.rows_affected() != 1 {
+    if !tickets::cancel(&mut *tx, &row.id, refund, now_unix_ms()).await? {
         // Two cancels raced: the other one won and refunded.
         tx.rollback().await?;
         return Err(ApiError::bad("This ticket is already cancelled"));
     }
-    let booking =
-        sqlx::query("SELECT b.id, b.trip_id FROM tickets t JOIN bookings b ON b.id = t.booking_id WHERE t.id = $1")
-            .bind(&ticket.id)
-            .fetch_one(&mut *tx)
-            .await?;
-    let write = state.claims.writing(&booking.try_get::<String, _>("trip_id")?);
-    crate::inventory::release(&mut tx, &write, &booking.try_get::<String, _>("id")?).await?;
+    crate::inventory::release(&mut tx, &write, &row.booking_id).await?;
     tx.commit().await?;
     Ok(ok(CancelTicketResponse { ticket_status: TicketStatus::Cancelled, refund_amount: refund as f64 }))
 }

@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
+use core_wasm::service::Service;
 use sqlx::{AnyPool, Row};
 
 /// How often a process asks whether the timetable changed.
@@ -46,7 +47,7 @@ pub struct LayoutSeat {
 
 #[derive(Debug, Clone)]
 pub struct Route {
-    pub service: String,
+    pub service: Service,
     pub name: String,
     pub stops: Vec<RouteStop>,
     /// Point names in time order.
@@ -118,7 +119,8 @@ impl Network {
         }
         for r in sqlx::query("SELECT id, service, name FROM routes").fetch_all(pool).await? {
             let route = Route {
-                service: r.try_get("service")?,
+                service: Service::try_from(r.try_get::<String, _>("service")?)
+                    .map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
                 name: r.try_get("name")?,
                 stops: Vec::new(),
                 points: Vec::new(),

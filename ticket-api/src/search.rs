@@ -11,13 +11,12 @@ use axum::response::Response;
 use core_wasm::contract::trips::{
     BusTripsResponse, CoachType, Company, Fare, LaunchTripsResponse, Ship, Trip, TripSearchRequest,
 };
-use core_wasm::routes::Service;
+use core_wasm::service::Service;
 use core_wasm::time::Date;
 use serde::Serialize;
 
 use crate::AppState;
 use crate::claims::TripClaims;
-use crate::content::service_key;
 use crate::error::ApiError;
 use crate::network::{Network, Route, TripRow};
 use crate::wire::At;
@@ -102,7 +101,7 @@ impl Candidate<'_> {
 }
 
 /// The departures between two cities on a Dhaka day, in departure order.
-fn candidates<'a>(network: &'a Network, checked: &Checked, service: &str) -> Vec<Candidate<'a>> {
+fn candidates<'a>(network: &'a Network, checked: &Checked, service: Service) -> Vec<Candidate<'a>> {
     let day_start = checked.date.days_since_epoch() * MINUTES_PER_DAY;
     let day_end = day_start + MINUTES_PER_DAY;
     let mut found = Vec::new();
@@ -192,7 +191,7 @@ pub async fn schedule_trips(
 ) -> Result<Response, ApiError> {
     let network = state.network.get(&state.pool).await?;
     let checked = check(&network, &request)?;
-    let mut found = candidates(&network, &checked, service_key(service));
+    let mut found = candidates(&network, &checked, service);
     if let Some(wanted) = checked.coach_type {
         found.retain(|c| {
             let coach = network.vehicles.get(&c.trip.vehicle_id).and_then(|v| v.coach_type.as_deref());

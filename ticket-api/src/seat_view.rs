@@ -8,7 +8,7 @@ use core_wasm::contract::seats::{
     BusSeat, BusSeatPlan, BusSeatViewResponse, ClassPlan, FareEntry, LaunchCell, LaunchSeatPlan,
     LaunchSeatViewResponse, Point, SeatStatus, SeatViewRequest,
 };
-use core_wasm::routes::Service;
+use core_wasm::service::Service;
 use serde::Serialize;
 use sqlx::{AnyPool, Row};
 
@@ -33,7 +33,7 @@ pub(crate) struct TripInfo {
     pub route_id: String,
     pub operator_id: String,
     pub layout_id: String,
-    pub service: String,
+    pub service: Service,
     pub departs_at: i64,
     /// City ids by stop index.
     pub stops: Vec<String>,
@@ -88,7 +88,8 @@ pub(crate) async fn trip_info(pool: &AnyPool, trip_id: &str) -> Result<TripInfo,
         route_id,
         operator_id: trip.try_get("operator_id")?,
         layout_id: trip.try_get("layout_id")?,
-        service: trip.try_get("service")?,
+        service: Service::try_from(trip.try_get::<String, _>("service")?)
+            .map_err(|e| ApiError::Internal(format!("trip {trip_id}: {e}")))?,
         departs_at: trip.try_get("departs_at")?,
         stops,
         points,
@@ -121,7 +122,7 @@ impl TripInfo {
             route_id: route_id.clone(),
             operator_id: trip.operator_id.clone(),
             layout_id: vehicle.layout_id.clone(),
-            service: route.service.clone(),
+            service: route.service,
             departs_at: trip.departs_at,
             stops: route.stops.iter().map(|s| s.city_id.clone()).collect(),
             points: route

@@ -8,7 +8,7 @@ use core_wasm::pricing::format_taka as taka;
 use sqlx::Row;
 
 use crate::AppState;
-use crate::booking::ticket_view;
+use crate::domain::views;
 use crate::error::ApiError;
 use crate::pdf::{self, TicketDocument, TicketState};
 
@@ -23,7 +23,7 @@ fn document(ticket: &Ticket, helpline: String) -> TicketDocument {
     TicketDocument {
         brand: "Intercity Tickets".into(),
         operator: ticket.company_name.clone().unwrap_or_default(),
-        service: if ticket.service == Some(core_wasm::routes::Service::Launch) {
+        service: if ticket.service == Some(core_wasm::service::Service::Launch) {
             "Launch".into()
         } else {
             "Bus".into()
@@ -54,7 +54,7 @@ fn document(ticket: &Ticket, helpline: String) -> TicketDocument {
 }
 
 pub async fn download(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
-    let ticket = ticket_view(&state.pool, id.trim()).await?;
+    let ticket = views::ticket(&state.pool, id.trim()).await?;
     let helpline = sqlx::query("SELECT value FROM settings WHERE key = 'helpline'")
         .fetch_optional(&state.pool)
         .await?

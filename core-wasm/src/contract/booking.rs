@@ -36,6 +36,7 @@ contract! {
     }
 
     #[serde(rename_all = "lowercase")]
+    #[derive(Copy, Eq)]
     pub enum Gender {
         Male,
         Female,
@@ -86,6 +87,7 @@ contract! {
 
     /// Where a booking stands: waiting for payment, or how its payment ended.
     #[serde(rename_all = "lowercase")]
+    #[derive(Copy, Eq)]
     pub enum BookingStatus {
         /// Waiting for payment: promos, seat removal and the gateway may still change it.
         Pending,
@@ -227,3 +229,13 @@ contract! {
         pub tnx_id: String,
     }
 }
+
+crate::names!(BookingStatus {
+    Pending = "pending",
+    Ticketed = "ticketed",
+    Failed = "failed",
+    Cancelled = "cancelled",
+    Refunded = "refunded",
+});
+
+crate::names!(Gender { Male = "male", Female = "female", Other = "other" });

@@ -135,3 +135,5 @@ impl schemars::JsonSchema for Pdf {
         schemars::json_schema!({"type": "string", "format": "binary", "contentMediaType": "application/pdf"})
     }
 }
+
+crate::names!(TicketStatus { Pending = "pending", Confirmed = "confirmed", Cancelled = "cancelled", Refunded = "refunded" });

@@ -194,5 +194,5 @@ pub fn is_app_route(path: &str) -> bool {
 
 #[wasm_bindgen(js_name = serviceFromPath, unchecked_return_type = "Service")]
 pub fn service_from_path(path: &str) -> Result<JsValue, JsError> {
-    to_js(&routes::Service::from_path(path))
+    to_js(&crate::service::Service::from_path(path))
 }

@@ -121,6 +121,21 @@ fn postgres_template() -> &'static String {
     })
 }
 
+/// A fresh database with nothing in it, not even the migrations.
+pub async fn empty_database_url(backend: Backend) -> String {
+    match backend {
+        Backend::Sqlite => {
+            format!("sqlite://{}", std::env::temp_dir().join(format!("{}.db", unique("ticket_api_empty"))).display())
+        }
+        Backend::Postgres => {
+            let server = postgres_server();
+            let name = unique("e");
+            admin(&server, &format!("CREATE DATABASE {name}")).await;
+            with_database(&server, &name)
+        }
+    }
+}
+
 /// A fresh database holding the seeded demo network.
 pub async fn database_url(backend: Backend) -> String {
     match backend {

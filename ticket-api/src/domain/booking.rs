@@ -1,0 +1,414 @@
+//! The booking rules of both services: hold seats, book them for a passenger, choose a gateway,
+//! issue the ticket once paid, drop a seat from a pending launch booking (DESIGN §3).
+//!
+//! The ticket is issued by the server when it validates the gateway's outcome ([`issue`]), not
+//! when the browser reaches the success page: a traveller who closes the tab still has a ticket,
+//! and confirm-ticket finds it already issued. Issuing is idempotent per transaction id.
+//!
+//! Every amount comes from the core's pricing; every statement from the store layer.
+
+use core_wasm::contract::booking::{
+    BookingStatus, PaymentPendingRequest, SeatLockRequest, SeatLockResponse, SeatRemoveRequest, SeatRemoveResponse,
+    UpdateGatewayRequest, UpdateGatewayResponse,
+};
+use core_wasm::contract::tickets::Ticket;
+use core_wasm::email::Email;
+use core_wasm::phone::Phone;
+use core_wasm::pricing::{self, Quote};
+use core_wasm::service::Service;
+
+use crate::AppState;
+use crate::domain::views::{self, BookingAnswer};
+use crate::error::ApiError;
+use crate::ids::{new_id, new_pnr, new_tnx_id};
+use crate::inventory::{self, Claim, ClaimError};
+use crate::network::Network;
+use crate::seat_view::TripInfo;
+use crate::store::bookings::{self, BookingRow, NewBooking};
+use crate::store::holds::{self, HoldRow};
+use crate::store::payments::{self, PaymentOutcome};
+use crate::store::tickets;
+use crate::wire::{now_unix_ms, wire_instant};
+
+/// The only gateway today; real ones (SSLCommerz, bKash) are adapters of `gateway::PaymentGateway`.
+pub const SANDBOX: &str = "sandbox";
+
+const NOT_WAITING: &str = "This booking is no longer waiting for payment";
+const SEATS_LOST: &str = "Your seats were taken while you paid; your payment is being refunded";
+
+/// Who is booking: the logged-in user, else the anonymous visitor.
+fn visitor(user_id: &Option<String>, anonymous_id: &Option<String>) -> Result<String, ApiError> {
+    [user_id, anonymous_id]
+        .into_iter()
+        .flatten()
+        .map(|v| v.trim())
+        .find(|v| !v.is_empty())
+        .map(str::to_owned)
+        .ok_or_else(|| ApiError::bad("userId or anonymousId is required"))
+}
+
+/// The trip, if it runs for this service.
+async fn trip_of_service(
+    state: &AppState,
+    network: &Network,
+    service: Service,
+    trip_id: &str,
+) -> Result<TripInfo, ApiError> {
+    let trip = TripInfo::find(&state.pool, network, trip_id).await?;
+    if trip.service != service {
+        return Err(ApiError::not_found("Trip not found"));
+    }
+    Ok(trip)
+}
+
+/// The chosen seats: 1 to 4, no repeats, all on the coach or ship.
+fn checked_seats(network: &Network, trip: &TripInfo, seats: &[String]) -> Result<Vec<String>, ApiError> {
+    let seats: Vec<String> = seats.iter().map(|s| s.trim().to_owned()).collect();
+    if seats.is_empty() {
+        return Err(ApiError::bad("Choose at least one seat"));
+    }
+    if seats.len() > core_wasm::seats::MAX_SEATS {
+        return Err(ApiError::bad(core_wasm::seats::TOO_MANY.text));
+    }
+    let mut unique = seats.clone();
+    unique.sort();
+    unique.dedup();
+    if unique.len() != seats.len() {
+        return Err(ApiError::bad("A seat is chosen twice"));
+    }
+    let known = trip.seats(network);
+    let unknown: Vec<String> = seats
+        .iter()
+        .filter(|s| !known.iter().any(|k| &k.seat_no == *s))
+        .map(|s| format!("There is no seat {s} on this trip"))
+        .collect();
+    if !unknown.is_empty() {
+        return Err(ApiError::BadRequest(unknown));
+    }
+    Ok(seats)
+}
+
+/// A trip's fares in the timetable, as the core's pricing reads them.
+struct TripFares<'a> {
+    network: &'a Network,
+    trip: &'a TripInfo,
+}
+
+impl pricing::FareTable for TripFares<'_> {
+    fn fare(&self, class: &str, from: i64, to: i64) -> Option<pricing::Taka> {
+        self.trip.fare(self.network, class, from, to)
+    }
+}
+
+/// What seats cost over stops `[from, to)` with `discount`, by the core's pricing.
+fn price(
+    network: &Network,
+    trip: &TripInfo,
+    seats: &[String],
+    from: i64,
+    to: i64,
+    discount: pricing::Taka,
+) -> Result<Quote, ApiError> {
+    let layout = trip.seats(network);
+    let chosen: Vec<pricing::ChosenSeat<'_>> = seats
+        .iter()
+        .map(|seat| {
+            let class = layout.iter().find(|s| &s.seat_no == seat).map_or("", |s| s.seat_class.as_str());
+            pricing::ChosenSeat { seat_no: seat, class }
+        })
+        .collect();
+    let fares = pricing::seat_fares(&TripFares { network, trip }, &chosen, from, to)
+        .map_err(|no_fare| ApiError::bad(no_fare.to_string()))?;
+    Ok(pricing::quote(trip.service, &fares, discount))
+}
+
+/// `seat-lock`: holds the seats for the visitor, replacing their earlier hold on the trip. A seat
+/// someone else holds or bought on any leg of the journey refuses the whole lock (409).
+pub async fn lock_seats(
+    state: &AppState,
+    service: Service,
+    request: &SeatLockRequest,
+) -> Result<SeatLockResponse, ApiError> {
+    let who = visitor(&request.user_id, &request.anonymous_id)?;
+    let network = state.network.get(&state.pool).await?;
+    let trip = trip_of_service(state, &network, service, &request.trip_id).await?;
+    let (from, to) = trip
+        .segment(
+            state,
+            request.boarding_point.as_deref(),
+            request.dropping_point.as_deref(),
+            request.from.as_deref(),
+            request.to.as_deref(),
+        )
+        .await?;
+    let seats = checked_seats(&network, &trip, &request.seats)?;
+    let now = now_unix_ms();
+    let hold = HoldRow {
+        id: new_id("hold"),
+        trip_id: trip.id.clone(),
+        visitor: who,
+        from_stop: from,
+        to_stop: to,
+        boarding_point: request.boarding_point.clone(),
+        dropping_point: request.dropping_point.clone(),
+        expires_at: now + i64::from(state.config.hold_seconds) * 1000,
+        created_at: now,
+    };
+
+    let write = state.claims.writing(&trip.id);
+    let mut tx = state.pool.begin().await?;
+    inventory::reclaim_expired(&mut tx, &write, now).await?;
+    // Re-locking replaces the visitor's own hold on this trip.
+    for old in holds::ids_of_visitor(&mut *tx, &trip.id, &hold.visitor).await? {
+        inventory::release(&mut tx, &write, &old).await?;
+        holds::delete(&mut tx, &old).await?;
+    }
+    let claim = Claim {
+        seats: &seats,
+        from_stop: from,
+        to_stop: to,
+        claim_id: &hold.id,
+        state: "held",
+        expires_at: Some(hold.expires_at),
+    };
+    match inventory::insert(&mut tx, &write, &claim).await {
+        Ok(()) => {}
+        Err(ClaimError::Taken(taken)) => {
+            tx.rollback().await?;
+            return Err(ApiError::SeatsTaken(taken));
+        }
+        Err(ClaimError::Store(e)) => return Err(e.into()),
+    }
+    holds::insert(&mut tx, &hold, &seats).await?;
+    tx.commit().await?;
+    Ok(SeatLockResponse {
+        trip_id: trip.id,
+        seats,
+        expires_at: wire_instant(hold.expires_at),
+        hold_seconds: state.config.hold_seconds,
+    })
+}
+
+/// The passenger's details, each problem named.
+fn passenger(request: &PaymentPendingRequest) -> Result<(Phone, Option<Email>), ApiError> {
+    let mut problems = Vec::new();
+    let name = request.name.trim();
+    if name.is_empty() {
+        problems.push(format!("name: {}", core_wasm::message::REQUIRED.text));
+    } else if name.chars().count() > 100 {
+        problems.push("name: at most 100 characters".to_owned());
+    }
+    let phone = Phone::parse(&request.phone).map_err(|m| problems.push(m.text.to_owned())).ok();
+    let email = match request.email.as_deref().map(str::trim).filter(|e| !e.is_empty()) {
+        None => None,
+        Some(e) => Email::parse(e).map_err(|m| problems.push(m.text.to_owned())).ok(),
+    };
+    match phone {
+        Some(phone) if problems.is_empty() => Ok((phone, email)),
+        _ => Err(ApiError::BadRequest(problems)),
+    }
+}
+
+/// `payment-pending` (and launch `passenger-details-payment`): a pending booking of the
+/// visitor's live hold, priced, its hold renewed for the gateway session.
+pub async fn book(
+    state: &AppState,
+    service: Service,
+    request: &PaymentPendingRequest,
+) -> Result<BookingAnswer, ApiError> {
+    let who = visitor(&request.user_id, &request.anonymous_id)?;
+    let (phone, email) = passenger(request)?;
+    let network = state.network.get(&state.pool).await?;
+    let trip = trip_of_service(state, &network, service, &request.trip_id).await?;
+    let now = now_unix_ms();
+    let hold = holds::live_of_visitor(&state.pool, &trip.id, &who, now)
+        .await?
+        .ok_or_else(|| ApiError::Conflict(vec!["Your seat hold has expired, please choose your seats again".into()]))?;
+    let held = holds::seats(&state.pool, &hold.id).await?;
+    let mut asked: Vec<&str> = request.seats.iter().map(|s| s.trim()).collect();
+    let mut sorted_held: Vec<&str> = held.iter().map(String::as_str).collect();
+    asked.sort_unstable();
+    sorted_held.sort_unstable();
+    if asked != sorted_held {
+        return Err(ApiError::bad("These are not the seats you chose; lock the seats first"));
+    }
+    let quote = price(&network, &trip, &held, hold.from_stop, hold.to_stop, 0)?;
+    let tnx = new_tnx_id();
+    let hold_until = now + i64::from(state.config.hold_seconds) * 1000;
+    let booking = NewBooking {
+        id: &new_id("booking"),
+        tnx_id: &tnx,
+        service,
+        trip_id: &trip.id,
+        hold_id: &hold.id,
+        visitor: &who,
+        from_stop: hold.from_stop,
+        to_stop: hold.to_stop,
+        boarding_point: hold.boarding_point.as_deref(),
+        dropping_point: hold.dropping_point.as_deref(),
+        passenger_name: request.name.trim(),
+        phone: phone.as_str(),
+        email: email.as_ref().map(Email::as_str),
+        gender: request.gender,
+        quote,
+        created_at: now,
+    };
+    let write = state.claims.writing(&trip.id);
+    let mut tx = state.pool.begin().await?;
+    // The gateway session must not outlive the hold: renew it for the payment.
+    inventory::extend_hold(&mut tx, &write, &hold.id, hold_until).await?;
+    holds::set_expiry(&mut *tx, &hold.id, hold_until).await?;
+    bookings::insert(&mut tx, &booking, &held).await?;
+    tx.commit().await?;
+    views::booking(&state.pool, &tnx).await
+}
+
+/// A booking still waiting for payment.
+pub async fn pending(state: &AppState, tnx_id: &str) -> Result<BookingRow, ApiError> {
+    let booking = found(state, tnx_id).await?;
+    if booking.status != BookingStatus::Pending {
+        return Err(ApiError::Conflict(vec![NOT_WAITING.into()]));
+    }
+    Ok(booking)
+}
+
+async fn found(state: &AppState, tnx_id: &str) -> Result<BookingRow, ApiError> {
+    bookings::by_tnx(&state.pool, tnx_id.trim()).await?.ok_or_else(|| ApiError::not_found("Booking not found"))
+}
+
+/// `update-gateway`: where the traveller pays.
+pub async fn choose_gateway(
+    state: &AppState,
+    request: &UpdateGatewayRequest,
+) -> Result<UpdateGatewayResponse, ApiError> {
+    if request.gateway.trim() != SANDBOX {
+        return Err(ApiError::bad(format!("Unknown payment gateway '{}'", request.gateway.trim())));
+    }
+    let booking = pending(state, &request.tnx_id).await?;
+    bookings::set_gateway(&state.pool, &booking.tnx_id, SANDBOX).await?;
+    Ok(UpdateGatewayResponse {
+        redirect_url: format!("/gateway/sandbox/{}", booking.tnx_id),
+        gateway: SANDBOX.into(),
+        amount: Some(booking.amount as f64),
+        promo_discount: booking.promo_code.map(|_| booking.discount as f64),
+    })
+}
+
+/// What issuing came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Issued {
+    Ticket(String),
+    /// Paid, but the seats were taken meanwhile (the hold had expired): refunded, no ticket.
+    Refunded,
+}
+
+/// Issues the ticket of a paid booking, once: a repeat (callback, confirm-ticket, both at once)
+/// finds the ticket already issued. Availability is checked again here; if the seats were lost
+/// the booking is refunded, never sold twice.
+pub async fn issue(state: &AppState, tnx_id: &str) -> Result<Issued, ApiError> {
+    let now = now_unix_ms();
+    let mut tx = state.pool.begin().await?;
+    // A write first: it serialises concurrent issuers of this booking before anything is read.
+    bookings::mark_paid(&mut *tx, tnx_id, now).await?;
+    let booking = bookings::by_tnx(&mut *tx, tnx_id).await?.ok_or_else(|| ApiError::not_found("Booking not found"))?;
+    match booking.status {
+        BookingStatus::Ticketed => {
+            let ticket = tickets::id_of_booking(&mut *tx, &booking.id)
+                .await?
+                .ok_or_else(|| ApiError::Internal(format!("booking {tnx_id} is ticketed without a ticket")))?;
+            tx.commit().await?;
+            return Ok(Issued::Ticket(ticket));
+        }
+        BookingStatus::Refunded => {
+            tx.commit().await?;
+            return Ok(Issued::Refunded);
+        }
+        BookingStatus::Pending | BookingStatus::Failed | BookingStatus::Cancelled => {}
+    }
+    let seats = bookings::seats(&mut *tx, &booking.id).await?;
+    let write = state.claims.writing(&booking.trip_id);
+    inventory::reclaim_expired(&mut tx, &write, now).await?;
+    inventory::release(&mut tx, &write, &booking.hold_id).await?;
+    let claim = Claim {
+        seats: &seats,
+        from_stop: booking.from_stop,
+        to_stop: booking.to_stop,
+        claim_id: &booking.id,
+        state: "sold",
+        expires_at: None,
+    };
+    match inventory::insert(&mut tx, &write, &claim).await {
+        Ok(()) => {
+            let ticket_id = new_id("ticket");
+            tickets::insert(&mut *tx, &ticket_id, &new_pnr(), &booking.id, now).await?;
+            bookings::transition(&mut *tx, &booking.id, booking.status, BookingStatus::Ticketed).await?;
+            holds::delete(&mut tx, &booking.hold_id).await?;
+            tx.commit().await?;
+            Ok(Issued::Ticket(ticket_id))
+        }
+        Err(ClaimError::Taken(_)) => {
+            tx.rollback().await?;
+            let mut tx = state.pool.begin().await?;
+            bookings::transition(&mut *tx, &booking.id, booking.status, BookingStatus::Refunded).await?;
+            payments::mark_refunded(&mut *tx, tnx_id).await?;
+            tx.commit().await?;
+            tracing::warn!(tnx_id, "paid but the seats were lost: refunded");
+            Ok(Issued::Refunded)
+        }
+        Err(ClaimError::Store(e)) => Err(e.into()),
+    }
+}
+
+/// `confirm-ticket`: the ticket of a paid booking (issued already by the gateway callback, or
+/// now); idempotent.
+pub async fn confirm(state: &AppState, tnx_id: &str) -> Result<Ticket, ApiError> {
+    let booking = found(state, tnx_id).await?;
+    match payments::outcome(&state.pool, &booking.tnx_id).await? {
+        Some(PaymentOutcome::Paid) => {}
+        Some(PaymentOutcome::Refunded) => return Err(ApiError::Conflict(vec![SEATS_LOST.into()])),
+        Some(PaymentOutcome::Failed | PaymentOutcome::Cancelled) => {
+            return Err(ApiError::bad("The payment did not go through"));
+        }
+        None if booking.status == BookingStatus::Pending => {
+            return Err(ApiError::bad("The payment is not complete yet"));
+        }
+        None => return Err(ApiError::bad("The payment did not go through")),
+    }
+    match issue(state, &booking.tnx_id).await? {
+        Issued::Ticket(id) => views::ticket(&state.pool, &id).await,
+        Issued::Refunded => Err(ApiError::Conflict(vec![SEATS_LOST.into()])),
+    }
+}
+
+/// Launch `payment-seat-remove`: one seat dropped from a pending booking, its claim released,
+/// the amounts priced again (a promo's discount stays, never more than the remaining fares).
+/// The last seat cannot be removed (cancel the payment instead).
+pub async fn remove_seat(state: &AppState, request: &SeatRemoveRequest) -> Result<SeatRemoveResponse, ApiError> {
+    let booking = pending(state, &request.tnx_id).await?;
+    let seat = request.seat_no.trim();
+    let mut seats = bookings::seats(&state.pool, &booking.id).await?;
+    let Some(index) = seats.iter().position(|s| s == seat) else {
+        return Err(ApiError::bad(format!("Seat {seat} is not in this booking")));
+    };
+    if seats.len() == 1 {
+        return Err(ApiError::bad("A booking keeps at least one seat; cancel the payment instead"));
+    }
+    seats.remove(index);
+    let network = state.network.get(&state.pool).await?;
+    let trip = TripInfo::find(&state.pool, &network, &booking.trip_id).await?;
+    let quote = price(&network, &trip, &seats, booking.from_stop, booking.to_stop, booking.discount)?;
+    let write = state.claims.writing(&trip.id);
+    let mut tx = state.pool.begin().await?;
+    bookings::reprice(&mut tx, &booking.id, &seats, &quote).await?;
+    inventory::release_seat(&mut tx, &write, &booking.hold_id, seat).await?;
+    holds::remove_seat(&mut *tx, &booking.hold_id, seat).await?;
+    tx.commit().await?;
+    Ok(SeatRemoveResponse {
+        seat_no: seats,
+        sub_total: quote.sub_total as f64,
+        discount: quote.discount as f64,
+        amount: quote.amount as f64,
+        service_charge: quote.service_charge as f64,
+        payment_gateway_commission: quote.commission as f64,
+    })
+}

@@ -1,0 +1,6 @@
+//! The domain layer: the rules of booking, paying and ticketing over the store. Handlers in
+//! `http` call these; these call `store` for every statement and the core for every rule.
+
+pub mod booking;
+pub mod promos;
+pub mod views;

@@ -1,0 +1,126 @@
+//! Bookings and tickets as the site and the PDF show them, assembled from the store's rows and
+//! the timetable.
+
+use core_wasm::contract::booking::{BookingStatus, BusBooking, BusInvoice, LaunchBooking, LaunchInvoice, Promo};
+use core_wasm::contract::tickets::{FareLine, PaymentHistory, Ticket};
+use core_wasm::contract::trips::CoachType;
+use core_wasm::service::Service;
+use serde::Serialize;
+use sqlx::AnyPool;
+
+use crate::error::ApiError;
+use crate::seat_view::trip_info;
+use crate::store::{bookings, holds, tickets, trips};
+use crate::wire::{now_unix_ms, wire_time};
+
+/// A booking as either service shows it.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum BookingAnswer {
+    Bus(BusBooking),
+    Launch(LaunchBooking),
+}
+
+/// The booking of a transaction, with what the site shows of it.
+pub async fn booking(pool: &AnyPool, tnx_id: &str) -> Result<BookingAnswer, ApiError> {
+    let row = bookings::by_tnx(pool, tnx_id.trim()).await?.ok_or_else(|| ApiError::not_found("Booking not found"))?;
+    let trip = trip_info(pool, &row.trip_id).await?;
+    let vehicle = trips::vehicle(pool, &trip.id).await?;
+    let seats = bookings::seats(pool, &row.id).await?;
+    let discount = row.discount as f64;
+    let promo = row.promo_code.clone().map(|code| Promo { code, amount: discount });
+    let redirect_url = row.gateway.as_ref().map(|_| format!("/gateway/sandbox/{}", row.tnx_id));
+    let hold_seconds_left = match row.status {
+        BookingStatus::Pending => {
+            let ends = holds::expires_at(pool, &row.hold_id).await?.unwrap_or(0);
+            Some(((ends - now_unix_ms()).max(0) / 1000) as u32)
+        }
+        _ => None,
+    };
+    Ok(match row.service {
+        Service::Launch => BookingAnswer::Launch(LaunchBooking {
+            id: row.id,
+            tnx_id: row.tnx_id,
+            status: row.status,
+            amount: row.amount as f64,
+            service_charge: row.service_charge as f64,
+            payment_gateway_commission: row.gateway_commission as f64,
+            invoice: LaunchInvoice {
+                trip: trip.id.clone(),
+                ship_id: vehicle.id,
+                company_id: trip.operator_id.clone(),
+                seat_no: seats,
+                sub_total: row.sub_total as f64,
+                discount,
+                promo,
+            },
+            redirect_url,
+            gateway: row.gateway,
+            hold_seconds_left,
+        }),
+        Service::Bus => BookingAnswer::Bus(BusBooking {
+            id: row.id,
+            tnx_id: row.tnx_id,
+            status: row.status,
+            amount: row.amount as f64,
+            invoice: BusInvoice {
+                company_id: trip.operator_id.clone(),
+                trip_date_time: Some(wire_time(trip.departs_at)),
+                boarding_date_time: Some(wire_time(trip.departs_at + trip.stop_offset(row.from_stop))),
+                coach_type: match vehicle.coach_type.as_deref() {
+                    Some("ac") => CoachType::Ac,
+                    _ => CoachType::NonAc,
+                },
+                seats,
+                sub_total: row.sub_total as f64,
+                discount,
+                promo,
+            },
+            redirect_url,
+            gateway: row.gateway,
+            hold_seconds_left,
+        }),
+    })
+}
+
+/// The ticket as the site and the PDF show it.
+pub async fn ticket(pool: &AnyPool, ticket_id: &str) -> Result<Ticket, ApiError> {
+    let row = tickets::by_id(pool, ticket_id).await?.ok_or_else(|| ApiError::not_found("Ticket not found"))?;
+    let trip = trip_info(pool, &row.trip_id).await?;
+    let names = tickets::trip_names(pool, &trip.id, row.from_stop, row.to_stop).await?;
+    let seats = bookings::seats(pool, &row.booking_id).await?;
+    let mut fare_lines = vec![FareLine { label: "Fare".into(), amount: row.sub_total as f64 }];
+    for (label, amount) in [
+        ("Discount", -row.discount),
+        ("Service charge", row.service_charge),
+        ("Gateway commission", row.gateway_commission),
+    ] {
+        if amount != 0 {
+            fare_lines.push(FareLine { label: label.into(), amount: amount as f64 });
+        }
+    }
+    let first_point = |stop: i64| trip.points.iter().find(|p| p.stop == stop).map(|p| p.name.clone());
+    Ok(Ticket {
+        id: row.id,
+        pnr: Some(row.pnr),
+        tnx_id: Some(row.tnx_id),
+        service: Some(row.service),
+        company_name: Some(names.operator),
+        vehicle: Some(format!("{} ({})", names.vehicle, names.bus_class)),
+        from: Some(names.from_name),
+        to: Some(names.to_name),
+        departure_date_time: Some(wire_time(trip.departs_at + trip.stop_offset(row.from_stop))),
+        boarding_point: row.boarding_point.or_else(|| first_point(row.from_stop)),
+        dropping_point: row.dropping_point.or_else(|| first_point(row.to_stop)),
+        seats,
+        passenger_name: Some(row.passenger_name),
+        phone: Some(row.phone),
+        fare_lines,
+        payment_history: PaymentHistory {
+            ticket_status: row.status,
+            paid_amount: Some(row.amount as f64),
+            refund_amount: row.refund_amount.map(|v| v as f64),
+            gateway: row.gateway,
+        },
+    })
+}

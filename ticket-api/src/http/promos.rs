@@ -1,0 +1,29 @@
+//! Promo calls: extract, call the domain, answer.
+
+use axum::Json;
+use axum::extract::State;
+use core_wasm::contract::booking::{PromoRequest, PromoResponse, SurpriseDeal, TxnRequest};
+use core_wasm::contract::envelope::Envelope;
+
+use crate::AppState;
+use crate::domain::promos;
+use crate::error::ApiError;
+use crate::wire::{Body, ok};
+
+type Answer<T> = Result<Json<Envelope<T>>, ApiError>;
+
+pub async fn check(State(state): State<AppState>, Body(request): Body<PromoRequest>) -> Answer<Option<PromoResponse>> {
+    Ok(ok(promos::check(&state, &request.tnx_id, &request.promo_code).await?))
+}
+
+pub async fn apply(State(state): State<AppState>, Body(request): Body<PromoRequest>) -> Answer<Option<PromoResponse>> {
+    Ok(ok(promos::apply(&state, &request.tnx_id, &request.promo_code).await?))
+}
+
+pub async fn remove(State(state): State<AppState>, Body(request): Body<TxnRequest>) -> Answer<Option<PromoResponse>> {
+    Ok(ok(Some(promos::remove(&state, &request.tnx_id).await?)))
+}
+
+pub async fn surprise_deal(State(state): State<AppState>, Body(request): Body<TxnRequest>) -> Answer<SurpriseDeal> {
+    Ok(ok(promos::surprise_deal(&state, &request.tnx_id).await?))
+}

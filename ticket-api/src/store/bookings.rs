@@ -1,0 +1,225 @@
+//! `bookings` and `booking_seats`: a traveller's booking from its pending payment to its end.
+
+use core_wasm::contract::booking::{BookingStatus, Gender};
+use core_wasm::pricing::Quote;
+use core_wasm::service::Service;
+use sqlx::{Any, Transaction};
+
+use super::Exec;
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct BookingRow {
+    pub id: String,
+    pub tnx_id: String,
+    #[sqlx(try_from = "String")]
+    pub service: Service,
+    pub trip_id: String,
+    pub hold_id: String,
+    pub visitor: String,
+    pub from_stop: i64,
+    pub to_stop: i64,
+    pub boarding_point: Option<String>,
+    pub dropping_point: Option<String>,
+    pub passenger_name: String,
+    pub phone: String,
+    pub email: Option<String>,
+    #[sqlx(try_from = "String")]
+    pub gender: Gender,
+    pub sub_total: i64,
+    pub discount: i64,
+    pub promo_code: Option<String>,
+    pub service_charge: i64,
+    pub gateway_commission: i64,
+    pub amount: i64,
+    #[sqlx(try_from = "String")]
+    pub status: BookingStatus,
+    pub gateway: Option<String>,
+    pub created_at: i64,
+    pub paid_at: Option<i64>,
+}
+
+impl BookingRow {
+    /// The amounts as stored (computed by the core's pricing when they were written).
+    pub fn quote(&self) -> Quote {
+        Quote {
+            sub_total: self.sub_total,
+            discount: self.discount,
+            service_charge: self.service_charge,
+            commission: self.gateway_commission,
+            amount: self.amount,
+        }
+    }
+}
+
+/// A booking to write: who, what, and its quote.
+#[derive(Debug)]
+pub struct NewBooking<'a> {
+    pub id: &'a str,
+    pub tnx_id: &'a str,
+    pub service: Service,
+    pub trip_id: &'a str,
+    pub hold_id: &'a str,
+    pub visitor: &'a str,
+    pub from_stop: i64,
+    pub to_stop: i64,
+    pub boarding_point: Option<&'a str>,
+    pub dropping_point: Option<&'a str>,
+    pub passenger_name: &'a str,
+    pub phone: &'a str,
+    pub email: Option<&'a str>,
+    pub gender: Gender,
+    pub quote: Quote,
+    pub created_at: i64,
+}
+
+pub async fn by_tnx<'c>(e: impl Exec<'c>, tnx_id: &str) -> Result<Option<BookingRow>, sqlx::Error> {
+    sqlx::query_as("SELECT * FROM bookings WHERE tnx_id = $1").bind(tnx_id).fetch_optional(e).await
+}
+
+/// The booking's seats in the order chosen.
+pub async fn seats<'c>(e: impl Exec<'c>, booking_id: &str) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT seat_no FROM booking_seats WHERE booking_id = $1 ORDER BY ordinal")
+        .bind(booking_id)
+        .fetch_all(e)
+        .await
+}
+
+/// Writes a pending booking and its seats.
+pub async fn insert(tx: &mut Transaction<'_, Any>, b: &NewBooking<'_>, seats: &[String]) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO bookings (id, tnx_id, service, trip_id, hold_id, visitor, from_stop, to_stop, boarding_point, \
+         dropping_point, passenger_name, phone, email, gender, sub_total, discount, promo_code, service_charge, \
+         gateway_commission, amount, status, gateway, created_at, paid_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, NULL, $17, $18, $19, $20, NULL, $21, NULL)",
+    )
+    .bind(b.id)
+    .bind(b.tnx_id)
+    .bind(b.service.as_str())
+    .bind(b.trip_id)
+    .bind(b.hold_id)
+    .bind(b.visitor)
+    .bind(b.from_stop)
+    .bind(b.to_stop)
+    .bind(b.boarding_point)
+    .bind(b.dropping_point)
+    .bind(b.passenger_name)
+    .bind(b.phone)
+    .bind(b.email)
+    .bind(b.gender.as_str())
+    .bind(b.quote.sub_total)
+    .bind(b.quote.discount)
+    .bind(b.quote.service_charge)
+    .bind(b.quote.commission)
+    .bind(b.quote.amount)
+    .bind(BookingStatus::Pending.as_str())
+    .bind(b.created_at)
+    .execute(&mut **tx)
+    .await?;
+    insert_seats(tx, b.id, seats).await
+}
+
+async fn insert_seats(tx: &mut Transaction<'_, Any>, booking_id: &str, seats: &[String]) -> Result<(), sqlx::Error> {
+    for (ordinal, seat) in seats.iter().enumerate() {
+        sqlx::query("INSERT INTO booking_seats (booking_id, ordinal, seat_no) VALUES ($1, $2, $3)")
+            .bind(booking_id)
+            .bind(ordinal as i64)
+            .bind(seat)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Replaces a pending booking's seats and amounts (a seat removed).
+pub async fn reprice(
+    tx: &mut Transaction<'_, Any>,
+    booking_id: &str,
+    seats: &[String],
+    quote: &Quote,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE bookings SET sub_total = $1, service_charge = $2, gateway_commission = $3, discount = $4, amount = $5 \
+         WHERE id = $6",
+    )
+    .bind(quote.sub_total)
+    .bind(quote.service_charge)
+    .bind(quote.commission)
+    .bind(quote.discount)
+    .bind(quote.amount)
+    .bind(booking_id)
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query("DELETE FROM booking_seats WHERE booking_id = $1").bind(booking_id).execute(&mut **tx).await?;
+    insert_seats(tx, booking_id, seats).await
+}
+
+/// A promo applied (its code and the new quote) or removed (no code) on a pending booking.
+pub async fn set_promo<'c>(
+    e: impl Exec<'c>,
+    tnx_id: &str,
+    code: Option<&str>,
+    quote: &Quote,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE bookings SET discount = $1, promo_code = $2, amount = $3 WHERE tnx_id = $4 AND status = $5")
+        .bind(quote.discount)
+        .bind(code)
+        .bind(quote.amount)
+        .bind(tnx_id)
+        .bind(BookingStatus::Pending.as_str())
+        .execute(e)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_gateway<'c>(e: impl Exec<'c>, tnx_id: &str, gateway: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE bookings SET gateway = $1 WHERE tnx_id = $2").bind(gateway).bind(tnx_id).execute(e).await?;
+    Ok(())
+}
+
+/// Notes when the payment came (once). Also the first write of issuing, which serialises
+/// concurrent issuers of the booking (a row lock on PostgreSQL, the write lock on SQLite).
+pub async fn mark_paid<'c>(e: impl Exec<'c>, tnx_id: &str, now_ms: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE bookings SET paid_at = COALESCE(paid_at, $1) WHERE tnx_id = $2")
+        .bind(now_ms)
+        .bind(tnx_id)
+        .execute(e)
+        .await?;
+    Ok(())
+}
+
+/// Moves a booking from `from` to `to`; false when it was not in `from` (someone else moved it).
+pub async fn transition<'c>(
+    e: impl Exec<'c>,
+    booking_id: &str,
+    from: BookingStatus,
+    to: BookingStatus,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("UPDATE bookings SET status = $1 WHERE id = $2 AND status = $3")
+        .bind(to.as_str())
+        .bind(booking_id)
+        .bind(from.as_str())
+        .execute(e)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// How many live bookings (pending or ticketed) other than `tnx_id` use the promo code, in all
+/// and with this phone.
+pub async fn promo_uses<'c>(
+    e: impl Exec<'c>,
+    code: &str,
+    phone: &str,
+    tnx_id: &str,
+) -> Result<(i64, i64), sqlx::Error> {
+    sqlx::query_as(
+        "SELECT COUNT(*), COALESCE(SUM(CASE WHEN phone = $2 THEN 1 ELSE 0 END), 0) FROM bookings \
+         WHERE promo_code = $1 AND status IN ($4, $5) AND tnx_id <> $3",
+    )
+    .bind(code)
+    .bind(phone)
+    .bind(tnx_id)
+    .bind(BookingStatus::Pending.as_str())
+    .bind(BookingStatus::Ticketed.as_str())
+    .fetch_one(e)
+    .await
+}

@@ -1,0 +1,105 @@
+//! `holds` and `hold_seats`: a visitor's seat-lock on a trip. Its rows in `seat_claims` carry
+//! `claim_id = holds.id` (the inventory module writes those).
+
+use sqlx::{Any, Transaction};
+
+use super::Exec;
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct HoldRow {
+    pub id: String,
+    pub trip_id: String,
+    pub visitor: String,
+    pub from_stop: i64,
+    pub to_stop: i64,
+    pub boarding_point: Option<String>,
+    pub dropping_point: Option<String>,
+    pub expires_at: i64,
+    pub created_at: i64,
+}
+
+/// The visitor's holds on the trip, live or not (a new lock replaces them).
+pub async fn ids_of_visitor<'c>(e: impl Exec<'c>, trip_id: &str, visitor: &str) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT id FROM holds WHERE trip_id = $1 AND visitor = $2")
+        .bind(trip_id)
+        .bind(visitor)
+        .fetch_all(e)
+        .await
+}
+
+/// The visitor's hold on the trip that is still live at `now_ms`.
+pub async fn live_of_visitor<'c>(
+    e: impl Exec<'c>,
+    trip_id: &str,
+    visitor: &str,
+    now_ms: i64,
+) -> Result<Option<HoldRow>, sqlx::Error> {
+    sqlx::query_as("SELECT * FROM holds WHERE trip_id = $1 AND visitor = $2 AND expires_at > $3")
+        .bind(trip_id)
+        .bind(visitor)
+        .bind(now_ms)
+        .fetch_optional(e)
+        .await
+}
+
+/// When the hold ends, if it still exists.
+pub async fn expires_at<'c>(e: impl Exec<'c>, hold_id: &str) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT expires_at FROM holds WHERE id = $1").bind(hold_id).fetch_optional(e).await
+}
+
+/// The hold's seats in the order chosen.
+pub async fn seats<'c>(e: impl Exec<'c>, hold_id: &str) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT seat_no FROM hold_seats WHERE hold_id = $1 ORDER BY ordinal")
+        .bind(hold_id)
+        .fetch_all(e)
+        .await
+}
+
+pub async fn insert(tx: &mut Transaction<'_, Any>, hold: &HoldRow, seats: &[String]) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO holds (id, trip_id, visitor, from_stop, to_stop, boarding_point, dropping_point, expires_at, \
+         created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+    )
+    .bind(&hold.id)
+    .bind(&hold.trip_id)
+    .bind(&hold.visitor)
+    .bind(hold.from_stop)
+    .bind(hold.to_stop)
+    .bind(hold.boarding_point.as_deref())
+    .bind(hold.dropping_point.as_deref())
+    .bind(hold.expires_at)
+    .bind(hold.created_at)
+    .execute(&mut **tx)
+    .await?;
+    for (ordinal, seat) in seats.iter().enumerate() {
+        sqlx::query("INSERT INTO hold_seats (hold_id, ordinal, seat_no) VALUES ($1, $2, $3)")
+            .bind(&hold.id)
+            .bind(ordinal as i64)
+            .bind(seat)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Deletes a hold and its seats.
+pub async fn delete(tx: &mut Transaction<'_, Any>, hold_id: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM hold_seats WHERE hold_id = $1").bind(hold_id).execute(&mut **tx).await?;
+    sqlx::query("DELETE FROM holds WHERE id = $1").bind(hold_id).execute(&mut **tx).await?;
+    Ok(())
+}
+
+pub async fn set_expiry<'c>(e: impl Exec<'c>, hold_id: &str, until_ms: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE holds SET expires_at = $1 WHERE id = $2").bind(until_ms).bind(hold_id).execute(e).await?;
+    Ok(())
+}
+
+/// Drops one seat from a hold.
+pub async fn remove_seat<'c>(e: impl Exec<'c>, hold_id: &str, seat_no: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM hold_seats WHERE hold_id = $1 AND seat_no = $2")
+        .bind(hold_id)
+        .bind(seat_no)
+        .execute(e)
+        .await?;
+    Ok(())
+}

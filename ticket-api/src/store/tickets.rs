@@ -1,0 +1,128 @@
+//! `tickets`: issued once per paid booking; cancelled or refunded later.
+
+use core_wasm::contract::tickets::TicketStatus;
+use core_wasm::service::Service;
+
+use super::Exec;
+
+/// A ticket with the booking it was issued for: what the site and the PDF show.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct TicketRow {
+    pub id: String,
+    pub pnr: String,
+    #[sqlx(try_from = "String")]
+    pub status: TicketStatus,
+    pub refund_amount: Option<i64>,
+    pub booking_id: String,
+    pub tnx_id: String,
+    #[sqlx(try_from = "String")]
+    pub service: Service,
+    pub trip_id: String,
+    pub from_stop: i64,
+    pub to_stop: i64,
+    pub boarding_point: Option<String>,
+    pub dropping_point: Option<String>,
+    pub passenger_name: String,
+    pub phone: String,
+    pub sub_total: i64,
+    pub discount: i64,
+    pub service_charge: i64,
+    pub gateway_commission: i64,
+    pub amount: i64,
+    pub gateway: Option<String>,
+}
+
+pub async fn by_id<'c>(e: impl Exec<'c>, ticket_id: &str) -> Result<Option<TicketRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT t.id, t.pnr, t.status, t.refund_amount, b.id AS booking_id, b.tnx_id, b.service, b.trip_id, \
+         b.from_stop, b.to_stop, b.boarding_point, b.dropping_point, b.passenger_name, b.phone, b.sub_total, \
+         b.discount, b.service_charge, b.gateway_commission, b.amount, b.gateway \
+         FROM tickets t JOIN bookings b ON b.id = t.booking_id WHERE t.id = $1",
+    )
+    .bind(ticket_id)
+    .fetch_optional(e)
+    .await
+}
+
+/// The names a ticket prints: operator, vehicle and class, and the cities of its two stops.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct TripNamesRow {
+    pub operator: String,
+    pub vehicle: String,
+    pub bus_class: String,
+    pub from_name: String,
+    pub to_name: String,
+}
+
+pub async fn trip_names<'c>(e: impl Exec<'c>, trip_id: &str, from: i64, to: i64) -> Result<TripNamesRow, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT o.title AS operator, v.name AS vehicle, v.bus_class, f.name AS from_name, d.name AS to_name FROM trips t \
+         JOIN operators o ON o.id = t.operator_id JOIN vehicles v ON v.id = t.vehicle_id \
+         JOIN route_stops a ON a.route_id = t.route_id AND a.stop_index = $2 JOIN cities f ON f.id = a.city_id \
+         JOIN route_stops b ON b.route_id = t.route_id AND b.stop_index = $3 JOIN cities d ON d.id = b.city_id \
+         WHERE t.id = $1",
+    )
+    .bind(trip_id)
+    .bind(from)
+    .bind(to)
+    .fetch_one(e)
+    .await
+}
+
+/// The ticket of a booking's transaction, if one was issued.
+pub async fn id_of_tnx<'c>(e: impl Exec<'c>, tnx_id: &str) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT t.id FROM tickets t JOIN bookings b ON b.id = t.booking_id WHERE b.tnx_id = $1")
+        .bind(tnx_id)
+        .fetch_optional(e)
+        .await
+}
+
+pub async fn id_of_booking<'c>(e: impl Exec<'c>, booking_id: &str) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT id FROM tickets WHERE booking_id = $1").bind(booking_id).fetch_optional(e).await
+}
+
+/// The phone's tickets of the service, newest first.
+pub async fn ids_of_phone<'c>(e: impl Exec<'c>, phone: &str, service: Service) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT t.id FROM tickets t JOIN bookings b ON b.id = t.booking_id WHERE b.phone = $1 AND b.service = $2 \
+         ORDER BY t.issued_at DESC, t.id",
+    )
+    .bind(phone)
+    .bind(service.as_str())
+    .fetch_all(e)
+    .await
+}
+
+pub async fn insert<'c>(
+    e: impl Exec<'c>,
+    ticket_id: &str,
+    pnr: &str,
+    booking_id: &str,
+    now_ms: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO tickets (id, pnr, booking_id, status, issued_at) VALUES ($1, $2, $3, $4, $5)")
+        .bind(ticket_id)
+        .bind(pnr)
+        .bind(booking_id)
+        .bind(TicketStatus::Confirmed.as_str())
+        .bind(now_ms)
+        .execute(e)
+        .await?;
+    Ok(())
+}
+
+/// Cancels a confirmed ticket with its refund; false when it was no longer confirmed (another
+/// cancel won the race).
+pub async fn cancel<'c>(e: impl Exec<'c>, ticket_id: &str, refund: i64, now_ms: i64) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE tickets SET status = $1, cancelled_at = $2, refund_amount = $3 WHERE id = $4 AND status = $5",
+    )
+    .bind(TicketStatus::Cancelled.as_str())
+    .bind(now_ms)
+    .bind(refund)
+    .bind(ticket_id)
+    .bind(TicketStatus::Confirmed.as_str())
+    .execute(e)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
