@@ -23,6 +23,7 @@ pub mod reservation;
 pub mod rollout;
 pub mod routes;
 pub mod seats;
+pub mod server_messages;
 pub mod service;
 pub mod tickets;
 pub mod time;

@@ -9,9 +9,10 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 
-use crate::api_error::{self, ApiError};
 use crate::config::{RolloutPercentage, SiteConfig};
 use crate::visitors::{VisitDate, Visitors};
+use core_wasm::server_messages as say;
+use ticket_api::error::{self as api_error, ApiError, invalid};
 
 /// Visitor updates are a few dozen bytes; anything near this is not from the site.
 pub const BODY_LIMIT: usize = 16 * 1024;
@@ -94,14 +95,14 @@ async fn visitor_update(
     }
     let body = body.map_err(|rejection| {
         if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::PayloadTooLarge(BODY_LIMIT)
+            ApiError::TooLarge
         } else {
-            ApiError::BadRequest(format!("cannot read request body: {}", rejection.body_text()))
+            invalid(&format!("cannot read request body: {}", rejection.body_text()))
         }
     })?;
     let update: VisitorUpdate =
-        serde_json::from_slice(&body).map_err(|e| ApiError::BadRequest(format!("invalid JSON body: {e}")))?;
-    let date = VisitDate::parse(&update.date).map_err(ApiError::BadRequest)?;
+        serde_json::from_slice(&body).map_err(|e| invalid(&format!("invalid JSON body: {e}")))?;
+    let date = VisitDate::parse(&update.date).map_err(|e| ApiError::bad(say::BAD_DATE.with(&[("detail", &e)])))?;
     let count =
         state.visitors.record_visit(date).await.map_err(|e| ApiError::internal("recording a visit failed", &e))?;
     let mut response = axum::Json(VisitorCount { count }).into_response();

@@ -4,20 +4,13 @@
 //! drift from what the parser reads. An empty value counts as unset (env files often carry
 //! `NAME=`). A bad value stops the server before it listens, with a message naming the variable.
 
-use std::fmt;
 use std::net::{IpAddr, Ipv4Addr};
 use std::path::PathBuf;
 
 use crate::http_url::HttpUrl;
 
-/// One environment variable the server reads.
-#[derive(Debug, Clone, Copy)]
-pub struct Setting {
-    pub name: &'static str,
-    /// What applies when the variable is unset or empty, as a reader would write it.
-    pub default: &'static str,
-    pub meaning: &'static str,
-}
+use ticket_api::settings::Reader;
+pub use ticket_api::settings::{ConfigError, Setting};
 
 /// Every setting, in the order `--help` lists them.
 pub const SETTINGS: &[Setting] = &[
@@ -81,7 +74,7 @@ pub const SETTINGS: &[Setting] = &[
     Setting {
         name: "DEMO_MODE",
         default: "0",
-        meaning: "1 marks the site as a demo (the app says so); 0 for a real site",
+        meaning: "1 (or true, yes, on): a demo: the site says so, the ticket API seeds the demo network into an empty database and shows the SMS outbox; 0 for a real site",
     },
     Setting {
         name: "RUST_LOG",
@@ -102,27 +95,11 @@ pub fn help_text() -> String {
         text.push_str(&format!("  {}\n      default: {}\n      {}\n", setting.name, setting.default, setting.meaning));
     }
     text.push_str("\nThe ticket API, served in this process unless TICKET_API_URL is set:\n\n");
-    for (name, default, meaning) in ticket_api::config::SETTINGS.iter().filter(|(n, _, _)| *n != "DATABASE_URL") {
-        text.push_str(&format!("  {name}\n      default: {default}\n      {meaning}\n"));
+    for setting in ticket_api::config::SETTINGS.iter().filter(|s| !matches!(s.name, "DATABASE_URL" | "DEMO_MODE")) {
+        text.push_str(&format!("  {}\n      default: {}\n      {}\n", setting.name, setting.default, setting.meaning));
     }
     text
 }
-
-/// A setting whose value cannot be used. The message names the variable and the value.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ConfigError {
-    pub variable: &'static str,
-    pub value: String,
-    pub reason: String,
-}
-
-impl fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid {}={:?}: {}", self.variable, self.value, self.reason)
-    }
-}
-
-impl std::error::Error for ConfigError {}
 
 /// The operator themes of SPEC §1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -246,14 +223,18 @@ impl Config {
     /// Reads settings through `lookup` (the environment in production, a map in tests: changing
     /// the process environment is `unsafe` in edition 2024 and racy across test threads).
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
-        let read = Reader { lookup: &lookup };
+        let read = Reader::new(&lookup);
         Ok(Config {
             host: read.parse("HOST", Ipv4Addr::LOCALHOST.into(), parse_host)?,
             port: read.parse("PORT", 8080, |v| {
                 v.parse::<u16>().map_err(|_| "must be a port number from 0 to 65535".to_owned())
             })?,
             dist_dir: read.parse("DIST_DIR", PathBuf::from("app/dist"), |v| Ok(PathBuf::from(v)))?,
-            database_url: read.parse("DATABASE_URL", "sqlite://data/tickets.db".to_owned(), parse_database_url)?,
+            database_url: read.parse(
+                "DATABASE_URL",
+                "sqlite://data/tickets.db".to_owned(),
+                ticket_api::config::parse_database_url,
+            )?,
             rollout: read.parse("ROLLOUT_PERCENTAGE", RolloutPercentage(0), RolloutPercentage::parse)?,
             site: SiteConfig {
                 ticket_api_url: read
@@ -270,40 +251,9 @@ impl Config {
                 live_chat_src: read.optional("LIVE_CHAT_SRC", HttpUrl::parse)?,
                 rental_url: read.optional("RENTAL_URL", HttpUrl::parse)?,
                 image_base: read.parse("IMAGE_BASE", ImageBase::Path("/images/".to_owned()), parse_image_base)?,
-                demo: read.parse("DEMO_MODE", false, parse_flag)?,
+                demo: read.flag("DEMO_MODE", false)?,
             },
         })
-    }
-}
-
-/// Looks settings up and wraps a parser's complaint with the variable's name and value.
-struct Reader<'a> {
-    lookup: &'a dyn Fn(&str) -> Option<String>,
-}
-
-impl Reader<'_> {
-    fn optional<T>(
-        &self,
-        variable: &'static str,
-        parse: impl FnOnce(&str) -> Result<T, String>,
-    ) -> Result<Option<T>, ConfigError> {
-        let Some(raw) = (self.lookup)(variable) else {
-            return Ok(None);
-        };
-        let value = raw.trim();
-        if value.is_empty() {
-            return Ok(None);
-        }
-        parse(value).map(Some).map_err(|reason| ConfigError { variable, value: raw.clone(), reason })
-    }
-
-    fn parse<T>(
-        &self,
-        variable: &'static str,
-        default: T,
-        parse: impl FnOnce(&str) -> Result<T, String>,
-    ) -> Result<T, ConfigError> {
-        Ok(self.optional(variable, parse)?.unwrap_or(default))
     }
 }
 
@@ -312,13 +262,6 @@ fn parse_host(value: &str) -> Result<IpAddr, String> {
         return Ok(Ipv4Addr::LOCALHOST.into());
     }
     value.parse().map_err(|_| "must be an IP address such as 127.0.0.1, 0.0.0.0 or ::1".to_owned())
-}
-
-fn parse_database_url(value: &str) -> Result<String, String> {
-    // Saying so at start beats a confusing driver error later.
-    ticket_api::db::backend_of(value)
-        .map(|_| value.to_owned())
-        .map_err(|_| "must be sqlite://path/to/file.db or postgres://user@host/database".to_owned())
 }
 
 fn parse_phone(value: &str) -> Result<String, String> {
@@ -360,14 +303,6 @@ fn parse_image_base(value: &str) -> Result<ImageBase, String> {
         HttpUrl::parse(value)
             .map(ImageBase::External)
             .map_err(|reason| format!("must be a path starting with / or an absolute URL: {reason}"))
-    }
-}
-
-fn parse_flag(value: &str) -> Result<bool, String> {
-    match value.to_ascii_lowercase().as_str() {
-        "1" | "true" | "yes" | "on" => Ok(true),
-        "0" | "false" | "no" | "off" => Ok(false),
-        _ => Err("must be 1 (on) or 0 (off)".to_owned()),
     }
 }
 

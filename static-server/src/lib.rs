@@ -10,7 +10,6 @@
 //! for anything else (`/api/...` unknowns get a JSON 404).
 
 pub mod api;
-pub mod api_error;
 pub mod assets;
 pub mod config;
 pub mod encoding;

@@ -11,15 +11,15 @@ use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 
-use crate::api_error::ApiError;
 use crate::assets::Assets;
+use ticket_api::error::ApiError;
 
 /// The router's fallback.
 pub async fn serve(State(assets): State<Arc<Assets>>, method: Method, uri: Uri, headers: HeaderMap) -> Response {
     let path = uri.path();
     if path == "/api" || path.starts_with("/api/") {
         // The site's API speaks JSON even when the path is wrong.
-        return ApiError::NotFound.into_response();
+        return ApiError::no_page().into_response();
     }
     if method != Method::GET && method != Method::HEAD {
         return (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, HeaderValue::from_static("GET, HEAD"))])

@@ -48,8 +48,9 @@ async fn unknown_paths_answer_the_shell_with_404() {
 async fn unknown_api_paths_answer_json_404() {
     let world = World::new("api404");
     let (app, _) = world.app(&[]).await;
-    let expected =
-        serde_json::json!({"statusCode": 404, "message": "This page could not be found", "error": "Not Found"});
+    // The ticket API's envelope, with the message's code for the site's catalog.
+    let expected = serde_json::json!({"statusCode": 404, "message": "This page could not be found", "error": "Not Found",
+        "code": "page.notFound", "details": [{"code": "page.notFound", "text": "This page could not be found"}]});
     for (method, path) in
         [("GET", "/api/nope"), ("POST", "/api/visitor"), ("GET", "/api"), ("DELETE", "/api/get-rollout/x")]
     {

@@ -28,43 +28,47 @@ pub struct Config {
     pub cancel_fee_percent: u32,
 }
 
-/// A setting that cannot be used, naming the variable.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ConfigError(pub String);
+pub use crate::settings::ConfigError;
+use crate::settings::{Reader, Setting};
 
-impl std::fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ConfigError {}
-
-/// Every setting: name, default, meaning (for `--help`).
-pub const SETTINGS: &[(&str, &str, &str)] = &[
-    ("DATABASE_URL", "sqlite://data/tickets.db", "sqlite://FILE (created if missing) or postgres://USER@HOST/DB"),
-    ("TOKEN_TTL_SECONDS", "3600", "lifetime of bearer tokens"),
-    ("TOKEN_SECRET", "(random per process)", "signs tokens; set the same value on every server process"),
-    ("SERVICE_ACCOUNTS", "(none)", "password-grant accounts, client:secret:user:password, comma-separated"),
-    ("CORS_ORIGINS", "(none)", "site origins allowed to call an API on another origin, comma-separated"),
-    ("DEMO_MODE", "0", "1: seed the demo network into an empty database, expose the SMS outbox"),
-    ("DEMO_DAYS", "30", "days of demo trips to seed"),
-    ("DB_MAX_CONNECTIONS", "16", "database pool size"),
-    ("HOLD_SECONDS", "600", "how long a seat-lock holds seats"),
-    ("CANCEL_CUTOFF_HOURS", "6", "tickets cannot be cancelled closer than this to departure"),
-    ("CANCEL_FEE_PERCENT", "10", "cancellation fee, percent of the amount paid"),
+/// Every setting of the ticket API, in the order `--help` lists them.
+pub const SETTINGS: &[Setting] = &[
+    Setting {
+        name: "DATABASE_URL",
+        default: "sqlite://data/tickets.db",
+        meaning: "sqlite://FILE (created if missing) or postgres://USER@HOST/DB",
+    },
+    Setting { name: "TOKEN_TTL_SECONDS", default: "3600", meaning: "lifetime of bearer tokens" },
+    Setting {
+        name: "TOKEN_SECRET",
+        default: "(random per process)",
+        meaning: "signs tokens; set the same value on every server process",
+    },
+    Setting {
+        name: "SERVICE_ACCOUNTS",
+        default: "(none)",
+        meaning: "password-grant accounts, client:secret:user:password, comma-separated",
+    },
+    Setting {
+        name: "CORS_ORIGINS",
+        default: "(none)",
+        meaning: "site origins allowed to call an API on another origin, comma-separated",
+    },
+    Setting {
+        name: "DEMO_MODE",
+        default: "0",
+        meaning: "1: a demo (the site says so): seed the demo network into an empty database, expose the SMS outbox",
+    },
+    Setting { name: "DEMO_DAYS", default: "30", meaning: "days of demo trips to seed" },
+    Setting { name: "DB_MAX_CONNECTIONS", default: "16", meaning: "database pool size" },
+    Setting { name: "HOLD_SECONDS", default: "600", meaning: "how long a seat-lock holds seats" },
+    Setting {
+        name: "CANCEL_CUTOFF_HOURS",
+        default: "6",
+        meaning: "tickets cannot be cancelled closer than this to departure",
+    },
+    Setting { name: "CANCEL_FEE_PERCENT", default: "10", meaning: "cancellation fee, percent of the amount paid" },
 ];
-
-fn number<T: std::str::FromStr>(
-    get: &dyn Fn(&str) -> Option<String>,
-    name: &str,
-    default: T,
-) -> Result<T, ConfigError> {
-    match get(name).filter(|v| !v.trim().is_empty()) {
-        None => Ok(default),
-        Some(v) => v.trim().parse().map_err(|_| ConfigError(format!("{name}: '{v}' is not a whole number"))),
-    }
-}
 
 fn random_secret() -> Vec<u8> {
     let mut secret = vec![0u8; 32];
@@ -77,63 +81,84 @@ fn random_secret() -> Vec<u8> {
     secret
 }
 
+fn service_accounts(value: &str) -> Result<Vec<ServiceAccount>, String> {
+    value
+        .split(',')
+        .map(|entry| {
+            let parts: Vec<&str> = entry.trim().split(':').collect();
+            match parts.as_slice() {
+                [client_id, client_secret, username, password] if parts.iter().all(|p| !p.is_empty()) => {
+                    Ok(ServiceAccount {
+                        client_id: (*client_id).to_owned(),
+                        client_secret: (*client_secret).to_owned(),
+                        username: (*username).to_owned(),
+                        password: (*password).to_owned(),
+                    })
+                }
+                _ => Err("each entry is client:secret:user:password".to_owned()),
+            }
+        })
+        .collect()
+}
+
+/// A store URL both stores understand; said at start, it beats a confusing driver error later.
+pub fn parse_database_url(value: &str) -> Result<String, String> {
+    crate::db::backend_of(value)
+        .map(|_| value.to_owned())
+        .map_err(|_| "must be sqlite://path/to/file.db or postgres://user@host/database".to_owned())
+}
+
 impl Config {
     /// Reads the settings through `get` (the environment in production, a map in tests).
     pub fn from_lookup(get: &dyn Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
-        let text = |name: &str| get(name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
-        let database_url = text("DATABASE_URL").unwrap_or_else(|| "sqlite://data/tickets.db".to_owned());
-        crate::db::backend_of(&database_url).map_err(|e| ConfigError(format!("DATABASE_URL: {e}")))?;
-        let token_ttl_seconds = number(get, "TOKEN_TTL_SECONDS", 3600u32)?;
-        if token_ttl_seconds == 0 {
-            return Err(ConfigError("TOKEN_TTL_SECONDS: must be at least 1".into()));
-        }
-        let service_accounts = text("SERVICE_ACCOUNTS")
-            .map(|v| {
-                v.split(',')
-                    .map(|entry| {
-                        let parts: Vec<&str> = entry.trim().split(':').collect();
-                        match parts.as_slice() {
-                            [client_id, client_secret, username, password] if parts.iter().all(|p| !p.is_empty()) => {
-                                Ok(ServiceAccount {
-                                    client_id: (*client_id).to_owned(),
-                                    client_secret: (*client_secret).to_owned(),
-                                    username: (*username).to_owned(),
-                                    password: (*password).to_owned(),
-                                })
-                            }
-                            _ => Err(ConfigError("SERVICE_ACCOUNTS: each entry is client:secret:user:password".into())),
-                        }
-                    })
-                    .collect::<Result<Vec<_>, _>>()
-            })
-            .transpose()?
-            .unwrap_or_default();
-        let cors_origins = text("CORS_ORIGINS")
-            .map(|v| {
-                v.split(',').map(|o| o.trim().trim_end_matches('/').to_owned()).filter(|o| !o.is_empty()).collect()
-            })
-            .unwrap_or_default();
-        let demo = match text("DEMO_MODE").as_deref() {
-            None | Some("0") | Some("false") => false,
-            Some("1") | Some("true") => true,
-            Some(other) => return Err(ConfigError(format!("DEMO_MODE: '{other}' is not 0 or 1"))),
-        };
+        let read = Reader::new(get);
         Ok(Config {
-            database_url,
-            token_ttl_seconds,
-            token_secret: text("TOKEN_SECRET").map(String::into_bytes).unwrap_or_else(random_secret),
-            service_accounts,
-            cors_origins,
-            demo,
-            demo_days: number(get, "DEMO_DAYS", 30u32)?,
-            max_connections: number(get, "DB_MAX_CONNECTIONS", 16u32)?.max(1),
-            hold_seconds: number(get, "HOLD_SECONDS", 600u32)?.max(1),
-            cancel_cutoff_hours: number(get, "CANCEL_CUTOFF_HOURS", 6u32)?,
-            cancel_fee_percent: number(get, "CANCEL_FEE_PERCENT", 10u32)?.min(100),
+            database_url: read.parse("DATABASE_URL", "sqlite://data/tickets.db".to_owned(), parse_database_url)?,
+            token_ttl_seconds: read.number("TOKEN_TTL_SECONDS", 3600, 1)?,
+            token_secret: read.optional("TOKEN_SECRET", |v| Ok(v.as_bytes().to_vec()))?.unwrap_or_else(random_secret),
+            service_accounts: read.parse("SERVICE_ACCOUNTS", Vec::new(), service_accounts)?,
+            cors_origins: read.parse("CORS_ORIGINS", Vec::new(), |v| {
+                Ok(v.split(',').map(|o| o.trim().trim_end_matches('/').to_owned()).filter(|o| !o.is_empty()).collect())
+            })?,
+            demo: read.flag("DEMO_MODE", false)?,
+            demo_days: read.number("DEMO_DAYS", 30, 0)?,
+            max_connections: read.number("DB_MAX_CONNECTIONS", 16, 1)?,
+            hold_seconds: read.number("HOLD_SECONDS", 600, 1)?,
+            cancel_cutoff_hours: read.number("CANCEL_CUTOFF_HOURS", 6, 0)?,
+            cancel_fee_percent: read.parse("CANCEL_FEE_PERCENT", 10, |v| match v.parse::<u32>() {
+                Ok(n) if n <= 100 => Ok(n),
+                _ => Err("must be a whole number from 0 to 100".to_owned()),
+            })?,
         })
     }
 
     pub fn from_env() -> Result<Config, ConfigError> {
         Config::from_lookup(&|name| std::env::var(name).ok())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let vars: Vec<(String, String)> = vars.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
+        Config::from_lookup(&move |name| vars.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()))
+    }
+
+    #[test]
+    fn demo_mode_reads_as_the_static_server_reads_it() {
+        for (value, demo) in [("1", true), ("yes", true), ("on", true), ("0", false), ("no", false), ("", false)] {
+            assert_eq!(config(&[("DEMO_MODE", value)]).map(|c| c.demo), Ok(demo), "{value}");
+        }
+        let err = config(&[("DEMO_MODE", "maybe")]).unwrap_err();
+        assert_eq!((err.variable, err.value.as_str()), ("DEMO_MODE", "maybe"));
+    }
+
+    #[test]
+    fn out_of_range_numbers_are_refused_not_clamped() {
+        assert_eq!(config(&[("CANCEL_FEE_PERCENT", "150")]).unwrap_err().variable, "CANCEL_FEE_PERCENT");
+        assert_eq!(config(&[("HOLD_SECONDS", "0")]).unwrap_err().variable, "HOLD_SECONDS");
+        assert_eq!(config(&[("DATABASE_URL", "mysql://x")]).unwrap_err().variable, "DATABASE_URL");
     }
 }

@@ -10,6 +10,7 @@ use core_wasm::contract::content::{
     PopularRouteResponse, PopularRoutesResponse, ServiceSettings,
 };
 use core_wasm::contract::envelope::Envelope;
+use core_wasm::server_messages as say;
 use core_wasm::service::Service;
 use serde::Deserialize;
 use sqlx::Row;
@@ -129,7 +130,7 @@ pub struct ById {
 
 fn required_id(query: Result<Query<ById>, axum::extract::rejection::QueryRejection>) -> Result<String, ApiError> {
     let Query(by_id) = query?;
-    by_id.id.map(|id| id.trim().to_owned()).filter(|id| !id.is_empty()).ok_or_else(|| ApiError::bad("id is required"))
+    by_id.id.map(|id| id.trim().to_owned()).filter(|id| !id.is_empty()).ok_or_else(|| ApiError::bad(say::ID_REQUIRED))
 }
 
 pub async fn operator(
@@ -144,7 +145,7 @@ pub async fn operator(
             .bind(service.as_str())
             .fetch_optional(&state.pool)
             .await?
-            .ok_or_else(|| ApiError::not_found("Operator not found"))?;
+            .ok_or_else(|| ApiError::not_found(say::OPERATOR_NOT_FOUND))?;
     let operator_id = text(&row, "id")?;
     let routes = sqlx::query(
         "SELECT DISTINCT r.name FROM trips t JOIN routes r ON r.id = t.route_id WHERE t.operator_id = $1 ORDER BY r.name",
@@ -213,7 +214,7 @@ pub async fn popular_route(
         .bind(service.as_str())
         .fetch_optional(&state.pool)
         .await?
-        .ok_or_else(|| ApiError::not_found("Popular route not found"))?;
+        .ok_or_else(|| ApiError::not_found(say::ROUTE_NOT_FOUND))?;
     Ok(ok(PopularRouteResponse { popular_route: popular_route_of(&row)? }))
 }
 
@@ -233,7 +234,7 @@ pub async fn banners(
     let module_type = match q.module_type.as_deref().map(str::trim) {
         None | Some("") => service.api_segment().to_owned(),
         Some(m @ ("intercity" | "water")) => m.to_owned(),
-        Some(other) => return Err(ApiError::bad(format!("moduleType must be intercity or water, not '{other}'"))),
+        Some(other) => return Err(ApiError::bad(say::MODULE_TYPE.with(&[("value", other)]))),
     };
     let rows = sqlx::query("SELECT id, title, image, link FROM banners WHERE module_type = $1 ORDER BY position")
         .bind(&module_type)

@@ -1,43 +1,80 @@
-//! Every failure as the original API's envelope: `{"statusCode", "message", "error"}`.
+//! Every failure as the original API's envelope: `{"statusCode", "message", "error"}`, plus each
+//! message's stable code and values (`code`, `details`) from the core's catalog
+//! (`core_wasm::server_messages`). Both servers answer errors through this one type.
+//!
 //! Bad input says exactly what is wrong; internal errors are logged with context and reach the
 //! client only as a generic message. Nothing here panics.
 
 use axum::Json;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use core_wasm::contract::envelope::{ErrorBody, MessageField};
+use core_wasm::contract::envelope::ErrorBody;
+use core_wasm::server_messages::{self as say, Said};
 
 #[derive(Debug)]
 pub enum ApiError {
     /// Validation: every failing field's message.
-    BadRequest(Vec<String>),
+    BadRequest(Vec<Said>),
     Unauthorized,
-    NotFound(String),
+    NotFound(Said),
+    MethodNotAllowed,
     /// The request is valid but the world changed: a hold that expired, a booking already paid.
-    Conflict(Vec<String>),
+    Conflict(Said),
     /// A seat-lock lost these seats to someone else (409, the seats named in `seats`).
     SeatsTaken(Vec<String>),
     TooLarge,
     /// A limit: too many requests of a kind in a while.
-    TooMany(String),
+    TooMany(Said),
     UnsupportedMediaType,
     /// A store or internal failure; the text goes to the log only.
     Internal(String),
 }
 
 impl ApiError {
-    pub fn bad(message: impl Into<String>) -> ApiError {
+    pub fn bad(message: impl Into<Said>) -> ApiError {
         ApiError::BadRequest(vec![message.into()])
     }
 
-    pub fn not_found(message: impl Into<String>) -> ApiError {
+    pub fn not_found(message: impl Into<Said>) -> ApiError {
         ApiError::NotFound(message.into())
     }
-}
 
-/// SPEC §2: a not-found route's message.
-pub const PAGE_NOT_FOUND: &str = "This page could not be found";
+    pub fn conflict(message: impl Into<Said>) -> ApiError {
+        ApiError::Conflict(message.into())
+    }
+
+    /// The 404 of a path nobody answers.
+    pub fn no_page() -> ApiError {
+        ApiError::NotFound(say::PAGE_NOT_FOUND.into())
+    }
+
+    /// Logs `error` with `context` and answers the generic internal error.
+    pub fn internal(context: &str, error: &dyn std::error::Error) -> ApiError {
+        ApiError::Internal(format!("{context}: {error}"))
+    }
+
+    fn status_and_messages(self) -> (StatusCode, Vec<Said>) {
+        match self {
+            ApiError::BadRequest(list) => (StatusCode::BAD_REQUEST, list),
+            ApiError::Unauthorized => (StatusCode::UNAUTHORIZED, vec![say::UNAUTHORIZED.into()]),
+            ApiError::NotFound(m) => (StatusCode::NOT_FOUND, vec![m]),
+            ApiError::MethodNotAllowed => (StatusCode::METHOD_NOT_ALLOWED, vec![say::METHOD_NOT_ALLOWED.into()]),
+            ApiError::Conflict(m) => (StatusCode::CONFLICT, vec![m]),
+            // What a traveller is told about seats just taken: one line per seat.
+            ApiError::SeatsTaken(seats) => {
+                (StatusCode::CONFLICT, seats.iter().map(|s| say::SEAT_TAKEN.with(&[("seat", s)])).collect())
+            }
+            ApiError::TooLarge => (StatusCode::PAYLOAD_TOO_LARGE, vec![say::TOO_LARGE.into()]),
+            ApiError::TooMany(m) => (StatusCode::TOO_MANY_REQUESTS, vec![m]),
+            ApiError::UnsupportedMediaType => (StatusCode::UNSUPPORTED_MEDIA_TYPE, vec![say::NOT_JSON.into()]),
+            ApiError::Internal(detail) => {
+                tracing::error!(%detail, "internal error");
+                (StatusCode::INTERNAL_SERVER_ERROR, vec![say::INTERNAL.into()])
+            }
+        }
+    }
+}
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
@@ -45,42 +82,14 @@ impl IntoResponse for ApiError {
             ApiError::SeatsTaken(seats) => Some(seats.clone()),
             _ => None,
         };
-        let (status, message) = match self {
-            ApiError::BadRequest(mut list) if list.len() == 1 => {
-                (StatusCode::BAD_REQUEST, MessageField::One(list.remove(0)))
-            }
-            ApiError::BadRequest(list) => (StatusCode::BAD_REQUEST, MessageField::Many(list)),
-            ApiError::Unauthorized => (StatusCode::UNAUTHORIZED, MessageField::One("Unauthorized".into())),
-            ApiError::NotFound(m) => (StatusCode::NOT_FOUND, MessageField::One(m)),
-            ApiError::Conflict(mut list) if list.len() == 1 => {
-                (StatusCode::CONFLICT, MessageField::One(list.remove(0)))
-            }
-            ApiError::Conflict(list) => (StatusCode::CONFLICT, MessageField::Many(list)),
-            ApiError::SeatsTaken(seats) => (StatusCode::CONFLICT, taken_message(&seats)),
-            ApiError::TooLarge => {
-                (StatusCode::PAYLOAD_TOO_LARGE, MessageField::One("Request body is too large".into()))
-            }
-            ApiError::TooMany(m) => (StatusCode::TOO_MANY_REQUESTS, MessageField::One(m)),
-            ApiError::UnsupportedMediaType => (
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                MessageField::One("Send the body as JSON (Content-Type: application/json)".into()),
-            ),
-            ApiError::Internal(detail) => {
-                tracing::error!(%detail, "internal error");
-                (StatusCode::INTERNAL_SERVER_ERROR, MessageField::One("Something went wrong, please try again".into()))
-            }
-        };
+        let (status, messages) = self.status_and_messages();
         let reason = status.canonical_reason().unwrap_or("Error");
-        let body = ErrorBody { seats, ..ErrorBody::new(status.as_u16(), message, reason) };
-        (status, Json(body)).into_response()
+        let body = ErrorBody { seats, ..ErrorBody::said(status.as_u16(), messages, reason) };
+        let mut response = (status, Json(body)).into_response();
+        // An error must not be cached in place of a later success.
+        response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        response
     }
-}
-
-/// What a traveller is told about seats just taken: one line per seat.
-fn taken_message(seats: &[String]) -> MessageField {
-    let mut lines: Vec<String> =
-        seats.iter().map(|s| format!("Seat {s} was just taken by another traveller, please choose another")).collect();
-    if lines.len() == 1 { MessageField::One(lines.remove(0)) } else { MessageField::Many(lines) }
 }
 
 impl From<sqlx::Error> for ApiError {
@@ -94,21 +103,36 @@ impl From<JsonRejection> for ApiError {
         match rejection {
             JsonRejection::MissingJsonContentType(_) => ApiError::UnsupportedMediaType,
             JsonRejection::BytesRejection(_) => ApiError::TooLarge,
-            JsonRejection::JsonSyntaxError(_) => ApiError::bad("Malformed JSON"),
-            JsonRejection::JsonDataError(e) => ApiError::bad(data_error(&e.body_text())),
-            other => ApiError::bad(other.body_text()),
+            JsonRejection::JsonSyntaxError(_) => ApiError::bad(say::MALFORMED_JSON),
+            JsonRejection::JsonDataError(e) => invalid(&data_error(&e.body_text())),
+            other => invalid(&other.body_text()),
         }
     }
 }
 
 impl From<QueryRejection> for ApiError {
     fn from(rejection: QueryRejection) -> Self {
-        ApiError::bad(rejection.body_text())
+        invalid(&rejection.body_text())
     }
+}
+
+/// A request that does not decode, in serde's words.
+pub fn invalid(detail: &str) -> ApiError {
+    ApiError::bad(say::INVALID_REQUEST.with(&[("detail", detail)]))
 }
 
 /// serde's message without axum's prefix, e.g. "journeyDate: invalid type: integer `5`, expected
 /// a string at line 1 column 16".
 fn data_error(text: &str) -> String {
     text.trim_start_matches("Failed to deserialize the JSON body into the target type: ").to_owned()
+}
+
+/// Any method on a path nobody answers.
+pub async fn not_found() -> ApiError {
+    ApiError::no_page()
+}
+
+/// A known path asked with a method it does not answer.
+pub async fn method_not_allowed() -> ApiError {
+    ApiError::MethodNotAllowed
 }

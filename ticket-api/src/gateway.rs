@@ -8,6 +8,7 @@ use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use core_wasm::contract::booking::BookingStatus;
+use core_wasm::server_messages as say;
 
 use crate::AppState;
 use crate::domain::booking::{Issued, SANDBOX, issue};
@@ -70,7 +71,7 @@ impl PaymentGateway for Sandbox {
 /// Returns the outcome that stands.
 pub async fn settle(state: &AppState, tnx_id: &str, outcome: Outcome) -> Result<Outcome, ApiError> {
     let pool = &state.pool;
-    let booking = bookings::by_tnx(pool, tnx_id).await?.ok_or_else(|| ApiError::not_found("Booking not found"))?;
+    let booking = bookings::by_tnx(pool, tnx_id).await?.ok_or_else(|| ApiError::not_found(say::BOOKING_NOT_FOUND))?;
     payments::record_once(pool, tnx_id, SANDBOX, booking.amount, outcome.recorded(), now_unix_ms()).await?;
     let standing = payments::outcome(pool, tnx_id)
         .await?
@@ -127,11 +128,11 @@ pub async fn page(State(state): State<AppState>, Path(tnx_id): Path<String>) -> 
 /// A button of the sandbox page: validate, settle, then send the browser to the site.
 pub async fn callback(State(state): State<AppState>, Path((tnx_id, action)): Path<(String, String)>) -> Response {
     let Some(claimed) = Outcome::parse(&action) else {
-        return ApiError::not_found(crate::error::PAGE_NOT_FOUND).into_response();
+        return ApiError::no_page().into_response();
     };
     let service = match bookings::by_tnx(&state.pool, &tnx_id).await {
         Ok(Some(booking)) => booking.service,
-        Ok(None) => return ApiError::not_found("Booking not found").into_response(),
+        Ok(None) => return ApiError::not_found(say::BOOKING_NOT_FOUND).into_response(),
         Err(e) => return ApiError::from(e).into_response(),
     };
     let outcome = Sandbox.validate(&tnx_id, claimed);

@@ -2,6 +2,7 @@
 //! key, per client; a repeat, even a concurrent one, gets that answer instead of running the
 //! call again. This is what makes the client's retries after a network error safe.
 
+use core_wasm::server_messages as say;
 use std::time::Duration;
 
 use axum::body::{Body, to_bytes};
@@ -37,7 +38,7 @@ pub async fn layer(State(state): State<AppState>, request: Request, next: Next) 
         return next.run(request).await;
     };
     if key.len() > MAX_KEY {
-        return ApiError::bad("Idempotency-Key is too long").into_response();
+        return ApiError::bad(say::KEY_TOO_LONG).into_response();
     }
     // Keys are per client: one client cannot read another's answers.
     let client = request
@@ -109,15 +110,12 @@ async fn replay(state: &AppState, client: &str, key: &str, path: &str) -> Respon
             Err(e) => return ApiError::from(e).into_response(),
             // The first call failed on our side and was forgotten: nothing to replay yet.
             Ok(None) => {
-                return ApiError::Conflict(vec![
-                    "The first request with this Idempotency-Key failed; try again".into(),
-                ])
-                .into_response();
+                return ApiError::conflict(say::KEY_FIRST_FAILED).into_response();
             }
             Ok(Some(row)) => {
                 let first_path: String = row.try_get("path").unwrap_or_default();
                 if first_path != path {
-                    return ApiError::bad("This Idempotency-Key was used for another call").into_response();
+                    return ApiError::bad(say::KEY_OTHER_CALL).into_response();
                 }
                 let status: i64 = row.try_get("status").unwrap_or(0);
                 if status != 0 {
@@ -126,8 +124,7 @@ async fn replay(state: &AppState, client: &str, key: &str, path: &str) -> Respon
             }
         }
         if started.elapsed() > WAIT {
-            return ApiError::Conflict(vec!["A request with this Idempotency-Key is still running".into()])
-                .into_response();
+            return ApiError::conflict(say::KEY_RUNNING).into_response();
         }
         tokio::time::sleep(POLL).await;
     }

@@ -27,6 +27,7 @@ pub mod requests;
 pub mod search;
 pub mod seat_view;
 pub mod seed;
+pub mod settings;
 pub mod store;
 pub mod ticket_pdf;
 mod wire;
@@ -43,7 +44,6 @@ use sqlx::AnyPool;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
 use crate::config::Config;
-use crate::error::{ApiError, PAGE_NOT_FOUND};
 
 /// Requests larger than this are refused with 413: no call of ours needs more.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -93,7 +93,13 @@ pub async fn start(config: Config) -> Result<AppState, StartError> {
         tracing::info!(trips = summary.trips, cities = summary.cities, "seeded the demo network");
     }
     let tokens = auth::Tokens::new(&config.token_secret, config.token_ttl_seconds, config.service_accounts.clone())
-        .ok_or_else(|| StartError::Config(config::ConfigError("TOKEN_SECRET: must not be empty".into())))?;
+        .ok_or_else(|| {
+            StartError::Config(config::ConfigError {
+                variable: "TOKEN_SECRET",
+                value: String::new(),
+                reason: "must not be empty".into(),
+            })
+        })?;
     let network = network::NetworkCache::load(&pool).await.map_err(|e| StartError::Db(e.into()))?;
     let claims = claims::Claims::for_database(&config.database_url);
     tracing::info!(caching = claims.is_caching(), "seat claims");
@@ -104,10 +110,6 @@ pub async fn start(config: Config) -> Result<AppState, StartError> {
         tokens: Arc::new(tokens),
         config: Arc::new(config),
     })
-}
-
-async fn not_found() -> ApiError {
-    ApiError::not_found(PAGE_NOT_FOUND)
 }
 
 /// The handler of each call of the table. The match is exhaustive: a row without a handler does
@@ -175,9 +177,9 @@ pub fn router(state: AppState) -> Router {
     let calls = call_routes(&state)
         // Demo mode's SMS outbox: infrastructure, not a call of the contract.
         .route("/dev/sms-outbox", get(manage::outbox))
-        .fallback(not_found)
+        .fallback(error::not_found)
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_token));
-    let api = Router::new().route("/openapi.json", get(openapi::document)).merge(calls).fallback(not_found);
+    let api = Router::new().route("/openapi.json", get(openapi::document)).merge(calls).fallback(error::not_found);
     let mut router = Router::new()
         .route("/oauth/access_token", post(auth::access_token))
         // The sandbox gateway is visited by the browser, like a real gateway: no bearer token.

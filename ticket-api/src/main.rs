@@ -13,7 +13,7 @@ fn help() -> String {
          \x20 HOST\n      default: 127.0.0.1\n\n\
          \x20 PORT\n      default: 8081\n",
     );
-    for (name, default, meaning) in ticket_api::config::SETTINGS {
+    for ticket_api::settings::Setting { name, default, meaning } in ticket_api::config::SETTINGS {
         text.push_str(&format!("  {name}\n      default: {default}\n      {meaning}\n"));
     }
     text

@@ -10,6 +10,7 @@ use core_wasm::contract::tickets::{
     SendOtpRequest, SendOtpResponse, Ticket, TicketStatus,
 };
 use core_wasm::phone::Phone;
+use core_wasm::server_messages as say;
 use core_wasm::time::WireDateTime;
 use serde::Serialize;
 use sqlx::Row;
@@ -35,12 +36,12 @@ fn address(headers: &HeaderMap) -> String {
 }
 
 fn phone(input: &str) -> Result<Phone, ApiError> {
-    Phone::parse(input).map_err(|m| ApiError::bad(m.text))
+    Phone::parse(input).map_err(ApiError::bad)
 }
 
 /// The ticket with its booking.
 async fn ticket_row(state: &AppState, ticket_id: &str) -> Result<TicketRow, ApiError> {
-    tickets::by_id(&state.pool, ticket_id.trim()).await?.ok_or_else(|| ApiError::not_found("Ticket not found"))
+    tickets::by_id(&state.pool, ticket_id.trim()).await?.ok_or_else(|| ApiError::not_found(say::TICKET_NOT_FOUND))
 }
 
 /// `common/send-otp`: an OTP to cancel a ticket, sent to the ticket's own phone.
@@ -76,7 +77,7 @@ pub async fn search_ticket(
     otp::verify(&state.pool, &state.config.token_secret, phone.as_str(), Purpose::Search, &request.otp_code).await?;
     let ids = tickets::ids_of_phone(&state.pool, phone.as_str(), service).await?;
     if ids.is_empty() {
-        return Err(ApiError::not_found("No ticket found for this phone"));
+        return Err(ApiError::not_found(say::NO_TICKET_FOR_PHONE));
     }
     let mut tickets: Vec<Ticket> = Vec::with_capacity(ids.len());
     for id in &ids {
@@ -95,11 +96,11 @@ pub async fn cancel_ticket(
     let row = ticket_row(&state, &request.ticket_id).await?;
     if row.phone != phone.as_str() {
         // Another phone's ticket is not found, not "forbidden": nothing about it is told.
-        return Err(ApiError::not_found("Ticket not found"));
+        return Err(ApiError::not_found(say::TICKET_NOT_FOUND));
     }
     let ticket = views::ticket(&state.pool, &row.id).await?;
     if ticket.payment_history.ticket_status != TicketStatus::Confirmed {
-        return Err(ApiError::bad("This ticket is already cancelled"));
+        return Err(ApiError::bad(say::ALREADY_CANCELLED));
     }
     let departs = ticket
         .departure_date_time
@@ -109,10 +110,9 @@ pub async fn cancel_ticket(
         .ok_or_else(|| ApiError::Internal("ticket without a departure".into()))?;
     let now = core_wasm::time::dhaka_now(now_unix_ms() as f64);
     if now.minutes_until(departs) < i64::from(state.config.cancel_cutoff_hours) * 60 {
-        return Err(ApiError::bad(format!(
-            "Tickets can be cancelled until {} hours before departure",
-            state.config.cancel_cutoff_hours
-        )));
+        return Err(ApiError::bad(
+            say::CANCEL_CUTOFF.with(&[("hours", &state.config.cancel_cutoff_hours.to_string())]),
+        ));
     }
     otp::verify(&state.pool, &state.config.token_secret, phone.as_str(), Purpose::Cancel, &request.otp_code).await?;
     let paid = ticket.payment_history.paid_amount.unwrap_or(0.0) as i64;
@@ -122,7 +122,7 @@ pub async fn cancel_ticket(
     if !tickets::cancel(&mut *tx, &row.id, refund, now_unix_ms()).await? {
         // Two cancels raced: the other one won and refunded.
         tx.rollback().await?;
-        return Err(ApiError::bad("This ticket is already cancelled"));
+        return Err(ApiError::bad(say::ALREADY_CANCELLED));
     }
     crate::inventory::release(&mut tx, &write, &row.booking_id).await?;
     tx.commit().await?;
@@ -141,7 +141,7 @@ pub struct OutboxMessage {
 /// the browser tests) can read the OTP a traveller would get by SMS.
 pub async fn outbox(State(state): State<AppState>) -> Result<Json<Envelope<Vec<OutboxMessage>>>, ApiError> {
     if !state.config.demo {
-        return Err(ApiError::not_found(crate::error::PAGE_NOT_FOUND));
+        return Err(ApiError::no_page());
     }
     let rows = sqlx::query("SELECT phone, body, created_at FROM sms_outbox ORDER BY created_at DESC, id LIMIT 50")
         .fetch_all(&state.pool)

@@ -4,6 +4,7 @@
 //! and per client address. Every OTP error message contains 'OTP': the site keeps its OTP popup
 //! open for those (SPEC §8).
 
+use core_wasm::server_messages::{self as say, Said};
 use sha2::{Digest, Sha256};
 use sqlx::{AnyPool, Row};
 
@@ -88,8 +89,8 @@ fn new_code() -> String {
     }
 }
 
-fn too_many(message: &str) -> ApiError {
-    ApiError::TooMany(message.to_owned())
+fn too_many(message: Said) -> ApiError {
+    ApiError::TooMany(message)
 }
 
 /// Sends a new code to `phone` for `purpose`, within the limits; returns seconds until another
@@ -110,7 +111,7 @@ pub async fn send(
         .try_get::<Option<i64>, _>("last")?;
     if let Some(last) = last.filter(|l| now - l < RESEND_AFTER_MS) {
         let wait = (RESEND_AFTER_MS - (now - last) + 999) / 1000;
-        return Err(too_many(&format!("Please wait {wait} seconds before asking for another OTP")));
+        return Err(too_many(say::OTP_WAIT.with(&[("seconds", &wait.to_string())])));
     }
     let count = |sql: &'static str, value: String| async move {
         sqlx::query(sql).bind(value).bind(now - DAY_MS).fetch_one(pool).await?.try_get::<i64, _>("n")
@@ -118,13 +119,13 @@ pub async fn send(
     if count("SELECT COUNT(*) AS n FROM otp_codes WHERE phone = $1 AND sent_at > $2", phone.to_owned()).await?
         >= DAILY_PER_PHONE
     {
-        return Err(too_many("Too many OTP requests for this phone today; try again tomorrow"));
+        return Err(too_many(say::OTP_PHONE_DAILY.into()));
     }
     if count("SELECT COUNT(*) AS n FROM otp_codes WHERE client_address = $1 AND sent_at > $2", address.to_owned())
         .await?
         >= DAILY_PER_ADDRESS
     {
-        return Err(too_many("Too many OTP requests from this connection today"));
+        return Err(too_many(say::OTP_ADDRESS_DAILY.into()));
     }
     let code = new_code();
     sqlx::query(
@@ -153,7 +154,7 @@ pub async fn send(
 pub async fn verify(pool: &AnyPool, secret: &[u8], phone: &str, purpose: Purpose, code: &str) -> Result<(), ApiError> {
     let code = core_wasm::digits::digits_only(code);
     if code.len() != CODE_DIGITS {
-        return Err(ApiError::bad("Enter the 4-digit OTP"));
+        return Err(ApiError::bad(say::OTP_FORMAT));
     }
     let now = now_unix_ms();
     let row = sqlx::query(
@@ -164,13 +165,13 @@ pub async fn verify(pool: &AnyPool, secret: &[u8], phone: &str, purpose: Purpose
     .bind(purpose.key())
     .fetch_optional(pool)
     .await?
-    .ok_or_else(|| ApiError::bad("No OTP was sent to this phone; ask for an OTP first"))?;
+    .ok_or_else(|| ApiError::bad(say::OTP_NONE))?;
     let id: String = row.try_get("id")?;
     if row.try_get::<i64, _>("expires_at")? <= now {
-        return Err(ApiError::bad("This OTP has expired; ask for a new OTP"));
+        return Err(ApiError::bad(say::OTP_EXPIRED));
     }
     if row.try_get::<i64, _>("attempts")? >= MAX_WRONG {
-        return Err(ApiError::bad("Too many wrong tries: this OTP is locked; ask for a new OTP"));
+        return Err(ApiError::bad(say::OTP_LOCKED));
     }
     if row.try_get::<String, _>("code_hash")? == hash(secret, phone, purpose, &code) {
         // Used once: a replayed code finds nothing.
@@ -179,8 +180,8 @@ pub async fn verify(pool: &AnyPool, secret: &[u8], phone: &str, purpose: Purpose
         if used.rows_affected() == 1 {
             return Ok(());
         }
-        return Err(ApiError::bad("This OTP was already used; ask for a new OTP"));
+        return Err(ApiError::bad(say::OTP_USED));
     }
     sqlx::query("UPDATE otp_codes SET attempts = attempts + 1 WHERE id = $1").bind(&id).execute(pool).await?;
-    Err(ApiError::bad("Wrong OTP, please check the code and try again"))
+    Err(ApiError::bad(say::OTP_WRONG))
 }

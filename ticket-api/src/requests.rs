@@ -6,6 +6,7 @@ use axum::extract::State;
 use core_wasm::contract::envelope::Envelope;
 use core_wasm::contract::reservation::{ReservationAck, ReservationForm};
 use core_wasm::reservation;
+use core_wasm::server_messages as say;
 
 use crate::AppState;
 use crate::error::ApiError;
@@ -20,8 +21,9 @@ pub async fn bus_reservation(
     Body(form): Body<ReservationForm>,
 ) -> Result<Json<Envelope<ReservationAck>>, ApiError> {
     // The answer names every invalid field (SPEC keys), as the site highlights them.
-    let valid = reservation::parse(&form, today())
-        .map_err(|fields| ApiError::BadRequest(fields.iter().map(|f| format!("{f} is invalid")).collect()))?;
+    let valid = reservation::parse(&form, today()).map_err(|fields| {
+        ApiError::BadRequest(fields.iter().map(|f| say::INVALID_FIELD.with(&[("field", f)])).collect())
+    })?;
     let id = new_id("reservation");
     sqlx::query(
         "INSERT INTO reservations (id, journey_date, return_date, bus_type, boarding_place, dropping_place, number_of_seats, \

@@ -3,6 +3,7 @@
 //! seats left). Seats left are counted from the claims on the searched legs only, so a seat
 //! sold Dhaka -> Cumilla still counts as free for Cumilla -> Chattogram.
 
+use core_wasm::server_messages as say;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -49,19 +50,19 @@ fn check(network: &Network, request: &TripSearchRequest) -> Result<Checked, ApiE
     let from = request.from.trim();
     let to = request.to.trim();
     if from.is_empty() {
-        problems.push("from is required".to_owned());
+        problems.push(say::REQUIRED_FIELD.with(&[("field", "from")]));
     }
     if to.is_empty() {
-        problems.push("to is required".to_owned());
+        problems.push(say::REQUIRED_FIELD.with(&[("field", "to")]));
     }
     let date = match Date::parse(request.journey_date.trim()) {
         Ok(d) if d < today() => {
-            problems.push("journeyDate cannot be before today".to_owned());
+            problems.push(say::DATE_PAST.into());
             None
         }
         Ok(d) => Some(d),
         Err(e) => {
-            problems.push(format!("journeyDate: {e}"));
+            problems.push(say::DATE_INVALID.with(&[("detail", &e.to_string())]));
             None
         }
     };
@@ -70,17 +71,18 @@ fn check(network: &Network, request: &TripSearchRequest) -> Result<Checked, ApiE
         Some("ac") => Some(CoachType::Ac),
         Some("non-ac") => Some(CoachType::NonAc),
         Some(other) => {
-            problems.push(format!("coachType must be ac, non-ac or all, not '{other}'"));
+            problems.push(say::COACH_TYPE.with(&[("value", other)]));
             None
         }
     };
     if !problems.is_empty() {
         return Err(ApiError::BadRequest(problems));
     }
-    let from_id = network.city_id(from).ok_or_else(|| ApiError::not_found(format!("City not found: {from}")))?;
-    let to_id = network.city_id(to).ok_or_else(|| ApiError::not_found(format!("City not found: {to}")))?;
+    let from_id =
+        network.city_id(from).ok_or_else(|| ApiError::not_found(say::CITY_NOT_FOUND.with(&[("city", from)])))?;
+    let to_id = network.city_id(to).ok_or_else(|| ApiError::not_found(say::CITY_NOT_FOUND.with(&[("city", to)])))?;
     if from_id == to_id {
-        return Err(ApiError::bad("from and to must be different cities"));
+        return Err(ApiError::bad(say::SAME_CITIES));
     }
     Ok(Checked { from: from_id.clone(), to: to_id.clone(), date: date.unwrap_or_else(today), coach_type })
 }

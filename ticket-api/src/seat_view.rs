@@ -8,6 +8,7 @@ use core_wasm::contract::seats::{
     BusSeat, BusSeatPlan, BusSeatViewResponse, ClassPlan, FareEntry, LaunchCell, LaunchSeatPlan,
     LaunchSeatViewResponse, Point, SeatStatus, SeatViewRequest,
 };
+use core_wasm::server_messages as say;
 use core_wasm::service::Service;
 use serde::Serialize;
 use sqlx::{AnyPool, Row};
@@ -56,7 +57,7 @@ pub(crate) async fn trip_info(pool: &AnyPool, trip_id: &str) -> Result<TripInfo,
     .bind(trip_id.trim())
     .fetch_optional(pool)
     .await?
-    .ok_or_else(|| ApiError::not_found("Trip not found"))?;
+    .ok_or_else(|| ApiError::not_found(say::TRIP_NOT_FOUND))?;
     let route_id: String = trip.try_get("route_id")?;
     let stops = sqlx::query("SELECT city_id FROM route_stops WHERE route_id = $1 ORDER BY stop_index")
         .bind(&route_id)
@@ -175,12 +176,12 @@ impl TripInfo {
     ) -> Result<(i64, i64), ApiError> {
         let (from_stop, to_stop) = match (filled(boarding), filled(dropping)) {
             (Some(b), Some(d)) => {
-                let b = self
-                    .point_stop(b)
-                    .ok_or_else(|| ApiError::bad(format!("boardingPoint '{b}' is not on this trip")))?;
-                let d = self
-                    .point_stop(d)
-                    .ok_or_else(|| ApiError::bad(format!("droppingPoint '{d}' is not on this trip")))?;
+                let b = self.point_stop(b).ok_or_else(|| {
+                    ApiError::bad(say::POINT_NOT_ON_TRIP.with(&[("field", "boardingPoint"), ("point", b)]))
+                })?;
+                let d = self.point_stop(d).ok_or_else(|| {
+                    ApiError::bad(say::POINT_NOT_ON_TRIP.with(&[("field", "droppingPoint"), ("point", d)]))
+                })?;
                 (b, d)
             }
             _ => {
@@ -196,23 +197,27 @@ impl TripInfo {
                 };
                 let from_city = match filled(from) {
                     Some(f) => Some(
-                        city_id(state, f).await?.ok_or_else(|| ApiError::bad(format!("from '{f}' is not a city")))?,
+                        city_id(state, f)
+                            .await?
+                            .ok_or_else(|| ApiError::bad(say::NOT_A_CITY.with(&[("field", "from"), ("city", f)])))?,
                     ),
                     None => None,
                 };
                 let to_city = match filled(to) {
-                    Some(t) => {
-                        Some(city_id(state, t).await?.ok_or_else(|| ApiError::bad(format!("to '{t}' is not a city")))?)
-                    }
+                    Some(t) => Some(
+                        city_id(state, t)
+                            .await?
+                            .ok_or_else(|| ApiError::bad(say::NOT_A_CITY.with(&[("field", "to"), ("city", t)])))?,
+                    ),
                     None => None,
                 };
                 let from_stop = if from_city.is_some() {
-                    stop_of(from_city, 0).ok_or_else(|| ApiError::bad("this trip does not stop at from"))?
+                    stop_of(from_city, 0).ok_or_else(|| ApiError::bad(say::NO_STOP_FROM))?
                 } else {
                     0
                 };
                 let to_stop = if to_city.is_some() {
-                    stop_of(to_city, from_stop + 1).ok_or_else(|| ApiError::bad("this trip does not go on to to"))?
+                    stop_of(to_city, from_stop + 1).ok_or_else(|| ApiError::bad(say::NO_STOP_TO))?
                 } else {
                     self.last_stop()
                 };
@@ -220,7 +225,7 @@ impl TripInfo {
             }
         };
         if from_stop >= to_stop {
-            return Err(ApiError::bad("the dropping point must come after the boarding point"));
+            return Err(ApiError::bad(say::POINTS_ORDER));
         }
         Ok((from_stop, to_stop))
     }
@@ -269,7 +274,7 @@ pub async fn seat_view(
     let service_matches =
         matches!((service, trip.service.as_str()), (Service::Bus, "BUS") | (Service::Launch, "LAUNCH"));
     if !service_matches {
-        return Err(ApiError::not_found("Trip not found"));
+        return Err(ApiError::not_found(say::TRIP_NOT_FOUND));
     }
     let (from, to) = trip
         .segment(

@@ -14,7 +14,7 @@ use serde::de::DeserializeOwned;
 
 use core_wasm::service::Service;
 
-use crate::error::{ApiError, PAGE_NOT_FOUND};
+use crate::error::ApiError;
 
 /// A success: HTTP 200 with the payload in `data`.
 pub fn ok<T>(data: T) -> Json<Envelope<T>> {
@@ -40,7 +40,7 @@ impl<S: Send + Sync> FromRequestParts<S> for At {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
-        parts.extensions.get::<Service>().copied().map(At).ok_or_else(|| ApiError::not_found(PAGE_NOT_FOUND))
+        parts.extensions.get::<Service>().copied().map(At).ok_or_else(ApiError::no_page)
     }
 }
 

@@ -475,6 +475,7 @@ mod tokens {
             let (status, body) = app.post(path, json!({"tnxId": 5})).await;
             assert_eq!(status, StatusCode::NOT_FOUND, "{path}: {body}");
             assert_eq!(body["message"], "This page could not be found", "{path}");
+            assert_eq!(body["code"], "page.notFound", "the site shows messages by code: {body}");
         }
     }
 

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::server_messages::Said;
+
 /// A success: HTTP 2xx, the payload in `data`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -78,11 +80,31 @@ pub struct ErrorBody {
     /// booked without reading the message.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seats: Option<Vec<String>>,
+    /// The stable code of the (first) message, for the site's catalog.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
+    /// Each message of `message` with its code and values, in the same order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub details: Option<Vec<Said>>,
 }
 
 impl ErrorBody {
-    pub fn new(status_code: u16, message: MessageField, error: &str) -> Self {
-        ErrorBody { status_code: Some(status_code), message: Some(message), error: Some(error.to_owned()), seats: None }
+    /// The body of these messages (one, or a list), with their codes.
+    pub fn said(status_code: u16, mut said: Vec<Said>, error: &str) -> Self {
+        let message = if said.len() == 1 {
+            MessageField::One(said[0].text.clone())
+        } else {
+            MessageField::Many(said.iter().map(|s| s.text.clone()).collect())
+        };
+        said.retain(|s| !s.code.is_empty());
+        ErrorBody {
+            status_code: Some(status_code),
+            message: Some(message),
+            error: Some(error.to_owned()),
+            seats: None,
+            code: said.first().map(|s| s.code.clone()),
+            details: Some(said),
+        }
     }
 }
 

@@ -15,6 +15,7 @@ use core_wasm::contract::tickets::Ticket;
 use core_wasm::email::Email;
 use core_wasm::phone::Phone;
 use core_wasm::pricing::{self, Quote};
+use core_wasm::server_messages::{self as say, Said};
 use core_wasm::service::Service;
 
 use crate::AppState;
@@ -33,9 +34,6 @@ use crate::wire::{now_unix_ms, wire_instant};
 /// The only gateway today; real ones (SSLCommerz, bKash) are adapters of `gateway::PaymentGateway`.
 pub const SANDBOX: &str = "sandbox";
 
-const NOT_WAITING: &str = "This booking is no longer waiting for payment";
-const SEATS_LOST: &str = "Your seats were taken while you paid; your payment is being refunded";
-
 /// Who is booking: the logged-in user, else the anonymous visitor.
 fn visitor(user_id: &Option<String>, anonymous_id: &Option<String>) -> Result<String, ApiError> {
     [user_id, anonymous_id]
@@ -44,7 +42,7 @@ fn visitor(user_id: &Option<String>, anonymous_id: &Option<String>) -> Result<St
         .map(|v| v.trim())
         .find(|v| !v.is_empty())
         .map(str::to_owned)
-        .ok_or_else(|| ApiError::bad("userId or anonymousId is required"))
+        .ok_or_else(|| ApiError::bad(say::VISITOR_REQUIRED))
 }
 
 /// The trip, if it runs for this service.
@@ -56,7 +54,7 @@ async fn trip_of_service(
 ) -> Result<TripInfo, ApiError> {
     let trip = TripInfo::find(&state.pool, network, trip_id).await?;
     if trip.service != service {
-        return Err(ApiError::not_found("Trip not found"));
+        return Err(ApiError::not_found(say::TRIP_NOT_FOUND));
     }
     Ok(trip)
 }
@@ -65,22 +63,22 @@ async fn trip_of_service(
 fn checked_seats(network: &Network, trip: &TripInfo, seats: &[String]) -> Result<Vec<String>, ApiError> {
     let seats: Vec<String> = seats.iter().map(|s| s.trim().to_owned()).collect();
     if seats.is_empty() {
-        return Err(ApiError::bad("Choose at least one seat"));
+        return Err(ApiError::bad(say::NO_SEAT));
     }
     if seats.len() > core_wasm::seats::MAX_SEATS {
-        return Err(ApiError::bad(core_wasm::seats::TOO_MANY.text));
+        return Err(ApiError::bad(core_wasm::seats::TOO_MANY));
     }
     let mut unique = seats.clone();
     unique.sort();
     unique.dedup();
     if unique.len() != seats.len() {
-        return Err(ApiError::bad("A seat is chosen twice"));
+        return Err(ApiError::bad(say::SEAT_TWICE));
     }
     let known = trip.seats(network);
-    let unknown: Vec<String> = seats
+    let unknown: Vec<Said> = seats
         .iter()
         .filter(|s| !known.iter().any(|k| &k.seat_no == *s))
-        .map(|s| format!("There is no seat {s} on this trip"))
+        .map(|s| say::SEAT_UNKNOWN.with(&[("seat", s)]))
         .collect();
     if !unknown.is_empty() {
         return Err(ApiError::BadRequest(unknown));
@@ -118,7 +116,7 @@ fn price(
         })
         .collect();
     let fares = pricing::seat_fares(&TripFares { network, trip }, &chosen, from, to)
-        .map_err(|no_fare| ApiError::bad(no_fare.to_string()))?;
+        .map_err(|no_fare| ApiError::bad(say::SEAT_NO_FARE.with(&[("seat", &no_fare.seat_no)])))?;
     Ok(pricing::quote(trip.service, &fares, discount))
 }
 
@@ -194,14 +192,14 @@ fn passenger(request: &PaymentPendingRequest) -> Result<(Phone, Option<Email>), 
     let mut problems = Vec::new();
     let name = request.name.trim();
     if name.is_empty() {
-        problems.push(format!("name: {}", core_wasm::message::REQUIRED.text));
+        problems.push(say::NAME_REQUIRED.into());
     } else if name.chars().count() > 100 {
-        problems.push("name: at most 100 characters".to_owned());
+        problems.push(say::NAME_TOO_LONG.into());
     }
-    let phone = Phone::parse(&request.phone).map_err(|m| problems.push(m.text.to_owned())).ok();
+    let phone = Phone::parse(&request.phone).map_err(|m| problems.push(m.into())).ok();
     let email = match request.email.as_deref().map(str::trim).filter(|e| !e.is_empty()) {
         None => None,
-        Some(e) => Email::parse(e).map_err(|m| problems.push(m.text.to_owned())).ok(),
+        Some(e) => Email::parse(e).map_err(|m| problems.push(m.into())).ok(),
     };
     match phone {
         Some(phone) if problems.is_empty() => Ok((phone, email)),
@@ -223,14 +221,14 @@ pub async fn book(
     let now = now_unix_ms();
     let hold = holds::live_of_visitor(&state.pool, &trip.id, &who, now)
         .await?
-        .ok_or_else(|| ApiError::Conflict(vec!["Your seat hold has expired, please choose your seats again".into()]))?;
+        .ok_or_else(|| ApiError::conflict(say::HOLD_EXPIRED))?;
     let held = holds::seats(&state.pool, &hold.id).await?;
     let mut asked: Vec<&str> = request.seats.iter().map(|s| s.trim()).collect();
     let mut sorted_held: Vec<&str> = held.iter().map(String::as_str).collect();
     asked.sort_unstable();
     sorted_held.sort_unstable();
     if asked != sorted_held {
-        return Err(ApiError::bad("These are not the seats you chose; lock the seats first"));
+        return Err(ApiError::bad(say::SEATS_NOT_HELD));
     }
     let quote = price(&network, &trip, &held, hold.from_stop, hold.to_stop, 0)?;
     let tnx = new_tnx_id();
@@ -267,13 +265,13 @@ pub async fn book(
 pub async fn pending(state: &AppState, tnx_id: &str) -> Result<BookingRow, ApiError> {
     let booking = found(state, tnx_id).await?;
     if booking.status != BookingStatus::Pending {
-        return Err(ApiError::Conflict(vec![NOT_WAITING.into()]));
+        return Err(ApiError::conflict(say::NOT_WAITING));
     }
     Ok(booking)
 }
 
 async fn found(state: &AppState, tnx_id: &str) -> Result<BookingRow, ApiError> {
-    bookings::by_tnx(&state.pool, tnx_id.trim()).await?.ok_or_else(|| ApiError::not_found("Booking not found"))
+    bookings::by_tnx(&state.pool, tnx_id.trim()).await?.ok_or_else(|| ApiError::not_found(say::BOOKING_NOT_FOUND))
 }
 
 /// `update-gateway`: where the traveller pays.
@@ -282,7 +280,7 @@ pub async fn choose_gateway(
     request: &UpdateGatewayRequest,
 ) -> Result<UpdateGatewayResponse, ApiError> {
     if request.gateway.trim() != SANDBOX {
-        return Err(ApiError::bad(format!("Unknown payment gateway '{}'", request.gateway.trim())));
+        return Err(ApiError::bad(say::GATEWAY_UNKNOWN.with(&[("gateway", request.gateway.trim())])));
     }
     let booking = pending(state, &request.tnx_id).await?;
     bookings::set_gateway(&state.pool, &booking.tnx_id, SANDBOX).await?;
@@ -310,7 +308,8 @@ pub async fn issue(state: &AppState, tnx_id: &str) -> Result<Issued, ApiError> {
     let mut tx = state.pool.begin().await?;
     // A write first: it serialises concurrent issuers of this booking before anything is read.
     bookings::mark_paid(&mut *tx, tnx_id, now).await?;
-    let booking = bookings::by_tnx(&mut *tx, tnx_id).await?.ok_or_else(|| ApiError::not_found("Booking not found"))?;
+    let booking =
+        bookings::by_tnx(&mut *tx, tnx_id).await?.ok_or_else(|| ApiError::not_found(say::BOOKING_NOT_FOUND))?;
     match booking.status {
         BookingStatus::Ticketed => {
             let ticket = tickets::id_of_booking(&mut *tx, &booking.id)
@@ -365,18 +364,18 @@ pub async fn confirm(state: &AppState, tnx_id: &str) -> Result<Ticket, ApiError>
     let booking = found(state, tnx_id).await?;
     match payments::outcome(&state.pool, &booking.tnx_id).await? {
         Some(PaymentOutcome::Paid) => {}
-        Some(PaymentOutcome::Refunded) => return Err(ApiError::Conflict(vec![SEATS_LOST.into()])),
+        Some(PaymentOutcome::Refunded) => return Err(ApiError::conflict(say::SEATS_LOST)),
         Some(PaymentOutcome::Failed | PaymentOutcome::Cancelled) => {
-            return Err(ApiError::bad("The payment did not go through"));
+            return Err(ApiError::bad(say::PAYMENT_FAILED));
         }
         None if booking.status == BookingStatus::Pending => {
-            return Err(ApiError::bad("The payment is not complete yet"));
+            return Err(ApiError::bad(say::PAYMENT_INCOMPLETE));
         }
-        None => return Err(ApiError::bad("The payment did not go through")),
+        None => return Err(ApiError::bad(say::PAYMENT_FAILED)),
     }
     match issue(state, &booking.tnx_id).await? {
         Issued::Ticket(id) => views::ticket(&state.pool, &id).await,
-        Issued::Refunded => Err(ApiError::Conflict(vec![SEATS_LOST.into()])),
+        Issued::Refunded => Err(ApiError::conflict(say::SEATS_LOST)),
     }
 }
 
@@ -388,10 +387,10 @@ pub async fn remove_seat(state: &AppState, request: &SeatRemoveRequest) -> Resul
     let seat = request.seat_no.trim();
     let mut seats = bookings::seats(&state.pool, &booking.id).await?;
     let Some(index) = seats.iter().position(|s| s == seat) else {
-        return Err(ApiError::bad(format!("Seat {seat} is not in this booking")));
+        return Err(ApiError::bad(say::SEAT_NOT_BOOKED.with(&[("seat", seat)])));
     };
     if seats.len() == 1 {
-        return Err(ApiError::bad("A booking keeps at least one seat; cancel the payment instead"));
+        return Err(ApiError::bad(say::LAST_SEAT));
     }
     seats.remove(index);
     let network = state.network.get(&state.pool).await?;

@@ -101,7 +101,7 @@ pub async fn remove(state: &AppState, tnx_id: &str) -> Result<PromoResponse, Api
 /// for 120 s from when it was first offered. None: 404 'Sorry!! No deal found now.'.
 pub async fn surprise_deal(state: &AppState, tnx_id: &str) -> Result<SurpriseDeal, ApiError> {
     let booking = booking::pending(state, tnx_id).await?;
-    let no_deal = || ApiError::not_found(core_wasm::deal::NO_DEAL.text);
+    let no_deal = || ApiError::not_found(core_wasm::deal::NO_DEAL);
     // Whether this booking gets a deal is fixed by its id, so asking again changes nothing.
     let lucky =
         booking.tnx_id.bytes().fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b))) % DEAL_ONE_IN == 0;

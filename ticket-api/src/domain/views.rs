@@ -4,6 +4,7 @@
 use core_wasm::contract::booking::{BookingStatus, BusBooking, BusInvoice, LaunchBooking, LaunchInvoice, Promo};
 use core_wasm::contract::tickets::{FareLine, PaymentHistory, Ticket};
 use core_wasm::contract::trips::CoachType;
+use core_wasm::server_messages as say;
 use core_wasm::service::Service;
 use serde::Serialize;
 use sqlx::AnyPool;
@@ -23,7 +24,8 @@ pub enum BookingAnswer {
 
 /// The booking of a transaction, with what the site shows of it.
 pub async fn booking(pool: &AnyPool, tnx_id: &str) -> Result<BookingAnswer, ApiError> {
-    let row = bookings::by_tnx(pool, tnx_id.trim()).await?.ok_or_else(|| ApiError::not_found("Booking not found"))?;
+    let row =
+        bookings::by_tnx(pool, tnx_id.trim()).await?.ok_or_else(|| ApiError::not_found(say::BOOKING_NOT_FOUND))?;
     let trip = trip_info(pool, &row.trip_id).await?;
     let vehicle = trips::vehicle(pool, &trip.id).await?;
     let seats = bookings::seats(pool, &row.id).await?;
@@ -85,7 +87,7 @@ pub async fn booking(pool: &AnyPool, tnx_id: &str) -> Result<BookingAnswer, ApiE
 
 /// The ticket as the site and the PDF show it.
 pub async fn ticket(pool: &AnyPool, ticket_id: &str) -> Result<Ticket, ApiError> {
-    let row = tickets::by_id(pool, ticket_id).await?.ok_or_else(|| ApiError::not_found("Ticket not found"))?;
+    let row = tickets::by_id(pool, ticket_id).await?.ok_or_else(|| ApiError::not_found(say::TICKET_NOT_FOUND))?;
     let trip = trip_info(pool, &row.trip_id).await?;
     let names = tickets::trip_names(pool, &trip.id, row.from_stop, row.to_stop).await?;
     let seats = bookings::seats(pool, &row.booking_id).await?;

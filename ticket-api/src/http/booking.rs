@@ -8,6 +8,7 @@ use core_wasm::contract::booking::{
 };
 use core_wasm::contract::envelope::Envelope;
 use core_wasm::contract::tickets::Ticket;
+use core_wasm::server_messages as say;
 
 use crate::AppState;
 use crate::domain::booking;
@@ -48,7 +49,7 @@ pub async fn confirm_ticket(State(state): State<AppState>, Body(request): Body<T
 pub async fn ticket_info(State(state): State<AppState>, Body(request): Body<TxnRequest>) -> Answer<Ticket> {
     let id = tickets::id_of_tnx(&state.pool, request.tnx_id.trim())
         .await?
-        .ok_or_else(|| ApiError::not_found("Ticket not found"))?;
+        .ok_or_else(|| ApiError::not_found(say::TICKET_NOT_FOUND))?;
     Ok(ok(views::ticket(&state.pool, &id).await?))
 }
 

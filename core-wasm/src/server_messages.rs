@@ -1,0 +1,178 @@
+//! Every message the servers answer with: a stable code and SPEC's (or our) English text, with
+//! `{name}` where a value goes. The envelope of an error carries each message's code and values
+//! beside its text (`ErrorBody::details`), so the site shows a message from its own catalog by
+//! code (a Bangla catalog needs no server change) and falls back to the English text.
+//!
+//! Texts are exactly what travellers have always been shown; `every OTP message mentions OTP`
+//! (SPEC §8's 'mentions otp' rule depends on it) is checked below.
+
+use serde::{Deserialize, Serialize};
+
+/// A message with `{name}` placeholders.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Template {
+    pub code: &'static str,
+    pub text: &'static str,
+}
+
+/// A value a message names: `{seat}` -> `A1`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Param {
+    pub name: String,
+    pub value: String,
+}
+
+/// A message as said: its code, its English text with the values filled in, and the values.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Said {
+    pub code: String,
+    pub text: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub params: Vec<Param>,
+}
+
+impl Template {
+    pub const fn new(code: &'static str, text: &'static str) -> Template {
+        Template { code, text }
+    }
+
+    /// The message with its values: each `{name}` replaced by the value given for it.
+    pub fn with(self, params: &[(&str, &str)]) -> Said {
+        let mut text = self.text.to_owned();
+        for (name, value) in params {
+            text = text.replace(&format!("{{{name}}}"), value);
+        }
+        Said {
+            code: self.code.to_owned(),
+            text,
+            params: params.iter().map(|(n, v)| Param { name: (*n).to_owned(), value: (*v).to_owned() }).collect(),
+        }
+    }
+}
+
+impl From<Template> for Said {
+    fn from(t: Template) -> Said {
+        t.with(&[])
+    }
+}
+
+/// The core's own validation messages (phone, e-mail, seats) keep their codes on the wire.
+impl From<crate::message::Message> for Said {
+    fn from(m: crate::message::Message) -> Said {
+        Said { code: m.code.to_owned(), text: m.text.to_owned(), params: Vec::new() }
+    }
+}
+
+macro_rules! templates {
+    ($($(#[$doc:meta])* $name:ident = $code:literal, $text:literal;)*) => {
+        $($(#[$doc])* pub const $name: Template = Template::new($code, $text);)*
+        /// Every server message (the site's catalog is checked against this list).
+        pub const ALL: &[Template] = &[$($name),*];
+    };
+}
+
+templates! {
+    /// SPEC §2: a not-found route's message.
+    PAGE_NOT_FOUND = "page.notFound", "This page could not be found";
+    UNAUTHORIZED = "auth.unauthorized", "Unauthorized";
+    METHOD_NOT_ALLOWED = "request.method", "method not allowed on this path";
+    TOO_LARGE = "request.tooLarge", "Request body is too large";
+    NOT_JSON = "request.notJson", "Send the body as JSON (Content-Type: application/json)";
+    MALFORMED_JSON = "request.malformed", "Malformed JSON";
+    /// A body or query that does not decode: serde's words name the field.
+    INVALID_REQUEST = "request.invalid", "{detail}";
+    REQUIRED_FIELD = "request.required", "{field} is required";
+    INVALID_FIELD = "request.fieldInvalid", "{field} is invalid";
+    INTERNAL = "server.error", "Something went wrong, please try again";
+
+    VISITOR_REQUIRED = "visitor.required", "userId or anonymousId is required";
+    TRIP_NOT_FOUND = "trip.notFound", "Trip not found";
+    CITY_NOT_FOUND = "city.notFound", "City not found: {city}";
+    NOT_A_CITY = "city.unknown", "{field} '{city}' is not a city";
+    SAME_CITIES = "search.sameCities", "from and to must be different cities";
+    DATE_PAST = "search.datePast", "journeyDate cannot be before today";
+    DATE_INVALID = "search.dateInvalid", "journeyDate: {detail}";
+    COACH_TYPE = "search.coachType", "coachType must be ac, non-ac or all, not '{value}'";
+    POINT_NOT_ON_TRIP = "point.notOnTrip", "{field} '{point}' is not on this trip";
+    NO_STOP_FROM = "trip.noStopFrom", "this trip does not stop at from";
+    NO_STOP_TO = "trip.noStopTo", "this trip does not go on to to";
+    POINTS_ORDER = "point.order", "the dropping point must come after the boarding point";
+
+    SEAT_TAKEN = "seat.taken", "Seat {seat} was just taken by another traveller, please choose another";
+    NO_SEAT = "seat.none", "Choose at least one seat";
+    SEAT_TWICE = "seat.twice", "A seat is chosen twice";
+    SEAT_UNKNOWN = "seat.unknown", "There is no seat {seat} on this trip";
+    SEAT_NO_FARE = "seat.noFare", "Seat {seat} has no fare for this journey";
+    SEAT_NOT_BOOKED = "seat.notInBooking", "Seat {seat} is not in this booking";
+    LAST_SEAT = "seat.last", "A booking keeps at least one seat; cancel the payment instead";
+    SEATS_NOT_HELD = "seat.notHeld", "These are not the seats you chose; lock the seats first";
+    HOLD_EXPIRED = "hold.expired", "Your seat hold has expired, please choose your seats again";
+    NAME_TOO_LONG = "passenger.nameLong", "name: at most 100 characters";
+    NAME_REQUIRED = "passenger.nameRequired", "name: This field is required";
+
+    BOOKING_NOT_FOUND = "booking.notFound", "Booking not found";
+    NOT_WAITING = "booking.notWaiting", "This booking is no longer waiting for payment";
+    GATEWAY_UNKNOWN = "gateway.unknown", "Unknown payment gateway '{gateway}'";
+    SEATS_LOST = "payment.seatsLost", "Your seats were taken while you paid; your payment is being refunded";
+    PAYMENT_FAILED = "payment.failed", "The payment did not go through";
+    PAYMENT_INCOMPLETE = "payment.incomplete", "The payment is not complete yet";
+
+    TICKET_NOT_FOUND = "ticket.notFound", "Ticket not found";
+    NO_TICKET_FOR_PHONE = "ticket.noneForPhone", "No ticket found for this phone";
+    ALREADY_CANCELLED = "ticket.alreadyCancelled", "This ticket is already cancelled";
+    CANCEL_CUTOFF = "ticket.cancelCutoff", "Tickets can be cancelled until {hours} hours before departure";
+
+    OTP_WAIT = "otp.wait", "Please wait {seconds} seconds before asking for another OTP";
+    OTP_PHONE_DAILY = "otp.phoneDaily", "Too many OTP requests for this phone today; try again tomorrow";
+    OTP_ADDRESS_DAILY = "otp.addressDaily", "Too many OTP requests from this connection today";
+    OTP_FORMAT = "otp.format", "Enter the 4-digit OTP";
+    OTP_NONE = "otp.none", "No OTP was sent to this phone; ask for an OTP first";
+    OTP_EXPIRED = "otp.expired", "This OTP has expired; ask for a new OTP";
+    OTP_LOCKED = "otp.locked", "Too many wrong tries: this OTP is locked; ask for a new OTP";
+    OTP_USED = "otp.used", "This OTP was already used; ask for a new OTP";
+    OTP_WRONG = "otp.wrong", "Wrong OTP, please check the code and try again";
+
+    ID_REQUIRED = "content.idRequired", "id is required";
+    OPERATOR_NOT_FOUND = "content.operatorNotFound", "Operator not found";
+    ROUTE_NOT_FOUND = "content.routeNotFound", "Popular route not found";
+    MODULE_TYPE = "content.moduleType", "moduleType must be intercity or water, not '{value}'";
+
+    KEY_TOO_LONG = "idempotency.tooLong", "Idempotency-Key is too long";
+    KEY_OTHER_CALL = "idempotency.otherCall", "This Idempotency-Key was used for another call";
+    KEY_FIRST_FAILED = "idempotency.firstFailed", "The first request with this Idempotency-Key failed; try again";
+    KEY_RUNNING = "idempotency.running", "A request with this Idempotency-Key is still running";
+
+    BAD_DATE = "visits.date", "{detail}";
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_unique() {
+        let mut codes: Vec<&str> = ALL.iter().map(|t| t.code).collect();
+        codes.sort_unstable();
+        let before = codes.len();
+        codes.dedup();
+        assert_eq!(before, codes.len());
+    }
+
+    #[test]
+    fn every_otp_message_mentions_otp() {
+        for t in ALL.iter().filter(|t| t.code.starts_with("otp.")) {
+            assert!(crate::errors::mentions_otp(t.text), "{}", t.code);
+        }
+    }
+
+    #[test]
+    fn values_fill_their_places() {
+        let said = SEAT_TAKEN.with(&[("seat", "A1")]);
+        assert_eq!(said.text, "Seat A1 was just taken by another traveller, please choose another");
+        assert_eq!((said.code.as_str(), said.params[0].value.as_str()), ("seat.taken", "A1"));
+    }
+}
