@@ -6,6 +6,7 @@
 //! contract's enums, read and written by their one name (`names!`), and the schema CHECKs them.
 
 pub mod bookings;
+pub mod claims;
 pub mod holds;
 pub mod payments;
 pub mod promos;

@@ -1,0 +1,31 @@
+//! `seat_claims` as search and seat view read them (the inventory module writes them).
+
+use sqlx::AnyPool;
+
+/// One seat-leg claim, with the visitor whose hold it is (holds only).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ClaimRow {
+    pub trip_id: String,
+    pub seat_no: String,
+    pub leg: i64,
+    /// 'held', 'sold' or 'blocked' (CHECKed by the schema).
+    pub state: String,
+    pub expires_at: Option<i64>,
+    pub visitor: Option<String>,
+}
+
+/// Every claim row of the trips, expired holds included.
+pub async fn of_trips(pool: &AnyPool, trip_ids: &[&str]) -> Result<Vec<ClaimRow>, sqlx::Error> {
+    // Only numbered placeholders are generated into the text; the ids are bound.
+    let placeholders: Vec<String> = (1..=trip_ids.len()).map(|i| format!("${i}")).collect();
+    let sql = format!(
+        "SELECT c.trip_id, c.seat_no, c.leg, c.state, c.expires_at, h.visitor FROM seat_claims c \
+         LEFT JOIN holds h ON h.id = c.claim_id WHERE c.trip_id IN ({})",
+        placeholders.join(", ")
+    );
+    let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql));
+    for id in trip_ids {
+        query = query.bind(*id);
+    }
+    query.fetch_all(pool).await
+}
