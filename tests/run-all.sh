@@ -24,6 +24,10 @@ else
   echo "PostgreSQL did not start; its tests will fail"
 fi
 
+# Gates: each counts as one case, passed when the tool finds nothing (no warning either).
+stage rustfmt cargo fmt --all --check
+stage clippy bash -c 'cargo clippy --workspace --all-targets -- -D warnings && cargo clippy -p core-wasm --lib --target wasm32-unknown-unknown --features site,booking -- -D warnings'
+stage eslint bash -c 'cd app && npm run lint'
 stage cargo cargo test --workspace --all-targets --no-fail-fast
 stage vitest bash -c 'cd app && npx vitest run'
 stage e2e bash -c 'cd tests/e2e && npx playwright test'

@@ -21,12 +21,8 @@ function client(base: string): ApiClient {
  * the client's: the app reads it only to pace the first calls (below) and for the one answer the
  * client cannot give (a file, api-file.ts).
  */
-export function tokenCookie(): string | null {
-  for (const pair of document.cookie.split(';')) {
-    const [name, ...value] = pair.trim().split('=');
-    if (name === 'token' && value.join('=')) return value.join('=');
-  }
-  return null;
+export function tokenCookie(): string | undefined {
+  return /(?:^|;) *token=([^;]+)/.exec(document.cookie)?.[1];
 }
 
 /**
@@ -37,7 +33,7 @@ export function tokenCookie(): string | null {
 async function run<T>(call: () => Promise<T>): Promise<T> {
   if (firstCall) {
     await firstCall.catch(() => undefined);
-  } else if (tokenCookie() === null) {
+  } else if (!tokenCookie()) {
     const first = call();
     firstCall = first;
     return first;

@@ -13,7 +13,7 @@ export async function apiGetFile(base: string, path: string, tokenPath: string):
     const token = tokenCookie();
     return fetch(`${base}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   };
-  if (tokenCookie() === null) await renew();
+  if (!tokenCookie()) await renew();
   const response = await send();
   if (response.status !== 401) return response;
   await renew();

@@ -1,6 +1,7 @@
 /**
  * The ticket API's content calls (SPEC §7 "Content calls"), one hook each, per service:
- * `/v1/api/intercity/...` for bus, `/v1/api/water/...` for launch.
+ * `/v1/api/intercity/...` for bus, `/v1/api/water/...` for launch. The calls of one detail page
+ * (an operator, a popular route) sit with that page's feature, on `useContent`.
  */
 import type {
   BannersResponse,
@@ -8,9 +9,7 @@ import type {
   CitiesResponse,
   HeadlineResponse,
   OfferImagesResponse,
-  OperatorResponse,
   OperatorsResponse,
-  PopularRouteResponse,
   PopularRoutesResponse,
   Service,
 } from 'core-wasm';
@@ -21,7 +20,8 @@ import { useRuntimeConfig } from '@/config/runtime-config-context';
 /** The API's path segment of a service (the core's `Service::api_segment`). */
 export const apiSegment = (service: Service) => (service === 'BUS' ? 'intercity' : 'water');
 
-function useContent<T>(service: Service, purpose: string | null, quiet = false) {
+/** The content call `purpose` of the service; null waits. `quiet`: the page shows a failure itself. */
+export function useContent<T>(service: Service, purpose: string | null, quiet = false) {
   const { ticketApiUrl } = useRuntimeConfig();
   const path = purpose === null ? null : `/v1/api/${apiSegment(service)}/${purpose}`;
   return useResource<T>(path, () => apiGet<T>(ticketApiUrl, path ?? ''), { quiet });
@@ -36,7 +36,3 @@ export const useOffers = (service: Service) => useContent<OfferImagesResponse>(s
 export const usePopularRoutes = (service: Service) => useContent<PopularRoutesResponse>(service, 'popular-routes');
 export const useOperators = (service: Service) => useContent<OperatorsResponse>(service, 'operators');
 export const useBlogs = (service: Service) => useContent<BlogsResponse>(service, 'blogs');
-export const useOperator = (service: Service, id: string) =>
-  useContent<OperatorResponse>(service, `operator?id=${encodeURIComponent(id)}`, true);
-export const usePopularRoute = (service: Service, id: string) =>
-  useContent<PopularRouteResponse>(service, `popular-route?id=${encodeURIComponent(id)}`, true);

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { showNewSiteBanner, todayInDhaka } from 'core-wasm';
+import { useResource } from '@/api/use-resource';
 import { useIsMobileApp } from '@/app/site-context';
 import { t } from '@/i18n/messages';
 import { readStored, writeStored } from '@/lib/storage';
@@ -32,26 +33,14 @@ export async function checkNewSiteBanner(fetchFn: typeof fetch = fetch): Promise
   return show;
 }
 
-let check: Promise<boolean> | null = null;
-
 /** The banner inviting visitors to the new version of the site; never in the mobile app. */
 export function NewSiteBanner() {
   const isMobileApp = useIsMobileApp();
-  const [show, setShow] = useState(() => !isMobileApp && readStored(NEW_SITE_KEY) === 'true');
+  const stored = readStored(NEW_SITE_KEY) === 'true';
+  // Once a visit; a failure shows no banner (and no toast: the visitor did nothing).
+  const check = useResource(isMobileApp || stored ? null : 'new-site-banner', () => checkNewSiteBanner(), { quiet: true });
   const [dismissed, setDismissed] = useState(false);
-
-  useEffect(() => {
-    if (isMobileApp || show) return;
-    let live = true;
-    check ??= checkNewSiteBanner();
-    check.then(
-      (chosen) => live && setShow(chosen),
-      (error: unknown) => console.warn('new-site banner check failed', error),
-    );
-    return () => {
-      live = false;
-    };
-  }, [isMobileApp, show]);
+  const show = stored || check.data === true;
 
   if (!show || dismissed || isMobileApp) return null;
   return (
@@ -62,9 +51,4 @@ export function NewSiteBanner() {
       </button>
     </aside>
   );
-}
-
-/** Test helper. */
-export function resetNewSiteCheck(): void {
-  check = null;
 }

@@ -4,7 +4,6 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { clearResources } from '@/api/use-resource';
 import { resetApiForTests } from '@/api/api-client';
-import { resetNewSiteCheck } from '@/components/new-site-banner';
 import { clearToasts } from '@/lib/toasts';
 import { resetStorageForTests } from '@/lib/storage';
 import { resetFakeApi } from '@/test/fake-api';
@@ -41,7 +40,6 @@ afterEach(() => {
   clearResources();
   clearToasts();
   resetApiForTests();
-  resetNewSiteCheck();
   resetStorageForTests();
   window.localStorage.clear();
   document.body.className = '';

@@ -1,6 +1,8 @@
 import type { Service, UpdateGatewayResponse } from 'core-wasm';
 import { apiPost } from '@/api/api-client';
 import { apiSegment } from '@/api/content';
+import { useMutation } from '@/api/use-mutation';
+import { useRuntimeConfig } from '@/config/runtime-config-context';
 import { newIdempotencyKey } from '@/lib/identity';
 
 /**
@@ -13,6 +15,14 @@ export type GatewayId = (typeof GATEWAYS)[number];
 /** `update-gateway`: where to send the traveller to pay (the gateway's session URL). */
 export function updateGateway(base: string, service: Service, tnxId: string, gateway: GatewayId): Promise<UpdateGatewayResponse> {
   return apiPost(base, `/v1/api/${apiSegment(service)}/update-gateway`, { tnxId, gateway }, newIdempotencyKey());
+}
+
+export function useUpdateGateway(service: Service) {
+  const { ticketApiUrl } = useRuntimeConfig();
+  return useMutation(async (tnxId: string, gateway: GatewayId) => {
+    const answer = await updateGateway(ticketApiUrl, service, tnxId, gateway);
+    return { answer, url: gatewayUrl(ticketApiUrl, answer.redirectUrl) };
+  });
 }
 
 /**

@@ -1,6 +1,9 @@
 import type { BusBooking, Gender, LaunchBooking, PaymentPendingRequest, Service } from 'core-wasm';
 import { apiPost } from '@/api/api-client';
 import { apiSegment } from '@/api/content';
+import { useMutation } from '@/api/use-mutation';
+import { useRuntimeConfig } from '@/config/runtime-config-context';
+import { paymentBlockText } from '@/features/booking/api/failure';
 import type { Hold } from '@/features/booking/hold';
 import { newIdempotencyKey, visitorId } from '@/lib/identity';
 
@@ -30,6 +33,14 @@ export function sendPassengerDetails(base: string, hold: Hold, passenger: Passen
   };
   const purpose = hold.service === 'BUS' ? 'payment-pending' : 'passenger-details-payment';
   return apiPost(base, `/v1/api/${apiSegment(hold.service)}/${purpose}`, body, newIdempotencyKey());
+}
+
+/** Sends the passenger details; a refusal shows the server's whole list of messages (SPEC §8). */
+export function useSendPassengerDetails() {
+  const { ticketApiUrl } = useRuntimeConfig();
+  return useMutation((hold: Hold, passenger: Passenger) => sendPassengerDetails(ticketApiUrl, hold, passenger), {
+    failureToast: paymentBlockText,
+  });
 }
 
 /** `get-booking-info-by-txn-id`: a booking found again by its transaction id. */

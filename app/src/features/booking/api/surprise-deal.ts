@@ -1,6 +1,9 @@
 import type { Service, SurpriseDeal } from 'core-wasm';
-import { apiPost } from '@/api/api-client';
+import { apiPost, failureStatus, failureText } from '@/api/api-client';
 import { apiSegment } from '@/api/content';
+import { useMutation } from '@/api/use-mutation';
+import { useRuntimeConfig } from '@/config/runtime-config-context';
+import { t } from '@/i18n/messages';
 
 /**
  * `get-surprise-deal`: sometimes a deal for this booking, claimable for a while (at most 120 s).
@@ -9,4 +12,11 @@ import { apiSegment } from '@/api/content';
  */
 export function getSurpriseDeal(base: string, service: Service, tnxId: string): Promise<SurpriseDeal> {
   return apiPost(base, `/v1/api/${apiSegment(service)}/get-surprise-deal`, { tnxId });
+}
+
+export function useSurpriseDeal(service: Service) {
+  const { ticketApiUrl } = useRuntimeConfig();
+  return useMutation((tnxId: string) => getSurpriseDeal(ticketApiUrl, service, tnxId), {
+    failureToast: (error) => (failureStatus(error) === 404 ? t('deal.none') : failureText(error)),
+  });
 }

@@ -1,7 +1,10 @@
 import { toastMessage, type ErrorBody, type Service, type Ticket } from 'core-wasm';
-import { apiPost } from '@/api/api-client';
+import { apiPost, failureText } from '@/api/api-client';
 import { apiGetFile } from '@/api/api-file';
 import { apiSegment } from '@/api/content';
+import { useMutation } from '@/api/use-mutation';
+import { useResource } from '@/api/use-resource';
+import { useRuntimeConfig } from '@/config/runtime-config-context';
 import { newIdempotencyKey } from '@/lib/identity';
 
 /**
@@ -11,6 +14,14 @@ import { newIdempotencyKey } from '@/lib/identity';
  */
 export function confirmTicket(base: string, service: Service, tnxId: string): Promise<Ticket> {
   return apiPost(base, `/v1/api/${apiSegment(service)}/confirm-ticket`, { tnxId }, newIdempotencyKey());
+}
+
+/** The ticket of `tnxId`, asked for each time the success page opens; none without a tnxId. */
+export function useConfirmedTicket(service: Service, tnxId: string | null) {
+  const { ticketApiUrl } = useRuntimeConfig();
+  return useResource<Ticket>(tnxId ? `ticket:${service}:${tnxId}` : null, () => confirmTicket(ticketApiUrl, service, tnxId ?? ''), {
+    onMount: 'always',
+  });
 }
 
 /** The file name the server gives (Content-Disposition), else one from the PNR. */
@@ -47,4 +58,13 @@ export async function downloadTicketPdf(base: string, service: Service, ticket: 
   link.remove();
   // The browser has started saving; the object URL can go once it has read the blob.
   setTimeout(() => URL.revokeObjectURL(href), 30_000);
+}
+
+/** The PDF download of the success page and of the ticket history. */
+export function useTicketDownload(service: Service) {
+  const { ticketApiUrl } = useRuntimeConfig();
+  return useMutation((ticket: Ticket) => downloadTicketPdf(ticketApiUrl, service, ticket), {
+    // It rejects with the text to show; anything else gets the core's fallback.
+    failureToast: (error) => (error instanceof Error && error.message ? error.message : failureText(error)),
+  });
 }

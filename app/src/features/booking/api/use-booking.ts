@@ -1,4 +1,3 @@
-import { useCallback, useEffect, useReducer, useState } from 'react';
 import {
   busBookingReducer,
   launchBookingReducer,
@@ -8,59 +7,41 @@ import {
   type LaunchBookingEvent,
 } from 'core-wasm/booking';
 import type { Service } from 'core-wasm';
-import { failureText } from '@/api/api-client';
+import { useResource } from '@/api/use-resource';
 import { useRuntimeConfig } from '@/config/runtime-config-context';
 import { bookingInfo } from '@/features/booking/api/passenger-details';
-import { showToast } from '@/lib/toasts';
 
 export type Booking = BusBooking | LaunchBooking;
 
 /** A launch booking carries its service charge and gateway commission (SPEC §3). */
 export const isLaunchBooking = (booking: Booking): booking is LaunchBooking => 'serviceCharge' in booking;
 
-export type BookingAction = { loaded: Booking } | BusBookingEvent | LaunchBookingEvent;
+export type BookingAction = BusBookingEvent | LaunchBookingEvent;
+
+/** The resource of a booking (`get-booking-info-by-txn-id`): the payment step and the result pages read the same. */
+export const bookingKey = (service: Service, tnxId: string) => `booking:${service}:${tnxId}`;
 
 /**
- * The booking as the page holds it: loaded by tnxId, then changed only by the core's reducers
- * (SPEC §4: promo applied or removed, gateway updated, launch seat removed), so the page never
- * works out an amount itself.
+ * A change the server answered (SPEC §4: promo applied or removed, gateway updated, launch seat
+ * removed), applied by the core's reducers, so the page never works out an amount itself.
  */
-function reduce(state: Booking | null, action: BookingAction): Booking | null {
-  if ('loaded' in action) return action.loaded;
-  if (!state) return state;
-  if (isLaunchBooking(state)) return launchBookingReducer(state, action as LaunchBookingEvent);
-  if ('seatRemoved' in action) return state;
-  return busBookingReducer(state, action);
+function reduce(booking: Booking, action: BookingAction): Booking {
+  if (isLaunchBooking(booking)) return launchBookingReducer(booking, action as LaunchBookingEvent);
+  if ('seatRemoved' in action) return booking;
+  return busBookingReducer(booking, action);
 }
-
-export type BookingLoad = { status: 'loading' } | { status: 'ready' } | { status: 'error'; message: string };
 
 /**
  * The pending booking of `tnxId`: `initial` when the page was handed it (just created), else
- * `get-booking-info-by-txn-id`, read once; every later change comes through `dispatch`.
+ * read from the server each time the page opens (its status and hold change). Every later
+ * change comes through `dispatch`, with the answer of the call that made it.
  */
 export function useBooking(service: Service, tnxId: string, initial: Booking | null) {
   const { ticketApiUrl } = useRuntimeConfig();
-  const [booking, dispatch] = useReducer(reduce, initial);
-  const [load, setLoad] = useState<BookingLoad>(initial ? { status: 'ready' } : { status: 'loading' });
-
-  const read = useCallback(async () => {
-    setLoad({ status: 'loading' });
-    try {
-      dispatch({ loaded: await bookingInfo(ticketApiUrl, service, tnxId) });
-      setLoad({ status: 'ready' });
-    } catch (error) {
-      const message = failureText(error);
-      showToast(message);
-      setLoad({ status: 'error', message });
-    }
-  }, [ticketApiUrl, service, tnxId]);
-
-  useEffect(() => {
-    if (!initial) void read();
-    // Loaded once per transaction; `initial` is the hand-over of the first render only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [read]);
-
-  return { booking, load, dispatch };
+  const booking = useResource<Booking>(bookingKey(service, tnxId), () => bookingInfo(ticketApiUrl, service, tnxId), {
+    onMount: 'always',
+    initialData: initial ?? undefined,
+  });
+  const dispatch = (action: BookingAction) => booking.update((current) => reduce(current, action));
+  return { booking, dispatch };
 }

@@ -1,12 +1,9 @@
 import { useId, useState } from 'react';
 import type { Service } from 'core-wasm';
-import { failureText } from '@/api/api-client';
-import { useRuntimeConfig } from '@/config/runtime-config-context';
-import { browser, GATEWAYS, gatewayUrl, updateGateway, type GatewayId } from '@/features/booking/api/gateway';
+import { browser, GATEWAYS, useUpdateGateway, type GatewayId } from '@/features/booking/api/gateway';
 import type { Booking, BookingAction } from '@/features/booking/api/use-booking';
 import { t, type MessageId } from '@/i18n/messages';
 import { track } from '@/lib/analytics';
-import { showToast } from '@/lib/toasts';
 
 interface GatewayChoiceProps {
   service: Service;
@@ -21,24 +18,22 @@ interface GatewayChoiceProps {
  * `/{service}/payment/{success|failed|cancel}?tnxId=...`.
  */
 export function GatewayChoice({ service, booking, dispatch, disabled = false }: GatewayChoiceProps) {
-  const { ticketApiUrl } = useRuntimeConfig();
   const [gateway, setGateway] = useState<GatewayId>(GATEWAYS[0]);
-  const [paying, setPaying] = useState(false);
+  const update = useUpdateGateway(service);
+  // The page is leaving for the gateway: the button stays busy.
+  const [leaving, setLeaving] = useState(false);
+  const paying = update.pending || leaving;
   const id = useId();
 
   async function pay() {
-    setPaying(true);
     track('payment_method', { service, tnx_id: booking.tnxId, gateway });
-    try {
-      const answer = await updateGateway(ticketApiUrl, service, booking.tnxId, gateway);
-      dispatch({ gatewayUpdated: answer });
-      track('payment_initiated', { service, tnx_id: booking.tnxId, gateway: answer.gateway, value: answer.amount ?? booking.amount });
-      browser.assign(gatewayUrl(ticketApiUrl, answer.redirectUrl));
-      // The page is leaving: the button stays busy.
-    } catch (error) {
-      showToast(failureText(error));
-      setPaying(false);
-    }
+    const outcome = await update.run(booking.tnxId, gateway);
+    if (!outcome.ok) return;
+    const { answer, url } = outcome.data;
+    dispatch({ gatewayUpdated: answer });
+    track('payment_initiated', { service, tnx_id: booking.tnxId, gateway: answer.gateway, value: answer.amount ?? booking.amount });
+    setLeaving(true);
+    browser.assign(url);
   }
 
   return (

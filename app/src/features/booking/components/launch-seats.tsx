@@ -1,11 +1,7 @@
-import { useState } from 'react';
 import type { LaunchBooking } from 'core-wasm';
-import { failureText } from '@/api/api-client';
-import { useRuntimeConfig } from '@/config/runtime-config-context';
-import { removeSeat } from '@/features/booking/api/seat-remove';
+import { useRemoveSeat } from '@/features/booking/api/seat-remove';
 import type { BookingAction } from '@/features/booking/api/use-booking';
 import { t } from '@/i18n/messages';
-import { showToast } from '@/lib/toasts';
 
 interface LaunchSeatsProps {
   booking: LaunchBooking;
@@ -19,20 +15,13 @@ interface LaunchSeatsProps {
  * launchBookingReducer (SPEC §4). The last seat stays: a booking keeps at least one.
  */
 export function LaunchSeats({ booking, dispatch, disabled = false }: LaunchSeatsProps) {
-  const { ticketApiUrl } = useRuntimeConfig();
-  const [removing, setRemoving] = useState<string | null>(null);
+  const removal = useRemoveSeat();
   const seats = booking.invoice.seatNo;
   const last = seats.length <= 1;
 
   async function remove(seat: string) {
-    setRemoving(seat);
-    try {
-      dispatch({ seatRemoved: await removeSeat(ticketApiUrl, booking.tnxId, seat) });
-    } catch (error) {
-      showToast(failureText(error));
-    } finally {
-      setRemoving(null);
-    }
+    const outcome = await removal.run(booking.tnxId, seat);
+    if (outcome.ok) dispatch({ seatRemoved: outcome.data });
   }
 
   return (
@@ -48,7 +37,7 @@ export function LaunchSeats({ booking, dispatch, disabled = false }: LaunchSeats
               type="button"
               className="button button--ghost"
               onClick={() => remove(seat)}
-              disabled={last || removing !== null || disabled}
+              disabled={last || removal.pending || disabled}
               aria-label={t('booking.seats.remove', { seat })}
             >
               {t('booking.seats.removeShort')}

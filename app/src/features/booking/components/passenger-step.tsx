@@ -1,8 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { useRuntimeConfig } from '@/config/runtime-config-context';
-import { paymentBlockText } from '@/features/booking/api/failure';
-import { sendPassengerDetails, type Passenger } from '@/features/booking/api/passenger-details';
+import { useSendPassengerDetails, type Passenger } from '@/features/booking/api/passenger-details';
 import { saveBookingTrip } from '@/features/booking/booking-trip';
 import { HoldExpired, HoldTimer } from '@/features/booking/components/hold-timer';
 import { PassengerForm } from '@/features/booking/components/passenger-form';
@@ -11,7 +9,6 @@ import { clearHold, type Hold } from '@/features/booking/hold';
 import { paymentStepUrl } from '@/features/booking/payment-steps';
 import { track } from '@/lib/analytics';
 import { useCountdown } from '@/lib/use-countdown';
-import { showToast } from '@/lib/toasts';
 
 /**
  * The first booking step: the held seats with their timer, and the passenger details. Sent,
@@ -19,8 +16,8 @@ import { showToast } from '@/lib/toasts';
  * the trip under the booking's tnxId and goes to the payment step.
  */
 export function PassengerStep({ hold }: { hold: Hold }) {
-  const { ticketApiUrl } = useRuntimeConfig();
   const navigate = useNavigate();
+  const sending = useSendPassengerDetails();
   const secondsLeft = useCountdown(hold.expiresAtMs) ?? 0;
   const expired = secondsLeft === 0;
   const { service } = hold;
@@ -34,15 +31,13 @@ export function PassengerStep({ hold }: { hold: Hold }) {
   }, [service, hold]);
 
   async function submit(passenger: Passenger) {
-    try {
-      const booking = await sendPassengerDetails(ticketApiUrl, hold, passenger);
-      saveBookingTrip(hold, booking.tnxId);
-      clearHold(service);
-      track('passenger_details', { service, trip_id: hold.trip._id, tnx_id: booking.tnxId, seats: hold.seats.length, gender: passenger.gender });
-      navigate(paymentStepUrl(service, booking.tnxId), { replace: true, state: { booking } });
-    } catch (error) {
-      showToast(paymentBlockText(error));
-    }
+    const outcome = await sending.run(hold, passenger);
+    if (!outcome.ok) return;
+    const booking = outcome.data;
+    saveBookingTrip(hold, booking.tnxId);
+    clearHold(service);
+    track('passenger_details', { service, trip_id: hold.trip._id, tnx_id: booking.tnxId, seats: hold.seats.length, gender: passenger.gender });
+    navigate(paymentStepUrl(service, booking.tnxId), { replace: true, state: { booking } });
   }
 
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'react-router';
 import type { Service } from 'core-wasm';
 import { useBooking, isLaunchBooking, type Booking } from '@/features/booking/api/use-booking';
@@ -32,13 +32,12 @@ export function PaymentStep({ service, tnxId }: { service: Service; tnxId: strin
   const handed = (location.state as { booking?: Booking } | null)?.booking;
   const initial = handed?.tnxId === tnxId ? handed : null;
   const trip = useMemo(() => loadBookingTrip(tnxId), [tnxId]);
-  const { booking, load, dispatch } = useBooking(service, tnxId, initial);
-  const [holdEndsAtMs, setHoldEndsAtMs] = useState<number | null>(null);
+  const { booking: loaded, dispatch } = useBooking(service, tnxId, initial);
+  const booking = loaded.data ?? null;
+  // The booking's answer says how long the hold has left when it arrived (its loadedAt); the
+  // reducers keep that figure, so later answers (promo, gateway) do not move the end.
   const serverSeconds = booking?.holdSecondsLeft;
-  useEffect(() => {
-    // The first answer sets the end; later ones (promo, gateway) carry the figure of their time.
-    if (typeof serverSeconds === 'number') setHoldEndsAtMs((ends) => ends ?? Date.now() + serverSeconds * 1000);
-  }, [serverSeconds]);
+  const holdEndsAtMs = loaded.status === 'success' && typeof serverSeconds === 'number' ? loaded.loadedAt + serverSeconds * 1000 : null;
   const secondsLeft = useCountdown(holdEndsAtMs ?? trip?.expiresAtMs ?? null);
   const expired = secondsLeft === 0;
   const tracked = useRef(false);
@@ -50,8 +49,8 @@ export function PaymentStep({ service, tnxId }: { service: Service; tnxId: strin
     track('booking_details', { service, tnx_id: booking.tnxId, value: booking.amount, discount: booking.invoice.discount });
   }, [booking, service]);
 
-  if (load.status === 'error' && !booking) {
-    return <NoBooking service={service} message={load.message} to={searchAgainUrl(service, trip)} />;
+  if (loaded.status === 'error') {
+    return <NoBooking service={service} message={loaded.message} to={searchAgainUrl(service, trip)} />;
   }
   if (!booking) {
     return (

@@ -1,9 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { promoProblem } from 'core-wasm/booking';
 import type { Service } from 'core-wasm';
-import { failureText } from '@/api/api-client';
-import { useRuntimeConfig } from '@/config/runtime-config-context';
-import { applyPromo, checkPromo, removePromo } from '@/features/booking/api/promo';
+import { usePromoCode, useRemovePromo } from '@/features/booking/api/promo';
 import type { Booking, BookingAction } from '@/features/booking/api/use-booking';
 import { messageText, t } from '@/i18n/messages';
 import { showToast } from '@/lib/toasts';
@@ -22,9 +20,10 @@ interface PromoFormProps {
  * (remove-promo-code; launch has no such call).
  */
 export function PromoForm({ service, booking, dispatch, disabled = false }: PromoFormProps) {
-  const { ticketApiUrl } = useRuntimeConfig();
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
+  const applying = usePromoCode(service);
+  const removing = useRemovePromo();
+  const busy = applying.pending || removing.pending;
   const id = useId();
   const promo = booking.invoice.promo;
 
@@ -32,36 +31,23 @@ export function PromoForm({ service, booking, dispatch, disabled = false }: Prom
     event.preventDefault();
     const promoCode = code.trim();
     if (!promoCode || busy) return;
-    setBusy(true);
-    try {
-      const checked = await checkPromo(ticketApiUrl, service, booking.tnxId, promoCode);
-      const applied = checked ? await applyPromo(ticketApiUrl, service, { tnxId: booking.tnxId, promoCode }) : null;
-      const problem = promoProblem(applied);
-      if (problem) {
-        showToast(messageText(problem));
-        return;
-      }
-      if (!applied) return;
-      dispatch({ promoApplied: applied });
-      setCode('');
-      if (service === 'LAUNCH') showToast(t('promo.applied'), 'info');
-    } catch (error) {
-      showToast(failureText(error));
-    } finally {
-      setBusy(false);
+    const outcome = await applying.run(booking.tnxId, promoCode);
+    if (!outcome.ok) return;
+    const applied = outcome.data;
+    const problem = promoProblem(applied);
+    if (problem) {
+      showToast(messageText(problem));
+      return;
     }
+    if (!applied) return;
+    dispatch({ promoApplied: applied });
+    setCode('');
+    if (service === 'LAUNCH') showToast(t('promo.applied'), 'info');
   }
 
   async function remove() {
-    setBusy(true);
-    try {
-      const removed = await removePromo(ticketApiUrl, booking.tnxId);
-      if (removed) dispatch({ promoRemoved: removed });
-    } catch (error) {
-      showToast(failureText(error));
-    } finally {
-      setBusy(false);
-    }
+    const outcome = await removing.run(booking.tnxId);
+    if (outcome.ok && outcome.data) dispatch({ promoRemoved: outcome.data });
   }
 
   return (

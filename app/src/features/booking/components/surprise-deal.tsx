@@ -1,11 +1,9 @@
 import { useReducer, useState } from 'react';
 import { dealClaim, dealReducer, initialDealState } from 'core-wasm/booking';
 import type { Service } from 'core-wasm';
-import { failureStatus, failureText } from '@/api/api-client';
 import { Modal } from '@/components/modal';
-import { useRuntimeConfig } from '@/config/runtime-config-context';
-import { applyPromo } from '@/features/booking/api/promo';
-import { getSurpriseDeal } from '@/features/booking/api/surprise-deal';
+import { useApplyPromo } from '@/features/booking/api/promo';
+import { useSurpriseDeal } from '@/features/booking/api/surprise-deal';
 import { isLaunchBooking, type Booking, type BookingAction } from '@/features/booking/api/use-booking';
 import { t } from '@/i18n/messages';
 import { showToast } from '@/lib/toasts';
@@ -27,12 +25,11 @@ interface SurpriseDealProps {
  * dealClaim). No deal (404): 'Sorry!! No deal found now.'.
  */
 export function SurpriseDeal({ service, booking, dispatch, disabled = false }: SurpriseDealProps) {
-  const { ticketApiUrl } = useRuntimeConfig();
   const [state, send] = useReducer(dealReducer, undefined, initialDealState);
   // When the claim window ends by the wall clock; null while no deal is open.
   const [claimEndsAt, setClaimEndsAt] = useState<number | null>(null);
-  const [asking, setAsking] = useState(false);
-  const [claiming, setClaiming] = useState(false);
+  const asking = useSurpriseDeal(service);
+  const claiming = useApplyPromo(service);
   const open = state.deal !== undefined && state.deal !== null;
   const running = state.secondsLeft > 0;
 
@@ -46,47 +43,34 @@ export function SurpriseDeal({ service, booking, dispatch, disabled = false }: S
   }
 
   async function ask() {
-    setAsking(true);
-    try {
-      const offered = { offered: { deal: await getSurpriseDeal(ticketApiUrl, service, booking.tnxId) } };
-      send(offered);
-      // The window the core grants (the server's claimSeconds, at most 120 s), from now.
-      setClaimEndsAt(Date.now() + dealReducer(state, offered).secondsLeft * 1000);
-    } catch (error) {
-      showToast(failureStatus(error) === 404 ? t('deal.none') : failureText(error));
-    } finally {
-      setAsking(false);
-    }
+    const outcome = await asking.run(booking.tnxId);
+    if (!outcome.ok) return;
+    const offered = { offered: { deal: outcome.data } };
+    send(offered);
+    // The window the core grants (the server's claimSeconds, at most 120 s), from now.
+    setClaimEndsAt(Date.now() + dealReducer(state, offered).secondsLeft * 1000);
   }
 
   async function claim() {
     const deal = state.deal;
     if (!deal || !state.canClaim) return;
-    setClaiming(true);
-    try {
-      // Bus sends SPEC §3's claim (company, trip time, coach type, paymentId); a launch invoice
-      // has no coach type, so launch sends the code alone.
-      const body = isLaunchBooking(booking)
-        ? { tnxId: booking.tnxId, promoCode: deal.promoCode }
-        : dealClaim(deal, booking, booking.tnxId);
-      const applied = await applyPromo(ticketApiUrl, service, body);
-      if (!applied) {
-        showToast(t('promo.invalid'));
-        return;
-      }
-      dispatch({ promoApplied: applied });
-      close();
-      if (service === 'LAUNCH') showToast(t('promo.applied'), 'info');
-    } catch (error) {
-      showToast(failureText(error));
-    } finally {
-      setClaiming(false);
+    // Bus sends SPEC §3's claim (company, trip time, coach type, paymentId); a launch invoice
+    // has no coach type, so launch sends the code alone.
+    const body = isLaunchBooking(booking) ? { tnxId: booking.tnxId, promoCode: deal.promoCode } : dealClaim(deal, booking, booking.tnxId);
+    const outcome = await claiming.run(body);
+    if (!outcome.ok) return;
+    if (!outcome.data) {
+      showToast(t('promo.invalid'));
+      return;
     }
+    dispatch({ promoApplied: outcome.data });
+    close();
+    if (service === 'LAUNCH') showToast(t('promo.applied'), 'info');
   }
 
   return (
     <>
-      <button type="button" className="button button--ghost button--block deal-button" onClick={ask} disabled={asking || disabled}>
+      <button type="button" className="button button--ghost button--block deal-button" onClick={ask} disabled={asking.pending || disabled}>
         {t('booking.deal.try')}
       </button>
       {open && state.deal && (
@@ -103,7 +87,7 @@ export function SurpriseDeal({ service, booking, dispatch, disabled = false }: S
               type="button"
               className={`button button--block${state.canClaim ? '' : ' button--dimmed'}`}
               onClick={claim}
-              disabled={!state.canClaim || claiming}
+              disabled={!state.canClaim || claiming.pending}
             >
               {t('booking.deal.claim')}
             </button>

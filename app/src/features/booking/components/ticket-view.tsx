@@ -1,10 +1,7 @@
-import { useState } from 'react';
 import { displayDateTime, type Service, type Ticket } from 'core-wasm';
-import { useRuntimeConfig } from '@/config/runtime-config-context';
-import { downloadTicketPdf } from '@/features/booking/api/ticket';
+import { useTicketDownload } from '@/features/booking/api/ticket';
 import { formatLongDate } from '@/lib/dates';
 import { t } from '@/i18n/messages';
-import { showToast } from '@/lib/toasts';
 
 const taka = (amount: number) => (amount < 0 ? t('booking.minus', { amount: -amount }) : t('booking.amount', { amount }));
 
@@ -14,22 +11,10 @@ const taka = (amount: number) => (amount < 0 ? t('booking.minus', { amount: -amo
  * PDF e-ticket.
  */
 export function TicketView({ service, ticket }: { service: Service; ticket: Ticket }) {
-  const { ticketApiUrl } = useRuntimeConfig();
-  const [downloading, setDownloading] = useState(false);
+  const download = useTicketDownload(service);
   const departure = ticket.departureDateTime ? displayDateTime(ticket.departureDateTime) : null;
   const paid = ticket.paymentHistory.paidAmount;
   const fareLines = ticket.fareLines ?? [];
-
-  async function download() {
-    setDownloading(true);
-    try {
-      await downloadTicketPdf(ticketApiUrl, service, ticket);
-    } catch (error) {
-      showToast(error instanceof Error ? error.message : t('error.generic'));
-    } finally {
-      setDownloading(false);
-    }
-  }
 
   const fact = (label: string, value: string | null | undefined, testId?: string) =>
     value ? (
@@ -75,8 +60,8 @@ export function TicketView({ service, ticket }: { service: Service; ticket: Tick
         </dl>
       )}
       <p className="muted">{t('booking.ticket.sent')}</p>
-      <button type="button" className="button button--block" onClick={download} disabled={downloading}>
-        {downloading ? t('booking.ticket.downloading') : t('booking.ticket.download')}
+      <button type="button" className="button button--block" onClick={() => void download.run(ticket)} disabled={download.pending}>
+        {download.pending ? t('booking.ticket.downloading') : t('booking.ticket.download')}
       </button>
     </section>
   );

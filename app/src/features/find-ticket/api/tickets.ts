@@ -14,6 +14,8 @@ import type {
 } from 'core-wasm/booking';
 import { apiPost } from '@/api/api-client';
 import { apiSegment } from '@/api/content';
+import { useMutation } from '@/api/use-mutation';
+import { useRuntimeConfig } from '@/config/runtime-config-context';
 import { newIdempotencyKey, visitorId } from '@/lib/identity';
 
 /** `common/send-otp-by-phone`: a code to find the phone's tickets. */
@@ -40,4 +42,30 @@ export function sendCancelOtp(base: string, service: Service, ticketId: string):
  */
 export function cancelTicket(base: string, service: Service, request: CancelTicketRequest): Promise<CancelTicketResponse> {
   return apiPost(base, `/v1/api/${apiSegment(service)}/cancel-ticket`, request, newIdempotencyKey());
+}
+
+export function useSendSearchOtp() {
+  const { ticketApiUrl } = useRuntimeConfig();
+  return useMutation((phone: string) => sendSearchOtp(ticketApiUrl, phone));
+}
+
+/** The search with a code; a failure is the page's to show (under the code, or as 'not found'). */
+export function useSearchTickets(service: Service) {
+  const { ticketApiUrl } = useRuntimeConfig();
+  return useMutation((phone: string, otpCode: string) => searchTickets(ticketApiUrl, service, phone, otpCode), {
+    failureToast: () => null,
+  });
+}
+
+export function useSendCancelOtp(service: Service) {
+  const { ticketApiUrl } = useRuntimeConfig();
+  return useMutation((ticketId: string) => sendCancelOtp(ticketApiUrl, service, ticketId));
+}
+
+/** The cancel with a code; a failure is the page's to show (under the code, or as a toast). */
+export function useCancelTicket(service: Service) {
+  const { ticketApiUrl } = useRuntimeConfig();
+  return useMutation((request: CancelTicketRequest) => cancelTicket(ticketApiUrl, service, request), {
+    failureToast: () => null,
+  });
 }

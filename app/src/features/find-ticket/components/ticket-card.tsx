@@ -1,11 +1,7 @@
-import { useState } from 'react';
 import { displayCities, displayDateTime, type Service, type Ticket } from 'core-wasm';
-import { failureText } from '@/api/api-client';
-import { useRuntimeConfig } from '@/config/runtime-config-context';
-import { downloadTicketPdf } from '@/features/booking/api/ticket';
+import { useTicketDownload } from '@/features/booking/api/ticket';
 import { t, type MessageId } from '@/i18n/messages';
 import { formatLongDate } from '@/lib/dates';
-import { showToast } from '@/lib/toasts';
 
 interface TicketCardProps {
   ticket: Ticket;
@@ -30,26 +26,13 @@ function cityName(name: string): string {
  * ticket can be cancelled; a bus ticket can be downloaded as a PDF (SPEC §1).
  */
 export function TicketCard({ ticket, service, onCancel, cancelling }: TicketCardProps) {
-  const { ticketApiUrl } = useRuntimeConfig();
-  const [downloading, setDownloading] = useState(false);
+  // The booking pages' download (the same PDF from the success page).
+  const download = useTicketDownload(service);
   const history = ticket.paymentHistory;
   const status = history.ticketStatus;
   const pnr = ticket.pnr ?? ticket._id;
   const departure = ticket.departureDateTime ? displayDateTime(ticket.departureDateTime) : null;
   const headingId = `ticket-${ticket._id}`;
-
-  async function download() {
-    setDownloading(true);
-    try {
-      // The booking pages' download (the same PDF from the success page).
-      await downloadTicketPdf(ticketApiUrl, service, ticket);
-    } catch (error) {
-      // It rejects with the text to show; anything else gets the core's fallback.
-      showToast(error instanceof Error && error.message ? error.message : failureText(error));
-    } finally {
-      setDownloading(false);
-    }
-  }
 
   return (
     <li className="card ticket" aria-labelledby={headingId}>
@@ -124,8 +107,8 @@ export function TicketCard({ ticket, service, onCancel, cancelling }: TicketCard
       {status === 'confirmed' && (
         <div className="ticket__actions">
           {service === 'BUS' && (
-            <button type="button" className="button" aria-describedby={headingId} disabled={downloading} onClick={download}>
-              {downloading ? t('ticket.downloading') : t('ticket.download')}
+            <button type="button" className="button" aria-describedby={headingId} disabled={download.pending} onClick={() => void download.run(ticket)}>
+              {download.pending ? t('ticket.downloading') : t('ticket.download')}
             </button>
           )}
           <button type="button" className="button button--ghost" aria-describedby={headingId} disabled={cancelling} onClick={() => onCancel(ticket)}>

@@ -4,7 +4,13 @@ import { applyCancel, type Ticket } from 'core-wasm/booking';
 import { failureStatus, failureText } from '@/api/api-client';
 import { useService, useTheme } from '@/app/site-context';
 import { useRuntimeConfig } from '@/config/runtime-config-context';
-import { cancelTicket, searchTickets, sendCancelOtp, sendSearchOtp } from '@/features/find-ticket/api/tickets';
+import {
+  sendCancelOtp,
+  sendSearchOtp,
+  useCancelTicket,
+  useSearchTickets,
+  useSendCancelOtp,
+} from '@/features/find-ticket/api/tickets';
 import { FindTicketForm } from '@/features/find-ticket/components/find-ticket-form';
 import { TicketCard } from '@/features/find-ticket/components/ticket-card';
 import { OtpModal } from '@/features/otp/components/otp-modal';
@@ -25,14 +31,17 @@ export function FindTicketPage() {
   const { brandName } = useTheme();
   const { ticketApiUrl } = useRuntimeConfig();
   const service = useService();
+  const searching = useSearchTickets(service);
+  const sendingCancel = useSendCancelOtp(service);
+  const cancelling = useCancelTicket(service);
   /** The number the last code went to. */
   const [phone, setPhone] = useState('');
   const [searchOpen, setSearchOpen] = useState(false);
   const [tickets, setTickets] = useState<Ticket[] | null>(null);
   const [notFound, setNotFound] = useState<string | null>(null);
   /** The ticket whose cancel code is being sent, then whose cancel popup is open. */
-  const [sendingCancel, setSendingCancel] = useState<string | null>(null);
-  const [cancelling, setCancelling] = useState<Ticket | null>(null);
+  const [cancelFor, setCancelFor] = useState<string | null>(null);
+  const [cancelPopup, setCancelPopup] = useState<Ticket | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   /**
    * Where focus goes once a popup has closed: the found list (on a phone it starts below the
@@ -60,53 +69,46 @@ export function FindTicketPage() {
   }
 
   async function verifySearch(code: string): Promise<string | null> {
-    try {
-      const found = await searchTickets(ticketApiUrl, service, phone, code);
+    const outcome = await searching.run(phone, code);
+    if (outcome.ok) {
+      const found = outcome.data;
       setTickets(found.tickets);
       setNotFound(found.tickets.length === 0 ? t('findTicket.notFound', { phone }) : null);
       setSearchOpen(false);
       setFocusTarget('results');
       return null;
-    } catch (error) {
-      setTickets(null);
-      const message = failureText(error);
-      if (mentionsOtp(message)) return message;
-      setSearchOpen(false);
-      setNotFound(failureStatus(error) === 404 ? t('findTicket.notFound', { phone }) : message);
-      return null;
     }
+    setTickets(null);
+    const message = failureText(outcome.error);
+    if (mentionsOtp(message)) return message;
+    setSearchOpen(false);
+    setNotFound(failureStatus(outcome.error) === 404 ? t('findTicket.notFound', { phone }) : message);
+    return null;
   }
 
   async function startCancel(ticket: Ticket) {
-    setSendingCancel(ticket._id);
+    setCancelFor(ticket._id);
     setNotice(null);
-    try {
-      await sendCancelOtp(ticketApiUrl, service, ticket._id);
-      setCancelling(ticket);
-    } catch (error) {
-      showToast(failureText(error));
-    } finally {
-      setSendingCancel(null);
-    }
+    if ((await sendingCancel.run(ticket._id)).ok) setCancelPopup(ticket);
   }
 
   async function verifyCancel(code: string): Promise<string | null> {
-    const ticket = cancelling;
+    const ticket = cancelPopup;
     if (!ticket) return null;
-    try {
-      const response = await cancelTicket(ticketApiUrl, service, { ticketId: ticket._id, otpCode: code, phone: ticket.phone ?? phone });
+    const outcome = await cancelling.run({ ticketId: ticket._id, otpCode: code, phone: ticket.phone ?? phone });
+    if (outcome.ok) {
+      const response = outcome.data;
       setTickets((list) => applyCancel(list ?? [], ticket._id, response));
-      setCancelling(null);
+      setCancelPopup(null);
       setNotice(t('ticket.cancelled', { pnr: ticket.pnr ?? ticket._id, amount: response.refundAmount }));
       setFocusTarget(`ticket-${ticket._id}`);
       return null;
-    } catch (error) {
-      const message = failureText(error);
-      if (mentionsOtp(message)) return message;
-      setCancelling(null);
-      showToast(message);
-      return null;
     }
+    const message = failureText(outcome.error);
+    if (mentionsOtp(message)) return message;
+    setCancelPopup(null);
+    showToast(message);
+    return null;
   }
 
   return (
@@ -135,7 +137,7 @@ export function FindTicketPage() {
                 ticket={ticket}
                 service={service}
                 onCancel={startCancel}
-                cancelling={sendingCancel === ticket._id}
+                cancelling={sendingCancel.pending && cancelFor === ticket._id}
               />
             ))}
           </ul>
@@ -150,13 +152,13 @@ export function FindTicketPage() {
           onClose={() => setSearchOpen(false)}
         />
       )}
-      {cancelling && (
+      {cancelPopup && (
         <OtpModal
           title={t('otp.cancelTitle')}
-          phone={cancelling.phone ?? phone}
-          onResend={() => sendCancelOtp(ticketApiUrl, service, cancelling._id)}
+          phone={cancelPopup.phone ?? phone}
+          onResend={() => sendCancelOtp(ticketApiUrl, service, cancelPopup._id)}
           onVerify={verifyCancel}
-          onClose={() => setCancelling(null)}
+          onClose={() => setCancelPopup(null)}
         />
       )}
     </>

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { useOperator } from '@/api/content';
+import { useOperator } from '@/features/operators/api/use-operator';
 import { servicePath, useService, useTheme } from '@/app/site-context';
 import { RemoteImage } from '@/components/remote-image';
 import { DetailFailure, DetailLoading } from '@/components/detail-states';

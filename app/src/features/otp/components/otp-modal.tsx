@@ -1,6 +1,6 @@
 import { useEffect, useId, useReducer, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { initialOtpState, otpReducer, type OtpEvent, type OtpState } from 'core-wasm/booking';
-import { failureText } from '@/api/api-client';
+import { useMutation } from '@/api/use-mutation';
 import { Modal } from '@/components/modal';
 import { t } from '@/i18n/messages';
 import { showToast } from '@/lib/toasts';
@@ -41,8 +41,8 @@ export function OtpModal({ title, phone, onResend, onVerify, onClose }: OtpModal
   const id = useId();
   const errorId = `${id}-error`;
   const [state, dispatch] = useReducer(otpReducer, undefined, sentState);
-  const [verifying, setVerifying] = useState(false);
-  const [resending, setResending] = useState(false);
+  const verifying = useMutation(onVerify);
+  const resending = useMutation(onResend);
   // Set anew by every successful send: restarts the countdown.
   const [resendAt, setResendAt] = useState(waitEnd);
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
@@ -94,33 +94,21 @@ export function OtpModal({ title, phone, onResend, onVerify, onClose }: OtpModal
 
   async function verify(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!state.canVerify || verifying) return;
-    setVerifying(true);
-    try {
-      const problem = await onVerify(state.digits.join(''));
-      if (problem !== null) {
-        dispatch({ failed: { message: problem } });
-        boxes.current[0]?.focus();
-        boxes.current[0]?.select();
-      }
-    } finally {
-      setVerifying(false);
+    if (!state.canVerify || verifying.pending) return;
+    const outcome = await verifying.run(state.digits.join(''));
+    if (outcome.ok && outcome.data !== null) {
+      dispatch({ failed: { message: outcome.data } });
+      boxes.current[0]?.focus();
+      boxes.current[0]?.select();
     }
   }
 
   async function resend() {
-    setResending(true);
-    try {
-      await onResend();
-      moveFocus.current = true;
-      dispatch('sent');
-      setResendAt(waitEnd());
-      showToast(t('otp.resent'), 'info');
-    } catch (error) {
-      showToast(failureText(error));
-    } finally {
-      setResending(false);
-    }
+    if (!(await resending.run()).ok) return;
+    moveFocus.current = true;
+    dispatch('sent');
+    setResendAt(waitEnd());
+    showToast(t('otp.resent'), 'info');
   }
 
   return (
@@ -160,15 +148,15 @@ export function OtpModal({ title, phone, onResend, onVerify, onClose }: OtpModal
             {state.error}
           </p>
         )}
-        <button type="submit" className="button button--block" disabled={!state.canVerify || verifying}>
-          {verifying ? t('otp.verifying') : t('otp.verify')}
+        <button type="submit" className="button button--block" disabled={!state.canVerify || verifying.pending}>
+          {verifying.pending ? t('otp.verifying') : t('otp.verify')}
         </button>
         {!state.canResend && <p className="otp__countdown">{t('otp.resendIn', { time: clock(state.secondsLeft) })}</p>}
         <div aria-live="polite">
           {state.canResend && (
             <p className="otp__resend">
               {t('otp.didNotGet')}{' '}
-              <button type="button" className="link-button" disabled={resending} onClick={resend}>
+              <button type="button" className="link-button" disabled={resending.pending} onClick={resend}>
                 {t('otp.resend')}
               </button>
             </p>

@@ -1,19 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { Service, Ticket } from 'core-wasm';
-import { failureText } from '@/api/api-client';
 import { servicePath } from '@/app/site-context';
-import { useRuntimeConfig } from '@/config/runtime-config-context';
 import { useBookingStatus } from '@/features/booking/api/booking-status';
-import { confirmTicket } from '@/features/booking/api/ticket';
+import { useConfirmedTicket } from '@/features/booking/api/ticket';
 import { TicketView } from '@/features/booking/components/ticket-view';
 import { paymentStepUrl } from '@/features/booking/payment-steps';
 import { BookingOutcome } from '@/features/payment/components/payment-result';
 import { t } from '@/i18n/messages';
 import { track } from '@/lib/analytics';
-import { showToast } from '@/lib/toasts';
-
-type State = { status: 'loading' } | { status: 'ready'; ticket: Ticket } | { status: 'error'; message: string };
 
 /** booking_confirmed once per transaction, not again on a reload of the success page. */
 function trackConfirmed(service: Service, ticket: Ticket, tnxId: string) {
@@ -39,30 +34,12 @@ function trackConfirmed(service: Service, ticket: Ticket, tnxId: string) {
  * gateway reported the payment; this finds it, idempotently) and the ticket with its PDF.
  */
 export function PaymentSuccess({ service, tnxId }: { service: Service; tnxId: string | null }) {
-  const { ticketApiUrl } = useRuntimeConfig();
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const ticket = useConfirmedTicket(service, tnxId);
   const history = `/${servicePath(service)}/find-ticket`;
 
   useEffect(() => {
-    if (!tnxId) return;
-    let live = true;
-    confirmTicket(ticketApiUrl, service, tnxId).then(
-      (ticket) => {
-        if (!live) return;
-        setState({ status: 'ready', ticket });
-        trackConfirmed(service, ticket, tnxId);
-      },
-      (error: unknown) => {
-        if (!live) return;
-        const message = failureText(error);
-        showToast(message);
-        setState({ status: 'error', message });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [ticketApiUrl, service, tnxId]);
+    if (tnxId && ticket.data) trackConfirmed(service, ticket.data, tnxId);
+  }, [service, tnxId, ticket.data]);
 
   if (!tnxId) {
     return (
@@ -75,15 +52,15 @@ export function PaymentSuccess({ service, tnxId }: { service: Service; tnxId: st
       </div>
     );
   }
-  if (state.status === 'loading') {
+  if (ticket.status === 'loading') {
     return (
       <p className="booking-notice" role="status">
         {t('booking.ticket.confirming')}
       </p>
     );
   }
-  if (state.status === 'error') return <NotConfirmed service={service} tnxId={tnxId} message={state.message} />;
-  return <TicketView service={service} ticket={state.ticket} />;
+  if (ticket.status === 'error') return <NotConfirmed service={service} tnxId={tnxId} message={ticket.message} />;
+  return <TicketView service={service} ticket={ticket.data} />;
 }
 
 /**

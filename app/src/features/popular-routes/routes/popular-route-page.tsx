@@ -1,6 +1,6 @@
 import { todayInDhaka } from 'core-wasm';
 import { Link, useParams } from 'react-router';
-import { usePopularRoute } from '@/api/content';
+import { usePopularRoute } from '@/features/popular-routes/api/use-popular-route';
 import { servicePath, useService, useTheme } from '@/app/site-context';
 import { RemoteImage } from '@/components/remote-image';
 import { DetailFailure, DetailLoading } from '@/components/detail-states';

@@ -1,11 +1,9 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { digitsOnly, todayInDhaka, validateReservation, type ApiFailure, type ReservationForm } from 'core-wasm';
-import { apiPost, failureStatus, failureText } from '@/api/api-client';
+import { failureStatus, failureText } from '@/api/api-client';
 import { Modal } from '@/components/modal';
-import { useRuntimeConfig } from '@/config/runtime-config-context';
+import { useSendReservation, type ReservationRequest } from '@/features/reservation/api/bus-reservation';
 import { t, type MessageId } from '@/i18n/messages';
-import { newIdempotencyKey } from '@/lib/identity';
-import { showToast } from '@/lib/toasts';
 
 type Field = keyof ReservationForm;
 
@@ -50,13 +48,14 @@ function refusedFields(error: unknown): Field[] {
  * successfully'; Okay closes it.
  */
 export function FullBusReserveModal({ onClose }: { onClose: () => void }) {
-  const { ticketApiUrl } = useRuntimeConfig();
   const id = useId();
   const today = todayInDhaka();
   const [form, setForm] = useState(EMPTY);
   const [invalid, setInvalid] = useState<readonly string[]>([]);
   const [failed, setFailed] = useState(false);
-  const [sending, setSending] = useState(false);
+  // The API names the fields it refused ('journeyDate is invalid'): they are highlighted like a
+  // failed submit here would (SPEC §8); any other failure is a toast.
+  const sending = useSendReservation({ failureToast: (error) => (refusedFields(error).length > 0 ? null : failureText(error)) });
   const [done, setDone] = useState(false);
 
   if (done) {
@@ -86,30 +85,20 @@ export function FullBusReserveModal({ onClose }: { onClose: () => void }) {
       event.currentTarget.querySelector<HTMLElement>(`[name="${problems[0]}"]`)?.focus();
       return;
     }
-    const body: Record<string, string | number> = {};
+    const body: ReservationRequest = {};
     for (const [field, value] of Object.entries(form)) {
       if (value === '') continue;
       body[field] = field === 'numberOfSeats' || field === 'numberOfBuses' || field === 'approximateBudget' ? Number(value) : value;
     }
-    setSending(true);
-    try {
-      // One key per submit: the client's retries after a network error reuse it (one request
-      // stored, not two), while a corrected resubmit after a refusal is a new call (the API
-      // keeps a key's first answer, refusals included).
-      await apiPost(ticketApiUrl, '/v1/api/intercity/bus-reservation', body, newIdempotencyKey());
+    const outcome = await sending.run(body);
+    if (outcome.ok) {
       setDone(true);
-    } catch (error) {
-      // The API names the fields it refused ('journeyDate is invalid'): highlight them like a
-      // failed submit here would (SPEC §8); any other failure is a toast.
-      const refused = refusedFields(error);
-      if (refused.length > 0) {
-        setInvalid(refused);
-        setFailed(true);
-      } else {
-        showToast(failureText(error));
-      }
-    } finally {
-      setSending(false);
+      return;
+    }
+    const refused = refusedFields(outcome.error);
+    if (refused.length > 0) {
+      setInvalid(refused);
+      setFailed(true);
     }
   }
 
@@ -186,7 +175,7 @@ export function FullBusReserveModal({ onClose }: { onClose: () => void }) {
           {input('contactEmail', 'reserve.contactEmail', { type: 'email', autoComplete: 'email' })}
           {input('approximateBudget', 'reserve.approximateBudget', { inputMode: 'numeric', required: true, maxLength: MAX_BIG.length })}
         </div>
-        <button type="submit" className="button button--block" disabled={sending}>
+        <button type="submit" className="button button--block" disabled={sending.pending}>
           {t('reserve.submit')}
         </button>
       </form>

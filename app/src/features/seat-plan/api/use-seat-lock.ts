@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import type { Service } from 'core-wasm';
 import { useNavigate } from 'react-router';
-import { failureStatus, failureText } from '@/api/api-client';
+import { failureStatus } from '@/api/api-client';
+import { useMutation } from '@/api/use-mutation';
 import { useRuntimeConfig } from '@/config/runtime-config-context';
 import { lockSeats, takenSeats, type LockChoice } from '@/features/seat-plan/api/seat-lock';
-import { showToast } from '@/lib/toasts';
 
 /** Where the traveller goes once the seats are held (the payment pages read the hold). */
 export const AFTER_LOCK: Record<Service, string> = {
@@ -26,24 +25,19 @@ interface Handlers {
 export function useSeatLock(service: Service, { onTaken, onConflict }: Handlers) {
   const { ticketApiUrl } = useRuntimeConfig();
   const navigate = useNavigate();
-  const [locking, setLocking] = useState(false);
+  const locking = useMutation((choice: LockChoice) => lockSeats(service, ticketApiUrl, choice));
 
   async function lock(choice: LockChoice) {
-    if (locking) return;
-    setLocking(true);
-    try {
-      await lockSeats(service, ticketApiUrl, choice);
+    if (locking.pending) return;
+    const outcome = await locking.run(choice);
+    if (outcome.ok) {
       navigate(AFTER_LOCK[service]);
-    } catch (error) {
-      showToast(failureText(error));
-      if (failureStatus(error) === 409) {
-        const taken = takenSeats(error);
-        if (taken) onTaken(taken);
-        else onConflict();
-      }
-      setLocking(false);
+    } else if (failureStatus(outcome.error) === 409) {
+      const taken = takenSeats(outcome.error);
+      if (taken) onTaken(taken);
+      else onConflict();
     }
   }
 
-  return { lock, locking };
+  return { lock, locking: locking.pending };
 }

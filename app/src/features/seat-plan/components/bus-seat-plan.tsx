@@ -159,8 +159,8 @@ export function BusSeatPlan({ trip, search, journey }: { trip: Trip; search: Tri
   // The points of the searched segment, from the first answer: a view asked for the chosen
   // points lists only the points between them, but the traveller may still change their mind.
   const [points, setPoints] = useState<{ boarding: Point[]; dropping: Point[] } | null>(null);
-  if (view.status === 'ready' && points === null) {
-    setPoints({ boarding: view.plan.bordingPoints ?? [], dropping: view.plan.droppingPoints ?? [] });
+  if (view.status === 'success' && points === null) {
+    setPoints({ boarding: view.data.bordingPoints ?? [], dropping: view.data.droppingPoints ?? [] });
   }
   const chosenSeats = choice.seats ?? [];
   const chosen = new Set(chosenSeats.map((s) => s.seatNo));
@@ -179,7 +179,7 @@ export function BusSeatPlan({ trip, search, journey }: { trip: Trip; search: Tri
   if (view.status === 'loading') return <SeatViewLoading />;
   if (view.status === 'error') return <SeatViewProblem message={view.message} retry={() => refresh()} />;
 
-  const plan = view.plan;
+  const plan = view.data;
   const decks = decksOf(plan);
   const allSeats = decks.flatMap((d) => d.seats);
   const pricedByPair = allSeats.some(hasFareList);
@@ -220,7 +220,7 @@ export function BusSeatPlan({ trip, search, journey }: { trip: Trip; search: Tri
 
   const problem = notice ?? (choice.problem ? messageText(choice.problem) : null);
   return (
-    <div className="seat-plan" aria-busy={view.refreshing}>
+    <div className="seat-plan" aria-busy={view.fetching}>
       <PointsChoice
         boardingPoints={points?.boarding ?? []}
         droppingPoints={points?.dropping ?? []}

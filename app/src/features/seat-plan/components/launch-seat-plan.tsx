@@ -118,9 +118,9 @@ export function LaunchSeatPlan({ trip, search, journey }: { trip: Trip; search: 
     }
   }
 
-  const floors = floorsOf(view.plan);
+  const floors = floorsOf(view.data);
   return (
-    <div className="seat-plan" aria-busy={view.refreshing}>
+    <div className="seat-plan" aria-busy={view.fetching}>
       <SeatLegend keys={['available', 'selected', 'booked']} />
       {floors.map((floor, i) => (
         <section key={floor.key} className="launch-floor" aria-labelledby={`${floorHeading}-${i}`}>

@@ -67,7 +67,7 @@ export function SeatPlanPage() {
       {trips.status === 'error' && (
         <div className="empty" role="alert">
           <p>{trips.message}</p>
-          <button type="button" className="button" onClick={trips.retry}>
+          <button type="button" className="button" onClick={() => trips.refetch()}>
             {t('site.retry')}
           </button>
         </div>

@@ -58,7 +58,7 @@ function Results({ service, search }: { service: Service; search: TripSearch }) 
     trips.status === 'loading'
       ? { status: 'loading' }
       : trips.status === 'error'
-        ? { status: 'error', message: trips.message, retry: trips.retry }
+        ? { status: 'error', message: trips.message, retry: () => trips.refetch() }
         : { status: 'ready', trips: shown, total: all.length, clearFilters: () => setFilters({ coachType: 'all' }) };
   const count = activeFilterCount(filters);
 
