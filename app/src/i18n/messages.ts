@@ -31,7 +31,6 @@ const en = {
   'deal.none': 'Sorry!! No deal found now.',
 
   // --- site-wide ---------------------------------------------------------------------------
-  'site.description': 'Buy intercity bus and launch tickets in Bangladesh.',
   'site.skipToContent': 'Skip to content',
   'site.processing': 'Processing...',
   'site.loading': 'Loading...',
@@ -67,11 +66,8 @@ const en = {
   'form.phone': 'Mobile number',
   'form.phonePlaceholder': '01XXXXXXXXX',
   'storage.error': 'Error accessing local storage',
-  'error.generic': 'Something went wrong!',
 
   // --- service names -------------------------------------------------------------------
-  'service.BUS': 'Bus',
-  'service.LAUNCH': 'Launch',
   'service.BUS.tab': 'BUS',
   'service.LAUNCH.tab': 'LAUNCH',
 
@@ -90,8 +86,6 @@ const en = {
   'header.history': 'History',
   'header.menu': 'Menu',
   'header.openMenu': 'Open menu',
-  'header.closeMenu': 'Close menu',
-  'header.account': 'Account',
 
   // --- headline ticker, new-site banner -------------------------------------------------------
   'ticker.label': 'Headline',
@@ -156,7 +150,6 @@ const en = {
   'search.coachType.non-ac': 'Non AC',
   'search.submit': 'Search',
   'search.noCity': 'No city matches',
-  'search.pickCity': 'Choose a city from the list',
   'search.citiesLoading': 'Loading cities...',
 
   // --- trip results --------------------------------------------------------------------------
@@ -263,7 +256,6 @@ const en = {
   'offers.code': 'Use promo code',
   'offers.all': 'All offers',
   'offers.notFound': 'This offer could not be found',
-  'blog.read': 'Read more',
 
   // --- policies, EMI, info ---------------------------------------------------------------------
   'policies.title': 'Policies',
@@ -324,7 +316,6 @@ const en = {
   'otp.searchTitle': 'OTP to search ticket',
   'otp.cancelTitle': 'OTP to cancel ticket',
   'otp.sentTo': 'Enter the 4-digit code we sent by SMS to {phone}.',
-  'otp.code': 'One-time code',
   'otp.digit': 'Digit {n} of 4',
   'otp.verify': 'Verify OTP',
   'otp.verifying': 'Verifying...',
@@ -449,7 +440,6 @@ const en = {
   // --- error pages ---------------------------------------------------------------------------
   'notFound.title': '404 page not found',
   'notFound.back': 'Back to Home',
-  'notFound.route': 'This page could not be found',
   'errorPage.title': 'Something Went Wrong',
   'errorPage.refresh': 'Refresh',
   'errorPage.failed': 'An error occurred while showing the error page',
