@@ -32,7 +32,7 @@ const popularRoute = page(() => import('@/features/popular-routes/routes/popular
 const offers = page(() => import('@/features/offers/routes/offers-page'));
 const policies = page(() => import('@/features/policies/routes/policies-page'));
 const findTicket = page(() => import('@/features/find-ticket/routes/find-ticket-page'));
-const payment = page(() => import('@/features/payment/routes/payment-page'));
+const payment = page(() => import('@/features/booking/routes/payment-page'));
 const emi = page(() => import('@/features/emi/routes/emi-page'));
 
 /** Pages both services have, under /bus/... and /launch/... */

@@ -11,7 +11,7 @@ import { NoBooking } from '@/features/booking/components/no-booking';
 import { PromoForm } from '@/features/booking/components/promo-form';
 import { SurpriseDeal } from '@/features/booking/components/surprise-deal';
 import { TripSummary } from '@/features/booking/components/trip-summary';
-import { BookingOutcome } from '@/features/payment/components/payment-result';
+import { BookingOutcome } from '@/features/booking/components/payment-result';
 import { t } from '@/i18n/messages';
 import { track } from '@/lib/analytics';
 import { useCountdown } from '@/lib/use-countdown';

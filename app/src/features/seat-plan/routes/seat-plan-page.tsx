@@ -8,7 +8,7 @@ import { readTripSearch, type TripSearch } from '@/features/search/components/se
 import { BusSeatPlan } from '@/features/seat-plan/components/bus-seat-plan';
 import { LaunchSeatPlan } from '@/features/seat-plan/components/launch-seat-plan';
 import { SeatViewLoading } from '@/features/seat-plan/components/seat-view-state';
-import { useTrips } from '@/features/trips/api/use-trips';
+import { useTrips } from '@/features/search/api/use-trips';
 import { formatLongDate } from '@/lib/dates';
 import { t } from '@/i18n/messages';
 import '@/features/seat-plan/seat-plan.css';

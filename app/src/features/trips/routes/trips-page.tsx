@@ -3,10 +3,10 @@ import { displayCities, filterTrips, type Filters, type Service, type Trip } fro
 import { useSearchParams } from 'react-router';
 import { useCities } from '@/api/content';
 import { useService, useTheme } from '@/app/site-context';
+import { useTrips, type TripsResponse } from '@/features/search/api/use-trips';
 import { readTripSearch, SearchForm, type TripSearch } from '@/features/search/components/search-form';
 import { activeFilterCount, SortSelect, TripFilters, type FilterOptions } from '@/features/trips/components/trip-filters';
 import { TripList, type TripListState } from '@/features/trips/components/trip-list';
-import { useTrips, type TripsResponse } from '@/features/trips/api/use-trips';
 import { formatLongDate } from '@/lib/dates';
 import { t } from '@/i18n/messages';
 import { track } from '@/lib/analytics';

@@ -4,7 +4,7 @@ import { saveBookingTrip } from '@/features/booking/booking-trip';
 import { answer, calls, fail } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
 import type { BookingStatus } from 'core-wasm';
-import { busBooking, busHold, forgetHolds, launchBooking, LAUNCH_TNX, ticket, TNX } from '@/features/booking/__tests__/booking-fixtures';
+import { busBooking, busHold, forgetHolds, launchBooking, LAUNCH_TNX, ticket, TNX } from './booking-fixtures';
 
 /** get-booking-info-by-txn-id answering the fixture booking with `status`. */
 function bookingIs(status: BookingStatus, service: 'BUS' | 'LAUNCH' = 'BUS'): void {

@@ -4,10 +4,10 @@ import type { Service } from 'core-wasm';
 import { useService, useTheme } from '@/app/site-context';
 import { NoBooking } from '@/features/booking/components/no-booking';
 import { PassengerStep } from '@/features/booking/components/passenger-step';
+import { PaymentResult } from '@/features/booking/components/payment-result';
 import { PaymentStep } from '@/features/booking/components/payment-step';
+import { PaymentSuccess } from '@/features/booking/components/payment-success';
 import { loadHold } from '@/features/booking/hold';
-import { PaymentResult } from '@/features/payment/components/payment-result';
-import { PaymentSuccess } from '@/features/payment/components/payment-success';
 import { t, type MessageId } from '@/i18n/messages';
 import '@/features/booking/booking.css';
 

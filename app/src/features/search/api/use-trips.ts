@@ -14,7 +14,8 @@ const TRIPS_MAX_AGE_MS = 60_000;
 /**
  * `get-schedule-trips` (SPEC §7): bus sends the search plus the visitor's anonymousId, launch
  * the search only. The coach type is a filter on the results, not part of the request, so
- * changing it needs no new call.
+ * changing it needs no new call. The results page and the seat plan (which finds its trip among
+ * the results) both read it: it sits with the search, so neither of them imports the other.
  */
 export function useTrips(service: Service, search: TripSearch | null) {
   const { ticketApiUrl } = useRuntimeConfig();

@@ -6,7 +6,7 @@ import { useBookingStatus } from '@/features/booking/api/booking-status';
 import { useConfirmedTicket } from '@/features/booking/api/ticket';
 import { TicketView } from '@/features/booking/components/ticket-view';
 import { paymentStepUrl } from '@/features/booking/payment-steps';
-import { BookingOutcome } from '@/features/payment/components/payment-result';
+import { BookingOutcome } from '@/features/booking/components/payment-result';
 import { t } from '@/i18n/messages';
 import { track } from '@/lib/analytics';
 
