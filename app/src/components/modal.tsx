@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { t } from '@/i18n/messages';
 import { useScrollLock } from '@/lib/use-scroll-lock';
@@ -22,8 +22,8 @@ interface ModalProps {
 export function Modal({ title, onClose, children, variant = 'dialog', id }: ModalProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  // Escape closes with the owner's latest onClose; the key listener stays for the modal's life.
+  const close = useEffectEvent(() => onClose());
   useScrollLock(true);
 
   useEffect(() => {
@@ -35,7 +35,7 @@ export function Modal({ title, onClose, children, variant = 'dialog', id }: Moda
     function onKey(event: KeyboardEvent) {
       if (event.key === 'Escape') {
         event.stopPropagation();
-        onCloseRef.current();
+        close();
         return;
       }
       if (event.key !== 'Tab' || !node) return;

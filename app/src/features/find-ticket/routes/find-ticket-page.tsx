@@ -47,19 +47,20 @@ export function FindTicketPage() {
    * Where focus goes once a popup has closed: the found list (on a phone it starts below the
    * form, out of sight) or the ticket just cancelled (its Cancel button is gone).
    */
-  const [focusTarget, setFocusTarget] = useState<string | null>(null);
+  const focusTarget = useRef<string | null>(null);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
 
-  // After the popup's own clean-up has put focus back on its opener.
+  // After the render that closed the popup, once its own clean-up has put focus back on its opener.
   useEffect(() => {
-    if (!focusTarget) return;
-    setFocusTarget(null);
-    const target = focusTarget === 'results' ? resultsHeading.current : document.getElementById(focusTarget);
+    const id = focusTarget.current;
+    if (!id) return;
+    focusTarget.current = null;
+    const target = id === 'results' ? resultsHeading.current : document.getElementById(id);
     if (!target) return;
     // Focus alone would scroll the list only just into view, at the bottom of a phone's screen.
     target.focus({ preventScroll: true });
     if (typeof target.scrollIntoView === 'function') target.scrollIntoView({ block: 'start' });
-  }, [focusTarget]);
+  });
 
   function sent(number: string) {
     setPhone(number);
@@ -75,7 +76,7 @@ export function FindTicketPage() {
       setTickets(found.tickets);
       setNotFound(found.tickets.length === 0 ? t('findTicket.notFound', { phone }) : null);
       setSearchOpen(false);
-      setFocusTarget('results');
+      focusTarget.current = 'results';
       return null;
     }
     setTickets(null);
@@ -101,7 +102,7 @@ export function FindTicketPage() {
       setTickets((list) => applyCancel(list ?? [], ticket._id, response));
       setCancelPopup(null);
       setNotice(t('ticket.cancelled', { pnr: ticket.pnr ?? ticket._id, amount: response.refundAmount }));
-      setFocusTarget(`ticket-${ticket._id}`);
+      focusTarget.current = `ticket-${ticket._id}`;
       return null;
     }
     const message = failureText(outcome.error);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { City } from 'core-wasm';
 import { t } from '@/i18n/messages';
 
@@ -36,7 +36,11 @@ export function CityCombobox({ label, placeholder, cities, value, onChange, prob
   const input = useRef<HTMLInputElement>(null);
 
   // A value set from outside (swap, a search in the URL) shows its name.
-  useEffect(() => setText(value?.name ?? ''), [value]);
+  const [named, setNamed] = useState(value);
+  if (named !== value) {
+    setNamed(value);
+    setText(value?.name ?? '');
+  }
 
   const options = useMemo(() => {
     const query = text.trim().toLowerCase();
