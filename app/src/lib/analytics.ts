@@ -12,7 +12,14 @@ declare global {
 /** SPEC §4: a page view is tracked 250-300 ms after a route change (the title has settled). */
 export const PAGE_VIEW_DELAY_MS = 250;
 
-/** The events of SPEC §9 (search and bus view are sent by the site so far). */
+/**
+ * The events of SPEC §9, every one of them sent: page_view (the layouts, after a route change),
+ * search (the results, once loaded), bus_view (a trip card's Details), seat_select (a seat
+ * picked on a seat plan), checkout (the passenger step, once per hold), passenger_details (the
+ * details accepted), booking_details (the payment step of a pending booking), payment_method and
+ * payment_initiated (Pay, then the gateway's answer), booking_confirmed (the ticket, once per
+ * transaction).
+ */
 export type AnalyticsEvent =
   | 'page_view'
   | 'search'
