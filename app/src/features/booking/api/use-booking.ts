@@ -18,7 +18,7 @@ export const isLaunchBooking = (booking: Booking): booking is LaunchBooking => '
 
 export type BookingAction = BusBookingEvent | LaunchBookingEvent;
 
-/** The resource of a booking (`get-booking-info-by-txn-id`): the payment step and the result pages read the same. */
+/** A booking as a resource (`get-booking-info-by-txn-id`): the payment step and the result pages read it. */
 export const bookingKey = (service: Service, tnxId: string) => `booking:${service}:${tnxId}`;
 
 /**

@@ -38,7 +38,8 @@ export function sendCancelOtp(base: string, service: Service, ticketId: string):
 
 /**
  * `{service}/cancel-ticket`. One idempotency key per attempt: the client's retries after a
- * network error reuse it (never two refunds), while a second attempt with another code is a new call.
+ * network error reuse it (never two refunds), while a second attempt with another code after a
+ * refusal is a new call (the API keeps a key's first answer, refusals included).
  */
 export function cancelTicket(base: string, service: Service, request: CancelTicketRequest): Promise<CancelTicketResponse> {
   return apiPost(base, `/v1/api/${apiSegment(service)}/cancel-ticket`, request, newIdempotencyKey());
