@@ -34,6 +34,17 @@ pub enum BusType {
 }
 
 impl BusType {
+    /// SPEC's value, as the form sends it and the store keeps it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BusType::NonAc => "non-ac",
+            BusType::EconomyAc => "economy-ac",
+            BusType::BusinessClass => "business-class",
+            BusType::Sleeper => "sleeper",
+            BusType::Any => "any",
+        }
+    }
+
     /// SPEC's values; empty means the default, `any`.
     pub fn parse(s: &str) -> Option<BusType> {
         match s.trim() {
@@ -169,4 +180,17 @@ pub fn parse(form: &ReservationForm, today: Date) -> Result<Reservation, Vec<&'s
 /// The names of the invalid fields (empty when the form may be sent).
 pub fn validate(form: &ReservationForm, today: Date) -> Vec<&'static str> {
     parse(form, today).err().unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::BusType;
+
+    #[test]
+    fn a_bus_type_reads_back_what_it_writes_and_serde_agrees() {
+        for t in [BusType::NonAc, BusType::EconomyAc, BusType::BusinessClass, BusType::Sleeper, BusType::Any] {
+            assert_eq!(BusType::parse(t.as_str()), Some(t));
+            assert_eq!(serde_json::to_value(t).ok(), Some(serde_json::Value::from(t.as_str())));
+        }
+    }
 }

@@ -40,7 +40,8 @@ async fn concurrent_visits_count_exactly_on_postgresql() {
         std::process::id(),
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).expect("clock").as_nanos()
     );
-    let (admin, _) = ticket_api::db::connect(&format!("{server}/postgres"), 1).await.expect("the PostgreSQL server");
+    let (admin, _) =
+        ticket_api::store::db::connect(&format!("{server}/postgres"), 1).await.expect("the PostgreSQL server");
     sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&admin).await.expect("create database");
     admin.close().await;
 

@@ -1,6 +1,6 @@
 //! The ticket API's settings, read and checked once at start-up from the environment.
 
-use crate::auth::ServiceAccount;
+use crate::http::auth::ServiceAccount;
 
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -103,7 +103,7 @@ fn service_accounts(value: &str) -> Result<Vec<ServiceAccount>, String> {
 
 /// A store URL both stores understand; said at start, it beats a confusing driver error later.
 pub fn parse_database_url(value: &str) -> Result<String, String> {
-    crate::db::backend_of(value)
+    crate::store::db::backend_of(value)
         .map(|_| value.to_owned())
         .map_err(|_| "must be sqlite://path/to/file.db or postgres://user@host/database".to_owned())
 }

@@ -5,32 +5,28 @@
 //! Paths: `/oauth/access_token`; `/v1/api/intercity/<purpose>` (bus), `/v1/api/water/<purpose>`
 //! (launch), `/v1/api/common/<purpose>`; the OpenAPI document at `/v1/api/openapi.json`. Bodies
 //! are the core's contract types (`core_wasm::contract`), answers the original API's envelope.
+//!
+//! Layers, as the tree shows them:
+//! - [`http`]: one thin handler per call (extract, call the domain, answer), the bearer-token
+//!   and Idempotency-Key middleware, the OpenAPI document. The router below is built from the
+//!   core's call table (`core_wasm::contract::calls`): a call is a contract type, a table row
+//!   and a handler in [`handler`].
+//! - [`domain`]: the rules over the store: booking, promos, tickets, OTP, gateway settlement,
+//!   search and seat view over the timetable in memory.
+//! - [`store`]: typed rows and one function per query; [`claims`] keeps seat claims coherent in
+//!   memory for search and seat view.
 
-pub mod auth;
 pub mod claims;
+pub mod clock;
 pub mod config;
-pub mod content;
-pub mod db;
 pub mod domain;
 pub mod error;
-pub mod gateway;
 pub mod http;
-pub mod idempotency;
 pub mod ids;
-pub mod inventory;
-pub mod manage;
-pub mod network;
-pub mod openapi;
-pub mod otp;
 pub mod pdf;
-pub mod requests;
-pub mod search;
-pub mod seat_view;
 pub mod seed;
 pub mod settings;
 pub mod store;
-pub mod ticket_pdf;
-mod wire;
 
 use std::sync::Arc;
 
@@ -52,11 +48,11 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 pub struct AppState {
     pub pool: AnyPool,
     /// The timetable in memory.
-    pub network: Arc<network::NetworkCache>,
+    pub network: Arc<domain::network::NetworkCache>,
     /// Seat claims as search and seat view read them (a coherent cache when this process is
     /// the store's one writer).
     pub claims: Arc<claims::Claims>,
-    pub tokens: Arc<auth::Tokens>,
+    pub tokens: Arc<http::auth::Tokens>,
     pub config: Arc<Config>,
 }
 
@@ -69,7 +65,7 @@ impl std::fmt::Debug for AppState {
 #[derive(Debug)]
 pub enum StartError {
     Config(config::ConfigError),
-    Db(db::DbError),
+    Db(store::db::DbError),
 }
 
 impl std::fmt::Display for StartError {
@@ -86,21 +82,22 @@ impl std::error::Error for StartError {}
 /// Opens the store (migrations applied), seeds the demo network into an empty database in demo
 /// mode, and returns the state the router serves.
 pub async fn start(config: Config) -> Result<AppState, StartError> {
-    let (pool, _) = db::open(&config.database_url, config.max_connections).await.map_err(StartError::Db)?;
+    let (pool, _) = store::db::open(&config.database_url, config.max_connections).await.map_err(StartError::Db)?;
     if config.demo && seed::is_empty(&pool).await.map_err(|e| StartError::Db(e.into()))? {
-        let options = seed::SeedOptions { today: wire::today(), days: config.demo_days };
+        let options = seed::SeedOptions { today: clock::today(), days: config.demo_days };
         let summary = seed::seed_demo(&pool, &options).await.map_err(|e| StartError::Db(e.into()))?;
         tracing::info!(trips = summary.trips, cities = summary.cities, "seeded the demo network");
     }
-    let tokens = auth::Tokens::new(&config.token_secret, config.token_ttl_seconds, config.service_accounts.clone())
-        .ok_or_else(|| {
-            StartError::Config(config::ConfigError {
-                variable: "TOKEN_SECRET",
-                value: String::new(),
-                reason: "must not be empty".into(),
-            })
-        })?;
-    let network = network::NetworkCache::load(&pool).await.map_err(|e| StartError::Db(e.into()))?;
+    let tokens =
+        http::auth::Tokens::new(&config.token_secret, config.token_ttl_seconds, config.service_accounts.clone())
+            .ok_or_else(|| {
+                StartError::Config(config::ConfigError {
+                    variable: "TOKEN_SECRET",
+                    value: String::new(),
+                    reason: "must not be empty".into(),
+                })
+            })?;
+    let network = domain::network::NetworkCache::load(&pool).await.map_err(|e| StartError::Db(e.into()))?;
     let claims = claims::Claims::for_database(&config.database_url);
     tracing::info!(caching = claims.is_caching(), "seat claims");
     Ok(AppState {
@@ -116,17 +113,17 @@ pub async fn start(config: Config) -> Result<AppState, StartError> {
 /// not compile.
 fn handler(name: CallName) -> MethodRouter<AppState> {
     match name {
-        CallName::Headline => get(content::headline),
-        CallName::Blogs => get(content::blogs),
-        CallName::Offers => get(content::offers),
-        CallName::Cities => get(content::cities),
-        CallName::Operators => get(content::operators),
-        CallName::Operator => get(content::operator),
-        CallName::PopularRoutes => get(content::popular_routes),
-        CallName::PopularRoute => get(content::popular_route),
-        CallName::Banners => get(content::banners),
-        CallName::BusTrips | CallName::LaunchTrips => post(search::schedule_trips),
-        CallName::BusSeatView | CallName::LaunchSeatView => post(seat_view::seat_view),
+        CallName::Headline => get(http::content::headline),
+        CallName::Blogs => get(http::content::blogs),
+        CallName::Offers => get(http::content::offers),
+        CallName::Cities => get(http::content::cities),
+        CallName::Operators => get(http::content::operators),
+        CallName::Operator => get(http::content::operator),
+        CallName::PopularRoutes => get(http::content::popular_routes),
+        CallName::PopularRoute => get(http::content::popular_route),
+        CallName::Banners => get(http::content::banners),
+        CallName::BusTrips | CallName::LaunchTrips => post(http::search::schedule_trips),
+        CallName::BusSeatView | CallName::LaunchSeatView => post(http::seat_view::seat_view),
         CallName::SeatLock => post(http::booking::seat_lock),
         CallName::BusPaymentPending | CallName::LaunchPaymentPending | CallName::PassengerDetailsPayment => {
             post(http::booking::payment_pending)
@@ -140,12 +137,12 @@ fn handler(name: CallName) -> MethodRouter<AppState> {
         CallName::ApplyPromo => post(http::promos::apply),
         CallName::RemovePromo => post(http::promos::remove),
         CallName::SurpriseDeal => post(http::promos::surprise_deal),
-        CallName::SearchTicket => post(manage::search_ticket),
-        CallName::CancelTicket => post(manage::cancel_ticket),
-        CallName::TicketPdf => get(ticket_pdf::download),
-        CallName::BusReservation => post(requests::bus_reservation),
-        CallName::SendOtp => post(manage::send_otp),
-        CallName::SendOtpByPhone => post(manage::send_otp_by_phone),
+        CallName::SearchTicket => post(http::tickets::search_ticket),
+        CallName::CancelTicket => post(http::tickets::cancel_ticket),
+        CallName::TicketPdf => get(http::ticket_pdf::download),
+        CallName::BusReservation => post(http::reservation::bus_reservation),
+        CallName::SendOtp => post(http::tickets::send_otp),
+        CallName::SendOtpByPhone => post(http::tickets::send_otp_by_phone),
     }
 }
 
@@ -154,7 +151,7 @@ fn handler(name: CallName) -> MethodRouter<AppState> {
 /// carry their [`Service`] for the handler; state-changing calls answer a repeated
 /// Idempotency-Key with their first answer.
 fn call_routes(state: &AppState) -> Router<AppState> {
-    let once = axum::middleware::from_fn_with_state(state.clone(), idempotency::layer);
+    let once = axum::middleware::from_fn_with_state(state.clone(), http::idempotency::layer);
     let mut routes = Router::new();
     for call in CALLS {
         for under in call.scope.prefixes() {
@@ -176,15 +173,16 @@ fn call_routes(state: &AppState) -> Router<AppState> {
 pub fn router(state: AppState) -> Router {
     let calls = call_routes(&state)
         // Demo mode's SMS outbox: infrastructure, not a call of the contract.
-        .route("/dev/sms-outbox", get(manage::outbox))
+        .route("/dev/sms-outbox", get(http::tickets::outbox))
         .fallback(error::not_found)
-        .route_layer(axum::middleware::from_fn_with_state(state.clone(), auth::require_token));
-    let api = Router::new().route("/openapi.json", get(openapi::document)).merge(calls).fallback(error::not_found);
+        .route_layer(axum::middleware::from_fn_with_state(state.clone(), http::auth::require_token));
+    let api =
+        Router::new().route("/openapi.json", get(http::openapi::document)).merge(calls).fallback(error::not_found);
     let mut router = Router::new()
-        .route("/oauth/access_token", post(auth::access_token))
+        .route("/oauth/access_token", post(http::auth::access_token))
         // The sandbox gateway is visited by the browser, like a real gateway: no bearer token.
-        .route("/gateway/sandbox/{tnx}", get(gateway::page))
-        .route("/gateway/sandbox/{tnx}/{action}", post(gateway::callback))
+        .route("/gateway/sandbox/{tnx}", get(http::sandbox::page))
+        .route("/gateway/sandbox/{tnx}/{action}", post(http::sandbox::callback))
         .nest("/v1/api", api)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(state.clone());

@@ -385,7 +385,7 @@ async fn race(app: &common::TestApp) {
         let expected: HashSet<(String, i64, String)> =
             owner.iter().map(|((s, l), v)| (s.clone(), *l, v.clone())).collect();
         assert_eq!(in_db, expected, "round {round}");
-        assert!(ticket_api::inventory::consistent(&app.state.pool, &trip).await.unwrap());
+        assert!(ticket_api::store::inventory::consistent(&app.state.pool, &trip).await.unwrap());
         // Every hold of the round runs out: the next round races for the same seats again.
         sqlx::query("UPDATE seat_claims SET expires_at = 1 WHERE trip_id = $1 AND state = 'held'")
             .bind(&trip)

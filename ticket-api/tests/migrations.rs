@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use common::Backend;
 use sqlx::Executor;
 use sqlx::migrate::Migrator;
-use ticket_api::db::{MIGRATOR, connect};
+use ticket_api::store::db::{MIGRATOR, connect};
 
 /// A store at the schema before seats had their own rows (migrations 1-4), holding a hold of
 /// two seats and a ticketed booking of three, written as the old code wrote them.

@@ -19,17 +19,17 @@ use core_wasm::server_messages::{self as say, Said};
 use core_wasm::service::Service;
 
 use crate::AppState;
+use crate::clock::{now_unix_ms, wire_instant};
+use crate::domain::network::Network;
+use crate::domain::trip::TripInfo;
 use crate::domain::views::{self, BookingAnswer};
 use crate::error::ApiError;
 use crate::ids::{new_id, new_pnr, new_tnx_id};
-use crate::inventory::{self, Claim, ClaimError};
-use crate::network::Network;
-use crate::seat_view::TripInfo;
 use crate::store::bookings::{self, BookingRow, NewBooking};
 use crate::store::holds::{self, HoldRow};
+use crate::store::inventory::{self, Claim, ClaimError};
 use crate::store::payments::{self, PaymentOutcome};
 use crate::store::tickets;
-use crate::wire::{now_unix_ms, wire_instant};
 
 /// The only gateway today; real ones (SSLCommerz, bKash) are adapters of `gateway::PaymentGateway`.
 pub const SANDBOX: &str = "sandbox";

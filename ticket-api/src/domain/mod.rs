@@ -2,5 +2,12 @@
 //! `http` call these; these call `store` for every statement and the core for every rule.
 
 pub mod booking;
+pub mod gateway;
+pub mod network;
+pub mod otp;
 pub mod promos;
+pub mod search;
+pub mod seat_view;
+pub mod tickets;
+pub mod trip;
 pub mod views;

@@ -12,7 +12,9 @@ use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
 use core_wasm::service::Service;
-use sqlx::{AnyPool, Row};
+use sqlx::AnyPool;
+
+use crate::store::network as store;
 
 /// How often a process asks whether the timetable changed.
 pub const RECHECK: Duration = Duration::from_secs(2);
@@ -104,133 +106,76 @@ pub struct Network {
 }
 
 async fn version(pool: &AnyPool) -> Result<String, sqlx::Error> {
-    let row = sqlx::query("SELECT value FROM settings WHERE key = 'network_version'").fetch_optional(pool).await?;
-    Ok(row.map(|r| r.try_get::<String, _>("value")).transpose()?.unwrap_or_default())
+    Ok(crate::store::content::setting(pool, "network_version").await?.unwrap_or_default())
 }
 
 impl Network {
     pub async fn load(pool: &AnyPool) -> Result<Network, sqlx::Error> {
         let mut n = Network { version: version(pool).await?, ..Network::default() };
-        for r in sqlx::query("SELECT id, name FROM cities").fetch_all(pool).await? {
-            let id: String = r.try_get("id")?;
-            let name: String = r.try_get("name")?;
-            n.city_ids.insert(name.to_lowercase(), id.clone());
-            n.city_ids.insert(id.to_lowercase(), id);
+        for r in store::cities(pool).await? {
+            n.city_ids.insert(r.name.to_lowercase(), r.id.clone());
+            n.city_ids.insert(r.id.to_lowercase(), r.id);
         }
-        for r in sqlx::query("SELECT id, service, name FROM routes").fetch_all(pool).await? {
-            let route = Route {
-                service: Service::try_from(r.try_get::<String, _>("service")?)
-                    .map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
-                name: r.try_get("name")?,
-                stops: Vec::new(),
-                points: Vec::new(),
-                trips: Vec::new(),
-            };
-            n.routes.insert(r.try_get("id")?, route);
+        for r in store::routes(pool).await? {
+            let route =
+                Route { service: r.service, name: r.name, stops: Vec::new(), points: Vec::new(), trips: Vec::new() };
+            n.routes.insert(r.id, route);
         }
-        for r in
-            sqlx::query("SELECT route_id, city_id, minutes_from_start FROM route_stops ORDER BY route_id, stop_index")
-                .fetch_all(pool)
-                .await?
-        {
-            let route_id: String = r.try_get("route_id")?;
-            let city_id: String = r.try_get("city_id")?;
-            if let Some(route) = n.routes.get_mut(&route_id) {
-                n.stops_by_city.entry(city_id.clone()).or_default().push((route_id.clone(), route.stops.len()));
-                route.stops.push(RouteStop { city_id, minutes_from_start: r.try_get("minutes_from_start")? });
+        for r in store::stops(pool).await? {
+            if let Some(route) = n.routes.get_mut(&r.route_id) {
+                n.stops_by_city.entry(r.city_id.clone()).or_default().push((r.route_id.clone(), route.stops.len()));
+                route.stops.push(RouteStop { city_id: r.city_id, minutes_from_start: r.minutes_from_start });
             }
         }
-        for r in sqlx::query(
-            "SELECT rp.route_id, rp.stop_index, rp.minutes_from_start, p.id, p.name, p.address FROM route_points rp \
-             JOIN points p ON p.id = rp.point_id ORDER BY rp.route_id, rp.minutes_from_start, p.name",
-        )
-        .fetch_all(pool)
-        .await?
-        {
-            let route_id: String = r.try_get("route_id")?;
-            if let Some(route) = n.routes.get_mut(&route_id) {
+        for r in store::points(pool).await? {
+            if let Some(route) = n.routes.get_mut(&r.route_id) {
                 route.points.push(RoutePointName {
-                    stop: r.try_get("stop_index")?,
-                    id: r.try_get("id")?,
-                    name: r.try_get("name")?,
-                    address: r.try_get("address")?,
-                    minutes_from_start: r.try_get("minutes_from_start")?,
+                    stop: r.stop_index,
+                    id: r.id,
+                    name: r.name,
+                    address: r.address,
+                    minutes_from_start: r.minutes_from_start,
                 });
             }
         }
-        for r in
-            sqlx::query("SELECT id, route_id, departs_at, operator_id, vehicle_id FROM trips ORDER BY departs_at, id")
-                .fetch_all(pool)
-                .await?
-        {
-            let route_id: String = r.try_get("route_id")?;
-            if let Some(route) = n.routes.get_mut(&route_id) {
-                n.trip_index.insert(r.try_get("id")?, (route_id.clone(), route.trips.len()));
+        for r in store::trips(pool).await? {
+            if let Some(route) = n.routes.get_mut(&r.route_id) {
+                n.trip_index.insert(r.id.clone(), (r.route_id.clone(), route.trips.len()));
                 route.trips.push(TripRow {
-                    id: r.try_get("id")?,
-                    departs_at: r.try_get("departs_at")?,
-                    operator_id: r.try_get("operator_id")?,
-                    vehicle_id: r.try_get("vehicle_id")?,
+                    id: r.id,
+                    departs_at: r.departs_at,
+                    operator_id: r.operator_id,
+                    vehicle_id: r.vehicle_id,
                 });
             }
         }
-        for r in sqlx::query("SELECT id, name, coach_type, bus_class, layout_id FROM vehicles").fetch_all(pool).await? {
-            n.vehicles.insert(
-                r.try_get("id")?,
-                Vehicle {
-                    name: r.try_get("name")?,
-                    coach_type: r.try_get("coach_type")?,
-                    bus_class: r.try_get("bus_class")?,
-                    layout_id: r.try_get("layout_id")?,
-                },
-            );
+        for r in store::vehicles(pool).await? {
+            let vehicle =
+                Vehicle { name: r.name, coach_type: r.coach_type, bus_class: r.bus_class, layout_id: r.layout_id };
+            n.vehicles.insert(r.id, vehicle);
         }
-        for r in sqlx::query("SELECT id, title, logo FROM operators").fetch_all(pool).await? {
-            n.operators.insert(r.try_get("id")?, Operator { title: r.try_get("title")?, logo: r.try_get("logo")? });
+        for r in store::operators(pool).await? {
+            n.operators.insert(r.id, Operator { title: r.title, logo: r.logo });
         }
-        for r in sqlx::query(
-            "SELECT layout_id, seat_class, COUNT(*) AS seats FROM layout_seats GROUP BY layout_id, seat_class",
-        )
-        .fetch_all(pool)
-        .await?
-        {
-            let layout =
-                n.layouts.entry(r.try_get("layout_id")?).or_insert(Layout { seat_count: 0, classes: Vec::new() });
-            layout.seat_count += r.try_get::<i64, _>("seats")?;
-            layout.classes.push(r.try_get("seat_class")?);
+        for r in store::class_counts(pool).await? {
+            let layout = n.layouts.entry(r.layout_id).or_insert(Layout { seat_count: 0, classes: Vec::new() });
+            layout.seat_count += r.seats;
+            layout.classes.push(r.seat_class);
         }
-        for r in sqlx::query(
-            "SELECT layout_id, seat_no, deck, deck_name, seat_class, class_name, row_no, col_no, is_ladies FROM layout_seats \
-             ORDER BY layout_id, deck, row_no, col_no",
-        )
-        .fetch_all(pool)
-        .await?
-        {
-            n.layout_seats.entry(r.try_get("layout_id")?).or_default().push(LayoutSeat {
-                seat_no: r.try_get("seat_no")?,
-                deck: r.try_get("deck")?,
-                deck_name: r.try_get("deck_name")?,
-                seat_class: r.try_get("seat_class")?,
-                class_name: r.try_get("class_name")?,
-                row: r.try_get("row_no")?,
-                col: r.try_get("col_no")?,
-                is_ladies: r.try_get::<i64, _>("is_ladies")? != 0,
+        for r in store::layout_seats(pool).await? {
+            n.layout_seats.entry(r.layout_id).or_default().push(LayoutSeat {
+                seat_no: r.seat_no,
+                deck: r.deck,
+                deck_name: r.deck_name,
+                seat_class: r.seat_class,
+                class_name: r.class_name,
+                row: r.row_no,
+                col: r.col_no,
+                is_ladies: r.is_ladies != 0,
             });
         }
-        for r in sqlx::query("SELECT route_id, operator_id, seat_class, from_stop, to_stop, fare FROM fares")
-            .fetch_all(pool)
-            .await?
-        {
-            n.fares.insert(
-                (
-                    r.try_get("route_id")?,
-                    r.try_get("operator_id")?,
-                    r.try_get("seat_class")?,
-                    r.try_get("from_stop")?,
-                    r.try_get("to_stop")?,
-                ),
-                r.try_get("fare")?,
-            );
+        for r in store::fares(pool).await? {
+            n.fares.insert((r.route_id, r.operator_id, r.seat_class, r.from_stop, r.to_stop), r.fare);
         }
         Ok(n)
     }

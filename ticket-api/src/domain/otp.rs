@@ -6,11 +6,12 @@
 
 use core_wasm::server_messages::{self as say, Said};
 use sha2::{Digest, Sha256};
-use sqlx::{AnyPool, Row};
+use sqlx::AnyPool;
 
+use crate::clock::now_unix_ms;
 use crate::error::ApiError;
 use crate::ids::new_id;
-use crate::wire::now_unix_ms;
+use crate::store::otp as store;
 
 pub const CODE_DIGITS: usize = 4;
 pub const VALID_MS: i64 = 5 * 60 * 1000;
@@ -51,13 +52,7 @@ pub struct Outbox;
 
 impl SmsSender for Outbox {
     async fn send(&self, pool: &AnyPool, phone: &str, body: &str) -> Result<(), sqlx::Error> {
-        sqlx::query("INSERT INTO sms_outbox (id, phone, body, created_at) VALUES ($1, $2, $3, $4)")
-            .bind(new_id("sms"))
-            .bind(phone)
-            .bind(body)
-            .bind(now_unix_ms())
-            .execute(pool)
-            .await?;
+        store::queue_sms(pool, &new_id("sms"), phone, body, now_unix_ms()).await?;
         tracing::info!(phone, "SMS queued in the outbox");
         Ok(())
     }
@@ -103,44 +98,29 @@ pub async fn send(
     address: &str,
 ) -> Result<u32, ApiError> {
     let now = now_unix_ms();
-    let last = sqlx::query("SELECT MAX(sent_at) AS last FROM otp_codes WHERE phone = $1 AND purpose = $2")
-        .bind(phone)
-        .bind(purpose.key())
-        .fetch_one(pool)
-        .await?
-        .try_get::<Option<i64>, _>("last")?;
+    let last = store::last_sent(pool, phone, purpose.key()).await?;
     if let Some(last) = last.filter(|l| now - l < RESEND_AFTER_MS) {
         let wait = (RESEND_AFTER_MS - (now - last) + 999) / 1000;
         return Err(too_many(say::OTP_WAIT.with(&[("seconds", &wait.to_string())])));
     }
-    let count = |sql: &'static str, value: String| async move {
-        sqlx::query(sql).bind(value).bind(now - DAY_MS).fetch_one(pool).await?.try_get::<i64, _>("n")
-    };
-    if count("SELECT COUNT(*) AS n FROM otp_codes WHERE phone = $1 AND sent_at > $2", phone.to_owned()).await?
-        >= DAILY_PER_PHONE
-    {
+    if store::sent_to_phone(pool, phone, now - DAY_MS).await? >= DAILY_PER_PHONE {
         return Err(too_many(say::OTP_PHONE_DAILY.into()));
     }
-    if count("SELECT COUNT(*) AS n FROM otp_codes WHERE client_address = $1 AND sent_at > $2", address.to_owned())
-        .await?
-        >= DAILY_PER_ADDRESS
-    {
+    if store::sent_from_address(pool, address, now - DAY_MS).await? >= DAILY_PER_ADDRESS {
         return Err(too_many(say::OTP_ADDRESS_DAILY.into()));
     }
     let code = new_code();
-    sqlx::query(
-        "INSERT INTO otp_codes (id, phone, purpose, code_hash, expires_at, attempts, used, sent_at, client_address) \
-         VALUES ($1, $2, $3, $4, $5, 0, 0, $6, $7)",
-    )
-    .bind(new_id("otp"))
-    .bind(phone)
-    .bind(purpose.key())
-    .bind(hash(secret, phone, purpose, &code))
-    .bind(now + VALID_MS)
-    .bind(now)
-    .bind(address)
-    .execute(pool)
-    .await?;
+    let code_hash = hash(secret, phone, purpose, &code);
+    let new = store::NewCode {
+        id: &new_id("otp"),
+        phone,
+        purpose: purpose.key(),
+        code_hash: &code_hash,
+        expires_at: now + VALID_MS,
+        sent_at: now,
+        client_address: address,
+    };
+    store::insert(pool, &new).await?;
     let what = match purpose {
         Purpose::Search => "to find your tickets",
         Purpose::Cancel => "to cancel your ticket",
@@ -157,31 +137,20 @@ pub async fn verify(pool: &AnyPool, secret: &[u8], phone: &str, purpose: Purpose
         return Err(ApiError::bad(say::OTP_FORMAT));
     }
     let now = now_unix_ms();
-    let row = sqlx::query(
-        "SELECT id, code_hash, expires_at, attempts FROM otp_codes WHERE phone = $1 AND purpose = $2 AND used = 0 \
-         ORDER BY sent_at DESC LIMIT 1",
-    )
-    .bind(phone)
-    .bind(purpose.key())
-    .fetch_optional(pool)
-    .await?
-    .ok_or_else(|| ApiError::bad(say::OTP_NONE))?;
-    let id: String = row.try_get("id")?;
-    if row.try_get::<i64, _>("expires_at")? <= now {
+    let row = store::latest_unused(pool, phone, purpose.key()).await?.ok_or_else(|| ApiError::bad(say::OTP_NONE))?;
+    if row.expires_at <= now {
         return Err(ApiError::bad(say::OTP_EXPIRED));
     }
-    if row.try_get::<i64, _>("attempts")? >= MAX_WRONG {
+    if row.attempts >= MAX_WRONG {
         return Err(ApiError::bad(say::OTP_LOCKED));
     }
-    if row.try_get::<String, _>("code_hash")? == hash(secret, phone, purpose, &code) {
+    if row.code_hash == hash(secret, phone, purpose, &code) {
         // Used once: a replayed code finds nothing.
-        let used =
-            sqlx::query("UPDATE otp_codes SET used = 1 WHERE id = $1 AND used = 0").bind(&id).execute(pool).await?;
-        if used.rows_affected() == 1 {
+        if store::use_up(pool, &row.id).await? {
             return Ok(());
         }
         return Err(ApiError::bad(say::OTP_USED));
     }
-    sqlx::query("UPDATE otp_codes SET attempts = attempts + 1 WHERE id = $1").bind(&id).execute(pool).await?;
+    store::count_wrong_try(pool, &row.id).await?;
     Err(ApiError::bad(say::OTP_WRONG))
 }

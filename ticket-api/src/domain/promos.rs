@@ -6,12 +6,12 @@ use core_wasm::contract::booking::{Promo, PromoResponse, SurpriseDeal};
 use core_wasm::pricing::{self, PromoKind, PromoRule};
 
 use crate::AppState;
+use crate::clock::now_unix_ms;
 use crate::domain::booking;
 use crate::error::ApiError;
 use crate::store::bookings::{self, BookingRow};
 use crate::store::promos::{self, DealRow, PromoCodeRow};
 use crate::store::trips;
-use crate::wire::now_unix_ms;
 
 /// A deal can be claimed this long after it is offered (SPEC §9), enforced here too.
 pub const DEAL_MS: i64 = core_wasm::deal::CLAIM_SECONDS as i64 * 1000;

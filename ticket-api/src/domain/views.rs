@@ -9,10 +9,10 @@ use core_wasm::service::Service;
 use serde::Serialize;
 use sqlx::AnyPool;
 
+use crate::clock::{now_unix_ms, wire_time};
+use crate::domain::trip::trip_info;
 use crate::error::ApiError;
-use crate::seat_view::trip_info;
 use crate::store::{bookings, holds, tickets, trips};
-use crate::wire::{now_unix_ms, wire_time};
 
 /// A booking as either service shows it.
 #[derive(Debug, Serialize)]

@@ -14,8 +14,8 @@ use crate::AppState;
 use crate::domain::booking;
 use crate::domain::views::{self, BookingAnswer};
 use crate::error::ApiError;
+use crate::http::extract::{At, Body, ok};
 use crate::store::tickets;
-use crate::wire::{At, Body, ok};
 
 type Answer<T> = Result<Json<Envelope<T>>, ApiError>;
 

@@ -10,11 +10,11 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use sqlx::Row;
 
 use crate::AppState;
+use crate::clock::now_unix_ms;
 use crate::error::ApiError;
-use crate::wire::now_unix_ms;
+use crate::store::idempotency as store;
 
 /// Longest key accepted (UUIDs are 36).
 const MAX_KEY: usize = 200;
@@ -49,20 +49,10 @@ pub async fn layer(State(state): State<AppState>, request: Request, next: Next) 
         .and_then(|t| state.tokens.verify(t.trim()))
         .unwrap_or_default();
     let path = request.uri().path().to_owned();
-    let claimed = sqlx::query(
-        "INSERT INTO idempotency_keys (client, idem_key, path, status, body, created_at) VALUES ($1, $2, $3, 0, '', $4) \
-         ON CONFLICT (client, idem_key) DO NOTHING",
-    )
-    .bind(&client)
-    .bind(&key)
-    .bind(&path)
-    .bind(now_unix_ms())
-    .execute(&state.pool)
-    .await;
-    match claimed {
+    match store::claim(&state.pool, &client, &key, &path, now_unix_ms()).await {
         Err(e) => return ApiError::from(e).into_response(),
-        Ok(done) if done.rows_affected() == 0 => return replay(&state, &client, &key, &path).await,
-        Ok(_) => {}
+        Ok(false) => return replay(&state, &client, &key, &path).await,
+        Ok(true) => {}
     }
     let response = next.run(request).await;
     let (parts, body) = response.into_parts();
@@ -75,13 +65,7 @@ pub async fn layer(State(state): State<AppState>, request: Request, next: Next) 
         forget(&state, &client, &key).await;
     } else {
         let saved =
-            sqlx::query("UPDATE idempotency_keys SET status = $1, body = $2 WHERE client = $3 AND idem_key = $4")
-                .bind(i64::from(parts.status.as_u16()))
-                .bind(String::from_utf8_lossy(&bytes).into_owned())
-                .bind(&client)
-                .bind(&key)
-                .execute(&state.pool)
-                .await;
+            store::save(&state.pool, &client, &key, parts.status.as_u16(), &String::from_utf8_lossy(&bytes)).await;
         if let Err(e) = saved {
             tracing::error!(error = %e, "cannot store an idempotent answer");
         }
@@ -90,36 +74,27 @@ pub async fn layer(State(state): State<AppState>, request: Request, next: Next) 
 }
 
 async fn forget(state: &AppState, client: &str, key: &str) {
-    let _ = sqlx::query("DELETE FROM idempotency_keys WHERE client = $1 AND idem_key = $2")
-        .bind(client)
-        .bind(key)
-        .execute(&state.pool)
-        .await;
+    if let Err(e) = store::forget(&state.pool, client, key).await {
+        tracing::error!(error = %e, "cannot release an idempotency key");
+    }
 }
 
 /// The first call's answer, waiting while it is still running.
 async fn replay(state: &AppState, client: &str, key: &str, path: &str) -> Response {
     let started = std::time::Instant::now();
     loop {
-        let row = sqlx::query("SELECT path, status, body FROM idempotency_keys WHERE client = $1 AND idem_key = $2")
-            .bind(client)
-            .bind(key)
-            .fetch_optional(&state.pool)
-            .await;
-        match row {
+        match store::find(&state.pool, client, key).await {
             Err(e) => return ApiError::from(e).into_response(),
             // The first call failed on our side and was forgotten: nothing to replay yet.
             Ok(None) => {
                 return ApiError::conflict(say::KEY_FIRST_FAILED).into_response();
             }
             Ok(Some(row)) => {
-                let first_path: String = row.try_get("path").unwrap_or_default();
-                if first_path != path {
+                if row.path != path {
                     return ApiError::bad(say::KEY_OTHER_CALL).into_response();
                 }
-                let status: i64 = row.try_get("status").unwrap_or(0);
-                if status != 0 {
-                    return stored(status, row.try_get("body").unwrap_or_default());
+                if row.status != 0 {
+                    return stored(row.status, row.body);
                 }
             }
         }

@@ -1,5 +1,16 @@
 //! The HTTP layer: one thin handler per call (extract, call the domain, answer), routed from the
 //! core's call table (`lib.rs`).
 
+pub mod auth;
 pub mod booking;
+pub mod content;
+pub mod extract;
+pub mod idempotency;
+pub mod openapi;
 pub mod promos;
+pub mod reservation;
+pub mod sandbox;
+pub mod search;
+pub mod seat_view;
+pub mod ticket_pdf;
+pub mod tickets;

@@ -8,7 +8,7 @@ use core_wasm::contract::envelope::Envelope;
 use crate::AppState;
 use crate::domain::promos;
 use crate::error::ApiError;
-use crate::wire::{Body, ok};
+use crate::http::extract::{Body, ok};
 
 type Answer<T> = Result<Json<Envelope<T>>, ApiError>;
 

@@ -5,12 +5,12 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use core_wasm::contract::tickets::{Ticket, TicketStatus};
 use core_wasm::pricing::format_taka as taka;
-use sqlx::Row;
 
 use crate::AppState;
 use crate::domain::views;
 use crate::error::ApiError;
 use crate::pdf::{self, TicketDocument, TicketState};
+use crate::store::content;
 
 fn shown(wire: Option<&str>) -> (String, String) {
     wire.and_then(|w| core_wasm::time::display(w).ok()).map(|d| (d.date, d.time)).unwrap_or_default()
@@ -55,12 +55,7 @@ fn document(ticket: &Ticket, helpline: String) -> TicketDocument {
 
 pub async fn download(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
     let ticket = views::ticket(&state.pool, id.trim()).await?;
-    let helpline = sqlx::query("SELECT value FROM settings WHERE key = 'helpline'")
-        .fetch_optional(&state.pool)
-        .await?
-        .map(|r| r.try_get::<String, _>("value"))
-        .transpose()?
-        .unwrap_or_else(|| "16374".into());
+    let helpline = content::setting(&state.pool, "helpline").await?.unwrap_or_else(|| "16374".into());
     let doc = document(&ticket, helpline);
     let name = pdf::file_name(&doc);
     // Rendering takes milliseconds of CPU: off the async threads.

@@ -7,9 +7,16 @@
 
 pub mod bookings;
 pub mod claims;
+pub mod content;
+pub mod db;
 pub mod holds;
+pub mod idempotency;
+pub mod inventory;
+pub mod network;
+pub mod otp;
 pub mod payments;
 pub mod promos;
+pub mod reservations;
 pub mod tickets;
 pub mod trips;
 

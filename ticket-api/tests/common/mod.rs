@@ -72,7 +72,7 @@ fn sqlite_template() -> &'static PathBuf {
             let path = std::env::temp_dir().join(format!("{}.db", unique("ticket_api_template")));
             let rt = tokio::runtime::Runtime::new().unwrap();
             rt.block_on(async {
-                let (pool, _) = ticket_api::db::open(&format!("sqlite://{}", path.display()), 2).await.unwrap();
+                let (pool, _) = ticket_api::store::db::open(&format!("sqlite://{}", path.display()), 2).await.unwrap();
                 seed_demo(&pool, &SeedOptions { today: today(), days: DAYS }).await.unwrap();
                 // Fold the WAL into the file so a plain copy holds everything.
                 sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)").execute(&pool).await.unwrap();
@@ -112,7 +112,7 @@ fn postgres_template() -> &'static String {
             let rt = tokio::runtime::Runtime::new().unwrap();
             rt.block_on(async {
                 admin(&server, &format!("CREATE DATABASE {name}")).await;
-                let (pool, _) = ticket_api::db::open(&with_database(&server, &name), 2).await.unwrap();
+                let (pool, _) = ticket_api::store::db::open(&with_database(&server, &name), 2).await.unwrap();
                 seed_demo(&pool, &SeedOptions { today: today(), days: DAYS }).await.unwrap();
                 pool.close().await;
             });
@@ -173,7 +173,7 @@ impl TestApp {
     pub async fn with_settings(backend: Backend, ttl: u32, extra: &[(&str, &str)]) -> TestApp {
         let url = database_url(backend).await;
         let state = ticket_api::start(config(&url, ttl, extra)).await.unwrap();
-        let token = state.tokens.issue(ticket_api::auth::PUBLIC_CLIENT).access_token;
+        let token = state.tokens.issue(ticket_api::http::auth::PUBLIC_CLIENT).access_token;
         TestApp { router: ticket_api::router(state.clone()), state, token }
     }
 

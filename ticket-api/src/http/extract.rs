@@ -1,5 +1,5 @@
-//! What the handlers share: the success envelope, the JSON body extractor with our rejections,
-//! and the clock, all through the core's contract and `time` module.
+//! What the handlers share: the service a call is made under, the JSON body extractor with our
+//! rejections, and the success envelope.
 
 use axum::Json;
 use axum::body::Bytes;
@@ -8,11 +8,9 @@ use axum::http::header;
 use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use core_wasm::contract::envelope::Envelope;
-use core_wasm::time::{Date, WireDateTime};
+use core_wasm::service::Service;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-
-use core_wasm::service::Service;
 
 use crate::error::ApiError;
 
@@ -56,23 +54,4 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
         let Json(value) = Json::<T>::from_request(request, state).await?;
         Ok(Body(value))
     }
-}
-
-pub fn now_unix_ms() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
-}
-
-/// Today in Dhaka.
-pub fn today() -> Date {
-    core_wasm::time::today_in_dhaka(now_unix_ms() as f64)
-}
-
-/// A timetable time (Dhaka wall-clock minutes) as the wire shows it.
-pub fn wire_time(dhaka_minutes: i64) -> String {
-    WireDateTime::from_dhaka_minutes(dhaka_minutes).to_string()
-}
-
-/// A real instant (Unix milliseconds) as the wire shows times: Dhaka wall clock + 6 h.
-pub fn wire_instant(unix_ms: i64) -> String {
-    WireDateTime::from_dhaka(core_wasm::time::dhaka_now(unix_ms as f64)).to_string()
 }

@@ -1,0 +1,229 @@
+//! A trip as the booking calls see it: its route, stops, points, times, seats and fares, from the
+//! timetable in memory (or the store for a trip newer than it), and the segment a traveller
+//! chose.
+
+use core_wasm::server_messages as say;
+use core_wasm::service::Service;
+use sqlx::AnyPool;
+
+use crate::AppState;
+use crate::claims::{ClaimState, TripClaims};
+use crate::clock::wire_time;
+use crate::domain::network::{LayoutSeat, Network};
+use crate::domain::search::city_id;
+use crate::error::ApiError;
+use crate::store::trips;
+use core_wasm::contract::seats::{Point, SeatStatus};
+
+/// The trip's timetable: where it runs and when.
+pub(crate) struct TripInfo {
+    pub id: String,
+    pub route_id: String,
+    pub operator_id: String,
+    pub layout_id: String,
+    pub service: Service,
+    pub departs_at: i64,
+    /// City ids by stop index.
+    pub stops: Vec<String>,
+    pub points: Vec<RoutePoint>,
+}
+
+pub(crate) struct RoutePoint {
+    pub stop: i64,
+    pub id: String,
+    pub name: String,
+    pub address: String,
+    pub minutes_from_start: i64,
+}
+
+pub(crate) async fn trip_info(pool: &AnyPool, trip_id: &str) -> Result<TripInfo, ApiError> {
+    let trip = trips::timetable(pool, trip_id.trim()).await?.ok_or_else(|| ApiError::not_found(say::TRIP_NOT_FOUND))?;
+    let stops = trips::stop_cities(pool, &trip.route_id).await?;
+    let points = trips::route_points(pool, &trip.route_id)
+        .await?
+        .into_iter()
+        .map(|p| RoutePoint {
+            stop: p.stop_index,
+            id: p.id,
+            name: p.name,
+            address: p.address,
+            minutes_from_start: p.minutes_from_start,
+        })
+        .collect();
+    Ok(TripInfo {
+        id: trip.id,
+        route_id: trip.route_id,
+        operator_id: trip.operator_id,
+        layout_id: trip.layout_id,
+        service: trip.service,
+        departs_at: trip.departs_at,
+        stops,
+        points,
+    })
+}
+
+/// A given, non-blank text.
+fn filled(v: Option<&str>) -> Option<&str> {
+    v.map(str::trim).filter(|v| !v.is_empty())
+}
+
+impl TripInfo {
+    /// The trip: from the timetable in memory, or from the store when it was written after the
+    /// timetable was last loaded (it reloads within `network::RECHECK`).
+    pub(crate) async fn find(pool: &AnyPool, network: &Network, trip_id: &str) -> Result<TripInfo, ApiError> {
+        match TripInfo::from_network(network, trip_id) {
+            Some(trip) => Ok(trip),
+            None => trip_info(pool, trip_id).await,
+        }
+    }
+
+    /// The trip from the timetable in memory, if it is there.
+    pub(crate) fn from_network(network: &Network, trip_id: &str) -> Option<TripInfo> {
+        let (route_id, index) = network.trip_index.get(trip_id.trim())?;
+        let route = network.routes.get(route_id)?;
+        let trip = route.trips.get(*index)?;
+        let vehicle = network.vehicles.get(&trip.vehicle_id)?;
+        Some(TripInfo {
+            id: trip.id.clone(),
+            route_id: route_id.clone(),
+            operator_id: trip.operator_id.clone(),
+            layout_id: vehicle.layout_id.clone(),
+            service: route.service,
+            departs_at: trip.departs_at,
+            stops: route.stops.iter().map(|s| s.city_id.clone()).collect(),
+            points: route
+                .points
+                .iter()
+                .map(|p| RoutePoint {
+                    stop: p.stop,
+                    id: p.id.clone(),
+                    name: p.name.clone(),
+                    address: p.address.clone(),
+                    minutes_from_start: p.minutes_from_start,
+                })
+                .collect(),
+        })
+    }
+
+    /// The fare of a seat class from stop `from` to stop `to`, in taka.
+    pub(crate) fn fare(&self, network: &Network, class: &str, from: i64, to: i64) -> Option<i64> {
+        network.fares.get(&(self.route_id.clone(), self.operator_id.clone(), class.to_owned(), from, to)).copied()
+    }
+
+    /// The seats of the trip's coach or ship (empty for a layout newer than the timetable).
+    pub(crate) fn seats<'n>(&self, network: &'n Network) -> &'n [LayoutSeat] {
+        network.layout_seats.get(&self.layout_id).map_or(&[], Vec::as_slice)
+    }
+
+    fn point_stop(&self, given: &str) -> Option<i64> {
+        let given = given.trim();
+        self.points.iter().find(|p| p.id == given || p.name.eq_ignore_ascii_case(given)).map(|p| p.stop)
+    }
+
+    /// Minutes from the first stop to `stop`'s first point (0 if unknown).
+    pub(crate) fn stop_offset(&self, stop: i64) -> i64 {
+        self.points.iter().filter(|p| p.stop == stop).map(|p| p.minutes_from_start).min().unwrap_or(0)
+    }
+
+    fn last_stop(&self) -> i64 {
+        self.stops.len() as i64 - 1
+    }
+
+    /// The segment `[from, to)` in stop indexes, from the chosen points, else the searched
+    /// cities, else the whole route.
+    pub(crate) async fn segment(
+        &self,
+        state: &AppState,
+        boarding: Option<&str>,
+        dropping: Option<&str>,
+        from: Option<&str>,
+        to: Option<&str>,
+    ) -> Result<(i64, i64), ApiError> {
+        let (from_stop, to_stop) = match (filled(boarding), filled(dropping)) {
+            (Some(b), Some(d)) => {
+                let b = self.point_stop(b).ok_or_else(|| {
+                    ApiError::bad(say::POINT_NOT_ON_TRIP.with(&[("field", "boardingPoint"), ("point", b)]))
+                })?;
+                let d = self.point_stop(d).ok_or_else(|| {
+                    ApiError::bad(say::POINT_NOT_ON_TRIP.with(&[("field", "droppingPoint"), ("point", d)]))
+                })?;
+                (b, d)
+            }
+            _ => {
+                let stop_of = |city: Option<String>, after: i64| {
+                    city.and_then(|c| {
+                        self.stops
+                            .iter()
+                            .enumerate()
+                            .skip(after as usize)
+                            .find(|(_, s)| **s == c)
+                            .map(|(i, _)| i as i64)
+                    })
+                };
+                let from_city = match filled(from) {
+                    Some(f) => Some(
+                        city_id(state, f)
+                            .await?
+                            .ok_or_else(|| ApiError::bad(say::NOT_A_CITY.with(&[("field", "from"), ("city", f)])))?,
+                    ),
+                    None => None,
+                };
+                let to_city = match filled(to) {
+                    Some(t) => Some(
+                        city_id(state, t)
+                            .await?
+                            .ok_or_else(|| ApiError::bad(say::NOT_A_CITY.with(&[("field", "to"), ("city", t)])))?,
+                    ),
+                    None => None,
+                };
+                let from_stop = if from_city.is_some() {
+                    stop_of(from_city, 0).ok_or_else(|| ApiError::bad(say::NO_STOP_FROM))?
+                } else {
+                    0
+                };
+                let to_stop = if to_city.is_some() {
+                    stop_of(to_city, from_stop + 1).ok_or_else(|| ApiError::bad(say::NO_STOP_TO))?
+                } else {
+                    self.last_stop()
+                };
+                (from_stop, to_stop)
+            }
+        };
+        if from_stop >= to_stop {
+            return Err(ApiError::bad(say::POINTS_ORDER));
+        }
+        Ok((from_stop, to_stop))
+    }
+
+    pub(crate) fn point(&self, p: &RoutePoint) -> Point {
+        Point {
+            id: Some(p.id.clone()),
+            name: p.name.clone(),
+            time: Some(wire_time(self.departs_at + p.minutes_from_start)),
+            address: Some(p.address.clone()),
+        }
+    }
+}
+
+/// The claims as one visitor sees them at one moment: their own holds do not count (their
+/// seats show available to them, to choose again: a new lock replaces their hold).
+pub(crate) struct Seen<'a> {
+    pub claims: &'a TripClaims,
+    pub now_ms: i64,
+    pub viewer: Option<&'a str>,
+}
+
+impl Seen<'_> {
+    /// A seat's status over legs `[from, to)`: blocked over booked over locked over available.
+    pub(crate) fn status(&self, seat_no: &str, from: i64, to: i64) -> SeatStatus {
+        let mut status = SeatStatus::Available;
+        for claim in self.claims.of_seat(seat_no, self.now_ms, self.viewer).filter(|c| c.leg >= from && c.leg < to) {
+            status = match (claim.state, status) {
+                (ClaimState::Blocked, _) | (_, SeatStatus::Blocked) => SeatStatus::Blocked,
+                (ClaimState::Sold, _) | (_, SeatStatus::Booked) => SeatStatus::Booked,
+                (ClaimState::Held, _) => SeatStatus::Locked,
+            };
+        }
+        status
+    }
+}

@@ -1,0 +1,18 @@
+//! `get-schedule-trips`: extract, call the domain, answer its kept JSON.
+
+use axum::extract::State;
+use axum::response::Response;
+use core_wasm::contract::trips::TripSearchRequest;
+
+use crate::AppState;
+use crate::domain::search;
+use crate::error::ApiError;
+use crate::http::extract::{At, Body, json_response};
+
+pub async fn schedule_trips(
+    State(state): State<AppState>,
+    At(service): At,
+    Body(request): Body<TripSearchRequest>,
+) -> Result<Response, ApiError> {
+    Ok(json_response(search::search(&state, service, &request).await?))
+}

@@ -1,0 +1,18 @@
+//! `get-seat-view`: extract, call the domain, answer its kept JSON.
+
+use axum::extract::State;
+use axum::response::Response;
+use core_wasm::contract::seats::SeatViewRequest;
+
+use crate::AppState;
+use crate::domain::seat_view;
+use crate::error::ApiError;
+use crate::http::extract::{At, Body, json_response};
+
+pub async fn seat_view(
+    State(state): State<AppState>,
+    At(service): At,
+    Body(request): Body<SeatViewRequest>,
+) -> Result<Response, ApiError> {
+    Ok(json_response(seat_view::seat_view(&state, service, &request).await?))
+}

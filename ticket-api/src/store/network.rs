@@ -1,0 +1,152 @@
+//! The timetable as stored: what `domain::network` loads into memory, one query per table.
+
+use sqlx::AnyPool;
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct CityRow {
+    pub id: String,
+    pub name: String,
+}
+
+pub async fn cities(pool: &AnyPool) -> Result<Vec<CityRow>, sqlx::Error> {
+    sqlx::query_as("SELECT id, name FROM cities").fetch_all(pool).await
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct RouteRow {
+    pub id: String,
+    #[sqlx(try_from = "String")]
+    pub service: core_wasm::service::Service,
+    pub name: String,
+}
+
+pub async fn routes(pool: &AnyPool) -> Result<Vec<RouteRow>, sqlx::Error> {
+    sqlx::query_as("SELECT id, service, name FROM routes").fetch_all(pool).await
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct StopRow {
+    pub route_id: String,
+    pub city_id: String,
+    pub minutes_from_start: i64,
+}
+
+/// Every route's stops, in order.
+pub async fn stops(pool: &AnyPool) -> Result<Vec<StopRow>, sqlx::Error> {
+    sqlx::query_as("SELECT route_id, city_id, minutes_from_start FROM route_stops ORDER BY route_id, stop_index")
+        .fetch_all(pool)
+        .await
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct PointRow {
+    pub route_id: String,
+    pub stop_index: i64,
+    pub minutes_from_start: i64,
+    pub id: String,
+    pub name: String,
+    pub address: String,
+}
+
+/// Every route's boarding and dropping points, in time order.
+pub async fn points(pool: &AnyPool) -> Result<Vec<PointRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT rp.route_id, rp.stop_index, rp.minutes_from_start, p.id, p.name, p.address FROM route_points rp \
+         JOIN points p ON p.id = rp.point_id ORDER BY rp.route_id, rp.minutes_from_start, p.name",
+    )
+    .fetch_all(pool)
+    .await
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct TripRow {
+    pub id: String,
+    pub route_id: String,
+    pub departs_at: i64,
+    pub operator_id: String,
+    pub vehicle_id: String,
+}
+
+/// Every trip, in departure order.
+pub async fn trips(pool: &AnyPool) -> Result<Vec<TripRow>, sqlx::Error> {
+    sqlx::query_as("SELECT id, route_id, departs_at, operator_id, vehicle_id FROM trips ORDER BY departs_at, id")
+        .fetch_all(pool)
+        .await
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct VehicleRow {
+    pub id: String,
+    pub name: String,
+    pub coach_type: Option<String>,
+    pub bus_class: String,
+    pub layout_id: String,
+}
+
+pub async fn vehicles(pool: &AnyPool) -> Result<Vec<VehicleRow>, sqlx::Error> {
+    sqlx::query_as("SELECT id, name, coach_type, bus_class, layout_id FROM vehicles").fetch_all(pool).await
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct OperatorRow {
+    pub id: String,
+    pub title: String,
+    pub logo: String,
+}
+
+pub async fn operators(pool: &AnyPool) -> Result<Vec<OperatorRow>, sqlx::Error> {
+    sqlx::query_as("SELECT id, title, logo FROM operators").fetch_all(pool).await
+}
+
+/// How many seats of a class a layout has.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ClassCountRow {
+    pub layout_id: String,
+    pub seat_class: String,
+    pub seats: i64,
+}
+
+pub async fn class_counts(pool: &AnyPool) -> Result<Vec<ClassCountRow>, sqlx::Error> {
+    sqlx::query_as("SELECT layout_id, seat_class, COUNT(*) AS seats FROM layout_seats GROUP BY layout_id, seat_class")
+        .fetch_all(pool)
+        .await
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct LayoutSeatRow {
+    pub layout_id: String,
+    pub seat_no: String,
+    pub deck: String,
+    pub deck_name: String,
+    pub seat_class: String,
+    pub class_name: String,
+    pub row_no: i64,
+    pub col_no: i64,
+    pub is_ladies: i64,
+}
+
+/// Every layout's seats, by deck, row and column.
+pub async fn layout_seats(pool: &AnyPool) -> Result<Vec<LayoutSeatRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT layout_id, seat_no, deck, deck_name, seat_class, class_name, row_no, col_no, is_ladies \
+         FROM layout_seats ORDER BY layout_id, deck, row_no, col_no",
+    )
+    .fetch_all(pool)
+    .await
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct FareRow {
+    pub route_id: String,
+    pub operator_id: String,
+    pub seat_class: String,
+    pub from_stop: i64,
+    pub to_stop: i64,
+    pub fare: i64,
+}
+
+pub async fn fares(pool: &AnyPool) -> Result<Vec<FareRow>, sqlx::Error> {
+    sqlx::query_as("SELECT route_id, operator_id, seat_class, from_stop, to_stop, fare FROM fares")
+        .fetch_all(pool)
+        .await
+}

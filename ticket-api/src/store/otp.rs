@@ -1,0 +1,124 @@
+//! `otp_codes` and `sms_outbox`.
+
+use super::Exec;
+
+/// When the last code of (phone, purpose) was sent.
+pub async fn last_sent<'c>(e: impl Exec<'c>, phone: &str, purpose: &str) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT MAX(sent_at) FROM otp_codes WHERE phone = $1 AND purpose = $2")
+        .bind(phone)
+        .bind(purpose)
+        .fetch_one(e)
+        .await
+}
+
+/// Codes sent to the phone since `since_ms`.
+pub async fn sent_to_phone<'c>(e: impl Exec<'c>, phone: &str, since_ms: i64) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM otp_codes WHERE phone = $1 AND sent_at > $2")
+        .bind(phone)
+        .bind(since_ms)
+        .fetch_one(e)
+        .await
+}
+
+/// Codes asked for from the client address since `since_ms`.
+pub async fn sent_from_address<'c>(e: impl Exec<'c>, address: &str, since_ms: i64) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM otp_codes WHERE client_address = $1 AND sent_at > $2")
+        .bind(address)
+        .bind(since_ms)
+        .fetch_one(e)
+        .await
+}
+
+/// A code to write: kept only as a hash.
+#[derive(Debug)]
+pub struct NewCode<'a> {
+    pub id: &'a str,
+    pub phone: &'a str,
+    pub purpose: &'a str,
+    pub code_hash: &'a str,
+    pub expires_at: i64,
+    pub sent_at: i64,
+    pub client_address: &'a str,
+}
+
+pub async fn insert<'c>(e: impl Exec<'c>, code: &NewCode<'_>) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO otp_codes (id, phone, purpose, code_hash, expires_at, attempts, used, sent_at, client_address) \
+         VALUES ($1, $2, $3, $4, $5, 0, 0, $6, $7)",
+    )
+    .bind(code.id)
+    .bind(code.phone)
+    .bind(code.purpose)
+    .bind(code.code_hash)
+    .bind(code.expires_at)
+    .bind(code.sent_at)
+    .bind(code.client_address)
+    .execute(e)
+    .await?;
+    Ok(())
+}
+
+/// The latest unused code of (phone, purpose).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct CodeRow {
+    pub id: String,
+    pub code_hash: String,
+    pub expires_at: i64,
+    pub attempts: i64,
+}
+
+pub async fn latest_unused<'c>(e: impl Exec<'c>, phone: &str, purpose: &str) -> Result<Option<CodeRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT id, code_hash, expires_at, attempts FROM otp_codes WHERE phone = $1 AND purpose = $2 AND used = 0 \
+         ORDER BY sent_at DESC LIMIT 1",
+    )
+    .bind(phone)
+    .bind(purpose)
+    .fetch_optional(e)
+    .await
+}
+
+/// Uses a code up; false when it was used already.
+pub async fn use_up<'c>(e: impl Exec<'c>, id: &str) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("UPDATE otp_codes SET used = 1 WHERE id = $1 AND used = 0").bind(id).execute(e).await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub async fn count_wrong_try<'c>(e: impl Exec<'c>, id: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE otp_codes SET attempts = attempts + 1 WHERE id = $1").bind(id).execute(e).await?;
+    Ok(())
+}
+
+/// A text message written to the demo outbox.
+#[derive(Debug, Clone, serde::Serialize, sqlx::FromRow)]
+pub struct OutboxMessage {
+    pub phone: String,
+    pub body: String,
+    #[serde(rename = "createdAt")]
+    pub created_at: i64,
+}
+
+pub async fn queue_sms<'c>(
+    e: impl Exec<'c>,
+    id: &str,
+    phone: &str,
+    body: &str,
+    now_ms: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO sms_outbox (id, phone, body, created_at) VALUES ($1, $2, $3, $4)")
+        .bind(id)
+        .bind(phone)
+        .bind(body)
+        .bind(now_ms)
+        .execute(e)
+        .await?;
+    Ok(())
+}
+
+/// The newest messages of the outbox.
+pub async fn outbox<'c>(e: impl Exec<'c>, limit: i64) -> Result<Vec<OutboxMessage>, sqlx::Error> {
+    sqlx::query_as("SELECT phone, body, created_at FROM sms_outbox ORDER BY created_at DESC, id LIMIT $1")
+        .bind(limit)
+        .fetch_all(e)
+        .await
+}
