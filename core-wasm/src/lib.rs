@@ -27,6 +27,8 @@ pub mod server_messages;
 pub mod service;
 pub mod tickets;
 pub mod time;
+#[cfg(any(feature = "wasm", test))]
+mod tree;
 pub mod trips;
 
 #[cfg(feature = "wasm")]
