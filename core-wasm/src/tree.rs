@@ -8,8 +8,6 @@
 
 use serde::de::{self, DeserializeSeed, Unexpected, Visitor};
 
-/// Values nested deeper than this are refused (no input of ours nests beyond ~6).
-pub(crate) const MAX_DEPTH: usize = 32;
 /// The largest whole number a JS number holds exactly.
 const MAX_EXACT: f64 = 9_007_199_254_740_991.0;
 

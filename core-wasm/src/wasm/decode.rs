@@ -12,7 +12,10 @@ use serde::de;
 
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::tree::{DecodeError, MAX_DEPTH, Tree};
+use crate::tree::{DecodeError, Tree};
+
+/// Values nested deeper than this are refused (no input of ours nests beyond ~6).
+const MAX_DEPTH: usize = 32;
 
 /// Copies a JS value into a tree: `undefined` and `null` are null; an object's keys whose
 /// values are `undefined` are left out, so they read as missing; functions are refused.
