@@ -38,8 +38,8 @@ pub trait Transport {
     fn sleep(&self, ms: u32) -> impl Future<Output = ()>;
 }
 
-/// Reads JSON answers. Natively serde_json; in the browser `JSON.parse` plus serde-wasm-bindgen,
-/// so the wasm module carries no JSON parser of its own.
+/// Reads JSON answers. Natively serde_json; in the browser `JSON.parse` and the core's own tree
+/// decoder (`crate::tree`), so the wasm module carries no JSON parser of its own.
 pub trait Codec {
     /// The envelope's `data` as the platform keeps it (`serde_json::Value`, a JS value).
     type Data;

@@ -1,5 +1,5 @@
-//! Renders real tickets and reads them back with poppler's `pdftotext` where it is installed (the
-//! Makefile installs poppler-utils; without it the text checks are skipped, the rest still runs).
+//! Renders real tickets and reads them back with poppler's `pdftotext` (the Makefile installs
+//! poppler-utils; without it the text checks fail, saying so: a check that skips proves nothing).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
