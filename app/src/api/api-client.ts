@@ -2,7 +2,7 @@
  * The ticket API, through the core's client (token, 401 re-authentication, retries, toasts).
  * One client per API origin ('' = this site's origin).
  */
-import { ApiClient, toastMessage, type ApiFailure } from 'core-wasm';
+import { ApiClient, toastMessage, type ApiFailure, type CallOf, type CallRow, type CallService } from 'core-wasm';
 
 const clients = new Map<string, ApiClient>();
 let firstCall: Promise<unknown> | null = null;
@@ -17,11 +17,11 @@ function client(base: string): ApiClient {
 }
 
 /**
- * The bearer token the core's client keeps in the `token` cookie (SPEC §7), or null. The token is
- * the client's: the app reads it only to pace the first calls (below) and for the one answer the
- * client cannot give (a file, api-file.ts).
+ * The bearer token the core's client keeps in the `token` cookie (SPEC §7). The token is the
+ * client's (it fetches one, and a new one after a 401): the app reads it only to pace the first
+ * calls (below).
  */
-export function tokenCookie(): string | undefined {
+function tokenCookie(): string | undefined {
   return /(?:^|;) *token=([^;]+)/.exec(document.cookie)?.[1];
 }
 
@@ -47,6 +47,20 @@ export function apiGet<T>(base: string, path: string): Promise<T> {
 
 export function apiPost<T>(base: string, path: string, body: unknown, idempotencyKey?: string): Promise<T> {
   return run(() => client(base).post(path, body, idempotencyKey ? { idempotencyKey } : undefined) as Promise<T>);
+}
+
+/**
+ * A call of the core's call table (`ApiClient.call`): method, path, query and headers come from
+ * the core. The app uses it for the answer that is not JSON, the e-ticket PDF (a Blob), which the
+ * client fetches, and re-authenticates, like any other call.
+ */
+export function apiCall<N extends CallRow['name'], S extends CallService<N>>(
+  base: string,
+  name: N,
+  service: S,
+  request: CallOf<N, S>['request'],
+): Promise<CallOf<N, S>['response']> {
+  return run(() => client(base).call(name, service, request, undefined) as Promise<CallOf<N, S>['response']>);
 }
 
 /** The text to show for a failed call: the core's toast, else the core's fallback. */

@@ -42,11 +42,24 @@ function respond(method: 'GET' | 'POST', path: string, body?: unknown): Promise<
   const found = table.get(path);
   if (!found) return Promise.reject(new FakeApiFailure('This page could not be found', 404));
   if (!found.ok) return Promise.reject(new FakeApiFailure(found.toast, found.status, found.body));
-  return found.value instanceof Promise ? found.value : Promise.resolve(structuredClone(found.value));
+  if (found.value instanceof Promise || found.value instanceof Blob) return Promise.resolve(found.value);
+  return Promise.resolve(structuredClone(found.value));
 }
 
 export const fakeApiGet = (_base: string, path: string) => respond('GET', path);
 export const fakeApiPost = (_base: string, path: string, body: unknown) => respond('POST', path, body);
+
+/**
+ * `apiCall` (the core's call table) for the calls the app makes through it, by the path and
+ * method the table gives them, so tests answer them like the others.
+ */
+export function fakeApiCall(_base: string, name: string, service: string, request: unknown): Promise<unknown> {
+  const segment = service === 'BUS' ? 'intercity' : 'water';
+  if (name === 'download-ticket-pdf') {
+    return respond('GET', `/v1/api/${segment}/download-ticket-pdf/${(request as { id: string }).id}`);
+  }
+  throw new Error(`fake-api: no path for the call '${name}'`);
+}
 
 export function trip(overrides: Partial<Trip> & Pick<Trip, '_id'>): Trip {
   return {

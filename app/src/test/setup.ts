@@ -12,7 +12,7 @@ import { resetFakeApi } from '@/test/fake-api';
 vi.mock('@/api/api-client', async (importOriginal) => {
   const real = await importOriginal<typeof import('@/api/api-client')>();
   const fake = await import('@/test/fake-api');
-  return { ...real, apiGet: fake.fakeApiGet, apiPost: fake.fakeApiPost };
+  return { ...real, apiGet: fake.fakeApiGet, apiPost: fake.fakeApiPost, apiCall: fake.fakeApiCall };
 });
 
 // The site's own endpoints (new-site banner): no rollout unless a test says otherwise.
