@@ -2,12 +2,13 @@
 // rules without type information (fast enough for every run of `make test`), and React's hooks
 // rules, the React Compiler's checks included (refs, purity, state set in effects or render).
 import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/'] },
+export default defineConfig(
+  globalIgnores(['dist/', 'node_modules/']),
   js.configs.recommended,
   tseslint.configs.recommended,
   reactHooks.configs.flat.recommended,
