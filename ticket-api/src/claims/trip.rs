@@ -19,6 +19,8 @@ pub enum ClaimState {
     Blocked,
 }
 
+core_wasm::names!(ClaimState { Held = "held", Sold = "sold", Blocked = "blocked" });
+
 #[derive(Debug, Clone)]
 pub struct LegClaim {
     pub leg: i64,
@@ -114,12 +116,8 @@ impl TripClaims {
 impl TripClaims {
     /// The claims of one trip from its rows.
     pub(super) fn push(&mut self, row: ClaimRow) {
-        let state = match row.state.as_str() {
-            "held" => ClaimState::Held,
-            "sold" => ClaimState::Sold,
-            _ => ClaimState::Blocked,
-        };
-        let claim = LegClaim { leg: row.leg, state, expires_at: row.expires_at, holder: row.visitor.map(Arc::from) };
+        let claim =
+            LegClaim { leg: row.leg, state: row.state, expires_at: row.expires_at, holder: row.visitor.map(Arc::from) };
         self.by_seat.entry(row.seat_no).or_default().push(claim);
     }
 }

@@ -19,6 +19,7 @@ use core_wasm::server_messages::{self as say, Said};
 use core_wasm::service::Service;
 
 use crate::AppState;
+use crate::claims::ClaimState;
 use crate::clock::{now_unix_ms, wire_instant};
 use crate::domain::network::Network;
 use crate::domain::trip::TripInfo;
@@ -166,7 +167,7 @@ pub async fn lock_seats(
         from_stop: from,
         to_stop: to,
         claim_id: &hold.id,
-        state: "held",
+        state: ClaimState::Held,
         expires_at: Some(hold.expires_at),
     };
     match inventory::insert(&mut tx, &write, &claim).await {
@@ -333,7 +334,7 @@ pub async fn issue(state: &AppState, tnx_id: &str) -> Result<Issued, ApiError> {
         from_stop: booking.from_stop,
         to_stop: booking.to_stop,
         claim_id: &booking.id,
-        state: "sold",
+        state: ClaimState::Sold,
         expires_at: None,
     };
     match inventory::insert(&mut tx, &write, &claim).await {

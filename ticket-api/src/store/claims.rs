@@ -2,14 +2,16 @@
 
 use sqlx::AnyPool;
 
+use crate::claims::ClaimState;
+
 /// One seat-leg claim, with the visitor whose hold it is (holds only).
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct ClaimRow {
     pub trip_id: String,
     pub seat_no: String,
     pub leg: i64,
-    /// 'held', 'sold' or 'blocked' (CHECKed by the schema).
-    pub state: String,
+    #[sqlx(try_from = "String")]
+    pub state: ClaimState,
     pub expires_at: Option<i64>,
     pub visitor: Option<String>,
 }

@@ -12,9 +12,9 @@
 //! bypass the claims cache (`crate::claims`): the guard must exist before the transaction
 //! commits and live until it has ended.
 
-use sqlx::{Any, AnyPool, Row, Transaction};
+use sqlx::{Any, AnyPool, Transaction};
 
-use crate::claims::ClaimsWrite;
+use crate::claims::{ClaimState, ClaimsWrite};
 
 /// Rows per INSERT statement (each row binds 6 values; well under every driver's limit).
 const BATCH: usize = 100;
@@ -40,8 +40,8 @@ pub struct Claim<'a> {
     pub from_stop: i64,
     pub to_stop: i64,
     pub claim_id: &'a str,
-    /// 'held' (with `expires_at`) or 'sold'.
-    pub state: &'a str,
+    /// Held (with `expires_at`) or sold.
+    pub state: ClaimState,
     pub expires_at: Option<i64>,
 }
 
@@ -51,9 +51,10 @@ pub async fn reclaim_expired(
     trip: &ClaimsWrite<'_>,
     now_ms: i64,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM seat_claims WHERE trip_id = $1 AND state = 'held' AND expires_at <= $2")
+    sqlx::query("DELETE FROM seat_claims WHERE trip_id = $1 AND state = $3 AND expires_at <= $2")
         .bind(trip.trip_id())
         .bind(now_ms)
+        .bind(ClaimState::Held.as_str())
         .execute(&mut **tx)
         .await?;
     Ok(())
@@ -89,7 +90,7 @@ pub async fn insert(
                 .bind(seat.as_str())
                 .bind(*leg)
                 .bind(claim.claim_id)
-                .bind(claim.state)
+                .bind(claim.state.as_str())
                 .bind(claim.expires_at);
         }
         written += query.execute(&mut **tx).await?.rows_affected();
@@ -107,7 +108,7 @@ async fn taken_by_others(
     trip_id: &str,
     claim: &Claim<'_>,
 ) -> Result<Vec<String>, sqlx::Error> {
-    let rows = sqlx::query(
+    let others: Vec<String> = sqlx::query_scalar(
         "SELECT DISTINCT seat_no FROM seat_claims WHERE trip_id = $1 AND leg >= $2 AND leg < $3 AND claim_id <> $4",
     )
     .bind(trip_id)
@@ -116,7 +117,6 @@ async fn taken_by_others(
     .bind(claim.claim_id)
     .fetch_all(&mut **tx)
     .await?;
-    let others: Vec<String> = rows.iter().map(|r| r.try_get::<String, _>("seat_no")).collect::<Result<_, _>>()?;
     Ok(claim.seats.iter().filter(|s| others.contains(s)).cloned().collect())
 }
 
@@ -153,10 +153,11 @@ pub async fn extend_hold(
     claim_id: &str,
     until_ms: i64,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE seat_claims SET expires_at = $1 WHERE trip_id = $2 AND claim_id = $3 AND state = 'held'")
+    sqlx::query("UPDATE seat_claims SET expires_at = $1 WHERE trip_id = $2 AND claim_id = $3 AND state = $4")
         .bind(until_ms)
         .bind(trip.trip_id())
         .bind(claim_id)
+        .bind(ClaimState::Held.as_str())
         .execute(&mut **tx)
         .await?;
     Ok(())
@@ -166,7 +167,7 @@ pub async fn extend_hold(
 /// leg outside the route. (The UNIQUE index already rules out double claims.) For tests and
 /// the crash check.
 pub async fn consistent(pool: &AnyPool, trip_id: &str) -> Result<bool, sqlx::Error> {
-    let row = sqlx::query(
+    let bad: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) AS bad FROM seat_claims c JOIN trips t ON t.id = c.trip_id JOIN vehicles v ON v.id = t.vehicle_id \
          WHERE c.trip_id = $1 AND (NOT EXISTS (SELECT 1 FROM layout_seats s WHERE s.layout_id = v.layout_id AND s.seat_no = c.seat_no) \
            OR c.leg < 0 OR c.leg >= (SELECT COUNT(*) - 1 FROM route_stops r WHERE r.route_id = t.route_id))",
@@ -174,5 +175,5 @@ pub async fn consistent(pool: &AnyPool, trip_id: &str) -> Result<bool, sqlx::Err
     .bind(trip_id)
     .fetch_one(pool)
     .await?;
-    Ok(row.try_get::<i64, _>("bad")? == 0)
+    Ok(bad == 0)
 }
