@@ -119,15 +119,7 @@ pub async fn insert(tx: &mut Transaction<'_, Any>, b: &NewBooking<'_>, seats: &[
 }
 
 async fn insert_seats(tx: &mut Transaction<'_, Any>, booking_id: &str, seats: &[String]) -> Result<(), sqlx::Error> {
-    for (ordinal, seat) in seats.iter().enumerate() {
-        sqlx::query("INSERT INTO booking_seats (booking_id, ordinal, seat_no) VALUES ($1, $2, $3)")
-            .bind(booking_id)
-            .bind(ordinal as i64)
-            .bind(seat)
-            .execute(&mut **tx)
-            .await?;
-    }
-    Ok(())
+    super::insert_seats(&mut **tx, "booking_seats", "booking_id", booking_id, seats).await
 }
 
 /// Replaces a pending booking's seats and amounts (a seat removed).

@@ -71,15 +71,7 @@ pub async fn insert(tx: &mut Transaction<'_, Any>, hold: &HoldRow, seats: &[Stri
     .bind(hold.created_at)
     .execute(&mut **tx)
     .await?;
-    for (ordinal, seat) in seats.iter().enumerate() {
-        sqlx::query("INSERT INTO hold_seats (hold_id, ordinal, seat_no) VALUES ($1, $2, $3)")
-            .bind(&hold.id)
-            .bind(ordinal as i64)
-            .bind(seat)
-            .execute(&mut **tx)
-            .await?;
-    }
-    Ok(())
+    super::insert_seats(&mut **tx, "hold_seats", "hold_id", &hold.id, seats).await
 }
 
 /// Deletes a hold and its seats.

@@ -71,17 +71,10 @@ pub async fn insert(
         claim.seats.iter().flat_map(|s| (claim.from_stop..claim.to_stop).map(move |leg| (s, leg))).collect();
     let mut written = 0u64;
     for chunk in rows.chunks(BATCH) {
-        let values: Vec<String> = (0..chunk.len())
-            .map(|i| {
-                let b = i * 6;
-                format!("(${}, ${}, ${}, ${}, ${}, ${})", b + 1, b + 2, b + 3, b + 4, b + 5, b + 6)
-            })
-            .collect();
-        // Only numbered placeholders are generated into the text; every value is bound.
         let sql = format!(
             "INSERT INTO seat_claims (trip_id, seat_no, leg, claim_id, state, expires_at) VALUES {} \
              ON CONFLICT (trip_id, seat_no, leg) DO NOTHING",
-            values.join(", ")
+            super::values_list(chunk.len(), 6)
         );
         let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
         for (seat, leg) in chunk {

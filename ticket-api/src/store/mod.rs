@@ -24,3 +24,44 @@ pub mod trips;
 pub trait Exec<'c>: sqlx::Executor<'c, Database = sqlx::Any> {}
 
 impl<'c, E: sqlx::Executor<'c, Database = sqlx::Any>> Exec<'c> for E {}
+
+/// `($1, $2, $3), ($4, $5, $6), ...`: the placeholders of a multi-row VALUES list (only numbered
+/// placeholders reach the SQL text; every value is bound).
+pub(crate) fn values_list(rows: usize, columns: usize) -> String {
+    (0..rows)
+        .map(|r| {
+            let cells: Vec<String> = (1..=columns).map(|c| format!("${}", r * columns + c)).collect();
+            format!("({})", cells.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Writes an owner's seats, in the order chosen, in one statement (`table` is a constant of the
+/// callers: `booking_seats` or `hold_seats`, keyed by `owner`).
+pub(crate) async fn insert_seats<'c>(
+    e: impl Exec<'c>,
+    table: &'static str,
+    owner: &'static str,
+    owner_id: &str,
+    seats: &[String],
+) -> Result<(), sqlx::Error> {
+    if seats.is_empty() {
+        return Ok(());
+    }
+    let sql = format!("INSERT INTO {table} ({owner}, ordinal, seat_no) VALUES {}", values_list(seats.len(), 3));
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+    for (ordinal, seat) in seats.iter().enumerate() {
+        query = query.bind(owner_id).bind(ordinal as i64).bind(seat);
+    }
+    query.execute(e).await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_values_list_numbers_every_cell() {
+        assert_eq!(super::values_list(2, 3), "($1, $2, $3), ($4, $5, $6)");
+    }
+}
