@@ -108,6 +108,33 @@ pub fn clamp_discount(discount: Taka, sub_total: Taka) -> Taka {
     discount.clamp(0, sub_total.max(0))
 }
 
+/// A line of an invoice or e-ticket.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum LineKind {
+    Fare,
+    Discount,
+    ServiceCharge,
+    Commission,
+}
+
+/// The lines a quote is shown as, in order: the fares always, then each non-zero addition or
+/// deduction with its sign (a discount is negative).
+pub fn lines(quote: &Quote) -> Vec<(LineKind, Taka)> {
+    let mut lines = vec![(LineKind::Fare, quote.sub_total)];
+    for (kind, amount) in [
+        (LineKind::Discount, -quote.discount),
+        (LineKind::ServiceCharge, quote.service_charge),
+        (LineKind::Commission, quote.commission),
+    ] {
+        if amount != 0 {
+            lines.push((kind, amount));
+        }
+    }
+    lines
+}
+
 /// How a promo code's discount is set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
@@ -217,6 +244,21 @@ mod tests {
         assert_eq!(quote(Service::Bus, &[300], -5).discount, 0);
         let q = quote(Service::Launch, &[500], 0);
         assert_eq!(with_discount(q, 600).amount, q.service_charge + q.commission);
+    }
+
+    #[test]
+    fn a_quote_is_shown_as_its_lines() {
+        let q = with_discount(quote(Service::Launch, &[1000], 0), 100);
+        assert_eq!(
+            lines(&q),
+            [
+                (LineKind::Fare, 1000),
+                (LineKind::Discount, -100),
+                (LineKind::ServiceCharge, 20),
+                (LineKind::Commission, 15)
+            ]
+        );
+        assert_eq!(lines(&quote(Service::Bus, &[850], 0)), [(LineKind::Fare, 850)]);
     }
 
     #[test]

@@ -259,7 +259,7 @@ pub async fn book(
     holds::set_expiry(&mut *tx, &hold.id, hold_until).await?;
     bookings::insert(&mut tx, &booking, &held).await?;
     tx.commit().await?;
-    views::booking(&state.pool, &tnx).await
+    views::booking(state, &tnx).await
 }
 
 /// A booking still waiting for payment.
@@ -375,7 +375,7 @@ pub async fn confirm(state: &AppState, tnx_id: &str) -> Result<Ticket, ApiError>
         None => return Err(ApiError::bad(say::PAYMENT_FAILED)),
     }
     match issue(state, &booking.tnx_id).await? {
-        Issued::Ticket(id) => views::ticket(&state.pool, &id).await,
+        Issued::Ticket(id) => views::ticket(state, &id).await,
         Issued::Refunded => Err(ApiError::conflict(say::SEATS_LOST)),
     }
 }

@@ -91,6 +91,8 @@ pub struct Network {
     pub version: String,
     /// City id by lower-case id and lower-case name.
     pub city_ids: HashMap<String, String>,
+    /// City name by id.
+    pub city_names: HashMap<String, String>,
     pub routes: HashMap<String, Route>,
     /// (route id, stop index) of every stop at a city.
     pub stops_by_city: HashMap<String, Vec<(String, usize)>>,
@@ -114,7 +116,8 @@ impl Network {
         let mut n = Network { version: version(pool).await?, ..Network::default() };
         for r in store::cities(pool).await? {
             n.city_ids.insert(r.name.to_lowercase(), r.id.clone());
-            n.city_ids.insert(r.id.to_lowercase(), r.id);
+            n.city_ids.insert(r.id.to_lowercase(), r.id.clone());
+            n.city_names.insert(r.id, r.name);
         }
         for r in store::routes(pool).await? {
             let route =
@@ -178,6 +181,13 @@ impl Network {
             n.fares.insert((r.route_id, r.operator_id, r.seat_class, r.from_stop, r.to_stop), r.fare);
         }
         Ok(n)
+    }
+
+    /// The id and the vehicle a trip runs with.
+    pub fn trip_vehicle(&self, trip_id: &str) -> Option<(&str, &Vehicle)> {
+        let (route_id, index) = self.trip_index.get(trip_id)?;
+        let trip = self.routes.get(route_id)?.trips.get(*index)?;
+        self.vehicles.get(&trip.vehicle_id).map(|v| (trip.vehicle_id.as_str(), v))
     }
 
     /// A city by id or stored name, or by its shown name ('Chittagong' finds 'Chattogram').

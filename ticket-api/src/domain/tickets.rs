@@ -38,7 +38,7 @@ pub async fn search(
     }
     let mut found = Vec::with_capacity(ids.len());
     for id in &ids {
-        found.push(views::ticket(&state.pool, id).await?);
+        found.push(views::ticket(state, id).await?);
     }
     Ok(found)
 }
@@ -52,7 +52,7 @@ pub async fn cancel(state: &AppState, request: &CancelTicketRequest) -> Result<C
         // Another phone's ticket is not found, not "forbidden": nothing about it is told.
         return Err(ApiError::not_found(say::TICKET_NOT_FOUND));
     }
-    let ticket = views::ticket(&state.pool, &row.id).await?;
+    let ticket = views::ticket(state, &row.id).await?;
     if ticket.payment_history.ticket_status != TicketStatus::Confirmed {
         return Err(ApiError::bad(say::ALREADY_CANCELLED));
     }

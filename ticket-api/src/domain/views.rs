@@ -4,13 +4,15 @@
 use core_wasm::contract::booking::{BookingStatus, BusBooking, BusInvoice, LaunchBooking, LaunchInvoice, Promo};
 use core_wasm::contract::tickets::{FareLine, PaymentHistory, Ticket};
 use core_wasm::contract::trips::CoachType;
+use core_wasm::pricing::{self, LineKind};
 use core_wasm::server_messages as say;
 use core_wasm::service::Service;
 use serde::Serialize;
-use sqlx::AnyPool;
 
+use crate::AppState;
 use crate::clock::{now_unix_ms, wire_time};
-use crate::domain::trip::trip_info;
+use crate::domain::network::Network;
+use crate::domain::trip::TripInfo;
 use crate::error::ApiError;
 use crate::store::{bookings, holds, tickets, trips};
 
@@ -22,12 +24,19 @@ pub enum BookingAnswer {
     Launch(LaunchBooking),
 }
 
-/// The booking of a transaction, with what the site shows of it.
-pub async fn booking(pool: &AnyPool, tnx_id: &str) -> Result<BookingAnswer, ApiError> {
+/// The booking of a transaction, with what the site shows of it. The trip comes from the
+/// timetable in memory (the store only for a trip newer than it): this answer is on every
+/// payment step's path.
+pub async fn booking(state: &AppState, tnx_id: &str) -> Result<BookingAnswer, ApiError> {
+    let pool = &state.pool;
     let row =
         bookings::by_tnx(pool, tnx_id.trim()).await?.ok_or_else(|| ApiError::not_found(say::BOOKING_NOT_FOUND))?;
-    let trip = trip_info(pool, &row.trip_id).await?;
-    let vehicle = trips::vehicle(pool, &trip.id).await?;
+    let network = state.network.get(pool).await?;
+    let trip = TripInfo::find(pool, &network, &row.trip_id).await?;
+    let vehicle = match network.trip_vehicle(&trip.id) {
+        Some((id, v)) => trips::VehicleRow { id: id.to_owned(), coach_type: v.coach_type.clone() },
+        None => trips::vehicle(pool, &trip.id).await?,
+    };
     let seats = bookings::seats(pool, &row.id).await?;
     let discount = row.discount as f64;
     let promo = row.promo_code.clone().map(|code| Promo { code, amount: discount });
@@ -85,22 +94,49 @@ pub async fn booking(pool: &AnyPool, tnx_id: &str) -> Result<BookingAnswer, ApiE
     })
 }
 
+/// The names a ticket prints, from the timetable in memory.
+fn trip_names(network: &Network, trip: &TripInfo, from: i64, to: i64) -> Option<tickets::TripNamesRow> {
+    let (_, vehicle) = network.trip_vehicle(&trip.id)?;
+    let city = |stop: i64| trip.stops.get(usize::try_from(stop).ok()?).and_then(|id| network.city_names.get(id));
+    Some(tickets::TripNamesRow {
+        operator: network.operators.get(&trip.operator_id)?.title.clone(),
+        vehicle: vehicle.name.clone(),
+        bus_class: vehicle.bus_class.clone(),
+        from_name: city(from)?.clone(),
+        to_name: city(to)?.clone(),
+    })
+}
+
 /// The ticket as the site and the PDF show it.
-pub async fn ticket(pool: &AnyPool, ticket_id: &str) -> Result<Ticket, ApiError> {
+pub async fn ticket(state: &AppState, ticket_id: &str) -> Result<Ticket, ApiError> {
+    let pool = &state.pool;
     let row = tickets::by_id(pool, ticket_id).await?.ok_or_else(|| ApiError::not_found(say::TICKET_NOT_FOUND))?;
-    let trip = trip_info(pool, &row.trip_id).await?;
-    let names = tickets::trip_names(pool, &trip.id, row.from_stop, row.to_stop).await?;
+    let network = state.network.get(pool).await?;
+    let trip = TripInfo::find(pool, &network, &row.trip_id).await?;
+    let names = match trip_names(&network, &trip, row.from_stop, row.to_stop) {
+        Some(names) => names,
+        None => tickets::trip_names(pool, &trip.id, row.from_stop, row.to_stop).await?,
+    };
     let seats = bookings::seats(pool, &row.booking_id).await?;
-    let mut fare_lines = vec![FareLine { label: "Fare".into(), amount: row.sub_total as f64 }];
-    for (label, amount) in [
-        ("Discount", -row.discount),
-        ("Service charge", row.service_charge),
-        ("Gateway commission", row.gateway_commission),
-    ] {
-        if amount != 0 {
-            fare_lines.push(FareLine { label: label.into(), amount: amount as f64 });
-        }
-    }
+    let quote = pricing::Quote {
+        sub_total: row.sub_total,
+        discount: row.discount,
+        service_charge: row.service_charge,
+        commission: row.gateway_commission,
+        amount: row.amount,
+    };
+    let fare_lines = pricing::lines(&quote)
+        .into_iter()
+        .map(|(kind, amount)| {
+            let label = match kind {
+                LineKind::Fare => "Fare",
+                LineKind::Discount => "Discount",
+                LineKind::ServiceCharge => "Service charge",
+                LineKind::Commission => "Gateway commission",
+            };
+            FareLine { label: label.into(), amount: amount as f64 }
+        })
+        .collect();
     let first_point = |stop: i64| trip.points.iter().find(|p| p.stop == stop).map(|p| p.name.clone());
     Ok(Ticket {
         id: row.id,

@@ -50,11 +50,11 @@ pub async fn ticket_info(State(state): State<AppState>, Body(request): Body<TxnR
     let id = tickets::id_of_tnx(&state.pool, request.tnx_id.trim())
         .await?
         .ok_or_else(|| ApiError::not_found(say::TICKET_NOT_FOUND))?;
-    Ok(ok(views::ticket(&state.pool, &id).await?))
+    Ok(ok(views::ticket(&state, &id).await?))
 }
 
 pub async fn booking_info(State(state): State<AppState>, Body(request): Body<TxnRequest>) -> Answer<BookingAnswer> {
-    Ok(ok(views::booking(&state.pool, &request.tnx_id).await?))
+    Ok(ok(views::booking(&state, &request.tnx_id).await?))
 }
 
 pub async fn remove_seat(

@@ -54,7 +54,7 @@ fn document(ticket: &Ticket, helpline: String) -> TicketDocument {
 }
 
 pub async fn download(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
-    let ticket = views::ticket(&state.pool, id.trim()).await?;
+    let ticket = views::ticket(&state, id.trim()).await?;
     let helpline = content::setting(&state.pool, "helpline").await?.unwrap_or_else(|| "16374".into());
     let doc = document(&ticket, helpline);
     let name = pdf::file_name(&doc);
