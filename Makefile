@@ -36,6 +36,8 @@ build: app server
 # --- tools -----------------------------------------------------------------------------------
 tools:
 	@rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+	@rustup component list --installed | grep -q '^rustfmt' || rustup component add rustfmt
+	@rustup component list --installed | grep -q '^clippy' || rustup component add clippy
 	@if [ "$$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $(WASM_BINDGEN_VERSION)" ]; then \
 	  echo "installing wasm-bindgen-cli $(WASM_BINDGEN_VERSION) (about 3 minutes, once)"; \
 	  cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION); \
@@ -96,7 +98,7 @@ server:
 	cargo build --release -p static-server
 
 # --- tests ----------------------------------------------------------------------------------
-test: build chromium postgres poppler tests/e2e/node_modules/.package-lock.json
+test: build tools chromium postgres poppler tests/e2e/node_modules/.package-lock.json
 	STATIC_SERVER_BIN=$(SERVER) bash tests/run-all.sh
 
 size: build

@@ -1,5 +1,7 @@
 """Counts test cases across the suites' reports and prints 'N passed, N failed'.
 
+Gates (rustfmt, clippy, eslint) count one case each: passed when the tool exited 0.
+
 cargo: the 'test result:' lines of libtest (and libtest-mimic) in cargo.log.
 vitest: its JSON report (vitest.json). Playwright: its JSON report (e2e.json).
 Skipped, ignored, todo and pending cases count as failed. A suite that exited non-zero without a
@@ -13,6 +15,9 @@ import sys
 reports = pathlib.Path(sys.argv[1])
 passed = failed = 0
 problems = []
+
+
+GATES = ("rustfmt", "clippy", "eslint")
 
 
 def status(name):
@@ -52,6 +57,14 @@ def e2e():
         problems.append(f"e2e: {s.get('skipped', 0)} skipped and {s.get('flaky', 0)} flaky count as failed")
     return s.get("expected", 0), s.get("unexpected", 0) + s.get("skipped", 0) + s.get("flaky", 0)
 
+
+for name in GATES:
+    ok = status(name) == 0
+    if not ok:
+        problems.append(f"{name}: the gate failed (see {reports}/{name}.log)")
+    print(f"{name}: {int(ok)} passed, {int(not ok)} failed")
+    passed += int(ok)
+    failed += int(not ok)
 
 for name, count in (("cargo", cargo), ("vitest", vitest), ("e2e", e2e)):
     p, f = count()
