@@ -456,6 +456,9 @@ mod tokens {
                 }
             }
         }
+        let schemas = &doc["components"]["schemas"];
+        assert_eq!(schemas["SeatLockRequest"]["properties"]["seats"]["maxItems"], 4, "the limits the server enforces");
+        assert_eq!(schemas["PaymentPendingRequest"]["properties"]["name"]["maxLength"], 100);
         let banners = &doc["paths"]["/v1/api/water/banners"]["get"]["parameters"];
         assert_eq!(banners[0]["name"], "moduleType", "a GET's request type gives its query: {banners}");
     }

@@ -11,6 +11,8 @@ contract! {
     #[serde(rename_all = "camelCase")]
     pub struct SeatLockRequest {
         pub trip_id: String,
+        /// 1 to 4 seats (`seats::MAX_SEATS`), the server's limit.
+        #[cfg_attr(feature = "schema", schemars(length(min = 1, max = crate::seats::MAX_SEATS)))]
         pub seats: Vec<String>,
         #[serde(default)]
         pub from: Option<String>,
@@ -47,12 +49,15 @@ contract! {
     #[serde(rename_all = "camelCase")]
     pub struct PaymentPendingRequest {
         pub trip_id: String,
+        #[cfg_attr(feature = "schema", schemars(length(min = 1, max = crate::seats::MAX_SEATS)))]
         pub seats: Vec<String>,
         #[serde(default)]
         pub boarding_point: Option<String>,
         #[serde(default)]
         pub dropping_point: Option<String>,
+        #[cfg_attr(feature = "schema", schemars(length(min = 1, max = 100)))]
         pub name: String,
+        /// A Bangladeshi mobile number, 11 digits (`phone::validate`).
         pub phone: String,
         #[serde(default)]
         pub email: Option<String>,

@@ -68,6 +68,8 @@ contract! {
     /// SPEC §3: pnr and transactionId are sent empty by the site.
     #[serde(rename_all = "camelCase")]
     pub struct SearchTicketRequest {
+        /// The 4 digits sent by SMS.
+        #[cfg_attr(feature = "schema", schemars(regex(pattern = r"^[0-9]{4}$")))]
         pub otp_code: String,
         pub phone: String,
         #[serde(default)]
@@ -103,6 +105,8 @@ contract! {
     #[serde(rename_all = "camelCase")]
     pub struct CancelTicketRequest {
         pub ticket_id: String,
+        /// The 4 digits sent by SMS.
+        #[cfg_attr(feature = "schema", schemars(regex(pattern = r"^[0-9]{4}$")))]
         pub otp_code: String,
         pub phone: String,
     }
