@@ -1,20 +1,60 @@
 /**
- * The ticket API, through the core's client (token, 401 re-authentication, retries, toasts).
- * One client per API origin ('' = this site's origin).
+ * The ticket API: one typed entry point, `api.call(name, service, request)`, over the core's
+ * client (`ApiClient.call`). The core's call table gives each call its method, path, query,
+ * Idempotency-Key (state-changing calls) and payment-block handling; the token, its renewal
+ * after a 401, the retries and the toasts' texts are the core client's too. The app names calls
+ * by SPEC's purposes and holds no path, and the types come from the same table (`CallRow`), so
+ * a call that a service does not serve does not compile.
+ *
+ * The service: a call about trips, seats, bookings or tickets goes under the site's selected
+ * service, the core's `Service` ("BUS" or "LAUNCH", what `useService()` and a hold carry), which
+ * is that prefix as it is; "COMMON" is for the calls of neither (the OTP sends).
  */
-import { ApiClient, toastMessage, type ApiFailure, type CallOf, type CallRow, type CallService } from 'core-wasm';
+import {
+  ApiClient,
+  toastMessage,
+  type ApiFailure,
+  type CallOf,
+  type CallRow,
+} from 'core-wasm';
+import { useRuntimeConfig } from '@/config/runtime-config-context';
 
-const clients = new Map<string, ApiClient>();
-let firstCall: Promise<unknown> | null = null;
+export type CallName = CallRow['name'];
 
-function client(base: string): ApiClient {
-  let found = clients.get(base);
-  if (!found) {
-    found = new ApiClient(base);
-    clients.set(base, found);
-  }
-  return found;
+/**
+ * The services call `N` answers under ("BUS", "LAUNCH", "COMMON"): the core's `CallService`,
+ * written as a conditional type so that code generic over a call can pass its service on (an
+ * indexed access in a parameter's constraint is read as the intersection of its rows' services).
+ */
+export type ServiceOf<N extends CallName> = CallRow extends infer R ? (R extends { name: N; service: infer X } ? X : never) : never;
+
+/**
+ * The row of call `N` under service `S`. A service known only as "BUS" | "LAUNCH" (a page for
+ * both) gets either row: a call whose answer differs per service (trips, seat views, bookings)
+ * answers the union, which the page narrows as it already does for its service.
+ */
+export type Row<N extends CallName, S> = S extends unknown ? CallOf<N, S> : never;
+
+export interface CallOptions {
+  /**
+   * The Idempotency-Key for a call sent again for one intent of the traveller's (see
+   * `use-intent.ts`). Without it the core makes a fresh key for each call (kept for that call's
+   * own retries); calls that change nothing take none.
+   */
+  idempotencyKey?: string;
 }
+
+export interface Api {
+  call<N extends CallName, S extends ServiceOf<N>>(
+    name: N,
+    service: S,
+    request: Row<N, S>['request'],
+    options?: CallOptions,
+  ): Promise<Row<N, S>['response']>;
+}
+
+const apis = new Map<string, Api>();
+let firstCall: Promise<unknown> | null = null;
 
 /**
  * The bearer token the core's client keeps in the `token` cookie (SPEC §7). The token is the
@@ -41,26 +81,25 @@ async function run<T>(call: () => Promise<T>): Promise<T> {
   return call();
 }
 
-export function apiGet<T>(base: string, path: string): Promise<T> {
-  return run(() => client(base).get(path) as Promise<T>);
+/** The API at `base` ('' = this site's origin): one core client each. */
+function apiAt(base: string): Api {
+  let found = apis.get(base);
+  if (!found) {
+    const client = new ApiClient(base);
+    found = {
+      // The core's client resolves to the answer's `data` (a Blob for the PDF) of the row's
+      // response type; the table the types come from is the one it finds the call in.
+      call: (name, service, request, options) =>
+        run(() => client.call(name, service, request, options) as Promise<Row<typeof name, typeof service>['response']>),
+    };
+    apis.set(base, found);
+  }
+  return found;
 }
 
-export function apiPost<T>(base: string, path: string, body: unknown, idempotencyKey?: string): Promise<T> {
-  return run(() => client(base).post(path, body, idempotencyKey ? { idempotencyKey } : undefined) as Promise<T>);
-}
-
-/**
- * A call of the core's call table (`ApiClient.call`): method, path, query and headers come from
- * the core. The app uses it for the answer that is not JSON, the e-ticket PDF (a Blob), which the
- * client fetches, and re-authenticates, like any other call.
- */
-export function apiCall<N extends CallRow['name'], S extends CallService<N>>(
-  base: string,
-  name: N,
-  service: S,
-  request: CallOf<N, S>['request'],
-): Promise<CallOf<N, S>['response']> {
-  return run(() => client(base).call(name, service, request, undefined) as Promise<CallOf<N, S>['response']>);
+/** The ticket API of this deployment (the runtime config's `ticketApiUrl`). */
+export function useApi(): Api {
+  return apiAt(useRuntimeConfig().ticketApiUrl);
 }
 
 /** The text to show for a failed call: the core's toast, else the core's fallback. */
@@ -80,6 +119,6 @@ export function failureStatus(error: unknown): number | null {
 
 /** Test helper: forget the clients and the first-call gate. */
 export function resetApiForTests(): void {
-  clients.clear();
+  apis.clear();
   firstCall = null;
 }

@@ -4,7 +4,9 @@
  * whether its call is running (the busy button) and shows a failure as the core's toast unless
  * the caller reads it another way. What the call changed reaches the page through its answer:
  * the caller puts it into the resource it belongs to (the resource's `update`, as the booking's
- * `dispatch` does) or moves on to the next page.
+ * `dispatch` does) or moves on to the next page. A call the traveller may send again for one
+ * intent (Pay tapped twice, or again after a lost answer) goes through `use-intent.ts`, which
+ * gives the repeats the first one's Idempotency-Key.
  */
 import { useState } from 'react';
 import { failureText } from '@/api/api-client';

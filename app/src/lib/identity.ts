@@ -1,8 +1,8 @@
 /**
- * Who is asking, as the ticket API sees it: the visitor's anon_id (SPEC §3 "Identity"), and a
- * fresh Idempotency-Key for each state-changing call (DESIGN §3). Both are UUIDs the core makes
- * from the browser's random numbers (crypto.getRandomValues works on a plain-http page too;
- * crypto.randomUUID needs a secure context).
+ * Who is asking, as the ticket API sees it: the visitor's anon_id (SPEC §3 "Identity"), and the
+ * Idempotency-Key of one intent of the traveller's (DESIGN §3, `api/use-intent.ts`). Both are
+ * UUIDs the core makes from the browser's random numbers (crypto.getRandomValues works on a
+ * plain-http page too; crypto.randomUUID needs a secure context).
  *
  * The API's bearer token is not here: it belongs to the core's client, and the one place the app
  * reads it is `api/api-client.ts`.
@@ -33,11 +33,9 @@ export function visitorId(): string | undefined {
 }
 
 /**
- * A new Idempotency-Key for one state-changing call: the core's client sends it and retries with
- * it after a network error, and the API answers a repeat with its first answer, so a retried or
- * double-sent call never books, charges or applies twice. One key per attempt: a second attempt
- * after a refusal (another OTP, a corrected form) is a new call, since the API keeps a key's
- * first answer, refusals included.
+ * A new Idempotency-Key for one intent of the traveller's (`api/use-intent.ts`): the calls that
+ * send it again are answered with the first one's answer. A single call needs none from here:
+ * the core's client makes one for every state-changing call and keeps it for its retries.
  */
 export function newIdempotencyKey(): string {
   return anonId(null, randomBytes());

@@ -1,15 +1,27 @@
 /**
- * The ticket API as tests see it: `@/api/api-client`'s calls answered from a table of paths
- * (setup.ts installs it for every test file). Answers are shaped like the real API's demo data.
- * A test changes an answer with `answer(path, value)`, or makes a call fail with
- * `fail(path, toast, status, extra?)`.
+ * The ticket API as tests see it: `useApi()`'s calls answered from a table of call names and
+ * services (setup.ts installs it for every test file), so tests know calls by the names the
+ * core's call table gives them, never by path. Answers are shaped like the real API's demo data.
+ * A test changes an answer with `answer(name, service, value)`, or makes a call fail with
+ * `fail(name, service, toast, status, extra?)`; `sent(name, service?)` lists what was sent.
  */
 import type { BusTripsResponse, ErrorBody, LaunchTripsResponse, Trip } from 'core-wasm';
+import type { Api, CallName, CallOptions, ServiceOf } from '@/api/api-client';
 
 type Answer = { ok: true; value: unknown } | { ok: false; toast: string; status: number; body: ErrorBody | null };
 
+/** A call as the app made it. */
+export interface SentCall {
+  name: CallName;
+  service: string;
+  request: unknown;
+  options?: CallOptions;
+}
+
 const table = new Map<string, Answer>();
-export const calls: { method: 'GET' | 'POST'; path: string; body?: unknown }[] = [];
+export const calls: SentCall[] = [];
+
+const keyOf = (name: string, service: string) => `${service} ${name}`;
 
 /** A failed call as the core's client rejects it (an Error with `toast`, `status` and `body`). */
 export class FakeApiFailure extends Error {
@@ -23,43 +35,42 @@ export class FakeApiFailure extends Error {
   }
 }
 
-export function answer(path: string, value: unknown): void {
-  table.set(path, { ok: true, value });
+export function answer<N extends CallName, S extends ServiceOf<N>>(name: N, service: S, value: unknown): void {
+  table.set(keyOf(name, service), { ok: true, value });
 }
 
 /** `extra`: more of the error body than its message (a seat-lock 409's `seats`). */
-export function fail(path: string, toast: string, status = 500, extra: Partial<ErrorBody> = {}): void {
-  table.set(path, { ok: false, toast, status, body: { statusCode: status, message: toast, ...extra } });
+export function fail<N extends CallName, S extends ServiceOf<N>>(
+  name: N,
+  service: S,
+  toast: string,
+  status = 500,
+  extra: Partial<ErrorBody> = {},
+): void {
+  table.set(keyOf(name, service), { ok: false, toast, status, body: { statusCode: status, message: toast, ...extra } });
 }
 
 /** A call that never answers (to see loading states). */
-export function hang(path: string): void {
-  table.set(path, { ok: true, value: new Promise(() => {}) });
+export function hang<N extends CallName, S extends ServiceOf<N>>(name: N, service: S): void {
+  table.set(keyOf(name, service), { ok: true, value: new Promise(() => {}) });
 }
 
-function respond(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
-  calls.push({ method, path, body });
-  const found = table.get(path);
+/** The calls of `name` (under `service`, if given) sent so far, oldest first. */
+export function sent(name: CallName, service?: string): SentCall[] {
+  return calls.filter((call) => call.name === name && (service === undefined || call.service === service));
+}
+
+function respond(name: CallName, service: string, request: unknown, options?: CallOptions): Promise<unknown> {
+  calls.push({ name, service, request, ...(options ? { options } : {}) });
+  const found = table.get(keyOf(name, service));
   if (!found) return Promise.reject(new FakeApiFailure('This page could not be found', 404));
   if (!found.ok) return Promise.reject(new FakeApiFailure(found.toast, found.status, found.body));
   if (found.value instanceof Promise || found.value instanceof Blob) return Promise.resolve(found.value);
   return Promise.resolve(structuredClone(found.value));
 }
 
-export const fakeApiGet = (_base: string, path: string) => respond('GET', path);
-export const fakeApiPost = (_base: string, path: string, body: unknown) => respond('POST', path, body);
-
-/**
- * `apiCall` (the core's call table) for the calls the app makes through it, by the path and
- * method the table gives them, so tests answer them like the others.
- */
-export function fakeApiCall(_base: string, name: string, service: string, request: unknown): Promise<unknown> {
-  const segment = service === 'BUS' ? 'intercity' : 'water';
-  if (name === 'download-ticket-pdf') {
-    return respond('GET', `/v1/api/${segment}/download-ticket-pdf/${(request as { id: string }).id}`);
-  }
-  throw new Error(`fake-api: no path for the call '${name}'`);
-}
+/** What `useApi()` returns in tests: typed as the real one, answered from the table. */
+export const fakeApi = { call: respond } as Api;
 
 export function trip(overrides: Partial<Trip> & Pick<Trip, '_id'>): Trip {
   return {
@@ -142,13 +153,12 @@ export const launchTrips: LaunchTripsResponse = {
 export function resetFakeApi(): void {
   table.clear();
   calls.length = 0;
-  for (const [segment, settings] of [
-    ['intercity', 'busSettings'],
-    ['water', 'launchSettings'],
+  for (const [service, segment, settings] of [
+    ['BUS', 'intercity', 'busSettings'],
+    ['LAUNCH', 'water', 'launchSettings'],
   ] as const) {
-    const base = `/v1/api/${segment}`;
-    answer(`${base}/get-head-line`, { [settings]: { headline: { text: `${segment} headline`, isVisible: true } } });
-    answer(`${base}/cities`, {
+    answer('get-head-line', service, { [settings]: { headline: { text: `${segment} headline`, isVisible: true } } });
+    answer('cities', service, {
       cities: [
         { _id: 'dhaka', name: 'Dhaka' },
         { _id: 'dhaka-gabtoli', name: 'Dhaka Gabtoli' },
@@ -158,16 +168,16 @@ export function resetFakeApi(): void {
         { _id: 'abdullahpur', name: 'Abdullahpur' },
       ],
     });
-    answer(`${base}/banners?moduleType=${segment}`, {
+    answer('banners', service, {
       banners: [{ _id: 'b1', image: '/images/banners/intercity-eid.png', title: `${segment} banner`, link: null }],
     });
-    answer(`${base}/offer-and-promo-images`, {
+    answer('offer-and-promo-images', service, {
       offerAndPromoImages: [{ _id: 'offer-eid200', title: 'Eid offer: 200 TK off', image: '/images/offers/eid200.png', promoCode: 'EID200', description: '200 TK off.' }],
     });
-    answer(`${base}/popular-routes`, {
+    answer('popular-routes', service, {
       popularRoutes: [{ _id: 'popular-1', from: 'Dhaka', to: 'Chattogram', title: 'Dhaka to Chattogram', fareFrom: 520 }],
     });
-    answer(`${base}/operators`, { operators: [{ _id: 'op-hanif', title: 'Hanif Enterprise', logo: '/images/operators/hanif.png' }] });
-    answer(`${base}/blogs`, { blogs: [{ _id: 'blog-1', title: 'Tea gardens', summary: 'Green hills.', image: '/images/blogs/sylhet-tea.png', url: '/blog/tea' }] });
+    answer('operators', service, { operators: [{ _id: 'op-hanif', title: 'Hanif Enterprise', logo: '/images/operators/hanif.png' }] });
+    answer('blogs', service, { blogs: [{ _id: 'blog-1', title: 'Tea gardens', summary: 'Green hills.', image: '/images/blogs/sylhet-tea.png', url: '/blog/tea' }] });
   }
 }

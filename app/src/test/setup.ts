@@ -8,11 +8,11 @@ import { clearToasts } from '@/lib/toasts';
 import { resetStorageForTests } from '@/lib/storage';
 import { resetFakeApi } from '@/test/fake-api';
 
-// The ticket API is answered from a table (fake-api.ts); the core's own rules run for real.
+// The ticket API is answered from a table of calls (fake-api.ts); the core's own rules run for real.
 vi.mock('@/api/api-client', async (importOriginal) => {
   const real = await importOriginal<typeof import('@/api/api-client')>();
   const fake = await import('@/test/fake-api');
-  return { ...real, apiGet: fake.fakeApiGet, apiPost: fake.fakeApiPost, apiCall: fake.fakeApiCall };
+  return { ...real, useApi: () => fake.fakeApi };
 });
 
 // The site's own endpoints (new-site banner): no rollout unless a test says otherwise.

@@ -54,7 +54,7 @@ describe('routes', () => {
 
   it('an operator page shows the operator from the API', async () => {
     const { answer } = await import('@/test/fake-api');
-    answer('/v1/api/intercity/operator?id=op-hanif', {
+    answer('operator', 'BUS', {
       operator: { _id: 'op-hanif', title: 'Hanif Enterprise', description: 'Big.', routes: ['Dhaka - Chattogram'], coachTypes: ['Economy'] },
     });
     await renderRoute('/bus/operator/op-hanif');
@@ -65,14 +65,14 @@ describe('routes', () => {
 
   it("an operator page says the API's message when there is no such operator", async () => {
     const { fail } = await import('@/test/fake-api');
-    fail('/v1/api/intercity/operator?id=nope', 'Operator not found', 404);
+    fail('operator', 'BUS', 'Operator not found', 404);
     await renderRoute('/bus/operator/nope');
     expect(await screen.findByRole('heading', { level: 1, name: 'Operator not found' })).toBeInTheDocument();
   });
 
   it('a popular route page offers a search for today on that route', async () => {
     const { answer } = await import('@/test/fake-api');
-    answer('/v1/api/water/popular-route?id=r1', { popularRoute: { _id: 'r1', from: 'Dhaka', to: 'Barishal', title: 'Dhaka to Barishal', fareFrom: 360 } });
+    answer('popular-route', 'LAUNCH', { popularRoute: { _id: 'r1', from: 'Dhaka', to: 'Barishal', title: 'Dhaka to Barishal', fareFrom: 360 } });
     await renderRoute('/launch/popular-route/r1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dhaka to Barishal' })).toBeInTheDocument();
     expect(screen.getByText('From 360 TK')).toBeInTheDocument();

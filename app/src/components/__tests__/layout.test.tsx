@@ -47,7 +47,7 @@ describe('default layout', () => {
   });
 
   it('hides the ticker when headline visibility is off', async () => {
-    answer('/v1/api/intercity/get-head-line', { busSettings: { headline: { text: 'hidden text', isVisible: false } } });
+    answer('get-head-line', 'BUS', { busSettings: { headline: { text: 'hidden text', isVisible: false } } });
     await renderRoute('/bus');
     await act(async () => {});
     expect(screen.queryByTestId('ticker')).not.toBeInTheDocument();
@@ -86,7 +86,7 @@ describe('default layout', () => {
   });
 
   it('shows a failed call as a toast with the text from the core', async () => {
-    fail('/v1/api/intercity/operators', 'Something went wrong!', 500);
+    fail('operators', 'BUS', 'Something went wrong!', 500);
     await renderRoute('/bus/operator');
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong!');
   });

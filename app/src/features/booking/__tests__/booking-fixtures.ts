@@ -117,11 +117,11 @@ export function ticket(service: Service = 'BUS'): Ticket {
 
 /** The bus booking calls answered as the demo server would for a fresh booking. */
 export function answerBusBooking(booking: BusBooking = busBooking): void {
-  answer('/v1/api/intercity/payment-pending', booking);
-  answer('/v1/api/intercity/get-booking-info-by-txn-id', booking);
+  answer('payment-pending', 'BUS', booking);
+  answer('get-booking-info-by-txn-id', 'BUS', booking);
 }
 
 export function answerLaunchBooking(booking: LaunchBooking = launchBooking): void {
-  answer('/v1/api/water/passenger-details-payment', booking);
-  answer('/v1/api/water/get-booking-info-by-txn-id', booking);
+  answer('passenger-details-payment', 'LAUNCH', booking);
+  answer('get-booking-info-by-txn-id', 'LAUNCH', booking);
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { browser } from '@/features/booking/api/gateway';
-import { answer, calls, fail } from '@/test/fake-api';
+import { answer, fail, sent } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
 import { saveBookingTrip } from '@/features/booking/booking-trip';
 import { answerBusBooking, busBooking, busHold, forgetHolds, holdFor, TNX } from './booking-fixtures';
@@ -87,13 +87,13 @@ describe('bus payment: /bus/payment', () => {
     expect(screen.getByText('Enter a valid number')).toBeInTheDocument();
     await user.type(screen.getByLabelText('E-mail (optional)'), 'rahim@');
     expect(screen.getByText('This field is must be an email')).toBeInTheDocument();
-    expect(calls.some((c) => c.path.endsWith('payment-pending'))).toBe(false);
+    expect(sent('payment-pending')).toHaveLength(0);
   });
 
   it('sends the passenger details for the hold and shows the invoice from the server', async () => {
     await toPaymentStep();
-    const sent = calls.find((c) => c.path === '/v1/api/intercity/payment-pending');
-    expect(sent?.body).toMatchObject({
+    const pending = sent('payment-pending', 'BUS')[0];
+    expect(pending?.request).toMatchObject({
       tripId: 'gl-2230',
       seats: ['A1', 'A2'],
       boardingPoint: 'Arambagh',
@@ -102,7 +102,7 @@ describe('bus payment: /bus/payment', () => {
       phone: '01712345678',
       gender: 'male',
     });
-    expect((sent?.body as { anonymousId?: string }).anonymousId).toMatch(/^[0-9a-f-]{36}$/);
+    expect((pending?.request as { anonymousId?: string }).anonymousId).toMatch(/^[0-9a-f-]{36}$/);
     expect(invoice().getByText('Fare').nextSibling).toHaveTextContent('2,400 TK');
     expect(screen.getByTestId('invoice-amount')).toHaveTextContent('2,400 TK');
     expect(screen.queryByTestId('invoice-discount')).not.toBeInTheDocument();
@@ -114,7 +114,7 @@ describe('bus payment: /bus/payment', () => {
   it('shows every message of a refused payment block', async () => {
     holdFor(busHold());
     answerBusBooking();
-    fail('/v1/api/intercity/payment-pending', 'Your seat hold has expired, please choose your seats again', 409);
+    fail('payment-pending', 'BUS', 'Your seat hold has expired, please choose your seats again', 409);
     const { user } = await renderRoute('/bus/payment');
     await user.type(screen.getByLabelText('Full name'), 'Rahim');
     await user.type(screen.getByLabelText('Mobile number'), '01712345678');
@@ -125,15 +125,15 @@ describe('bus payment: /bus/payment', () => {
 
   it('applies a promo code: discount and amount from the server', async () => {
     const { user } = await toPaymentStep();
-    answer('/v1/api/intercity/check-promo-code', { amount: 2200, discount: 200, promo: { code: 'EID200', amount: 200 } });
-    answer('/v1/api/intercity/apply-promo-code', { amount: 2200, discount: 200, promo: { code: 'EID200', amount: 200 } });
+    answer('check-promo-code', 'BUS', { amount: 2200, discount: 200, promo: { code: 'EID200', amount: 200 } });
+    answer('apply-promo-code', 'BUS', { amount: 2200, discount: 200, promo: { code: 'EID200', amount: 200 } });
     await user.type(screen.getByLabelText('Enter promo code'), 'eid200');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByTestId('invoice-discount')).toHaveTextContent('- 200 TK');
     expect(invoice().getByText('Promo EID200')).toBeInTheDocument();
     expect(screen.getByTestId('invoice-amount')).toHaveTextContent('2,200 TK');
     expect(screen.getByRole('status')).toHaveTextContent('Promo EID200 applied: 200 TK off.');
-    expect(calls.find((c) => c.path.endsWith('apply-promo-code'))?.body).toEqual({ tnxId: TNX, promoCode: 'eid200' });
+    expect(sent('apply-promo-code')[0]?.request).toEqual({ tnxId: TNX, promoCode: 'eid200' });
   });
 
   it('removes the promo: the full amount again', async () => {
@@ -142,7 +142,7 @@ describe('bus payment: /bus/payment', () => {
     const { user } = await renderRoute(`/bus/payment?tnxId=${TNX}`);
     await screen.findByTestId('invoice');
     expect(screen.getByTestId('invoice-amount')).toHaveTextContent('2,200 TK');
-    answer('/v1/api/intercity/remove-promo-code', { amount: 2400, discount: 0, promo: null });
+    answer('remove-promo-code', 'BUS', { amount: 2400, discount: 0, promo: null });
     await user.click(screen.getByRole('button', { name: 'Remove promo' }));
     await vi.waitFor(() => expect(screen.getByTestId('invoice-amount')).toHaveTextContent('2,400 TK'));
     expect(screen.queryByTestId('invoice-discount')).not.toBeInTheDocument();
@@ -151,22 +151,22 @@ describe('bus payment: /bus/payment', () => {
 
   it("says 'Invalid promo applied!' when the promo answer has no data", async () => {
     const { user } = await toPaymentStep();
-    answer('/v1/api/intercity/check-promo-code', null);
+    answer('check-promo-code', 'BUS', null);
     await user.type(screen.getByLabelText('Enter promo code'), 'NOPE');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('Invalid promo applied!')).toBeInTheDocument();
     expect(screen.getByTestId('invoice-amount')).toHaveTextContent('2,400 TK');
-    expect(calls.some((c) => c.path.endsWith('apply-promo-code'))).toBe(false);
+    expect(sent('apply-promo-code')).toHaveLength(0);
   });
 
   it('pays through the chosen gateway: update-gateway, then the browser goes to its page', async () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
     const { user } = await toPaymentStep();
     expect(screen.getByRole('radio', { name: /Sandbox gateway/ })).toBeChecked();
-    answer('/v1/api/intercity/update-gateway', { redirectUrl: `/gateway/sandbox/${TNX}`, gateway: 'sandbox', amount: 2400 });
+    answer('update-gateway', 'BUS', { redirectUrl: `/gateway/sandbox/${TNX}`, gateway: 'sandbox', amount: 2400 });
     await user.click(screen.getByRole('button', { name: 'Pay 2,400 TK' }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(`${window.location.origin}/gateway/sandbox/${TNX}`));
-    expect(calls.find((c) => c.path.endsWith('update-gateway'))?.body).toEqual({ tnxId: TNX, gateway: 'sandbox' });
+    expect(sent('update-gateway')[0]?.request).toEqual({ tnxId: TNX, gateway: 'sandbox' });
     await vi.waitFor(() =>
       expect(window.dataLayer).toEqual(
         expect.arrayContaining([
@@ -177,18 +177,34 @@ describe('bus payment: /bus/payment', () => {
     );
   });
 
+  it('Pay tapped again after an answer was lost is the same payment: the same Idempotency-Key', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    answerBusBooking();
+    const { user } = await renderRoute(`/bus/payment?tnxId=${TNX}`);
+    await screen.findByTestId('invoice');
+    fail('update-gateway', 'BUS', 'Something went wrong!', 503);
+    await user.click(screen.getByRole('button', { name: 'Pay 2,400 TK' }));
+    await screen.findByText('Something went wrong!');
+    answer('update-gateway', 'BUS', { redirectUrl: `/gateway/sandbox/${TNX}`, gateway: 'sandbox', amount: 2400 });
+    await user.click(screen.getByRole('button', { name: 'Pay 2,400 TK' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalled());
+    const [first, second] = sent('update-gateway', 'BUS');
+    expect(first?.options?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second?.options?.idempotencyKey).toBe(first?.options?.idempotencyKey);
+  });
+
   it('sends the browser to a gateway on the ticket API’s own origin', async () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
     answerBusBooking();
     const { user } = await renderRoute(`/bus/payment?tnxId=${TNX}`, { config: { ticketApiUrl: 'https://api.example.com' } });
     await screen.findByTestId('invoice');
-    answer('/v1/api/intercity/update-gateway', { redirectUrl: `/gateway/sandbox/${TNX}`, gateway: 'sandbox', amount: 2400 });
+    answer('update-gateway', 'BUS', { redirectUrl: `/gateway/sandbox/${TNX}`, gateway: 'sandbox', amount: 2400 });
     await user.click(screen.getByRole('button', { name: 'Pay 2,400 TK' }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(`https://api.example.com/gateway/sandbox/${TNX}`));
   });
 
   it('a booking that cannot be found says so, with the way to the search', async () => {
-    fail('/v1/api/intercity/get-booking-info-by-txn-id', 'Booking not found', 404);
+    fail('get-booking-info-by-txn-id', 'BUS', 'Booking not found', 404);
     await renderRoute('/bus/payment?tnxId=TNX-UNKNOWN');
     expect(await screen.findByTestId('no-booking')).toHaveTextContent('Booking not found');
     expect(screen.getByRole('link', { name: 'Search trips' })).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { browser } from '@/features/booking/api/gateway';
-import { answer, calls } from '@/test/fake-api';
+import { answer, sent } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
 import { answerLaunchBooking, forgetHolds, holdFor, launchBooking, launchHold, LAUNCH_TNX } from './booking-fixtures';
 
@@ -36,7 +36,7 @@ describe('launch payment: passenger details, then payment details', () => {
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     await screen.findByRole('heading', { level: 1, name: 'Payment details' });
     expect(router.state.location.search).toBe(`?tnxId=${LAUNCH_TNX}`);
-    expect(calls.find((c) => c.path === '/v1/api/water/passenger-details-payment')?.body).toMatchObject({
+    expect(sent('passenger-details-payment', 'LAUNCH')[0]?.request).toMatchObject({
       tripId: 'mv-adventure',
       seats: ['C101', 'C102'],
       phone: '01812345678',
@@ -57,7 +57,7 @@ describe('launch payment: passenger details, then payment details', () => {
     const seats = within(await screen.findByTestId('booking-seats'));
     expect(seats.getAllByRole('listitem').map((li) => li.firstChild?.textContent)).toEqual(['C101', 'C102']);
 
-    answer('/v1/api/water/payment-seat-remove', {
+    answer('payment-seat-remove', 'LAUNCH', {
       seatNo: ['C101'],
       subTotal: 3700,
       discount: 0,
@@ -65,17 +65,17 @@ describe('launch payment: passenger details, then payment details', () => {
       serviceCharge: 20,
       paymentGatewayCommission: 57,
     });
-    const readsBefore = calls.filter((c) => c.path.endsWith('get-booking-info-by-txn-id')).length;
+    const readsBefore = sent('get-booking-info-by-txn-id').length;
     await user.click(screen.getByRole('button', { name: 'Remove seat C102' }));
     await vi.waitFor(() => expect(screen.getByTestId('invoice-amount')).toHaveTextContent('3,777 TK'));
-    expect(calls.find((c) => c.path.endsWith('payment-seat-remove'))?.body).toEqual({ tnxId: LAUNCH_TNX, seatNo: 'C102' });
+    expect(sent('payment-seat-remove')[0]?.request).toEqual({ tnxId: LAUNCH_TNX, seatNo: 'C102' });
     expect(seats.getAllByRole('listitem')).toHaveLength(1);
     expect(screen.getByTestId('held-seats')).toHaveTextContent('C101');
     expect(screen.getByTestId('invoice-fare')).toHaveTextContent('3,700 TK');
     expect(screen.getByTestId('invoice-service-charge')).toHaveTextContent('20 TK');
     expect(screen.getByTestId('invoice-commission')).toHaveTextContent('57 TK');
     // The reducer applied the answer: the booking is not read again.
-    expect(calls.filter((c) => c.path.endsWith('get-booking-info-by-txn-id'))).toHaveLength(readsBefore);
+    expect(sent('get-booking-info-by-txn-id')).toHaveLength(readsBefore);
     // The last seat stays.
     expect(screen.getByRole('button', { name: 'Remove seat C101' })).toBeDisabled();
     expect(screen.getByText('A booking keeps at least one seat.')).toBeInTheDocument();
@@ -86,8 +86,8 @@ describe('launch payment: passenger details, then payment details', () => {
     const { user } = await renderRoute(`/launch/payment/payment-details?tnxId=${LAUNCH_TNX}`);
     await screen.findByTestId('invoice');
     const applied = { amount: 7354, discount: 200, promo: { code: 'RIVER200', amount: 200 } };
-    answer('/v1/api/water/check-promo-code', applied);
-    answer('/v1/api/water/apply-promo-code', applied);
+    answer('check-promo-code', 'LAUNCH', applied);
+    answer('apply-promo-code', 'LAUNCH', applied);
     await user.type(screen.getByLabelText('Enter promo code'), 'RIVER200');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('Promo applied successfully')).toBeInTheDocument();
@@ -101,7 +101,7 @@ describe('launch payment: passenger details, then payment details', () => {
     answerLaunchBooking();
     const { user } = await renderRoute(`/launch/payment/payment-details?tnxId=${LAUNCH_TNX}`);
     await screen.findByTestId('invoice');
-    answer('/v1/api/water/update-gateway', { redirectUrl: `/gateway/sandbox/${LAUNCH_TNX}`, gateway: 'sandbox', amount: 7554 });
+    answer('update-gateway', 'LAUNCH', { redirectUrl: `/gateway/sandbox/${LAUNCH_TNX}`, gateway: 'sandbox', amount: 7554 });
     await user.click(screen.getByRole('button', { name: 'Pay 7,554 TK' }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(`${window.location.origin}/gateway/sandbox/${LAUNCH_TNX}`));
   });

@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { saveBookingTrip } from '@/features/booking/booking-trip';
-import { answer, calls, fail } from '@/test/fake-api';
+import { answer, fail, sent } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
 import type { BookingStatus } from 'core-wasm';
 import { busBooking, busHold, forgetHolds, launchBooking, LAUNCH_TNX, ticket, TNX } from './booking-fixtures';
 
 /** get-booking-info-by-txn-id answering the fixture booking with `status`. */
 function bookingIs(status: BookingStatus, service: 'BUS' | 'LAUNCH' = 'BUS'): void {
-  if (service === 'BUS') answer('/v1/api/intercity/get-booking-info-by-txn-id', { ...busBooking, status });
-  else answer('/v1/api/water/get-booking-info-by-txn-id', { ...launchBooking, status });
+  if (service === 'BUS') answer('get-booking-info-by-txn-id', 'BUS', { ...busBooking, status });
+  else answer('get-booking-info-by-txn-id', 'LAUNCH', { ...launchBooking, status });
 }
 
 afterEach(() => {
@@ -20,7 +20,7 @@ afterEach(() => {
 
 describe('/bus/payment/success', () => {
   it('confirms the ticket and shows PNR, seats, points, time, operator and amount', async () => {
-    answer('/v1/api/intercity/confirm-ticket', ticket());
+    answer('confirm-ticket', 'BUS', ticket());
     await renderRoute(`/bus/payment/success?tnxId=${TNX}`);
     expect(screen.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeInTheDocument();
     expect(await screen.findByTestId('ticket-pnr')).toHaveTextContent('PNR7K2Q9');
@@ -31,16 +31,16 @@ describe('/bus/payment/success', () => {
     expect(screen.getByText('Green Line Paribahan')).toBeInTheDocument();
     expect(screen.getByTestId('ticket-paid')).toHaveTextContent('2,300 TK');
     expect(screen.getByText('- 100 TK')).toBeInTheDocument();
-    expect(calls.find((c) => c.path.endsWith('confirm-ticket'))?.body).toEqual({ tnxId: TNX });
+    expect(sent('confirm-ticket')[0]?.request).toEqual({ tnxId: TNX });
     await vi.waitFor(() =>
       expect(window.dataLayer).toEqual(expect.arrayContaining([expect.objectContaining({ event: 'booking_confirmed', pnr: 'PNR7K2Q9' })])),
     );
   });
 
   it("'Download ticket' saves the ticket's PDF as ticket-PNR.pdf", async () => {
-    answer('/v1/api/intercity/confirm-ticket', ticket());
+    answer('confirm-ticket', 'BUS', ticket());
     // The core's client sends the token and renews it (core-wasm/tests/api_client.rs).
-    answer('/v1/api/intercity/download-ticket-pdf/ticket-1', new Blob(['%PDF-1.7 ticket'], { type: 'application/pdf' }));
+    answer('download-ticket-pdf', 'BUS', new Blob(['%PDF-1.7 ticket'], { type: 'application/pdf' }));
     URL.createObjectURL = vi.fn(() => 'blob:ticket');
     URL.revokeObjectURL = vi.fn();
     const saved: { href: string; download: string }[] = [];
@@ -50,11 +50,11 @@ describe('/bus/payment/success', () => {
     const { user } = await renderRoute(`/bus/payment/success?tnxId=${TNX}`);
     await user.click(await screen.findByRole('button', { name: 'Download ticket' }));
     await vi.waitFor(() => expect(saved).toEqual([{ href: 'blob:ticket', download: 'ticket-PNR7K2Q9.pdf' }]));
-    expect(calls.some((c) => c.path === '/v1/api/intercity/download-ticket-pdf/ticket-1')).toBe(true);
+    expect(sent('download-ticket-pdf', 'BUS').map((c) => c.request)).toContainEqual({ id: 'ticket-1' });
   });
 
   it('a payment the server has not confirmed is explained, with the way back to pay while the booking waits', async () => {
-    fail('/v1/api/intercity/confirm-ticket', 'The payment is not complete yet', 400);
+    fail('confirm-ticket', 'BUS', 'The payment is not complete yet', 400);
     bookingIs('pending');
     await renderRoute(`/bus/payment/success?tnxId=${TNX}`);
     expect(await within(screen.getByRole('main')).findByRole('alert')).toHaveTextContent('The payment is not complete yet');
@@ -63,7 +63,7 @@ describe('/bus/payment/success', () => {
 
   it('a refunded booking (paid, but the seats were lost) is explained plainly, with no way to pay again', async () => {
     saveBookingTrip(busHold(), TNX);
-    fail('/v1/api/intercity/confirm-ticket', 'Your seats were taken while you paid; your payment is being refunded', 409);
+    fail('confirm-ticket', 'BUS', 'Your seats were taken while you paid; your payment is being refunded', 409);
     bookingIs('refunded');
     await renderRoute(`/bus/payment/success?tnxId=${TNX}`);
     expect(await screen.findByText(/No ticket was issued, and the money you paid is being refunded to you\./)).toBeInTheDocument();
@@ -80,7 +80,7 @@ describe('/bus/payment/success', () => {
 
 describe('/launch/payment/success', () => {
   it('shows the launch ticket with its PDF download (the API serves it for launch too)', async () => {
-    answer('/v1/api/water/confirm-ticket', { ...ticket('LAUNCH'), seats: ['C101'] });
+    answer('confirm-ticket', 'LAUNCH', { ...ticket('LAUNCH'), seats: ['C101'] });
     await renderRoute(`/launch/payment/success?tnxId=${LAUNCH_TNX}`);
     expect(await screen.findByTestId('ticket-seats')).toHaveTextContent('C101');
     expect(screen.getByRole('button', { name: 'Download ticket' })).toBeInTheDocument();
@@ -100,8 +100,8 @@ describe('failed and cancelled payments', () => {
       '/bus/trip?from=dhaka&to=chattogram&journeyDate=2030-01-01&coachType=all',
     );
     expect(screen.queryByRole('link', { name: 'Try the payment again' })).not.toBeInTheDocument();
-    expect(calls.find((c) => c.path.endsWith('get-booking-info-by-txn-id'))?.body).toEqual({ tnxId: TNX });
-    expect(calls.some((c) => c.path.endsWith('check-promo-code'))).toBe(false);
+    expect(sent('get-booking-info-by-txn-id')[0]?.request).toEqual({ tnxId: TNX });
+    expect(sent('check-promo-code')).toHaveLength(0);
   });
 
   it('a refunded booking sent to the failed page says it was paid and refunded, not that no money was taken', async () => {
@@ -149,7 +149,7 @@ describe('failed and cancelled payments', () => {
   });
 
   it("a booking that cannot be read: the redirect's word only, and the search", async () => {
-    fail('/v1/api/intercity/get-booking-info-by-txn-id', 'Booking not found', 404);
+    fail('get-booking-info-by-txn-id', 'BUS', 'Booking not found', 404);
     await renderRoute(`/bus/payment/failed?tnxId=${TNX}`);
     expect(await screen.findByText('The payment did not go through and no money was taken for this booking.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Try the payment again' })).not.toBeInTheDocument();

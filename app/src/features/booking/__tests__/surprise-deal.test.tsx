@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
-import { answer, calls, fail } from '@/test/fake-api';
+import { answer, fail, sent } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
 import { answerBusBooking, answerLaunchBooking, forgetHolds, LAUNCH_TNX, TNX } from './booking-fixtures';
 
@@ -11,10 +11,10 @@ afterEach(() => {
 
 const deal = { promoCode: 'SURPRISE100', amount: 100, claimSeconds: 120 };
 
-async function openDeal(path = `/bus/payment?tnxId=${TNX}`, service: 'intercity' | 'water' = 'intercity') {
+async function openDeal(path = `/bus/payment?tnxId=${TNX}`, service: 'BUS' | 'LAUNCH' = 'BUS') {
   const view = await renderRoute(path);
   await screen.findByTestId('invoice');
-  answer(`/v1/api/${service}/get-surprise-deal`, deal);
+  answer('get-surprise-deal', service, deal);
   // The claim window is read from the clock each second: the clock and the interval are faked;
   // the rest of the page keeps real timeouts.
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
@@ -50,10 +50,10 @@ describe('surprise deal', () => {
     answerBusBooking();
     const { dialog, user } = await openDeal();
     tick(30_000);
-    answer('/v1/api/intercity/apply-promo-code', { amount: 2300, discount: 100, promo: { code: 'SURPRISE100', amount: 100 } });
+    answer('apply-promo-code', 'BUS', { amount: 2300, discount: 100, promo: { code: 'SURPRISE100', amount: 100 } });
     await user.click(dialog.getByRole('button', { name: 'Claim deal' }));
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(calls.find((c) => c.path.endsWith('apply-promo-code'))?.body).toEqual({
+    expect(sent('apply-promo-code')[0]?.request).toEqual({
       promoCode: 'SURPRISE100',
       companyId: 'op-green-line',
       tripDateTime: '2030-01-02T04:30:00.000Z',
@@ -67,7 +67,7 @@ describe('surprise deal', () => {
 
   it('a server that gives the deal less time left counts down from there', async () => {
     answerBusBooking();
-    answer('/v1/api/intercity/get-surprise-deal', { ...deal, claimSeconds: 5 });
+    answer('get-surprise-deal', 'BUS', { ...deal, claimSeconds: 5 });
     const { user } = await renderRoute(`/bus/payment?tnxId=${TNX}`);
     await screen.findByTestId('invoice');
     await user.click(screen.getByRole('button', { name: 'Try a surprise deal' }));
@@ -76,7 +76,7 @@ describe('surprise deal', () => {
 
   it("says 'Sorry!! No deal found now.' when there is no deal", async () => {
     answerBusBooking();
-    fail('/v1/api/intercity/get-surprise-deal', 'Sorry!! No deal found now.', 404);
+    fail('get-surprise-deal', 'BUS', 'Sorry!! No deal found now.', 404);
     const { user } = await renderRoute(`/bus/payment?tnxId=${TNX}`);
     await screen.findByTestId('invoice');
     await user.click(screen.getByRole('button', { name: 'Try a surprise deal' }));
@@ -86,11 +86,11 @@ describe('surprise deal', () => {
 
   it('on a launch booking the claim sends the code and says the promo applied', async () => {
     answerLaunchBooking();
-    const { dialog, user } = await openDeal(`/launch/payment/payment-details?tnxId=${LAUNCH_TNX}`, 'water');
-    answer('/v1/api/water/apply-promo-code', { amount: 7454, discount: 100, promo: { code: 'SURPRISE100', amount: 100 } });
+    const { dialog, user } = await openDeal(`/launch/payment/payment-details?tnxId=${LAUNCH_TNX}`, 'LAUNCH');
+    answer('apply-promo-code', 'LAUNCH', { amount: 7454, discount: 100, promo: { code: 'SURPRISE100', amount: 100 } });
     await user.click(dialog.getByRole('button', { name: 'Claim deal' }));
     expect(await screen.findByText('Promo applied successfully')).toBeInTheDocument();
-    expect(calls.find((c) => c.path.endsWith('apply-promo-code'))?.body).toEqual({ tnxId: LAUNCH_TNX, promoCode: 'SURPRISE100' });
+    expect(sent('apply-promo-code')[0]?.request).toEqual({ tnxId: LAUNCH_TNX, promoCode: 'SURPRISE100' });
     expect(screen.getByTestId('invoice-amount')).toHaveTextContent('7,454 TK');
   });
 });

@@ -1,6 +1,6 @@
 import type { BookingStatus, Service } from 'core-wasm';
+import { useApi } from '@/api/api-client';
 import { useResource } from '@/api/use-resource';
-import { useRuntimeConfig } from '@/config/runtime-config-context';
 import { bookingInfo } from '@/features/booking/api/passenger-details';
 import { bookingKey, type Booking } from '@/features/booking/api/use-booking';
 
@@ -14,10 +14,10 @@ export type StatusLookup = BookingStatus | 'loading' | 'unknown';
  * the gateway's redirect told it.
  */
 export function useBookingStatus(service: Service, tnxId: string | null): StatusLookup {
-  const { ticketApiUrl } = useRuntimeConfig();
+  const api = useApi();
   const booking = useResource<Booking>(
     tnxId ? bookingKey(service, tnxId) : null,
-    () => bookingInfo(ticketApiUrl, service, tnxId ?? ''),
+    () => bookingInfo(api, service, tnxId ?? ''),
     { onMount: 'always', quiet: true },
   );
   if (!tnxId || booking.status === 'error') return 'unknown';

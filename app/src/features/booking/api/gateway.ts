@@ -1,9 +1,8 @@
-import type { Service, UpdateGatewayResponse } from 'core-wasm';
-import { apiPost } from '@/api/api-client';
-import { apiSegment } from '@/api/content';
+import type { Service } from 'core-wasm';
+import { useApi } from '@/api/api-client';
+import { useIntent } from '@/api/use-intent';
 import { useMutation } from '@/api/use-mutation';
 import { useRuntimeConfig } from '@/config/runtime-config-context';
-import { newIdempotencyKey } from '@/lib/identity';
 
 /**
  * The gateways the ticket API accepts in update-gateway. Today that is its sandbox only (any
@@ -12,15 +11,17 @@ import { newIdempotencyKey } from '@/lib/identity';
 export const GATEWAYS = ['sandbox'] as const;
 export type GatewayId = (typeof GATEWAYS)[number];
 
-/** `update-gateway`: where to send the traveller to pay (the gateway's session URL). */
-export function updateGateway(base: string, service: Service, tnxId: string, gateway: GatewayId): Promise<UpdateGatewayResponse> {
-  return apiPost(base, `/v1/api/${apiSegment(service)}/update-gateway`, { tnxId, gateway }, newIdempotencyKey());
-}
-
+/**
+ * `update-gateway`: where to send the traveller to pay (the gateway's session URL). Pay tapped
+ * twice, or again after the first tap's answer was lost, is one payment (use-intent.ts): the
+ * API answers the repeat with the session it opened, not a second one.
+ */
 export function useUpdateGateway(service: Service) {
+  const api = useApi();
+  const intent = useIntent();
   const { ticketApiUrl } = useRuntimeConfig();
   return useMutation(async (tnxId: string, gateway: GatewayId) => {
-    const answer = await updateGateway(ticketApiUrl, service, tnxId, gateway);
+    const answer = await intent.send({ tnxId, gateway }, (request, options) => api.call('update-gateway', service, request, options));
     return { answer, url: gatewayUrl(ticketApiUrl, answer.redirectUrl) };
   });
 }

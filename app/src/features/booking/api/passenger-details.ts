@@ -1,11 +1,10 @@
 import type { BusBooking, Gender, LaunchBooking, PaymentPendingRequest, Service } from 'core-wasm';
-import { apiPost } from '@/api/api-client';
-import { apiSegment } from '@/api/content';
+import { useApi, type Api, type CallOptions } from '@/api/api-client';
+import { useIntent } from '@/api/use-intent';
 import { useMutation } from '@/api/use-mutation';
-import { useRuntimeConfig } from '@/config/runtime-config-context';
 import { paymentBlockText } from '@/features/booking/api/failure';
 import type { Hold } from '@/features/booking/hold';
-import { newIdempotencyKey, visitorId } from '@/lib/identity';
+import { visitorId } from '@/lib/identity';
 
 export interface Passenger {
   name: string;
@@ -14,13 +13,9 @@ export interface Passenger {
   gender: Gender;
 }
 
-/**
- * The passenger details for the tab's hold: the bus `payment-pending`, the launch
- * `passenger-details-payment` (SPEC §7). The server finds the hold by the visitor's anonymousId
- * (the one the seat-lock sent) and answers with the pending booking: its tnxId, invoice and amount.
- */
-export function sendPassengerDetails(base: string, hold: Hold, passenger: Passenger): Promise<BusBooking | LaunchBooking> {
-  const body: PaymentPendingRequest = {
+/** The passenger details for the tab's hold, as payment-pending takes them. */
+export function passengerRequest(hold: Hold, passenger: Passenger): PaymentPendingRequest {
+  return {
     tripId: hold.trip._id,
     seats: hold.seats,
     boardingPoint: hold.boardingPoint ?? undefined,
@@ -31,19 +26,35 @@ export function sendPassengerDetails(base: string, hold: Hold, passenger: Passen
     gender: passenger.gender,
     anonymousId: visitorId(),
   };
-  const purpose = hold.service === 'BUS' ? 'payment-pending' : 'passenger-details-payment';
-  return apiPost(base, `/v1/api/${apiSegment(hold.service)}/${purpose}`, body, newIdempotencyKey());
 }
 
-/** Sends the passenger details; a refusal shows the server's whole list of messages (SPEC §8). */
+/**
+ * The passenger details for the tab's hold: the bus `payment-pending`, the launch
+ * `passenger-details-payment` (SPEC §7). The server finds the hold by the visitor's anonymousId
+ * (the one the seat-lock sent) and answers with the pending booking: its tnxId, invoice and amount.
+ */
+function sendPassengerDetails(api: Api, service: Service, request: PaymentPendingRequest, options: CallOptions): Promise<BusBooking | LaunchBooking> {
+  return service === 'BUS'
+    ? api.call('payment-pending', 'BUS', request, options)
+    : api.call('passenger-details-payment', 'LAUNCH', request, options);
+}
+
+/**
+ * Sends the passenger details; a refusal shows the server's whole list of messages (SPEC §8).
+ * Continue sent again with the same details while the first send has no answer is the same
+ * booking (use-intent.ts): the API answers with the booking it made, not a second one.
+ */
 export function useSendPassengerDetails() {
-  const { ticketApiUrl } = useRuntimeConfig();
-  return useMutation((hold: Hold, passenger: Passenger) => sendPassengerDetails(ticketApiUrl, hold, passenger), {
-    failureToast: paymentBlockText,
-  });
+  const api = useApi();
+  const intent = useIntent();
+  return useMutation(
+    (hold: Hold, passenger: Passenger) =>
+      intent.send(passengerRequest(hold, passenger), (request, options) => sendPassengerDetails(api, hold.service, request, options)),
+    { failureToast: paymentBlockText },
+  );
 }
 
 /** `get-booking-info-by-txn-id`: a booking found again by its transaction id. */
-export function bookingInfo(base: string, service: Service, tnxId: string): Promise<BusBooking | LaunchBooking> {
-  return apiPost(base, `/v1/api/${apiSegment(service)}/get-booking-info-by-txn-id`, { tnxId });
+export function bookingInfo(api: Api, service: Service, tnxId: string): Promise<BusBooking | LaunchBooking> {
+  return api.call('get-booking-info-by-txn-id', service, { tnxId });
 }

@@ -1,44 +1,44 @@
-import type { PromoResponse, Service } from 'core-wasm';
-import { apiPost } from '@/api/api-client';
-import { apiSegment } from '@/api/content';
+import type { PromoRequest, PromoResponse, Service } from 'core-wasm';
+import { useApi } from '@/api/api-client';
+import { useIntent } from '@/api/use-intent';
 import { useMutation } from '@/api/use-mutation';
-import { useRuntimeConfig } from '@/config/runtime-config-context';
-import { newIdempotencyKey } from '@/lib/identity';
 
 /**
  * The promo calls (SPEC §7). An unknown or ineligible code is not an HTTP error: the answer's
- * data is null, and the core's `promoProblem` turns that into 'Invalid promo applied!'.
+ * data is null, and the core's `promoProblem` turns that into 'Invalid promo applied!'. Apply
+ * and Remove are taps that change the booking: one sent again without an answer is the same
+ * change (use-intent.ts).
  */
-export function checkPromo(base: string, service: Service, tnxId: string, promoCode: string): Promise<PromoResponse | null> {
-  return apiPost(base, `/v1/api/${apiSegment(service)}/check-promo-code`, { tnxId, promoCode });
-}
-
-/** Applies a code; `body` may carry more than the code (a surprise-deal claim, SPEC §3). */
-export function applyPromo(base: string, service: Service, body: { tnxId: string; promoCode: string }): Promise<PromoResponse | null> {
-  return apiPost(base, `/v1/api/${apiSegment(service)}/apply-promo-code`, body, newIdempotencyKey());
-}
-
-/** Bus only: back to the full amount, promo null. */
-export function removePromo(base: string, tnxId: string): Promise<PromoResponse | null> {
-  return apiPost(base, '/v1/api/intercity/remove-promo-code', { tnxId }, newIdempotencyKey());
-}
 
 /** A typed code: checked, then applied; null when the check refuses it. */
 export function usePromoCode(service: Service) {
-  const { ticketApiUrl } = useRuntimeConfig();
-  return useMutation(async (tnxId: string, promoCode: string) => {
-    const checked = await checkPromo(ticketApiUrl, service, tnxId, promoCode);
-    return checked ? applyPromo(ticketApiUrl, service, { tnxId, promoCode }) : null;
+  const api = useApi();
+  const intent = useIntent();
+  return useMutation(async (tnxId: string, promoCode: string): Promise<PromoResponse | null> => {
+    const checked = await api.call('check-promo-code', service, { tnxId, promoCode });
+    return checked ? intent.send({ tnxId, promoCode }, (request, options) => api.call('apply-promo-code', service, request, options)) : null;
   });
 }
 
-/** A code applied as it is (a surprise deal's, with its claim fields). */
+/**
+ * A code applied as it is: a surprise deal's, whose request also carries SPEC §3's claim fields
+ * (the core's `dealClaim`) beside the code.
+ */
 export function useApplyPromo(service: Service) {
-  const { ticketApiUrl } = useRuntimeConfig();
-  return useMutation((body: { tnxId: string; promoCode: string }) => applyPromo(ticketApiUrl, service, body));
+  const api = useApi();
+  const intent = useIntent();
+  return useMutation(
+    (request: PromoRequest): Promise<PromoResponse | null> =>
+      intent.send(request, (body, options) => api.call('apply-promo-code', service, body, options)),
+  );
 }
 
+/** Bus only (launch has no such call): back to the full amount, promo null. */
 export function useRemovePromo() {
-  const { ticketApiUrl } = useRuntimeConfig();
-  return useMutation((tnxId: string) => removePromo(ticketApiUrl, tnxId));
+  const api = useApi();
+  const intent = useIntent();
+  return useMutation(
+    (tnxId: string): Promise<PromoResponse | null> =>
+      intent.send({ tnxId }, (request, options) => api.call('remove-promo-code', 'BUS', request, options)),
+  );
 }

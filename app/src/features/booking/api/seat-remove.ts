@@ -1,15 +1,15 @@
-import type { SeatRemoveResponse } from 'core-wasm';
-import { apiPost } from '@/api/api-client';
+import { useApi } from '@/api/api-client';
+import { useIntent } from '@/api/use-intent';
 import { useMutation } from '@/api/use-mutation';
-import { useRuntimeConfig } from '@/config/runtime-config-context';
-import { newIdempotencyKey } from '@/lib/identity';
 
-/** Launch `payment-seat-remove`: one seat dropped from a pending booking, the amounts recomputed. */
-export function removeSeat(base: string, tnxId: string, seatNo: string): Promise<SeatRemoveResponse> {
-  return apiPost(base, '/v1/api/water/payment-seat-remove', { tnxId, seatNo }, newIdempotencyKey());
-}
-
+/**
+ * Launch `payment-seat-remove`: one seat dropped from a pending booking, the amounts recomputed.
+ * Remove sent again for the same seat without an answer is the same removal (use-intent.ts).
+ */
 export function useRemoveSeat() {
-  const { ticketApiUrl } = useRuntimeConfig();
-  return useMutation((tnxId: string, seatNo: string) => removeSeat(ticketApiUrl, tnxId, seatNo));
+  const api = useApi();
+  const intent = useIntent();
+  return useMutation((tnxId: string, seatNo: string) =>
+    intent.send({ tnxId, seatNo }, (request, options) => api.call('payment-seat-remove', 'LAUNCH', request, options)),
+  );
 }

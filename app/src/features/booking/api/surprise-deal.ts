@@ -1,8 +1,6 @@
-import type { Service, SurpriseDeal } from 'core-wasm';
-import { apiPost, failureStatus, failureText } from '@/api/api-client';
-import { apiSegment } from '@/api/content';
+import type { Service } from 'core-wasm';
+import { failureStatus, failureText, useApi } from '@/api/api-client';
 import { useMutation } from '@/api/use-mutation';
-import { useRuntimeConfig } from '@/config/runtime-config-context';
 import { t } from '@/i18n/messages';
 
 /**
@@ -10,13 +8,9 @@ import { t } from '@/i18n/messages';
  * No deal is a 404 whose message is 'Sorry!! No deal found now.' (SPEC §8). The deal is claimed
  * with apply-promo-code (see promo.ts).
  */
-export function getSurpriseDeal(base: string, service: Service, tnxId: string): Promise<SurpriseDeal> {
-  return apiPost(base, `/v1/api/${apiSegment(service)}/get-surprise-deal`, { tnxId });
-}
-
 export function useSurpriseDeal(service: Service) {
-  const { ticketApiUrl } = useRuntimeConfig();
-  return useMutation((tnxId: string) => getSurpriseDeal(ticketApiUrl, service, tnxId), {
+  const api = useApi();
+  return useMutation((tnxId: string) => api.call('get-surprise-deal', service, { tnxId }), {
     failureToast: (error) => (failureStatus(error) === 404 ? t('deal.none') : failureText(error)),
   });
 }

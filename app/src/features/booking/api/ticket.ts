@@ -1,24 +1,17 @@
 import type { Service, Ticket } from 'core-wasm';
-import { apiCall, apiPost } from '@/api/api-client';
-import { apiSegment } from '@/api/content';
+import { useApi, type Api } from '@/api/api-client';
 import { useMutation } from '@/api/use-mutation';
 import { useResource } from '@/api/use-resource';
-import { useRuntimeConfig } from '@/config/runtime-config-context';
-import { newIdempotencyKey } from '@/lib/identity';
 
 /**
- * `confirm-ticket` (SPEC §7): the ticket of a paid booking. The server issued it when it
- * validated the gateway's outcome; asking again (a reload of the success page) finds the same
- * ticket, never a second one.
+ * The ticket of `tnxId` (`confirm-ticket`, SPEC §7), asked for each time the success page opens;
+ * none without a tnxId. The server issued it when it validated the gateway's outcome; asking
+ * again (a reload of the success page) finds the same ticket, never a second one, so each ask
+ * takes the core's own fresh Idempotency-Key.
  */
-export function confirmTicket(base: string, service: Service, tnxId: string): Promise<Ticket> {
-  return apiPost(base, `/v1/api/${apiSegment(service)}/confirm-ticket`, { tnxId }, newIdempotencyKey());
-}
-
-/** The ticket of `tnxId`, asked for each time the success page opens; none without a tnxId. */
 export function useConfirmedTicket(service: Service, tnxId: string | null) {
-  const { ticketApiUrl } = useRuntimeConfig();
-  return useResource<Ticket>(tnxId ? `ticket:${service}:${tnxId}` : null, () => confirmTicket(ticketApiUrl, service, tnxId ?? ''), {
+  const api = useApi();
+  return useResource<Ticket>(tnxId ? `ticket:${service}:${tnxId}` : null, () => api.call('confirm-ticket', service, { tnxId: tnxId ?? '' }), {
     onMount: 'always',
   });
 }
@@ -28,8 +21,8 @@ export function useConfirmedTicket(service: Service, tnxId: string | null) {
  * (its client sends the token and renews it, as for every call), saved through a Blob link as
  * `ticket-PNR.pdf`, the name the server gives it too.
  */
-export async function downloadTicketPdf(base: string, service: Service, ticket: Ticket): Promise<void> {
-  const blob = await apiCall(base, 'download-ticket-pdf', service, { id: ticket._id });
+export async function downloadTicketPdf(api: Api, service: Service, ticket: Ticket): Promise<void> {
+  const blob = await api.call('download-ticket-pdf', service, { id: ticket._id });
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
@@ -44,6 +37,6 @@ export async function downloadTicketPdf(base: string, service: Service, ticket: 
 
 /** The PDF download of the success page and of the ticket history. */
 export function useTicketDownload(service: Service) {
-  const { ticketApiUrl } = useRuntimeConfig();
-  return useMutation((ticket: Ticket) => downloadTicketPdf(ticketApiUrl, service, ticket));
+  const api = useApi();
+  return useMutation((ticket: Ticket) => downloadTicketPdf(api, service, ticket));
 }

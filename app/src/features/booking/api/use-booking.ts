@@ -7,8 +7,8 @@ import {
   type LaunchBookingEvent,
 } from 'core-wasm/booking';
 import type { Service } from 'core-wasm';
+import { useApi } from '@/api/api-client';
 import { useResource } from '@/api/use-resource';
-import { useRuntimeConfig } from '@/config/runtime-config-context';
 import { bookingInfo } from '@/features/booking/api/passenger-details';
 
 export type Booking = BusBooking | LaunchBooking;
@@ -37,8 +37,8 @@ function reduce(booking: Booking, action: BookingAction): Booking {
  * change comes through `dispatch`, with the answer of the call that made it.
  */
 export function useBooking(service: Service, tnxId: string, initial: Booking | null) {
-  const { ticketApiUrl } = useRuntimeConfig();
-  const booking = useResource<Booking>(bookingKey(service, tnxId), () => bookingInfo(ticketApiUrl, service, tnxId), {
+  const api = useApi();
+  const booking = useResource<Booking>(bookingKey(service, tnxId), () => bookingInfo(api, service, tnxId), {
     onMount: 'always',
     initialData: initial ?? undefined,
   });

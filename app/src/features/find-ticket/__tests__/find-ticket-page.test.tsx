@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Ticket } from 'core-wasm/booking';
 import { describe, expect, it, vi } from 'vitest';
-import { answer, calls, fail } from '@/test/fake-api';
+import type { CallName } from '@/api/api-client';
+import { answer, calls, fail, sent } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
 
 const PHONE = '01712345678';
@@ -44,7 +45,7 @@ const oldTicket = ticket({
 
 /** The history page with a code already sent to PHONE: the OTP popup is open. */
 async function openSearchPopup(path = '/bus/find-ticket') {
-  answer('/v1/api/common/send-otp-by-phone', { resendAfterSeconds: 115 });
+  answer('send-otp-by-phone', 'COMMON', { resendAfterSeconds: 115 });
   const rendered = await renderRoute(path);
   await rendered.user.type(screen.getByLabelText('Mobile number'), PHONE);
   await rendered.user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -58,12 +59,12 @@ async function enterCode(user: Awaited<ReturnType<typeof openSearchPopup>>['user
   await user.click(within(popup).getByRole('button', { name: 'Verify OTP' }));
 }
 
-const lastBody = (path: string) => calls.filter((call) => call.path === path).at(-1)?.body;
+const lastBody = (name: CallName, service: string) => sent(name, service).at(-1)?.request;
 
 describe('ticket history: finding tickets by phone', () => {
   it('a valid number is sent a code, then the OTP to search ticket popup opens', async () => {
     const { popup } = await openSearchPopup();
-    expect(lastBody('/v1/api/common/send-otp-by-phone')).toEqual({ phone: PHONE });
+    expect(lastBody('send-otp-by-phone', 'COMMON')).toEqual({ phone: PHONE });
     expect(popup).toHaveTextContent(`sent by SMS to ${PHONE}`);
     expect(popup).toHaveTextContent('You can ask for a new code in 2:00');
     expect(document.body).toHaveClass('scroll-locked');
@@ -74,12 +75,12 @@ describe('ticket history: finding tickets by phone', () => {
     await user.type(screen.getByLabelText('Mobile number'), '01212345678');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByText('Enter a valid number')).toBeInTheDocument();
-    expect(calls.some((call) => call.path.includes('send-otp'))).toBe(false);
+    expect(calls.some((call) => call.name.startsWith('send-otp'))).toBe(false);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('a refused send is a toast and opens no popup', async () => {
-    fail('/v1/api/common/send-otp-by-phone', 'Please wait 80 seconds before asking for another OTP', 429);
+    fail('send-otp-by-phone', 'COMMON', 'Please wait 80 seconds before asking for another OTP', 429);
     const { user } = await renderRoute('/bus/find-ticket');
     await user.type(screen.getByLabelText('Mobile number'), PHONE);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -89,11 +90,11 @@ describe('ticket history: finding tickets by phone', () => {
   });
 
   it('the right code lists the tickets with status, details, fare lines and amounts', async () => {
-    answer('/v1/api/intercity/search-ticket', { tickets: [busTicket, oldTicket] });
+    answer('search-ticket', 'BUS', { tickets: [busTicket, oldTicket] });
     const { user, popup } = await openSearchPopup();
     await enterCode(user, popup, '4821');
 
-    expect(lastBody('/v1/api/intercity/search-ticket')).toEqual({
+    expect(lastBody('search-ticket', 'BUS')).toEqual({
       otpCode: '4821',
       phone: PHONE,
       pnr: '',
@@ -131,7 +132,7 @@ describe('ticket history: finding tickets by phone', () => {
   });
 
   it('a code the server refuses with an OTP message keeps the popup, shows it under the boxes and empties the list', async () => {
-    answer('/v1/api/intercity/search-ticket', { tickets: [busTicket] });
+    answer('search-ticket', 'BUS', { tickets: [busTicket] });
     const { user, popup } = await openSearchPopup();
     await enterCode(user, popup, '4821');
     expect(await screen.findByRole('region', { name: 'Your tickets' })).toBeInTheDocument();
@@ -139,7 +140,7 @@ describe('ticket history: finding tickets by phone', () => {
     // A second search: the list from the first one goes when this one fails.
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     const again = await screen.findByRole('dialog', { name: 'OTP to search ticket' });
-    fail('/v1/api/intercity/search-ticket', 'Wrong OTP, please check the code and try again', 400);
+    fail('search-ticket', 'BUS', 'Wrong OTP, please check the code and try again', 400);
     await enterCode(user, again, '0000');
 
     expect(await within(again).findByRole('alert')).toHaveTextContent('Wrong OTP, please check the code and try again');
@@ -150,13 +151,13 @@ describe('ticket history: finding tickets by phone', () => {
     await user.click(within(again).getByRole('textbox', { name: 'Digit 1 of 4' }));
     await user.keyboard('4');
     expect(within(again).queryByRole('alert')).not.toBeInTheDocument();
-    answer('/v1/api/intercity/search-ticket', { tickets: [busTicket] });
+    answer('search-ticket', 'BUS', { tickets: [busTicket] });
     await enterCode(user, again, '4821');
     expect(await screen.findByRole('region', { name: 'Your tickets' })).toBeInTheDocument();
   });
 
   it('a failure that does not mention otp closes the popup and says no ticket was found', async () => {
-    fail('/v1/api/intercity/search-ticket', 'No ticket found for this phone', 404);
+    fail('search-ticket', 'BUS', 'No ticket found for this phone', 404);
     const { user, popup } = await openSearchPopup();
     await enterCode(user, popup, '4821');
 
@@ -166,7 +167,7 @@ describe('ticket history: finding tickets by phone', () => {
   });
 
   it('a failure of another kind closes the popup with its own message on the page', async () => {
-    fail('/v1/api/intercity/search-ticket', 'Something went wrong!', 503);
+    fail('search-ticket', 'BUS', 'Something went wrong!', 503);
     const { user, popup } = await openSearchPopup();
     await enterCode(user, popup, '4821');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -174,7 +175,7 @@ describe('ticket history: finding tickets by phone', () => {
   });
 
   it('launch tickets are searched on the launch API and have no PDF download (SPEC: bus)', async () => {
-    answer('/v1/api/water/search-ticket', { tickets: [ticket({ _id: 'tkt-l', service: 'LAUNCH', from: 'Dhaka', to: 'Barishal' })] });
+    answer('search-ticket', 'LAUNCH', { tickets: [ticket({ _id: 'tkt-l', service: 'LAUNCH', from: 'Dhaka', to: 'Barishal' })] });
     const { user, popup } = await openSearchPopup('/launch/find-ticket');
     await enterCode(user, popup, '4821');
     const results = await screen.findByRole('region', { name: 'Your tickets' });
@@ -186,7 +187,7 @@ describe('ticket history: finding tickets by phone', () => {
 
 describe('ticket history: cancelling a ticket', () => {
   async function listed() {
-    answer('/v1/api/intercity/search-ticket', { tickets: [busTicket, oldTicket] });
+    answer('search-ticket', 'BUS', { tickets: [busTicket, oldTicket] });
     const rendered = await openSearchPopup();
     await enterCode(rendered.user, rendered.popup, '4821');
     const results = await screen.findByRole('region', { name: 'Your tickets' });
@@ -195,17 +196,17 @@ describe('ticket history: cancelling a ticket', () => {
   }
 
   it('sends a code for the ticket, asks for it in OTP to cancel ticket, then shows the new status and refund', async () => {
-    answer('/v1/api/common/send-otp', { resendAfterSeconds: 115 });
-    answer('/v1/api/intercity/cancel-ticket', { ticketStatus: 'cancelled', refundAmount: 1980 });
+    answer('send-otp', 'COMMON', { resendAfterSeconds: 115 });
+    answer('cancel-ticket', 'BUS', { ticketStatus: 'cancelled', refundAmount: 1980 });
     const { user, card } = await listed();
 
     await user.click(within(card).getByRole('button', { name: 'Cancel ticket' }));
-    expect(lastBody('/v1/api/common/send-otp')).toEqual({ ticketId: 'tkt-1', service: 'BUS' });
+    expect(lastBody('send-otp', 'COMMON')).toEqual({ ticketId: 'tkt-1', service: 'BUS' });
     const popup = await screen.findByRole('dialog', { name: 'OTP to cancel ticket' });
     expect(popup).toHaveTextContent('You can ask for a new code in 2:00');
     await enterCode(user, popup, '7310');
 
-    expect(lastBody('/v1/api/intercity/cancel-ticket')).toEqual({ ticketId: 'tkt-1', otpCode: '7310', phone: PHONE });
+    expect(lastBody('cancel-ticket', 'BUS')).toEqual({ ticketId: 'tkt-1', otpCode: '7310', phone: PHONE });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(card).toHaveTextContent('Cancelled');
     expect(card).toHaveTextContent('Refund1,980 TK');
@@ -216,8 +217,8 @@ describe('ticket history: cancelling a ticket', () => {
   });
 
   it('a wrong code keeps the cancel popup with the message under the boxes; the ticket stays confirmed', async () => {
-    answer('/v1/api/common/send-otp', { resendAfterSeconds: 115 });
-    fail('/v1/api/intercity/cancel-ticket', 'Wrong OTP, please check the code and try again', 400);
+    answer('send-otp', 'COMMON', { resendAfterSeconds: 115 });
+    fail('cancel-ticket', 'BUS', 'Wrong OTP, please check the code and try again', 400);
     const { user, card } = await listed();
     await user.click(within(card).getByRole('button', { name: 'Cancel ticket' }));
     const popup = await screen.findByRole('dialog', { name: 'OTP to cancel ticket' });
@@ -227,8 +228,8 @@ describe('ticket history: cancelling a ticket', () => {
   });
 
   it('a refusal that is not about the code closes the popup and says why in a toast', async () => {
-    answer('/v1/api/common/send-otp', { resendAfterSeconds: 115 });
-    fail('/v1/api/intercity/cancel-ticket', 'Tickets can be cancelled until 6 hours before departure', 400);
+    answer('send-otp', 'COMMON', { resendAfterSeconds: 115 });
+    fail('cancel-ticket', 'BUS', 'Tickets can be cancelled until 6 hours before departure', 400);
     const { user, card } = await listed();
     await user.click(within(card).getByRole('button', { name: 'Cancel ticket' }));
     await enterCode(user, await screen.findByRole('dialog', { name: 'OTP to cancel ticket' }), '7310');
@@ -239,7 +240,7 @@ describe('ticket history: cancelling a ticket', () => {
   });
 
   it('a refused cancel code is a toast and opens no popup', async () => {
-    fail('/v1/api/common/send-otp', 'Please wait 40 seconds before asking for another OTP', 429);
+    fail('send-otp', 'COMMON', 'Please wait 40 seconds before asking for another OTP', 429);
     const { user, card } = await listed();
     await user.click(within(card).getByRole('button', { name: 'Cancel ticket' }));
     const notifications = screen.getByRole('region', { name: 'Notifications' });
@@ -250,13 +251,13 @@ describe('ticket history: cancelling a ticket', () => {
 
 describe('ticket history: PDF download', () => {
   it("asks the core for the bus ticket's PDF and saves it as ticket-PNR.pdf", async () => {
-    answer('/v1/api/intercity/search-ticket', { tickets: [busTicket] });
+    answer('search-ticket', 'BUS', { tickets: [busTicket] });
     const { user, popup } = await openSearchPopup();
     await enterCode(user, popup, '4821');
     const results = await screen.findByRole('region', { name: 'Your tickets' });
 
     // The core's client sends the token and renews it (core-wasm/tests/api_client.rs).
-    answer('/v1/api/intercity/download-ticket-pdf/tkt-1', new Blob(['%PDF-1.7'], { type: 'application/pdf' }));
+    answer('download-ticket-pdf', 'BUS', new Blob(['%PDF-1.7'], { type: 'application/pdf' }));
     // jsdom has no object URLs.
     URL.createObjectURL = vi.fn(() => 'blob:ticket');
     URL.revokeObjectURL = vi.fn();
@@ -267,16 +268,16 @@ describe('ticket history: PDF download', () => {
 
     await user.click(within(results).getByRole('button', { name: 'Download ticket (PDF)' }));
     await waitFor(() => expect(clicked).toEqual(['ticket-GL7K2QX9.pdf']));
-    expect(calls.at(-1)).toEqual({ method: 'GET', path: '/v1/api/intercity/download-ticket-pdf/tkt-1', body: undefined });
+    expect(calls.at(-1)).toEqual({ name: 'download-ticket-pdf', service: 'BUS', request: { id: 'tkt-1' } });
     click.mockRestore();
   });
 
   it("a failed download shows the API's message as a toast", async () => {
-    answer('/v1/api/intercity/search-ticket', { tickets: [busTicket] });
+    answer('search-ticket', 'BUS', { tickets: [busTicket] });
     const { user, popup } = await openSearchPopup();
     await enterCode(user, popup, '4821');
     const results = await screen.findByRole('region', { name: 'Your tickets' });
-    fail('/v1/api/intercity/download-ticket-pdf/tkt-1', 'Ticket not found', 404);
+    fail('download-ticket-pdf', 'BUS', 'Ticket not found', 404);
 
     await user.click(within(results).getByRole('button', { name: 'Download ticket (PDF)' }));
     const notifications = screen.getByRole('region', { name: 'Notifications' });

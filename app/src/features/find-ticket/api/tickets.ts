@@ -12,61 +12,59 @@ import type {
   SendOtpResponse,
   Service,
 } from 'core-wasm/booking';
-import { apiPost } from '@/api/api-client';
-import { apiSegment } from '@/api/content';
+import { useApi, type Api } from '@/api/api-client';
+import { useIntent } from '@/api/use-intent';
 import { useMutation } from '@/api/use-mutation';
-import { useRuntimeConfig } from '@/config/runtime-config-context';
-import { newIdempotencyKey, visitorId } from '@/lib/identity';
+import { visitorId } from '@/lib/identity';
 
 /** `common/send-otp-by-phone`: a code to find the phone's tickets. */
-export function sendSearchOtp(base: string, phone: string): Promise<SendOtpResponse> {
-  const body: SendOtpByPhoneRequest = { phone };
-  return apiPost(base, '/v1/api/common/send-otp-by-phone', body);
+export function sendSearchOtp(api: Api, phone: string): Promise<SendOtpResponse> {
+  const request: SendOtpByPhoneRequest = { phone };
+  return api.call('send-otp-by-phone', 'COMMON', request);
 }
 
 /** `{service}/search-ticket`: pnr and transactionId are sent empty (SPEC §3), with the visitor's anonymousId. */
-export function searchTickets(base: string, service: Service, phone: string, otpCode: string): Promise<SearchTicketResponse> {
-  const body: SearchTicketRequest = { otpCode, phone, pnr: '', transactionId: '', anonymousId: visitorId() };
-  return apiPost(base, `/v1/api/${apiSegment(service)}/search-ticket`, body);
+function searchTickets(api: Api, service: Service, phone: string, otpCode: string): Promise<SearchTicketResponse> {
+  const request: SearchTicketRequest = { otpCode, phone, pnr: '', transactionId: '', anonymousId: visitorId() };
+  return api.call('search-ticket', service, request);
 }
 
 /** `common/send-otp`: a code to cancel the ticket, sent to the ticket's own phone. */
-export function sendCancelOtp(base: string, service: Service, ticketId: string): Promise<SendOtpResponse> {
-  const body: SendOtpRequest = { ticketId, service };
-  return apiPost(base, '/v1/api/common/send-otp', body);
-}
-
-/**
- * `{service}/cancel-ticket`. One idempotency key per attempt: the client's retries after a
- * network error reuse it (never two refunds), while a second attempt with another code after a
- * refusal is a new call (the API keeps a key's first answer, refusals included).
- */
-export function cancelTicket(base: string, service: Service, request: CancelTicketRequest): Promise<CancelTicketResponse> {
-  return apiPost(base, `/v1/api/${apiSegment(service)}/cancel-ticket`, request, newIdempotencyKey());
+export function sendCancelOtp(api: Api, service: Service, ticketId: string): Promise<SendOtpResponse> {
+  const request: SendOtpRequest = { ticketId, service };
+  return api.call('send-otp', 'COMMON', request);
 }
 
 export function useSendSearchOtp() {
-  const { ticketApiUrl } = useRuntimeConfig();
-  return useMutation((phone: string) => sendSearchOtp(ticketApiUrl, phone));
+  const api = useApi();
+  return useMutation((phone: string) => sendSearchOtp(api, phone));
 }
 
 /** The search with a code; a failure is the page's to show (under the code, or as 'not found'). */
 export function useSearchTickets(service: Service) {
-  const { ticketApiUrl } = useRuntimeConfig();
-  return useMutation((phone: string, otpCode: string) => searchTickets(ticketApiUrl, service, phone, otpCode), {
+  const api = useApi();
+  return useMutation((phone: string, otpCode: string) => searchTickets(api, service, phone, otpCode), {
     failureToast: () => null,
   });
 }
 
 export function useSendCancelOtp(service: Service) {
-  const { ticketApiUrl } = useRuntimeConfig();
-  return useMutation((ticketId: string) => sendCancelOtp(ticketApiUrl, service, ticketId));
+  const api = useApi();
+  return useMutation((ticketId: string) => sendCancelOtp(api, service, ticketId));
 }
 
-/** The cancel with a code; a failure is the page's to show (under the code, or as a toast). */
+/**
+ * `{service}/cancel-ticket`, with a code; a failure is the page's to show (under the code, or as
+ * a toast). The same code sent again while the first try has no answer is the same cancellation
+ * (use-intent.ts): never two refunds, and no "already cancelled" for a cancel that did happen. A
+ * try with another code after a refusal is a new one.
+ */
 export function useCancelTicket(service: Service) {
-  const { ticketApiUrl } = useRuntimeConfig();
-  return useMutation((request: CancelTicketRequest) => cancelTicket(ticketApiUrl, service, request), {
-    failureToast: () => null,
-  });
+  const api = useApi();
+  const intent = useIntent();
+  return useMutation(
+    (request: CancelTicketRequest): Promise<CancelTicketResponse> =>
+      intent.send(request, (body, options) => api.call('cancel-ticket', service, body, options)),
+    { failureToast: () => null },
+  );
 }

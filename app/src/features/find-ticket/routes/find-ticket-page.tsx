@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { mentionsOtp } from 'core-wasm';
 import { applyCancel, type Ticket } from 'core-wasm/booking';
-import { failureStatus, failureText } from '@/api/api-client';
+import { failureStatus, failureText, useApi } from '@/api/api-client';
 import { useService, useTheme } from '@/app/site-context';
-import { useRuntimeConfig } from '@/config/runtime-config-context';
 import {
   sendCancelOtp,
   sendSearchOtp,
@@ -29,7 +28,7 @@ import '@/features/find-ticket/find-ticket.css';
  */
 export function FindTicketPage() {
   const { brandName } = useTheme();
-  const { ticketApiUrl } = useRuntimeConfig();
+  const api = useApi();
   const service = useService();
   const searching = useSearchTickets(service);
   const sendingCancel = useSendCancelOtp(service);
@@ -148,7 +147,7 @@ export function FindTicketPage() {
         <OtpModal
           title={t('otp.searchTitle')}
           phone={phone}
-          onResend={() => sendSearchOtp(ticketApiUrl, phone)}
+          onResend={() => sendSearchOtp(api, phone)}
           onVerify={verifySearch}
           onClose={() => setSearchOpen(false)}
         />
@@ -157,7 +156,7 @@ export function FindTicketPage() {
         <OtpModal
           title={t('otp.cancelTitle')}
           phone={cancelPopup.phone ?? phone}
-          onResend={() => sendCancelOtp(ticketApiUrl, service, cancelPopup._id)}
+          onResend={() => sendCancelOtp(api, service, cancelPopup._id)}
           onVerify={verifyCancel}
           onClose={() => setCancelPopup(null)}
         />

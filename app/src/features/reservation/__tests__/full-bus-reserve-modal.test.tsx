@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { todayInDhaka } from 'core-wasm';
 import { describe, expect, it } from 'vitest';
-import { answer, calls, FakeApiFailure } from '@/test/fake-api';
+import { answer, FakeApiFailure, sent } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
 
 /** The bus home with the Full bus reserve form opened from the header. */
@@ -33,7 +33,7 @@ async function fillValid(user: User, form: HTMLElement, phone = '01712345678') {
   await user.type(field('Approximate budget (TK)'), '90000');
 }
 
-const submits = () => calls.filter((call) => call.path === '/v1/api/intercity/bus-reservation');
+const submits = () => sent('bus-reservation', 'BUS');
 
 describe('Full bus reserve', () => {
   it('offers journey dates from today in Dhaka, and bus types with any as the default', async () => {
@@ -92,14 +92,14 @@ describe('Full bus reserve', () => {
   });
 
   it("a valid request is sent with SPEC's keys and numbers, then 'Request submitted successfully' with Okay", async () => {
-    answer('/v1/api/intercity/bus-reservation', { id: 'reservation-1' });
+    answer('bus-reservation', 'BUS', { id: 'reservation-1' });
     const { user, form } = await openForm();
     await fillValid(user, form);
     await user.click(within(form).getByRole('button', { name: 'Submit request' }));
 
     const done = await screen.findByRole('dialog', { name: 'Request submitted successfully' });
     expect(submits()).toHaveLength(1);
-    expect(submits()[0]!.body).toEqual({
+    expect(submits()[0]!.request).toEqual({
       journeyDate: dhakaDay(3),
       busType: 'economy-ac',
       boardingPlace: 'Dhaka, Gabtoli',
@@ -124,7 +124,7 @@ describe('Full bus reserve', () => {
     });
     const answered = Promise.reject(refusal);
     answered.catch(() => {});
-    answer('/v1/api/intercity/bus-reservation', answered);
+    answer('bus-reservation', 'BUS', answered);
     const { user, form } = await openForm();
     await fillValid(user, form);
     await user.click(within(form).getByRole('button', { name: 'Submit request' }));

@@ -1,21 +1,18 @@
-import { apiPost } from '@/api/api-client';
+import type { ReservationForm } from 'core-wasm';
+import { useApi } from '@/api/api-client';
+import { useIntent } from '@/api/use-intent';
 import { useMutation, type MutationOptions } from '@/api/use-mutation';
-import { useRuntimeConfig } from '@/config/runtime-config-context';
-import { newIdempotencyKey } from '@/lib/identity';
-
-/** The Full bus reserve request as sent: the form's filled fields, counts and budget as numbers. */
-export type ReservationRequest = Record<string, string | number>;
 
 /**
- * `intercity/bus-reservation` (SPEC §7). One idempotency key per submit: the client's retries
- * after a network error reuse it (one request stored, not two), while a corrected resubmit after
- * a refusal is a new call.
+ * `intercity/bus-reservation` (SPEC §7): the form's filled fields, counts and budget as numbers.
+ * Submit sent again with the same fields while the first has no answer is the same request
+ * (use-intent.ts): one request stored, not two. A corrected resubmit after a refusal is a new one.
  */
-export function sendReservation(base: string, body: ReservationRequest): Promise<unknown> {
-  return apiPost(base, '/v1/api/intercity/bus-reservation', body, newIdempotencyKey());
-}
-
 export function useSendReservation(options?: MutationOptions) {
-  const { ticketApiUrl } = useRuntimeConfig();
-  return useMutation((body: ReservationRequest) => sendReservation(ticketApiUrl, body), options);
+  const api = useApi();
+  const intent = useIntent();
+  return useMutation(
+    (form: ReservationForm) => intent.send(form, (request, callOptions) => api.call('bus-reservation', 'BUS', request, callOptions)),
+    options,
+  );
 }

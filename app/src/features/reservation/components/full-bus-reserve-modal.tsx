@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { digitsOnly, todayInDhaka, validateReservation, type ApiFailure, type ReservationForm } from 'core-wasm';
 import { failureStatus, failureText } from '@/api/api-client';
 import { Modal } from '@/components/modal';
-import { useSendReservation, type ReservationRequest } from '@/features/reservation/api/bus-reservation';
+import { useSendReservation } from '@/features/reservation/api/bus-reservation';
 import { t, type MessageId } from '@/i18n/messages';
 
 type Field = keyof ReservationForm;
@@ -85,10 +85,10 @@ export function FullBusReserveModal({ onClose }: { onClose: () => void }) {
       event.currentTarget.querySelector<HTMLElement>(`[name="${problems[0]}"]`)?.focus();
       return;
     }
-    const body: ReservationRequest = {};
-    for (const [field, value] of Object.entries(form)) {
+    const body: ReservationForm = {};
+    for (const [field, value] of Object.entries(form) as [Field, string][]) {
       if (value === '') continue;
-      body[field] = field === 'numberOfSeats' || field === 'numberOfBuses' || field === 'approximateBudget' ? Number(value) : value;
+      Object.assign(body, { [field]: field === 'numberOfSeats' || field === 'numberOfBuses' || field === 'approximateBudget' ? Number(value) : value });
     }
     const outcome = await sending.run(body);
     if (outcome.ok) {

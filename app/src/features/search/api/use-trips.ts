@@ -1,8 +1,6 @@
 import type { BusTripsResponse, LaunchTripsResponse, Service } from 'core-wasm';
-import { apiPost } from '@/api/api-client';
-import { apiSegment } from '@/api/content';
+import { useApi } from '@/api/api-client';
 import { useResource } from '@/api/use-resource';
-import { useRuntimeConfig } from '@/config/runtime-config-context';
 import type { TripSearch } from '@/features/search/components/search-form';
 import { visitorId } from '@/lib/identity';
 
@@ -18,17 +16,13 @@ const TRIPS_MAX_AGE_MS = 60_000;
  * the results) both read it: it sits with the search, so neither of them imports the other.
  */
 export function useTrips(service: Service, search: TripSearch | null) {
-  const { ticketApiUrl } = useRuntimeConfig();
+  const api = useApi();
   const key = search ? `trips:${service}:${search.from}:${search.to}:${search.journeyDate}` : null;
   return useResource<TripsResponse>(
     key,
     () => {
       const body = { from: search?.from ?? '', to: search?.to ?? '', journeyDate: search?.journeyDate ?? '' };
-      return apiPost<TripsResponse>(
-        ticketApiUrl,
-        `/v1/api/${apiSegment(service)}/get-schedule-trips`,
-        service === 'BUS' ? { ...body, anonymousId: visitorId() } : body,
-      );
+      return api.call('get-schedule-trips', service, service === 'BUS' ? { ...body, anonymousId: visitorId() } : body);
     },
     { maxAgeMs: TRIPS_MAX_AGE_MS },
   );

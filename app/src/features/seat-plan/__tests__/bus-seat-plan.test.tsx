@@ -3,15 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { loadHold, saveHold } from '@/features/booking/hold';
 import { reloadAfterNotFound } from '@/features/seat-plan/api/use-seat-view';
 import { writeStored } from '@/lib/storage';
-import { answer, busTrips, calls, fail } from '@/test/fake-api';
+import { answer, busTrips, fail, sent } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
 import { BUS_LOCK, BUS_TRIP, BUS_VIEW, busSeatsPath, lockAnswer, perPair, singleDeck, twoDecks } from './fixtures';
 
-const TRIPS = '/v1/api/intercity/get-schedule-trips';
+const TRIPS = ['get-schedule-trips', 'BUS'] as const;
 
 async function openPlan(plan = singleDeck()) {
-  answer(TRIPS, busTrips);
-  answer(BUS_VIEW, { seatPlan: plan });
+  answer(...TRIPS, busTrips);
+  answer(...BUS_VIEW, { seatPlan: plan });
   const rendered = await renderRoute(busSeatsPath);
   await screen.findAllByRole('group', { name: /Seats|deck/ }, { timeout: 5000 });
   return rendered;
@@ -26,8 +26,8 @@ async function choosePoints(user: Awaited<ReturnType<typeof openPlan>>['user'], 
 
 describe('bus seat plan: opening it', { timeout: 20_000 }, () => {
   it('opens from the trip card and asks for the seats of the searched segment', async () => {
-    answer(TRIPS, busTrips);
-    answer(BUS_VIEW, { seatPlan: singleDeck() });
+    answer(...TRIPS, busTrips);
+    answer(...BUS_VIEW, { seatPlan: singleDeck() });
     const { user, router } = await renderRoute('/bus/trip?from=dhaka&to=chattogram&journeyDate=2030-01-01&coachType=all');
     const card = (await screen.findAllByTestId('trip', {}, { timeout: 5000 }))[0] as HTMLElement;
     await user.click(await within(card).findByRole('link', { name: /View seats/ }, { timeout: 5000 }));
@@ -35,14 +35,14 @@ describe('bus seat plan: opening it', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose your seats' }, { timeout: 5000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/bus/trip/${BUS_TRIP}`);
     await screen.findByRole('group', { name: 'Seats' });
-    expect(calls.find((c) => c.path === BUS_VIEW)?.body).toMatchObject({ tripId: BUS_TRIP, from: 'dhaka', to: 'chattogram' });
+    expect(sent(...BUS_VIEW)[0]?.request).toMatchObject({ tripId: BUS_TRIP, from: 'dhaka', to: 'chattogram' });
     expect(screen.getByTestId('seat-trip')).toHaveTextContent('Green Line Paribahan');
     expect(screen.getByTestId('seat-trip')).toHaveTextContent('Dhaka to Chittagong');
     expect(screen.getByTestId('seat-trip')).toHaveTextContent('10:30 PM');
   });
 
   it('offers no seat plan for a sold-out trip', async () => {
-    answer(TRIPS, busTrips);
+    answer(...TRIPS, busTrips);
     await renderRoute('/bus/trip?from=dhaka&to=chattogram&journeyDate=2030-01-01');
     const soudia = (await screen.findAllByTestId('trip', {}, { timeout: 5000 })).find((c) => c.textContent?.includes('Soudia')) as HTMLElement;
     expect(within(soudia).queryByRole('link', { name: /View seats/ })).not.toBeInTheDocument();
@@ -55,14 +55,14 @@ describe('bus seat plan: opening it', { timeout: 20_000 }, () => {
   });
 
   it('asks for the seats as this visitor, the one its seat-locks hold for (the server frees its own held seats for it)', async () => {
-    answer(BUS_LOCK, lockAnswer(['A2']));
+    answer(...BUS_LOCK, lockAnswer(['A2']));
     const { user } = await openPlan();
     await choosePoints(user, 'Arambagh', 'GEC Circle');
     await user.click(seatButton(/^Seat A2,/));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(calls.some((c) => c.path === BUS_LOCK)).toBe(true));
-    const views = calls.filter((c) => c.path === BUS_VIEW).map((c) => (c.body as { anonymousId?: string }).anonymousId);
-    const locker = (calls.find((c) => c.path === BUS_LOCK)?.body as { anonymousId?: string }).anonymousId;
+    await waitFor(() => expect(sent(...BUS_LOCK)).not.toHaveLength(0));
+    const views = sent(...BUS_VIEW).map((c) => (c.request as { anonymousId?: string }).anonymousId);
+    const locker = (sent(...BUS_LOCK)[0]?.request as { anonymousId?: string }).anonymousId;
     expect(locker).toMatch(/^[0-9a-f-]{36}$/);
     expect(views.length).toBeGreaterThan(0);
     expect(views.every((id) => id === locker)).toBe(true);
@@ -208,7 +208,7 @@ describe('bus seat plan: fares per boarding/dropping pair', { timeout: 20_000 },
     const { user } = await openPlan(perPair());
     await choosePoints(user, 'Sayedabad Bus Terminal', 'GEC Circle');
     await waitFor(() =>
-      expect(calls.filter((c) => c.path === BUS_VIEW).at(-1)?.body).toMatchObject({ boardingPoint: 'Sayedabad Bus Terminal', droppingPoint: 'GEC Circle', from: 'dhaka', to: 'chattogram' }),
+      expect(sent(...BUS_VIEW).at(-1)?.request).toMatchObject({ boardingPoint: 'Sayedabad Bus Terminal', droppingPoint: 'GEC Circle', from: 'dhaka', to: 'chattogram' }),
     );
     // The narrower answer does not shrink the choice of points.
     expect(within(screen.getByLabelText('Boarding point')).getAllByRole('option')).toHaveLength(3);
@@ -222,11 +222,11 @@ describe('bus seat plan: holding the seats', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByTestId('seat-problem')).toHaveTextContent('Choose boarding and dropping points first');
     expect(screen.getByLabelText('Boarding point')).toHaveFocus();
-    expect(calls.some((c) => c.path === BUS_LOCK)).toBe(false);
+    expect(sent(...BUS_LOCK)).toHaveLength(0);
   });
 
   it('locks the seats for the points, hands the hold over and goes to /bus/payment', async () => {
-    answer(BUS_LOCK, lockAnswer(['A2', 'B3']));
+    answer(...BUS_LOCK, lockAnswer(['A2', 'B3']));
     const { user, router } = await openPlan();
     await choosePoints(user, 'Arambagh', 'GEC Circle');
     await user.click(seatButton(/^Seat A2,/));
@@ -234,7 +234,7 @@ describe('bus seat plan: holding the seats', { timeout: 20_000 }, () => {
     const before = Date.now();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/bus/payment'));
-    expect(calls.find((c) => c.path === BUS_LOCK)?.body).toMatchObject({
+    expect(sent(...BUS_LOCK)[0]?.request).toMatchObject({
       tripId: BUS_TRIP,
       seats: ['A2', 'B3'],
       from: 'dhaka',
@@ -252,7 +252,7 @@ describe('bus seat plan: holding the seats', { timeout: 20_000 }, () => {
 
   it('a seat taken meanwhile (409) turns booked in place, with the server\'s message', async () => {
     // The message still names the seat; the body's `seats` is what the page reads.
-    fail(BUS_LOCK, 'Seat B3 was just taken by another traveller, please choose another', 409, { seats: ['B3'] });
+    fail(...BUS_LOCK, 'Seat B3 was just taken by another traveller, please choose another', 409, { seats: ['B3'] });
     const { user, router } = await openPlan();
     await choosePoints(user, 'Arambagh', 'GEC Circle');
     await user.click(seatButton(/^Seat A2,/));
@@ -267,7 +267,7 @@ describe('bus seat plan: holding the seats', { timeout: 20_000 }, () => {
   });
 
   it('a seat taken meanwhile on one pair is booked for that pair only (fare list)', async () => {
-    fail(BUS_LOCK, 'Seat A1 was just taken by another traveller, please choose another', 409, { seats: ['A1'] });
+    fail(...BUS_LOCK, 'Seat A1 was just taken by another traveller, please choose another', 409, { seats: ['A1'] });
     const { user } = await openPlan(perPair());
     await choosePoints(user, 'Arambagh', 'Cumilla Cantonment');
     await user.click(seatButton(/^Seat A1,/));
@@ -278,21 +278,21 @@ describe('bus seat plan: holding the seats', { timeout: 20_000 }, () => {
   });
 
   it('a 409 naming the seats only in its message (no `seats`) clears the choice and asks for the plan again', async () => {
-    fail(BUS_LOCK, 'Seat B3 was just taken by another traveller, please choose another', 409);
+    fail(...BUS_LOCK, 'Seat B3 was just taken by another traveller, please choose another', 409);
     const { user } = await openPlan();
     await choosePoints(user, 'Arambagh', 'GEC Circle');
     await user.click(seatButton(/^Seat A2,/));
     await user.click(seatButton(/^Seat B3,/));
-    const views = calls.filter((c) => c.path === BUS_VIEW).length;
+    const views = sent(...BUS_VIEW).length;
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(calls.filter((c) => c.path === BUS_VIEW).length).toBeGreaterThan(views));
-    expect(calls.filter((c) => c.path === BUS_VIEW).at(-1)?.body).toMatchObject({ boardingPoint: 'Arambagh', droppingPoint: 'GEC Circle' });
+    await waitFor(() => expect(sent(...BUS_VIEW).length).toBeGreaterThan(views));
+    expect(sent(...BUS_VIEW).at(-1)?.request).toMatchObject({ boardingPoint: 'Arambagh', droppingPoint: 'GEC Circle' });
     expect(await screen.findByRole('button', { name: /^Seat B3, available/ })).toHaveAttribute('aria-pressed', 'false');
     expect(seatButton(/^Seat A2,/)).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('another failure keeps the choice and shows the message', async () => {
-    fail(BUS_LOCK, 'Something went wrong!', 500);
+    fail(...BUS_LOCK, 'Something went wrong!', 500);
     const { user } = await openPlan();
     await choosePoints(user, 'Arambagh', 'GEC Circle');
     await user.click(seatButton(/^Seat A2,/));
@@ -306,8 +306,8 @@ describe('bus seat plan: holding the seats', { timeout: 20_000 }, () => {
 describe('bus seat plan: a trip that is gone (404, SPEC §8)', { timeout: 20_000 }, () => {
   it('shows the message; within a minute of the last reload it does not reload again', async () => {
     writeStored('seat_view_reload_at', String(Date.now()));
-    answer(TRIPS, busTrips);
-    fail(BUS_VIEW, 'Trip not found', 404);
+    answer(...TRIPS, busTrips);
+    fail(...BUS_VIEW, 'Trip not found', 404);
     await renderRoute(busSeatsPath);
     const problem = (await screen.findByRole('heading', { name: 'Seats could not be loaded' })).parentElement;
     expect(problem).toHaveTextContent('Trip not found');
@@ -321,7 +321,7 @@ describe('bus seat plan: a trip that is gone (404, SPEC §8)', { timeout: 20_000
   });
 
   it('says so when the trip is no longer in the results', async () => {
-    answer(TRIPS, busTrips);
+    answer(...TRIPS, busTrips);
     await renderRoute('/bus/trip/no-such-trip?from=dhaka&to=chattogram&journeyDate=2030-01-01');
     expect(await screen.findByTestId('trip-gone')).toHaveTextContent('This trip is no longer on sale');
   });

@@ -6,10 +6,10 @@ export const busSeatsPath = `/bus/trip/${BUS_TRIP}?from=dhaka&to=chattogram&jour
 export const LAUNCH_TRIP = 'mv-adventure';
 export const launchSeatsPath = `/launch/trip/${LAUNCH_TRIP}?from=dhaka&to=barishal&journeyDate=2030-01-01`;
 
-export const BUS_VIEW = '/v1/api/intercity/get-seat-view';
-export const BUS_LOCK = '/v1/api/intercity/seat-lock';
-export const LAUNCH_VIEW = '/v1/api/water/get-seat-view';
-export const LAUNCH_LOCK = '/v1/api/water/seat-lock';
+export const BUS_VIEW = ['get-seat-view', 'BUS'] as const;
+export const BUS_LOCK = ['seat-lock', 'BUS'] as const;
+export const LAUNCH_VIEW = ['get-seat-view', 'LAUNCH'] as const;
+export const LAUNCH_LOCK = ['seat-lock', 'LAUNCH'] as const;
 
 export function seat(seatNo: string, row: number, col: number, more: Partial<BusSeat> = {}): BusSeat {
   return { seatNo, status: 'available', fare: 1200, isLadies: false, row, col, ...more };

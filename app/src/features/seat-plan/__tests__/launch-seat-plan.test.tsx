@@ -2,15 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { loadHold, saveHold } from '@/features/booking/hold';
 import { readStored } from '@/lib/storage';
-import { answer, calls, fail, launchTrips } from '@/test/fake-api';
+import { answer, fail, launchTrips, sent } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
 import { LAUNCH_LOCK, LAUNCH_TRIP, LAUNCH_VIEW, launchPlan, launchSeatsPath, lockAnswer } from './fixtures';
 
-const TRIPS = '/v1/api/water/get-schedule-trips';
+const TRIPS = ['get-schedule-trips', 'LAUNCH'] as const;
 
 async function openPlan() {
-  answer(TRIPS, launchTrips);
-  answer(LAUNCH_VIEW, { seatPlan: launchPlan() });
+  answer(...TRIPS, launchTrips);
+  answer(...LAUNCH_VIEW, { seatPlan: launchPlan() });
   const rendered = await renderRoute(launchSeatsPath);
   await screen.findByRole('region', { name: 'First floor' }, { timeout: 5000 });
   return rendered;
@@ -20,13 +20,13 @@ const cabin = (name: RegExp | string) => screen.getByRole('button', { name });
 
 describe('launch seat plan: classes on floors', { timeout: 20_000 }, () => {
   it('opens from the trip card', async () => {
-    answer(TRIPS, launchTrips);
-    answer(LAUNCH_VIEW, { seatPlan: launchPlan() });
+    answer(...TRIPS, launchTrips);
+    answer(...LAUNCH_VIEW, { seatPlan: launchPlan() });
     const { user, router } = await renderRoute('/launch/trip?from=dhaka&to=barishal&journeyDate=2030-01-01');
     await user.click(await screen.findByRole('link', { name: /View seats/ }, { timeout: 5000 }));
     await screen.findByRole('region', { name: 'First floor' }, { timeout: 5000 });
     expect(router.state.location.pathname).toBe(`/launch/trip/${LAUNCH_TRIP}`);
-    expect(calls.find((c) => c.path === LAUNCH_VIEW)?.body).toMatchObject({ tripId: LAUNCH_TRIP, from: 'dhaka', to: 'barishal' });
+    expect(sent(...LAUNCH_VIEW)[0]?.request).toMatchObject({ tripId: LAUNCH_TRIP, from: 'dhaka', to: 'barishal' });
     expect(screen.getByTestId('seat-trip')).toHaveTextContent('MV Adventure-9');
   });
 
@@ -62,7 +62,7 @@ describe('launch seat plan: choosing and holding', { timeout: 20_000 }, () => {
   it('asks for the cabins as this visitor (the server frees its own held cabins for it); the hand-over frees nothing itself', async () => {
     saveHold({ service: 'LAUNCH', trip: launchTrips.trips[0]!, seats: ['202'], boardingPoint: null, droppingPoint: null, from: 'dhaka', to: 'barishal', expiresAtMs: Date.now() + 60_000, expiresAt: '' });
     await openPlan();
-    expect((calls.find((c) => c.path === LAUNCH_VIEW)?.body as { anonymousId?: string }).anonymousId).toBe(readStored('anon_id'));
+    expect((sent(...LAUNCH_VIEW)[0]?.request as { anonymousId?: string }).anonymousId).toBe(readStored('anon_id'));
     expect(cabin('Single cabin 202, booked')).toBeDisabled();
   });
 
@@ -81,17 +81,17 @@ describe('launch seat plan: choosing and holding', { timeout: 20_000 }, () => {
   });
 
   it('locks the cabin and goes to /launch/payment/passenger-details with the hold', async () => {
-    answer(LAUNCH_LOCK, { ...lockAnswer(['301']), tripId: LAUNCH_TRIP });
+    answer(...LAUNCH_LOCK, { ...lockAnswer(['301']), tripId: LAUNCH_TRIP });
     const { user, router } = await openPlan();
     await user.click(cabin(/^VIP cabin 301,/));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/launch/payment/passenger-details'));
-    expect(calls.find((c) => c.path === LAUNCH_LOCK)?.body).toMatchObject({ tripId: LAUNCH_TRIP, seats: ['301'], from: 'dhaka', to: 'barishal' });
+    expect(sent(...LAUNCH_LOCK)[0]?.request).toMatchObject({ tripId: LAUNCH_TRIP, seats: ['301'], from: 'dhaka', to: 'barishal' });
     expect(loadHold('LAUNCH')).toMatchObject({ service: 'LAUNCH', seats: ['301'], boardingPoint: null, droppingPoint: null });
   });
 
   it('a cabin taken meanwhile (409) turns booked in place, with the server\'s message', async () => {
-    fail(LAUNCH_LOCK, 'Seat 301 was just taken by another traveller, please choose another', 409, { seats: ['301'] });
+    fail(...LAUNCH_LOCK, 'Seat 301 was just taken by another traveller, please choose another', 409, { seats: ['301'] });
     const { user } = await openPlan();
     await user.click(cabin(/^VIP cabin 301,/));
     await user.click(cabin(/^VIP cabin 302,/));

@@ -1,8 +1,6 @@
 import type { ErrorBody, SeatLockRequest, SeatLockResponse, Service, Trip } from 'core-wasm';
-import { apiPost } from '@/api/api-client';
-import { apiSegment } from '@/api/content';
 import { saveHold, type Hold } from '@/features/booking/hold';
-import { newIdempotencyKey, visitorId } from '@/lib/identity';
+import { visitorId } from '@/lib/identity';
 
 export interface LockChoice {
   trip: Trip;
@@ -17,12 +15,17 @@ export interface LockChoice {
 }
 
 /**
- * `seat-lock` (SPEC §4 "lock seats"): holds the seats for this visitor, then writes the hand-over
- * the payment pages read (hold.ts). Rejects with the API's failure (a 409's body names the seats
- * someone else took meanwhile).
+ * `seat-lock` (SPEC §4 "lock seats"): holds the seats for this visitor with `send` (the page's
+ * call, see use-seat-lock.ts), then writes the hand-over the payment pages read (hold.ts).
+ * Rejects with the API's failure (a 409's body names the seats someone else took meanwhile).
  */
-export async function lockSeats(service: Service, ticketApiUrl: string, choice: LockChoice, nowMs: () => number = Date.now): Promise<Hold> {
-  const body: SeatLockRequest = {
+export async function lockSeats(
+  service: Service,
+  choice: LockChoice,
+  send: (request: SeatLockRequest) => Promise<SeatLockResponse>,
+  nowMs: () => number = Date.now,
+): Promise<Hold> {
+  const answer = await send({
     tripId: choice.trip._id,
     seats: choice.seats,
     from: choice.from || undefined,
@@ -30,8 +33,7 @@ export async function lockSeats(service: Service, ticketApiUrl: string, choice: 
     boardingPoint: choice.boardingPoint ?? undefined,
     droppingPoint: choice.droppingPoint ?? undefined,
     anonymousId: visitorId(),
-  };
-  const answer = await apiPost<SeatLockResponse>(ticketApiUrl, `/v1/api/${apiSegment(service)}/seat-lock`, body, newIdempotencyKey());
+  });
   const hold: Hold = {
     service,
     trip: choice.trip,

@@ -1,8 +1,8 @@
 import type { Service } from 'core-wasm';
 import { useNavigate } from 'react-router';
-import { failureStatus } from '@/api/api-client';
+import { failureStatus, useApi } from '@/api/api-client';
+import { useIntent } from '@/api/use-intent';
 import { useMutation } from '@/api/use-mutation';
-import { useRuntimeConfig } from '@/config/runtime-config-context';
 import { lockSeats, takenSeats, type LockChoice } from '@/features/seat-plan/api/seat-lock';
 
 /** Where the traveller goes once the seats are held (the payment pages read the hold). */
@@ -23,9 +23,14 @@ interface Handlers {
  * toast (SPEC §8); a 409 also turns the taken seats booked where the traveller sees them.
  */
 export function useSeatLock(service: Service, { onTaken, onConflict }: Handlers) {
-  const { ticketApiUrl } = useRuntimeConfig();
+  const api = useApi();
+  // Continue tapped again for the same seats while the first hold has no answer is the same
+  // hold (use-intent.ts).
+  const intent = useIntent();
   const navigate = useNavigate();
-  const locking = useMutation((choice: LockChoice) => lockSeats(service, ticketApiUrl, choice));
+  const locking = useMutation((choice: LockChoice) =>
+    lockSeats(service, choice, (request) => intent.send(request, (body, options) => api.call('seat-lock', service, body, options))),
+  );
 
   async function lock(choice: LockChoice) {
     if (locking.pending) return;

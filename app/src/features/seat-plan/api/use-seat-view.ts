@@ -1,9 +1,7 @@
 import { useEffect } from 'react';
-import type { BusSeatPlan, LaunchSeatPlan, SeatViewRequest, Service } from 'core-wasm';
-import { apiPost, failureStatus } from '@/api/api-client';
-import { apiSegment } from '@/api/content';
+import type { SeatViewRequest, Service } from 'core-wasm';
+import { failureStatus, useApi, type Row } from '@/api/api-client';
 import { useResource } from '@/api/use-resource';
-import { useRuntimeConfig } from '@/config/runtime-config-context';
 import { visitorId } from '@/lib/identity';
 import { guardedReload } from '@/lib/guarded-reload';
 
@@ -18,6 +16,9 @@ const LAST_RELOAD_KEY = 'seat_view_reload_at';
 export function reloadAfterNotFound(reload?: () => void): boolean {
   return guardedReload(LAST_RELOAD_KEY, reload);
 }
+
+/** The seat plan of service `S`'s seat view: a bus's decks, a launch's classes. */
+export type SeatPlan<S extends Service> = Row<'get-seat-view', S>['response']['seatPlan'];
 
 export interface SeatViewQuery {
   tripId: string;
@@ -34,8 +35,8 @@ export interface SeatViewQuery {
  * place (`setPlan`) without asking again; `refresh` asks again (with the chosen points, when
  * there are some) and keeps the plan on screen meanwhile (`fetching`).
  */
-export function useSeatView<P extends BusSeatPlan | LaunchSeatPlan>(service: Service, query: SeatViewQuery, reload?: () => void) {
-  const { ticketApiUrl } = useRuntimeConfig();
+export function useSeatView<S extends Service>(service: S, query: SeatViewQuery, reload?: () => void) {
+  const api = useApi();
   const ask = (extra: Partial<SeatViewQuery> = {}) => {
     const body: SeatViewRequest = {
       tripId: query.tripId,
@@ -47,9 +48,9 @@ export function useSeatView<P extends BusSeatPlan | LaunchSeatPlan>(service: Ser
       // held seats available to them (back from payment, a new lock replaces their hold).
       anonymousId: visitorId(),
     };
-    return apiPost<{ seatPlan: P }>(ticketApiUrl, `/v1/api/${apiSegment(service)}/get-seat-view`, body).then((answer) => answer.seatPlan);
+    return api.call('get-seat-view', service, body).then((answer) => answer.seatPlan);
   };
-  const view = useResource<P>(`seat-view:${service}:${query.tripId}:${query.from}:${query.to}`, () => ask(), { onMount: 'always' });
+  const view = useResource<SeatPlan<S>>(`seat-view:${service}:${query.tripId}:${query.from}:${query.to}`, () => ask(), { onMount: 'always' });
 
   const notFound = view.status === 'error' && failureStatus(view.error) === 404;
   useEffect(() => {

@@ -150,7 +150,7 @@ function Deck({ deckKey, seats, boarding, dropping, chosen, onToggle }: {
  */
 export function BusSeatPlan({ trip, search, journey }: { trip: Trip; search: TripSearch; journey: string }) {
   const query = useMemo(() => ({ tripId: trip._id, from: search.from, to: search.to }), [trip._id, search.from, search.to]);
-  const { view, setPlan, refresh } = useSeatView<Plan>('BUS', query);
+  const { view, setPlan, refresh } = useSeatView('BUS', query);
   const [choice, dispatch] = useReducer(seatChoiceReducer, null, () => initialSeatChoice());
   const [boarding, setBoarding] = useState('');
   const [dropping, setDropping] = useState('');

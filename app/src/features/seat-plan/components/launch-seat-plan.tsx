@@ -87,7 +87,7 @@ function ClassGrid({ entry, chosen, onToggle }: { entry: ClassPlan; chosen: Read
  */
 export function LaunchSeatPlan({ trip, search, journey }: { trip: Trip; search: TripSearch; journey: string }) {
   const query = useMemo(() => ({ tripId: trip._id, from: search.from, to: search.to }), [trip._id, search.from, search.to]);
-  const { view, setPlan, refresh } = useSeatView<Plan>('LAUNCH', query);
+  const { view, setPlan, refresh } = useSeatView('LAUNCH', query);
   const [choice, dispatch] = useReducer(seatChoiceReducer, null, () => initialSeatChoice());
   const chosenSeats = choice.seats ?? [];
   const chosen = new Set(chosenSeats.map((s) => s.seatNo));

@@ -7,7 +7,7 @@ const operators = () => screen.queryAllByTestId('trip').map((card) => within(car
 const group = (name: string) => within(screen.getByTestId('filters')).getByRole('group', { name });
 
 async function renderBus() {
-  answer('/v1/api/intercity/get-schedule-trips', busTrips);
+  answer('get-schedule-trips', 'BUS', busTrips);
   const rendered = await renderRoute('/bus/trip?from=dhaka&to=chattogram&journeyDate=2030-01-01&coachType=all');
   await screen.findByText('3 trips found');
   await rendered.user.click(screen.getByRole('button', { name: 'Filters' }));
@@ -74,7 +74,7 @@ describe('trip filters and sort (applied by the core)', () => {
   });
 
   it('for launch: no coach type or bus class; the operators are those of the trips', async () => {
-    answer('/v1/api/water/get-schedule-trips', launchTrips);
+    answer('get-schedule-trips', 'LAUNCH', launchTrips);
     await renderRoute('/launch/trip?from=dhaka&to=barishal&journeyDate=2030-01-01');
     await screen.findByText('1 trip found');
     const filters = screen.getByTestId('filters');

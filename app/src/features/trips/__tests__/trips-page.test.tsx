@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { answer, busTrips, calls, fail, hang, launchTrips } from '@/test/fake-api';
+import { answer, busTrips, fail, hang, launchTrips, sent } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
 
-const BUS = '/v1/api/intercity/get-schedule-trips';
-const LAUNCH = '/v1/api/water/get-schedule-trips';
+const BUS = ['get-schedule-trips', 'BUS'] as const;
+const LAUNCH = ['get-schedule-trips', 'LAUNCH'] as const;
 const busSearch = '/bus/trip?from=dhaka&to=chattogram&journeyDate=2030-01-01&coachType=all';
 
 const operators = () => screen.queryAllByTestId('trip').map((card) => within(card).getByRole('heading', { level: 3 }).textContent);
@@ -17,14 +17,14 @@ async function renderTrips(path = busSearch, options?: Parameters<typeof renderR
 
 describe('trip list states', () => {
   it('says it is searching while the trips load', async () => {
-    hang(BUS);
+    hang(...BUS);
     await renderTrips();
     expect(screen.getByRole('status')).toHaveTextContent('Searching trips...');
     expect(screen.queryAllByTestId('trip')).toHaveLength(0);
   });
 
   it('shows the trips: sold-out last, times by the core, fares and ranges, seats left', async () => {
-    answer(BUS, busTrips);
+    answer(...BUS, busTrips);
     await renderTrips();
     await screen.findByText('3 trips found');
     expect(operators()).toEqual(['Green Line Paribahan', 'Hanif Enterprise', 'Soudia Coach Service']);
@@ -38,48 +38,48 @@ describe('trip list states', () => {
   });
 
   it('says clearly when there are no trips', async () => {
-    answer(BUS, { ...busTrips, trips: [] });
+    answer(...BUS, { ...busTrips, trips: [] });
     await renderTrips();
     expect(await screen.findByTestId('empty')).toHaveTextContent('No trips found');
   });
 
   it('shows a failure with its toast and lets the traveller try again', async () => {
-    fail(BUS, 'journeyDate cannot be before today', 400);
+    fail(...BUS, 'journeyDate cannot be before today', 400);
     const { user } = await renderTrips();
     const problem = await screen.findByRole('heading', { name: 'Trips could not be loaded' });
     expect(problem.parentElement).toHaveTextContent('journeyDate cannot be before today');
     expect(screen.getAllByText('journeyDate cannot be before today').length).toBeGreaterThan(1); // the toast too
-    answer(BUS, busTrips);
+    answer(...BUS, busTrips);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('3 trips found')).toBeInTheDocument();
   });
 
   it('sends the search with the visitor id for bus, and no coach type', async () => {
-    answer(BUS, busTrips);
+    answer(...BUS, busTrips);
     await renderTrips();
     await screen.findByText('3 trips found');
-    const call = calls.find((c) => c.path === BUS);
-    expect(call?.body).toEqual({ from: 'dhaka', to: 'chattogram', journeyDate: '2030-01-01', anonymousId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
-    expect(window.localStorage.getItem('anon_id')).toBe((call?.body as { anonymousId: string }).anonymousId);
+    const call = sent(...BUS)[0];
+    expect(call?.request).toEqual({ from: 'dhaka', to: 'chattogram', journeyDate: '2030-01-01', anonymousId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(window.localStorage.getItem('anon_id')).toBe((call?.request as { anonymousId: string }).anonymousId);
   });
 
   it('sends the search only for launch', async () => {
-    answer(LAUNCH, launchTrips);
+    answer(...LAUNCH, launchTrips);
     await renderTrips('/launch/trip?from=dhaka&to=barishal&journeyDate=2030-01-01');
     await screen.findByText('1 trip found');
-    expect(calls.find((c) => c.path === LAUNCH)?.body).toEqual({ from: 'dhaka', to: 'barishal', journeyDate: '2030-01-01' });
+    expect(sent(...LAUNCH)[0]?.request).toEqual({ from: 'dhaka', to: 'barishal', journeyDate: '2030-01-01' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Dhaka to Barishal');
     expect(screen.getByTestId('fare')).toHaveTextContent('370 - 7,380 TK');
   });
 
   it('shows the cities by their displayed names in the heading', async () => {
-    answer(BUS, busTrips);
+    answer(...BUS, busTrips);
     await renderTrips();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Dhaka to Chittagong');
   });
 
   it('pushes the search and a bus view to the dataLayer', async () => {
-    answer(BUS, busTrips);
+    answer(...BUS, busTrips);
     const { user } = await renderTrips();
     await screen.findByText('3 trips found');
     await waitFor(() =>
@@ -92,7 +92,7 @@ describe('trip list states', () => {
   });
 
   it('on an operator theme shows only that operator\'s trips, without an operator filter', async () => {
-    answer(BUS, busTrips);
+    answer(...BUS, busTrips);
     await renderTrips(busSearch, { config: { theme: 'hanif' } });
     await screen.findByText('1 trip found');
     expect(operators()).toEqual(['Hanif Enterprise']);
@@ -100,7 +100,7 @@ describe('trip list states', () => {
   });
 
   it('changes the search without leaving the page', async () => {
-    answer(BUS, busTrips);
+    answer(...BUS, busTrips);
     const { user, router } = await renderTrips();
     await user.click(screen.getByRole('button', { name: 'Modify search' }));
     const form = screen.getByRole('search', { name: 'Search trips' });
