@@ -69,10 +69,10 @@ impl TokenStore for &CookieJar {
 }
 
 fn ok(body: serde_json::Value) -> Answer {
-    Ok(HttpResponse { status: 200, body: body.to_string().into_bytes() })
+    Ok(HttpResponse { status: 200, body: body.to_string(), file: None })
 }
 fn status(code: u16, body: serde_json::Value) -> Answer {
-    Ok(HttpResponse { status: code, body: body.to_string().into_bytes() })
+    Ok(HttpResponse { status: code, body: body.to_string(), file: None })
 }
 fn token(t: &str) -> Answer {
     ok(json!({"access_token": t, "token_type": "Bearer", "expires_in": 3600}))
@@ -230,7 +230,8 @@ fn a_payment_block_shows_the_whole_list() {
 
 #[test]
 fn an_answer_that_is_not_an_envelope_is_a_decode_error() {
-    let net = FakeTransport::answering(vec![Ok(HttpResponse { status: 200, body: "<html>proxy</html>".into() })]);
+    let net =
+        FakeTransport::answering(vec![Ok(HttpResponse { status: 200, body: "<html>proxy</html>".into(), file: None })]);
     let jar = CookieJar(RefCell::new("token=t".into()));
     let client = Client::new("", &net, &jar, SerdeJson);
     let err = block_on(client.call(&Call::get(CITIES))).expect_err("not json");
@@ -262,9 +263,12 @@ fn a_failed_token_request_is_an_auth_error() {
 #[test]
 fn a_file_call_returns_the_bytes_as_sent() {
     let pdf = b"%PDF-1.7\n\xff\xfe binary".to_vec();
-    let net = FakeTransport::answering(vec![Ok(HttpResponse { status: 200, body: pdf.clone() })]);
+    let net =
+        FakeTransport::answering(vec![Ok(HttpResponse { status: 200, body: String::new(), file: Some(pdf.clone()) })]);
     let jar = CookieJar(RefCell::new("token=t".into()));
     let client = Client::new("", &net, &jar, SerdeJson);
-    let bytes = block_on(client.call_file(&Call::get("/v1/api/intercity/download-ticket-pdf/t1"))).expect("file");
+    let call = Call { file: true, ..Call::get("/v1/api/intercity/download-ticket-pdf/t1") };
+    let bytes = block_on(client.call_file(&call)).expect("file");
     assert_eq!(bytes, pdf);
+    assert!(net.sent.borrow()[0].file, "the transport is asked for bytes");
 }

@@ -30,11 +30,20 @@ pub struct Call {
     pub idempotency_key: Option<String>,
     /// A payment-block error shows its whole message list (SPEC §8).
     pub is_payment_block: bool,
+    /// The answer is a file (read with [`Client::call_file`]).
+    pub file: bool,
 }
 
 impl Call {
     pub fn get(path: impl Into<String>) -> Call {
-        Call { method: Method::Get, path: path.into(), body: None, idempotency_key: None, is_payment_block: false }
+        Call {
+            method: Method::Get,
+            path: path.into(),
+            body: None,
+            idempotency_key: None,
+            is_payment_block: false,
+            file: false,
+        }
     }
 
     /// A POST of JSON text.
@@ -104,13 +113,14 @@ impl<T: Transport, S: TokenStore, C: Codec> Client<T, S, C> {
             url: format!("{}/oauth/access_token", self.base_url),
             headers: vec![("Content-Type".into(), "application/json".into())],
             body: Some(PUBLIC_TOKEN_REQUEST.to_owned()),
+            file: false,
         };
         // Asking for a token is safe to repeat.
         let response = self.send_with_retries(&request, true).await?;
         if response.status != 200 {
             return Err(self.http_error(&response, false, ErrorKind::Auth));
         }
-        let token: TokenResponse = self.codec.parse(&response.text()).ok_or_else(|| decode_error(Some(200)))?;
+        let token: TokenResponse = self.codec.parse(&response.body).ok_or_else(|| decode_error(Some(200)))?;
         self.tokens.save(&token.access_token, token.expires_in);
         Ok(token.access_token)
     }
@@ -124,7 +134,7 @@ impl<T: Transport, S: TokenStore, C: Codec> Client<T, S, C> {
             headers.push(("Idempotency-Key".into(), key.clone()));
         }
         let url = format!("{}{}", self.base_url, call.path);
-        HttpRequest { method: call.method, url, headers, body: call.body.clone() }
+        HttpRequest { method: call.method, url, headers, body: call.body.clone(), file: call.file }
     }
 
     /// Makes the call and returns the successful answer's text.
@@ -153,24 +163,25 @@ impl<T: Transport, S: TokenStore, C: Codec> Client<T, S, C> {
     /// Makes the call and returns the envelope's `data`.
     pub async fn call(&self, call: &Call) -> Result<C::Data, ApiError> {
         let response = self.answer(call).await?;
-        self.codec.envelope_data(&response.text()).ok_or_else(|| decode_error(Some(response.status)))
+        self.codec.envelope_data(&response.body).ok_or_else(|| decode_error(Some(response.status)))
     }
 
     /// Makes a call that answers a file (not an envelope) and returns its bytes.
     pub async fn call_file(&self, call: &Call) -> Result<Vec<u8>, ApiError> {
-        Ok(self.answer(call).await?.body)
+        let response = self.answer(call).await?;
+        response.file.ok_or_else(|| decode_error(Some(response.status)))
     }
 
     /// Makes the call and decodes `data` as `R`.
     pub async fn call_as<R: DeserializeOwned>(&self, call: &Call) -> Result<R, ApiError> {
         let response = self.answer(call).await?;
         let envelope: Envelope<R> =
-            self.codec.parse(&response.text()).ok_or_else(|| decode_error(Some(response.status)))?;
+            self.codec.parse(&response.body).ok_or_else(|| decode_error(Some(response.status)))?;
         Ok(envelope.data)
     }
 
     fn http_error(&self, response: &HttpResponse, is_payment_block: bool, kind: ErrorKind) -> ApiError {
-        let body: Option<ErrorBody> = self.codec.parse(&response.text());
+        let body: Option<ErrorBody> = self.codec.parse(&response.body);
         ApiError { kind, status: Some(response.status), toast: toast_message(body.as_ref(), is_payment_block), body }
     }
 }

@@ -11,21 +11,17 @@ pub struct HttpRequest {
     pub url: String,
     pub headers: Vec<(String, String)>,
     pub body: Option<String>,
+    /// A successful answer is a file: read it as bytes, not text.
+    pub file: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HttpResponse {
     pub status: u16,
-    /// The body as received: JSON text for every call but a file (the e-ticket PDF).
-    pub body: Vec<u8>,
-}
-
-impl HttpResponse {
-    /// The body as text (JSON answers and errors); invalid UTF-8 is replaced, and then fails to
-    /// parse as the answer it claims to be.
-    pub fn text(&self) -> std::borrow::Cow<'_, str> {
-        String::from_utf8_lossy(&self.body)
-    }
+    /// The body as text: JSON answers and every error.
+    pub body: String,
+    /// The bytes of a file a `file` request asked for (the e-ticket PDF), when it succeeded.
+    pub file: Option<Vec<u8>>,
 }
 
 /// The request never got an HTTP answer (offline, DNS, connection reset, CORS).

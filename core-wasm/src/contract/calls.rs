@@ -8,8 +8,6 @@
 //! type `api.call(name, service, body)`. Adding a call is a contract type, one row here and a
 //! handler in ticket-api (whose router refuses to build without one).
 
-use serde::{Deserialize, Serialize};
-
 use super::booking::{
     BusBooking, LaunchBooking, PaymentPendingRequest, PromoRequest, PromoResponse, SeatLockRequest, SeatLockResponse,
     SeatRemoveRequest, SeatRemoveResponse, SurpriseDeal, TxnRequest, UpdateGatewayRequest, UpdateGatewayResponse,
@@ -57,10 +55,9 @@ pub enum Scope {
     Common,
 }
 
-/// The prefix a call is made under: a service's, or the common one. On the wire (and in
-/// TypeScript) `"BUS"`, `"LAUNCH"` or `"COMMON"`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "UPPERCASE")]
+/// The prefix a call is made under: a service's, or the common one. In TypeScript `"BUS"`,
+/// `"LAUNCH"` or `"COMMON"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Under {
     Bus,
     Launch,
@@ -137,10 +134,11 @@ pub struct CallSpec {
     pub payment_block: bool,
     /// Counted against a limit per client (OTP sends and tries): may answer 429.
     pub limited: bool,
+    /// Answers a file (the e-ticket PDF), not a JSON envelope.
+    pub file: bool,
+    /// For the OpenAPI document only (not in the browser's module).
+    #[cfg(feature = "schema")]
     pub summary: &'static str,
-    /// The request's TypeScript and Rust type name (a GET's query, a POST's body).
-    pub request: &'static str,
-    pub response: &'static str,
     #[cfg(feature = "schema")]
     pub request_schema: SchemaOf,
     #[cfg(feature = "schema")]
@@ -277,9 +275,9 @@ macro_rules! calls {
                 idempotent: false $(|| flag!(idempotent, $flag))*,
                 payment_block: false $(|| flag!(payment_block, $flag))*,
                 limited: false $(|| flag!(limited, $flag))*,
+                file: matches!(stringify!($resp).as_bytes(), b"Pdf"),
+                #[cfg(feature = "schema")]
                 summary: $summary,
-                request: stringify!($req),
-                response: stringify!($resp),
                 #[cfg(feature = "schema")]
                 request_schema: schema::<$req>,
                 #[cfg(feature = "schema")]

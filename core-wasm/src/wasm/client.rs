@@ -6,7 +6,7 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
-use super::{from_js, optional, to_js};
+use super::{optional, to_js};
 use crate::api::cookie::{TOKEN_COOKIE, expired_token_cookie, read_cookie, token_cookie};
 use crate::api::{
     ApiError, Call, Client, Codec, HttpRequest, HttpResponse, Method, TokenStore, Transport, TransportError,
@@ -36,8 +36,13 @@ impl Transport for BrowserTransport {
             .await
             .map_err(|e| TransportError(e.to_string()))?;
         let status = response.status();
-        let body = response.binary().await.map_err(|e| TransportError(e.to_string()))?;
-        Ok(HttpResponse { status, body })
+        let failed = |e: gloo_net::Error| TransportError(e.to_string());
+        if request.file && (200..300).contains(&status) {
+            let file = response.binary().await.map_err(failed)?;
+            return Ok(HttpResponse { status, body: String::new(), file: Some(file) });
+        }
+        let body = response.text().await.map_err(failed)?;
+        Ok(HttpResponse { status, body, file: None })
     }
 
     async fn sleep(&self, ms: u32) {
@@ -225,11 +230,16 @@ impl JsApiClient {
     pub fn call(
         &self,
         name: &str,
-        #[wasm_bindgen(unchecked_param_type = "\"BUS\" | \"LAUNCH\" | \"COMMON\"")] service: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "\"BUS\" | \"LAUNCH\" | \"COMMON\"")] service: String,
         #[wasm_bindgen(unchecked_param_type = "object | null | undefined")] request: JsValue,
         #[wasm_bindgen(unchecked_param_type = "CallOptions | undefined")] options: JsValue,
     ) -> Result<js_sys::Promise, JsError> {
-        let under: Under = from_js(service, "service")?;
+        let under = match service.as_str() {
+            "BUS" => Under::Bus,
+            "LAUNCH" => Under::Launch,
+            "COMMON" => Under::Common,
+            other => return Err(JsError::new(&format!("'{other}' is not BUS, LAUNCH or COMMON"))),
+        };
         let spec = CallSpec::find(name, under)
             .ok_or_else(|| JsError::new(&format!("'{name}' is not a call of {}", under.segment())))?;
         let fields = scalar_fields(&request);
@@ -246,7 +256,8 @@ impl JsApiClient {
             });
         }
         call.is_payment_block = spec.payment_block;
-        if spec.response == "Pdf" {
+        call.file = spec.file;
+        if spec.file {
             let inner = Rc::clone(&self.inner);
             return Ok(wasm_bindgen_futures::future_to_promise(async move {
                 let bytes = inner.call_file(&call).await.map_err(failure)?;

@@ -84,7 +84,7 @@ fn build() -> Value {
     let mut paths = Map::new();
     for call in CALLS {
         for under in call.scope.prefixes() {
-            let success = if call.response == "Pdf" {
+            let success = if call.file {
                 json!({"description": "A PDF, as an attachment named ticket-PNR.pdf", "content": {"application/pdf": {"schema": (call.response_schema)(&mut g)}}})
             } else {
                 json!({"description": "Success", "content": {"application/json": {"schema": envelope_of((call.response_schema)(&mut g))}}})
