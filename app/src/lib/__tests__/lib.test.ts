@@ -2,6 +2,8 @@ import { timeBands } from 'core-wasm';
 import { describe, expect, it, vi } from 'vitest';
 import { formatNumber, messages, t } from '@/i18n/messages';
 import { isChunkLoadError, reloadAfterChunkError } from '@/lib/chunk-reload';
+import { fareText, takaRange } from '@/lib/fare-range';
+import { taka } from '@/lib/money';
 import { formatLongDate } from '@/lib/dates';
 import { guardedReload } from '@/lib/guarded-reload';
 import { imageUrl } from '@/lib/image-url';
@@ -14,12 +16,22 @@ import { renderHook } from '@testing-library/react';
 
 describe('catalog helpers', () => {
   it('fills placeholders and groups numbers', () => {
-    expect(t('site.fareRange', { low: 370, high: 7380 })).toBe('370 - 7,380 TK');
+    expect(t('seatPlan.seat', { seat: 'A1' })).toBe('Seat A1');
     expect(t('trips.found', { count: 12 })).toBe('12 trips found');
     expect(t('trips.found', { count: 1 })).toBe('1 trip found');
     expect(formatNumber(1199.5)).toBe('1,199.5');
     expect(formatNumber(1234567)).toBe('1,234,567');
     expect(formatNumber(0)).toBe('0');
+  });
+
+  it("writes amounts as the core and the e-ticket do: grouped, whole taka, a discount negative", () => {
+    expect(taka(1800)).toBe('1,800 TK');
+    expect(taka(1199.5)).toBe('1,200 TK');
+    expect(taka(-200)).toBe('- 200 TK');
+    expect(takaRange(1200, 1200)).toBe('1,200 TK');
+    expect(takaRange(370, 7380)).toBe('370 TK - 7,380 TK');
+    expect(fareText('600-900')).toBe('600 TK - 900 TK');
+    expect(fareText(520)).toBe('520 TK');
   });
 
   it('has a label for every time band of the core, in its words', () => {

@@ -4,6 +4,7 @@ import { browser, GATEWAYS, useUpdateGateway, type GatewayId } from '@/features/
 import type { Booking, BookingAction } from '@/features/booking/api/use-booking';
 import { t, type MessageId } from '@/i18n/messages';
 import { track } from '@/lib/analytics';
+import { taka } from '@/lib/money';
 
 interface GatewayChoiceProps {
   service: Service;
@@ -54,7 +55,7 @@ export function GatewayChoice({ service, booking, dispatch, disabled = false }: 
         ))}
       </fieldset>
       <button type="button" className="button button--block button--pay" onClick={pay} disabled={paying || disabled}>
-        {paying ? t('booking.paying') : t('booking.pay', { amount: booking.amount })}
+        {paying ? t('booking.paying') : t('booking.pay', { amount: taka(booking.amount) })}
       </button>
     </section>
   );

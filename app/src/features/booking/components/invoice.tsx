@@ -1,13 +1,11 @@
 import { isLaunchBooking, type Booking } from '@/features/booking/api/use-booking';
 import { t } from '@/i18n/messages';
-
-const taka = (amount: number) => t('booking.amount', { amount });
-const minus = (amount: number) => t('booking.minus', { amount });
+import { taka } from '@/lib/money';
 
 /**
  * The invoice lines (SPEC §3): fare, discount (named after the promo that gave it), the launch
  * service charge and gateway commission, and the amount to pay. Every number is the server's
- * (or the core reducer's, after a promo or seat change): this only formats them.
+ * (or the core reducer's, after a promo or seat change): this only writes them as the core does.
  */
 export function Invoice({ booking }: { booking: Booking }) {
   const { invoice } = booking;
@@ -24,7 +22,7 @@ export function Invoice({ booking }: { booking: Booking }) {
         {(invoice.discount > 0 || invoice.promo) && (
           <div className="invoice__line invoice__line--discount">
             <dt>{invoice.promo ? t('booking.invoice.promo', { code: invoice.promo.code }) : t('booking.invoice.discount')}</dt>
-            <dd data-testid="invoice-discount">{minus(invoice.discount)}</dd>
+            <dd data-testid="invoice-discount">{taka(-invoice.discount)}</dd>
           </div>
         )}
         {isLaunchBooking(booking) && (

@@ -4,6 +4,7 @@ import type { Service } from 'core-wasm';
 import { usePromoCode, useRemovePromo } from '@/features/booking/api/promo';
 import type { Booking, BookingAction } from '@/features/booking/api/use-booking';
 import { messageText, t } from '@/i18n/messages';
+import { taka } from '@/lib/money';
 import { showToast } from '@/lib/toasts';
 
 interface PromoFormProps {
@@ -57,7 +58,7 @@ export function PromoForm({ service, booking, dispatch, disabled = false }: Prom
       </h2>
       {promo && (
         <p className="promo-applied" role="status">
-          <span>{t('booking.promo.applied', { code: promo.code, amount: booking.invoice.discount })}</span>
+          <span>{t('booking.promo.applied', { code: promo.code, amount: taka(booking.invoice.discount) })}</span>
           {service === 'BUS' && (
             <button type="button" className="link-button" onClick={remove} disabled={busy || disabled}>
               {t('booking.promo.remove')}

@@ -6,6 +6,7 @@ import { useApplyPromo } from '@/features/booking/api/promo';
 import { useSurpriseDeal } from '@/features/booking/api/surprise-deal';
 import { isLaunchBooking, type Booking, type BookingAction } from '@/features/booking/api/use-booking';
 import { t } from '@/i18n/messages';
+import { taka } from '@/lib/money';
 import { showToast } from '@/lib/toasts';
 import { clock, useCountdown } from '@/lib/use-countdown';
 
@@ -78,7 +79,7 @@ export function SurpriseDeal({ service, booking, dispatch, disabled = false }: S
           <div className="deal">
             <p>{t('booking.deal.text')}</p>
             <p className="deal__amount" data-testid="deal-amount">
-              {t('booking.deal.amount', { amount: state.deal.amount })}
+              {t('booking.deal.amount', { amount: taka(state.deal.amount) })}
             </p>
             <p className="deal__timer" role="timer" aria-live="off" data-testid="deal-timer">
               {running ? t('booking.deal.left', { time: clock(state.secondsLeft) }) : t('booking.deal.ended')}

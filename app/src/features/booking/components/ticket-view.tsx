@@ -2,8 +2,7 @@ import { displayDateTime, type Service, type Ticket } from 'core-wasm';
 import { useTicketDownload } from '@/features/booking/api/ticket';
 import { formatLongDate } from '@/lib/dates';
 import { t } from '@/i18n/messages';
-
-const taka = (amount: number) => (amount < 0 ? t('booking.minus', { amount: -amount }) : t('booking.amount', { amount }));
+import { taka } from '@/lib/money';
 
 /**
  * An issued ticket as the traveller keeps it: PNR first (what they show when boarding), the

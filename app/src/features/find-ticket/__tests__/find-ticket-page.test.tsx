@@ -119,7 +119,7 @@ describe('ticket history: finding tickets by phone', () => {
     expect(first).toHaveTextContent('SeatsA1, A2');
     expect(first).toHaveTextContent('PassengerKarim');
     expect(first).toHaveTextContent('Fare2,400 TK');
-    expect(first).toHaveTextContent('Discount-200 TK');
+    expect(first).toHaveTextContent('Discount- 200 TK');
     expect(first).toHaveTextContent('Paid2,200 TK');
     expect(within(first!).getByRole('button', { name: 'Download ticket (PDF)' })).toBeInTheDocument();
     expect(within(first!).getByRole('button', { name: 'Cancel ticket' })).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { displayCities, displayDateTime, type Service, type Ticket } from 'core-
 import { useTicketDownload } from '@/features/booking/api/ticket';
 import { t, type MessageId } from '@/i18n/messages';
 import { formatLongDate } from '@/lib/dates';
+import { taka } from '@/lib/money';
 
 interface TicketCardProps {
   ticket: Ticket;
@@ -11,8 +12,6 @@ interface TicketCardProps {
   /** This ticket's cancel code is being sent. */
   cancelling: boolean;
 }
-
-const money = (amount: number) => t('site.fare', { amount });
 
 /** A city as the site shows it (the core's display rules: Chattogram shows as Chittagong). */
 function cityName(name: string): string {
@@ -88,19 +87,19 @@ export function TicketCard({ ticket, service, onCancel, cancelling }: TicketCard
         {(ticket.fareLines ?? []).map((line) => (
           <div key={line.label}>
             <dt>{line.label}</dt>
-            <dd>{money(line.amount)}</dd>
+            <dd>{taka(line.amount)}</dd>
           </div>
         ))}
         {history.paidAmount != null && (
           <div className="ticket__total">
             <dt>{t('ticket.paid')}</dt>
-            <dd>{money(history.paidAmount)}</dd>
+            <dd>{taka(history.paidAmount)}</dd>
           </div>
         )}
         {history.refundAmount != null && (
           <div className="ticket__refund">
             <dt>{t('ticket.refund')}</dt>
-            <dd>{money(history.refundAmount)}</dd>
+            <dd>{taka(history.refundAmount)}</dd>
           </div>
         )}
       </dl>

@@ -14,6 +14,7 @@ import { FindTicketForm } from '@/features/find-ticket/components/find-ticket-fo
 import { TicketCard } from '@/features/find-ticket/components/ticket-card';
 import { OtpModal } from '@/features/otp/components/otp-modal';
 import { t } from '@/i18n/messages';
+import { taka } from '@/lib/money';
 import { showToast } from '@/lib/toasts';
 import '@/features/find-ticket/find-ticket.css';
 
@@ -100,7 +101,7 @@ export function FindTicketPage() {
       const response = outcome.data;
       setTickets((list) => applyCancel(list ?? [], ticket._id, response));
       setCancelPopup(null);
-      setNotice(t('ticket.cancelled', { pnr: ticket.pnr ?? ticket._id, amount: response.refundAmount }));
+      setNotice(t('ticket.cancelled', { pnr: ticket.pnr ?? ticket._id, amount: taka(response.refundAmount) }));
       focusTarget.current = `ticket-${ticket._id}`;
       return null;
     }

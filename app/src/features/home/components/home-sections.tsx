@@ -5,6 +5,7 @@ import { servicePath } from '@/app/site-context';
 import { RemoteImage } from '@/components/remote-image';
 import { Placeholder, Section } from '@/components/section';
 import { t } from '@/i18n/messages';
+import { taka } from '@/lib/money';
 
 /** A stored city name as shown (the core's display rules: Chattogram shows as Chittagong). */
 export function shownCityName(name: string): string {
@@ -104,7 +105,7 @@ export function PopularRoutesSection({ service, limit }: { service: Service; lim
                   </span>
                 </span>
                 {route.fareFrom !== undefined && (
-                  <span className="route-list__fare">{t('site.fareFrom', { amount: route.fareFrom })}</span>
+                  <span className="route-list__fare">{t('site.fareFrom', { amount: taka(route.fareFrom) })}</span>
                 )}
               </Link>
             </li>

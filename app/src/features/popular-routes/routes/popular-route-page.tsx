@@ -7,6 +7,7 @@ import { DetailFailure, DetailLoading } from '@/components/detail-states';
 import { shownCityName } from '@/features/home/components/home-sections';
 import { tripSearchUrl } from '@/features/search/components/search-form';
 import { t } from '@/i18n/messages';
+import { taka } from '@/lib/money';
 
 /** `/{service}/popular-route/{id}`: one route (`popular-route?id=`) and a search for today. */
 export function PopularRoutePage() {
@@ -30,7 +31,7 @@ export function PopularRoutePage() {
       <h1 className="page__title">{title}</h1>
       <RemoteImage path={detail.image} width={640} height={240} className="detail__image" eager />
       {detail.description && <p>{detail.description}</p>}
-      {detail.fareFrom !== undefined && <p className="detail__fare">{t('site.fareFrom', { amount: detail.fareFrom })}</p>}
+      {detail.fareFrom !== undefined && <p className="detail__fare">{t('site.fareFrom', { amount: taka(detail.fareFrom) })}</p>}
       <Link
         className="button"
         to={tripSearchUrl(service, { from: detail.from, to: detail.to, journeyDate: todayInDhaka(), coachType: 'all' })}

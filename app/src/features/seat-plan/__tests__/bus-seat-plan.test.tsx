@@ -132,6 +132,8 @@ describe('bus seat plan: choosing seats', { timeout: 20_000 }, () => {
     expect(seatButton(/^Seat A2,/)).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('chosen-seats')).toHaveTextContent('A2, B3');
     expect(screen.getByTestId('total')).toHaveTextContent('2,400 TK');
+    // A bus adds nothing to its fares (the core's quote).
+    expect(screen.getByTestId('seat-summary')).not.toHaveTextContent('charges');
     await user.click(seatButton(/^Seat A2,/));
     expect(seatButton(/^Seat A2,/)).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByTestId('total')).toHaveTextContent('1,200 TK');

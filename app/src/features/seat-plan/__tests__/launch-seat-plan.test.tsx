@@ -71,7 +71,10 @@ describe('launch seat plan: choosing and holding', { timeout: 20_000 }, () => {
     await user.click(cabin(/^Single cabin 201,/));
     await user.click(cabin(/^Deck D-01,/));
     expect(cabin(/^Single cabin 201,/)).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByTestId('total')).toHaveTextContent('1,750 TK');
+    // What the server will charge (the core's quote): fares 1,380 + 370, a service charge of 20
+    // a seat, and the gateway's 1.5 % of fares and charge, rounded (26.85 -> 27).
+    expect(screen.getByTestId('total')).toHaveTextContent('1,817 TK');
+    expect(screen.getByTestId('seat-summary')).toHaveTextContent('Total: 1,817 TK (incl. charges)');
     await user.click(cabin(/^Deck D-03,/));
     await user.click(cabin(/^Deck D-04,/));
     await user.click(cabin(/^VIP cabin 301,/));

@@ -20,6 +20,7 @@ import { SeatViewProblem, SeatViewLoading } from '@/features/seat-plan/component
 import { moveAmongSeats } from '@/features/seat-plan/grid-keys';
 import { messageText, t, type MessageId } from '@/i18n/messages';
 import { track } from '@/lib/analytics';
+import { takaRange } from '@/lib/fare-range';
 
 type DeckKey = 'main' | 'lower' | 'upper';
 
@@ -87,13 +88,11 @@ function PointsChoice({ boardingPoints, droppingPoints, boarding, dropping, onCh
   );
 }
 
-/** The fares of a deck's seats on sale, as one amount or a range ('1,390 - 1,570 TK'). */
+/** The fares of a deck's seats on sale, as one amount or a range ('1,390 TK - 1,570 TK'): the lowest and highest, not worked out. */
 function deckFare(offers: readonly { status: SeatStatus; fare: number | null }[]): string | null {
   const fares = offers.filter((o) => o.status === 'available' && o.fare != null).map((o) => o.fare as number);
   if (fares.length === 0) return null;
-  const low = Math.min(...fares);
-  const high = Math.max(...fares);
-  return low === high ? t('site.fare', { amount: low }) : t('site.fareRange', { low, high });
+  return takaRange(Math.min(...fares), Math.max(...fares));
 }
 
 function Deck({ deckKey, seats, boarding, dropping, chosen, onToggle }: {
@@ -236,7 +235,7 @@ export function BusSeatPlan({ trip, search, journey }: { trip: Trip; search: Tri
           <Deck key={deck.key} deckKey={deck.key} seats={deck.seats} boarding={boarding} dropping={dropping} chosen={chosen} onToggle={toggle} />
         ))}
       </div>
-      <SeatSummary seats={chosenSeats.map((s) => s.seatNo)} total={choice.total ?? 0} problem={problem} locking={locking} onContinue={proceed} />
+      <SeatSummary service="BUS" seats={chosenSeats} problem={problem} locking={locking} onContinue={proceed} />
     </div>
   );
 }

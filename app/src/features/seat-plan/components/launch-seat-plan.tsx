@@ -18,6 +18,7 @@ import { SeatViewLoading, SeatViewProblem } from '@/features/seat-plan/component
 import { moveAmongSeats } from '@/features/seat-plan/grid-keys';
 import { messageText, t } from '@/i18n/messages';
 import { track } from '@/lib/analytics';
+import { taka } from '@/lib/money';
 
 interface Floor {
   key: string;
@@ -50,7 +51,7 @@ function ClassGrid({ entry, chosen, onToggle }: { entry: ClassPlan; chosen: Read
   return (
     <section className="launch-class" role="group" aria-labelledby={headingId} data-testid={`class-${entry.classId}-${entry.floorId ?? ''}`}>
       <h3 id={headingId} className="launch-class__title">
-        {entry.fare != null ? t('seatPlan.classTitle', { className, fare: t('site.fare', { amount: entry.fare }) }) : className}
+        {entry.fare != null ? t('seatPlan.classTitle', { className, fare: taka(entry.fare) }) : className}
       </h3>
       <div className="launch-class__scroll">
         <div className="launch-class__grid" style={{ gridTemplateColumns: `repeat(${width}, minmax(1.625rem, 2.5rem))` }} onKeyDown={moveAmongSeats}>
@@ -133,8 +134,8 @@ export function LaunchSeatPlan({ trip, search, journey }: { trip: Trip; search: 
         </section>
       ))}
       <SeatSummary
-        seats={chosenSeats.map((s) => s.seatNo)}
-        total={choice.total ?? 0}
+        service="LAUNCH"
+        seats={chosenSeats}
         problem={choice.problem ? messageText(choice.problem) : null}
         locking={locking}
         onContinue={() => void lock({ trip, seats: chosenSeats.map((s) => s.seatNo), from: search.from, to: search.to, journey, boardingPoint: null, droppingPoint: null })}

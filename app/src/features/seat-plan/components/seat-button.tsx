@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import type { SeatStatus } from 'core-wasm/booking';
 import { t } from '@/i18n/messages';
+import { taka } from '@/lib/money';
 
 export interface SeatButtonProps {
   /** What the seat says on screen (short); `name` is what a screen reader says. */
@@ -46,7 +47,7 @@ export function SeatButton({ label, name, status, selected, ladies, place, style
 
 /** The accessible name: 'Seat A1, ladies seat, available, 850 TK' (a seat not for sale has no fare). */
 export function seatName(title: string, status: SeatStatus, fare: number | null | undefined, ladies = false): string {
-  const price = status === 'available' && fare != null ? t('site.fare', { amount: fare }) : null;
+  const price = status === 'available' && fare != null ? taka(fare) : null;
   return [title, ladies ? t('seatPlan.ladies') : null, t(`seatPlan.status.${status}`), price]
     .filter(Boolean)
     .join(', ');

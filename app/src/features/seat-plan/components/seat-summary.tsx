@@ -1,8 +1,11 @@
+import type { Service } from 'core-wasm';
+import { quote, type ChosenSeat } from 'core-wasm/booking';
 import { t } from '@/i18n/messages';
+import { taka } from '@/lib/money';
 
 interface SeatSummaryProps {
-  seats: readonly string[];
-  total: number;
+  service: Service;
+  seats: readonly ChosenSeat[];
   /** The last problem with the choice (the core's message, or the page's). */
   problem: string | null;
   locking: boolean;
@@ -10,10 +13,23 @@ interface SeatSummaryProps {
 }
 
 /**
+ * What the chosen seats will cost, as the server will charge it: the core's `quote` (the same
+ * pricing the ticket API books with), so a launch's total already has the service charge per
+ * seat and the gateway's commission, and the invoice that follows shows the same amount. No
+ * promo yet: that comes with the booking.
+ */
+function total(service: Service, seats: readonly ChosenSeat[]): number {
+  // The core's reducer takes a seat only with its fare.
+  const fares = seats.flatMap((seat) => (seat.fare === undefined ? [] : [seat.fare]));
+  const { amount }: { amount: number } = quote(service, fares, 0);
+  return amount;
+}
+
+/**
  * The bar under the plan, kept in view on a phone: the chosen seats, their total (the core's),
  * the last problem, and Continue, which holds the seats.
  */
-export function SeatSummary({ seats, total, problem, locking, onContinue }: SeatSummaryProps) {
+export function SeatSummary({ service, seats, problem, locking, onContinue }: SeatSummaryProps) {
   return (
     <div className="seat-summary" data-testid="seat-summary">
       <div className="seat-summary__info">
@@ -21,11 +37,12 @@ export function SeatSummary({ seats, total, problem, locking, onContinue }: Seat
           <>
             <p>
               <span className="seat-summary__label">{t('seatPlan.chosen')}: </span>
-              <span data-testid="chosen-seats">{seats.join(', ')}</span>
+              <span data-testid="chosen-seats">{seats.map((seat) => seat.seatNo).join(', ')}</span>
             </p>
             <p>
               <span className="seat-summary__label">{t('seatPlan.total')}: </span>
-              <strong data-testid="total">{t('site.fare', { amount: total })}</strong>
+              <strong data-testid="total">{taka(total(service, seats))}</strong>
+              {service === 'LAUNCH' && <span className="seat-summary__label"> {t('seatPlan.totalCharges')}</span>}
             </p>
           </>
         ) : (

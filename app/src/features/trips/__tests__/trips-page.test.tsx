@@ -33,7 +33,7 @@ describe('trip list states', () => {
     expect(within(greenLine).getByTestId('departure')).toHaveTextContent('10:30 PM');
     expect(within(greenLine).getByTestId('fare')).toHaveTextContent('1,200 TK');
     expect(within(greenLine).getByTestId('seats')).toHaveTextContent('20 seats left');
-    expect(within(hanif).getByTestId('fare')).toHaveTextContent('600 - 900 TK');
+    expect(within(hanif).getByTestId('fare')).toHaveTextContent('600 TK - 900 TK');
     expect(within(soudia).getByTestId('seats')).toHaveTextContent('Sold out');
   });
 
@@ -69,7 +69,7 @@ describe('trip list states', () => {
     await screen.findByText('1 trip found');
     expect(sent(...LAUNCH)[0]?.request).toEqual({ from: 'dhaka', to: 'barishal', journeyDate: '2030-01-01' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Dhaka to Barishal');
-    expect(screen.getByTestId('fare')).toHaveTextContent('370 - 7,380 TK');
+    expect(screen.getByTestId('fare')).toHaveTextContent('370 TK - 7,380 TK');
   });
 
   it('shows the cities by their displayed names in the heading', async () => {

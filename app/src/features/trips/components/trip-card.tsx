@@ -1,18 +1,12 @@
 import { useId, useState } from 'react';
-import { displayDateTime, fareRange, type Fare, type Service, type Trip } from 'core-wasm';
+import { displayDateTime, type Service, type Trip } from 'core-wasm';
 import { Link, useSearchParams } from 'react-router';
 import { RemoteImage } from '@/components/remote-image';
 import { readTripSearch } from '@/features/search/components/search-form';
 import { seatPlanPath } from '@/features/seat-plan/seat-plan-path';
 import { t } from '@/i18n/messages';
 import { track } from '@/lib/analytics';
-
-/** A fare as shown: one amount, or the range's two ends (the core reads the range). */
-export function fareText(fare: Fare): string {
-  const range = fareRange(fare);
-  if (!range) return typeof fare === 'string' ? fare : '';
-  return range.low === range.high ? t('site.fare', { amount: range.low }) : t('site.fareRange', { low: range.low, high: range.high });
-}
+import { fareText } from '@/lib/fare-range';
 
 /** Seats left as shown; absent means unknown (the core treats it as available). */
 function seatsText(available: number | undefined): string {
