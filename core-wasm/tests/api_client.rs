@@ -43,6 +43,8 @@ impl FakeTransport {
 }
 
 impl Transport for &FakeTransport {
+    type File = Vec<u8>;
+
     async fn send(&self, request: HttpRequest) -> Result<HttpResponse, TransportError> {
         self.sent.borrow_mut().push(request);
         self.answers.borrow_mut().pop_front().unwrap_or_else(|| Err(TransportError("no more answers".into())))

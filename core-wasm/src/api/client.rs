@@ -75,7 +75,7 @@ pub struct Client<T, S, C> {
 }
 
 fn decode_error(status: Option<u16>) -> ApiError {
-    ApiError { kind: ErrorKind::Decode, status, body: None, toast: toast_message(None, false) }
+    ApiError { kind: ErrorKind::Decode, status, body: None, sent: None, toast: toast_message(None, false) }
 }
 
 impl<T: Transport, S: TokenStore, C: Codec> Client<T, S, C> {
@@ -85,7 +85,7 @@ impl<T: Transport, S: TokenStore, C: Codec> Client<T, S, C> {
     }
 
     /// Sends `request`, repeating it after a network error or a 5xx while `repeat` allows.
-    async fn send_with_retries(&self, request: &HttpRequest, repeat: bool) -> Result<HttpResponse, ApiError> {
+    async fn send_with_retries(&self, request: &HttpRequest, repeat: bool) -> Result<HttpResponse<T::File>, ApiError> {
         let mut attempt = 0;
         loop {
             let outcome = self.transport.send(request.clone()).await;
@@ -98,6 +98,7 @@ impl<T: Transport, S: TokenStore, C: Codec> Client<T, S, C> {
                     kind: ErrorKind::Network,
                     status: None,
                     body: Some(ErrorBody { message: Some(MessageField::One(e.0)), ..ErrorBody::default() }),
+                    sent: None,
                     toast: toast_message(None, false),
                 });
             }
@@ -138,7 +139,7 @@ impl<T: Transport, S: TokenStore, C: Codec> Client<T, S, C> {
     }
 
     /// Makes the call and returns the successful answer's text.
-    async fn answer(&self, call: &Call) -> Result<HttpResponse, ApiError> {
+    async fn answer(&self, call: &Call) -> Result<HttpResponse<T::File>, ApiError> {
         let token = match self.tokens.load() {
             Some(t) => t,
             None => self.fetch_token().await?,
@@ -166,8 +167,8 @@ impl<T: Transport, S: TokenStore, C: Codec> Client<T, S, C> {
         self.codec.envelope_data(&response.body).ok_or_else(|| decode_error(Some(response.status)))
     }
 
-    /// Makes a call that answers a file (not an envelope) and returns its bytes.
-    pub async fn call_file(&self, call: &Call) -> Result<Vec<u8>, ApiError> {
+    /// Makes a call that answers a file (not an envelope) and returns it.
+    pub async fn call_file(&self, call: &Call) -> Result<T::File, ApiError> {
         let response = self.answer(call).await?;
         response.file.ok_or_else(|| decode_error(Some(response.status)))
     }
@@ -180,8 +181,9 @@ impl<T: Transport, S: TokenStore, C: Codec> Client<T, S, C> {
         Ok(envelope.data)
     }
 
-    fn http_error(&self, response: &HttpResponse, is_payment_block: bool, kind: ErrorKind) -> ApiError {
+    fn http_error(&self, response: &HttpResponse<T::File>, is_payment_block: bool, kind: ErrorKind) -> ApiError {
         let body: Option<ErrorBody> = self.codec.parse(&response.body);
-        ApiError { kind, status: Some(response.status), toast: toast_message(body.as_ref(), is_payment_block), body }
+        let toast = toast_message(body.as_ref(), is_payment_block);
+        ApiError { kind, status: Some(response.status), toast, body, sent: Some(response.body.clone()) }
     }
 }

@@ -25,6 +25,10 @@ pub struct ApiError {
     pub status: Option<u16>,
     /// The server's error body, when it sent one.
     pub body: Option<ErrorBody>,
+    /// The error body's text as the server sent it (the browser hands it to the page whole, codes
+    /// included).
+    #[serde(skip)]
+    pub sent: Option<String>,
     /// What the traveller is told (SPEC §8, `crate::errors::toast_message`).
     pub toast: String,
 }

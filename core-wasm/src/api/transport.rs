@@ -15,13 +15,15 @@ pub struct HttpRequest {
     pub file: bool,
 }
 
+/// An answer: its status and text; `F` is how the platform holds a file (bytes natively, a
+/// `Blob` in the browser, which never copies the file into the module's memory).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HttpResponse {
+pub struct HttpResponse<F = Vec<u8>> {
     pub status: u16,
     /// The body as text: JSON answers and every error.
     pub body: String,
-    /// The bytes of a file a `file` request asked for (the e-ticket PDF), when it succeeded.
-    pub file: Option<Vec<u8>>,
+    /// The file a `file` request asked for (the e-ticket PDF), when it succeeded.
+    pub file: Option<F>,
 }
 
 /// The request never got an HTTP answer (offline, DNS, connection reset, CORS).
@@ -30,7 +32,9 @@ pub struct TransportError(pub String);
 
 /// Sends requests and waits. Futures need not be `Send`: the browser is single-threaded.
 pub trait Transport {
-    fn send(&self, request: HttpRequest) -> impl Future<Output = Result<HttpResponse, TransportError>>;
+    /// A file as the platform holds it.
+    type File;
+    fn send(&self, request: HttpRequest) -> impl Future<Output = Result<HttpResponse<Self::File>, TransportError>>;
     fn sleep(&self, ms: u32) -> impl Future<Output = ()>;
 }
 

@@ -244,3 +244,7 @@ crate::names!(BookingStatus {
 });
 
 crate::names!(Gender { Male = "male", Female = "female", Other = "other" });
+
+/// A promo call's `data`: the booking's new amounts, or null when the code does not apply (the
+/// site then says 'Invalid promo applied!').
+pub type MaybePromo = Option<PromoResponse>;

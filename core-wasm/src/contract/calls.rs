@@ -9,8 +9,9 @@
 //! handler in ticket-api (whose router refuses to build without one).
 
 use super::booking::{
-    BusBooking, LaunchBooking, PaymentPendingRequest, PromoRequest, PromoResponse, SeatLockRequest, SeatLockResponse,
-    SeatRemoveRequest, SeatRemoveResponse, SurpriseDeal, TxnRequest, UpdateGatewayRequest, UpdateGatewayResponse,
+    BusBooking, LaunchBooking, MaybePromo, PaymentPendingRequest, PromoRequest, PromoResponse, SeatLockRequest,
+    SeatLockResponse, SeatRemoveRequest, SeatRemoveResponse, SurpriseDeal, TxnRequest, UpdateGatewayRequest,
+    UpdateGatewayResponse,
 };
 use super::content::{
     BannerQuery, BannersResponse, BlogsResponse, ById, CitiesResponse, HeadlineResponse, OfferImagesResponse,
@@ -341,11 +342,11 @@ calls! {
         "A launch booking by transaction id"
     SeatRemove: Post "payment-seat-remove", Launch [idempotent]; SeatRemoveRequest => SeatRemoveResponse;
         "Drop one seat from a pending launch booking; amounts recomputed"
-    CheckPromo: Post "check-promo-code", Both []; PromoRequest => PromoResponse;
+    CheckPromo: Post "check-promo-code", Both []; PromoRequest => MaybePromo;
         "What a promo code would give (data null: invalid)"
-    ApplyPromo: Post "apply-promo-code", Both [idempotent]; PromoRequest => PromoResponse;
+    ApplyPromo: Post "apply-promo-code", Both [idempotent]; PromoRequest => MaybePromo;
         "Apply a promo code or claim a surprise deal (data null: invalid)"
-    RemovePromo: Post "remove-promo-code", Bus [idempotent]; TxnRequest => PromoResponse;
+    RemovePromo: Post "remove-promo-code", Bus [idempotent]; TxnRequest => MaybePromo;
         "Remove the promo: full amount again"
     SurpriseDeal: Post "get-surprise-deal", Both []; TxnRequest => SurpriseDeal;
         "Sometimes a deal for the booking, claimable for 120 s (404: Sorry!! No deal found now.)"
@@ -428,9 +429,11 @@ mod tests {
 
     #[test]
     fn typescript_rows_name_each_call_and_its_types() {
-        assert!(CALLS_TS.contains(
-            "{ name: \"remove-promo-code\"; service: \"BUS\"; request: TxnRequest; response: PromoResponse }"
-        ));
+        assert!(
+            CALLS_TS.contains(
+                "{ name: \"remove-promo-code\"; service: \"BUS\"; request: TxnRequest; response: MaybePromo }"
+            )
+        );
         assert!(CALLS_TS.contains("{ name: \"seat-lock\"; service: \"BUS\" | \"LAUNCH\";"));
         assert_eq!(CALLS_TS.matches("| { name:").count(), CALLS.len());
     }

@@ -80,11 +80,13 @@ pub struct ErrorBody {
     /// booked without reading the message.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seats: Option<Vec<String>>,
-    /// The stable code of the (first) message, for the site's catalog.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The stable code of the (first) message, for the site's catalog. Written by the servers;
+    /// the core's client never reads it (the page gets the answer as sent), so the browser's
+    /// module carries no decoder for it.
+    #[serde(default, skip_serializing_if = "Option::is_none", skip_deserializing)]
     pub code: Option<String>,
-    /// Each message of `message` with its code and values, in the same order.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Each message of `message` with its code and values, in the same order (as `code`).
+    #[serde(default, skip_serializing_if = "Option::is_none", skip_deserializing)]
     pub details: Option<Vec<Said>>,
 }
 

@@ -6,6 +6,7 @@ use wasm_bindgen::prelude::*;
 
 use super::{from_js, optional, to_js};
 use crate::contract::booking::{BusBooking, LaunchBooking, PromoResponse, SurpriseDeal};
+use crate::contract::reservation::ReservationForm;
 use crate::contract::seats::{BusSeat, BusSeatPlan, LaunchSeatPlan};
 use crate::contract::tickets::{CancelTicketResponse, Ticket};
 use crate::deal::{DealEvent, DealState};
@@ -15,6 +16,7 @@ use crate::pricing::{self, PromoRule};
 use crate::seats::{SeatChoice, SeatEvent};
 use crate::service::Service;
 use crate::{deal, invoice, otp, seats, tickets};
+use crate::{reservation, time};
 
 #[wasm_bindgen(js_name = markSeatBooked, unchecked_return_type = "BusSeatPlan")]
 pub fn mark_seat_booked(
@@ -159,7 +161,9 @@ pub fn quote(
     discount: Option<f64>,
 ) -> Result<JsValue, JsError> {
     let service: Service = from_js(service, "service")?;
-    let fares: Vec<pricing::Taka> = from_js(fares, "fares")?;
+    // Fares are whole taka; a fraction from a page is rounded, not refused.
+    let fares: Vec<pricing::Taka> =
+        from_js::<Vec<f64>>(fares, "fares")?.into_iter().map(|f| f.round() as pricing::Taka).collect();
     to_js(&pricing::quote(service, &fares, discount.map_or(0, |d| d as pricing::Taka)))
 }
 
@@ -182,4 +186,19 @@ pub fn surprise_deal_amount(sub_total: f64) -> f64 {
 #[wasm_bindgen(js_name = refund, unchecked_return_type = "Refund")]
 pub fn refund(paid: f64, fee_percent: u32) -> Result<JsValue, JsError> {
     to_js(&pricing::refund(paid as pricing::Taka, fee_percent))
+}
+
+/// The names of the invalid fields of the full-bus form; `today` (YYYY-MM-DD) defaults to today
+/// in Dhaka. In this module, not the first pages' one: the form is a lazily opened modal.
+#[wasm_bindgen(js_name = validateReservation, unchecked_return_type = "string[]")]
+pub fn validate_reservation(
+    #[wasm_bindgen(unchecked_param_type = "ReservationForm")] form: JsValue,
+    today: Option<String>,
+) -> Result<JsValue, JsError> {
+    let form: ReservationForm = from_js(form, "reservation form")?;
+    let today = match today {
+        Some(t) => time::Date::parse(&t).map_err(|e| JsError::new(&e.to_string()))?,
+        None => time::today_in_dhaka(js_sys::Date::now()),
+    };
+    to_js(&reservation::validate(&form, today))
 }

@@ -12,12 +12,15 @@ use crate::api::{
     ApiError, Call, Client, Codec, HttpRequest, HttpResponse, Method, TokenStore, Transport, TransportError,
 };
 use crate::contract::calls::{CallSpec, Under};
+use crate::contract::envelope::MessageField;
 
 #[derive(Debug)]
 struct BrowserTransport;
 
 impl Transport for BrowserTransport {
-    async fn send(&self, request: HttpRequest) -> Result<HttpResponse, TransportError> {
+    type File = JsValue;
+
+    async fn send(&self, request: HttpRequest) -> Result<HttpResponse<JsValue>, TransportError> {
         let method = match request.method {
             Method::Get => gloo_net::http::Method::GET,
             Method::Post => gloo_net::http::Method::POST,
@@ -38,7 +41,12 @@ impl Transport for BrowserTransport {
         let status = response.status();
         let failed = |e: gloo_net::Error| TransportError(e.to_string());
         if request.file && (200..300).contains(&status) {
-            let file = response.binary().await.map_err(failed)?;
+            // The browser's own Blob: the file never passes through the module's memory.
+            let blob =
+                web_sys::Response::from(response).blob().map_err(|_| TransportError("cannot read the file".into()))?;
+            let file = wasm_bindgen_futures::JsFuture::from(blob)
+                .await
+                .map_err(|_| TransportError("cannot read the file".into()))?;
             return Ok(HttpResponse { status, body: String::new(), file: Some(file) });
         }
         let body = response.text().await.map_err(failed)?;
@@ -97,12 +105,11 @@ impl TokenStore for CookieStore {
 
 #[wasm_bindgen(typescript_custom_section)]
 const API_TYPES: &'static str = r#"
-/** Options of a POST. */
+/** Options of a call. */
 export interface CallOptions {
-  /** Makes the POST safe to retry; the API answers a repeat with the first answer. */
+  /** The Idempotency-Key of a state-changing call, to send one user intent twice as one (a
+   * double-tapped Pay); without it each call gets a new key, kept for its retries. */
   idempotencyKey?: string;
-  /** A payment-block error shows its whole message list (SPEC §8). */
-  paymentBlock?: boolean;
 }
 /** The request of a call that takes nothing. */
 export type NoBody = Record<string, never>;
@@ -130,7 +137,6 @@ const CALL_ROWS: &str = crate::contract::calls::CALLS_TS;
 #[serde(rename_all = "camelCase", default)]
 struct CallOptions {
     idempotency_key: Option<String>,
-    payment_block: bool,
 }
 
 /// The ticket-API client. Every method resolves to the envelope's `data` or rejects with an
@@ -188,14 +194,6 @@ fn new_key() -> Result<String, JsError> {
     Ok(crate::identity::uuid_v4(bytes))
 }
 
-/// The bytes of a PDF as a `Blob` the page can save.
-fn pdf_blob(bytes: &[u8]) -> Result<JsValue, JsValue> {
-    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type("application/pdf");
-    web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &options).map(JsValue::from)
-}
-
 fn failure(error: ApiError) -> JsValue {
     let js = js_sys::Error::new(&error.toast);
     let set = |key: &str, value: JsValue| {
@@ -203,7 +201,19 @@ fn failure(error: ApiError) -> JsValue {
     };
     set("kind", to_js(&error.kind).unwrap_or(JsValue::NULL));
     set("status", error.status.map_or(JsValue::NULL, JsValue::from));
-    set("body", error.body.as_ref().and_then(|b| to_js(b).ok()).unwrap_or(JsValue::NULL));
+    // The body as the server sent it (codes and values included); a network failure's is just
+    // its message.
+    let sent = error.sent.as_deref().filter(|_| error.body.is_some()).and_then(|t| js_sys::JSON::parse(t).ok());
+    let body = sent.or_else(|| {
+        let message = match error.body.as_ref()?.message.as_ref()? {
+            MessageField::One(text) => text.clone(),
+            MessageField::Many(list) => list.join("\n"),
+        };
+        let object = js_sys::Object::new();
+        js_sys::Reflect::set(&object, &JsValue::from_str("message"), &JsValue::from_str(&message)).ok()?;
+        Some(object.into())
+    });
+    set("body", body.unwrap_or(JsValue::NULL));
     set("toast", JsValue::from_str(&error.toast));
     js.into()
 }
@@ -260,30 +270,9 @@ impl JsApiClient {
         if spec.file {
             let inner = Rc::clone(&self.inner);
             return Ok(wasm_bindgen_futures::future_to_promise(async move {
-                let bytes = inner.call_file(&call).await.map_err(failure)?;
-                pdf_blob(&bytes)
+                inner.call_file(&call).await.map_err(failure)
             }));
         }
-        Ok(self.run(call))
-    }
-
-    #[wasm_bindgen(unchecked_return_type = "Promise<any>")]
-    pub fn get(&self, path: String) -> js_sys::Promise {
-        self.run(Call::get(path))
-    }
-
-    #[wasm_bindgen(unchecked_return_type = "Promise<any>")]
-    pub fn post(
-        &self,
-        path: String,
-        #[wasm_bindgen(unchecked_param_type = "unknown")] body: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "CallOptions | undefined")] options: JsValue,
-    ) -> Result<js_sys::Promise, JsError> {
-        let json = json_text(&body)?;
-        let options: CallOptions = optional(options, "options")?.unwrap_or_default();
-        let mut call = Call::post(path, json);
-        call.idempotency_key = options.idempotency_key;
-        call.is_payment_block = options.payment_block;
         Ok(self.run(call))
     }
 }

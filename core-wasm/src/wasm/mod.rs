@@ -23,6 +23,14 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use wasm_bindgen::prelude::*;
 
+#[wasm_bindgen(typescript_custom_section)]
+const SHARED_TYPES: &str = r#"
+/** An amount in whole taka. */
+export type Taka = number;
+/** A promo call's data: the new amounts, or null when the code does not apply. */
+export type MaybePromo = PromoResponse | null;
+"#;
+
 pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())

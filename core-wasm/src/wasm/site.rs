@@ -7,10 +7,9 @@ use wasm_bindgen::prelude::*;
 use super::{from_js, now_ms, optional, to_js};
 use crate::contract::content::{City, Operator};
 use crate::contract::envelope::ErrorBody;
-use crate::contract::reservation::ReservationForm;
 use crate::contract::trips::{Fare, Trip};
 use crate::trips::{Filters, PriceSort, TimeBand};
-use crate::{cities, digits, email, errors, identity, message, phone, reservation, rollout, routes, time, trips};
+use crate::{cities, digits, email, errors, identity, message, phone, rollout, routes, time, trips};
 
 /// An amount as the site and the e-ticket write it: `1,800 TK`, `- 100 TK`.
 #[wasm_bindgen(js_name = formatTaka)]
@@ -41,20 +40,6 @@ pub fn validate_email(input: &str) -> Result<JsValue, JsError> {
 #[wasm_bindgen(js_name = digitsOnly)]
 pub fn digits_only(input: &str) -> String {
     digits::digits_only(input)
-}
-
-/// The names of the invalid fields; `today` (YYYY-MM-DD) defaults to today in Dhaka.
-#[wasm_bindgen(js_name = validateReservation, unchecked_return_type = "string[]")]
-pub fn validate_reservation(
-    #[wasm_bindgen(unchecked_param_type = "ReservationForm")] form: JsValue,
-    today: Option<String>,
-) -> Result<JsValue, JsError> {
-    let form: ReservationForm = from_js(form, "reservation form")?;
-    let today = match today {
-        Some(t) => time::Date::parse(&t).map_err(|e| JsError::new(&e.to_string()))?,
-        None => time::today_in_dhaka(now_ms(None)),
-    };
-    to_js(&reservation::validate(&form, today))
 }
 
 #[wasm_bindgen(js_name = sortTrips, unchecked_return_type = "Trip[]")]

@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { digitsOnly, todayInDhaka, validateReservation, type ApiFailure, type ReservationForm } from 'core-wasm';
+import { digitsOnly, todayInDhaka, type ApiFailure, type ReservationForm } from 'core-wasm';
+// The form's rules live in the booking module: the modal opens lazily, the first page needs none.
+import { validateReservation } from 'core-wasm/booking';
 import { failureStatus, failureText } from '@/api/api-client';
 import { Modal } from '@/components/modal';
 import { useSendReservation } from '@/features/reservation/api/bus-reservation';
