@@ -9,9 +9,8 @@
 //! handler in ticket-api (whose router refuses to build without one).
 
 use super::booking::{
-    BusBooking, LaunchBooking, MaybePromo, PaymentPendingRequest, PromoRequest, PromoResponse, SeatLockRequest,
-    SeatLockResponse, SeatRemoveRequest, SeatRemoveResponse, SurpriseDeal, TxnRequest, UpdateGatewayRequest,
-    UpdateGatewayResponse,
+    BusBooking, LaunchBooking, MaybePromo, PaymentPendingRequest, PromoRequest, SeatLockRequest, SeatLockResponse,
+    SeatRemoveRequest, SeatRemoveResponse, SurpriseDeal, TxnRequest, UpdateGatewayRequest, UpdateGatewayResponse,
 };
 use super::content::{
     BannerQuery, BannersResponse, BlogsResponse, ById, CitiesResponse, HeadlineResponse, OfferImagesResponse,
