@@ -9,14 +9,16 @@ use crate::contract::booking::{BusBooking, LaunchBooking, PromoResponse, Surpris
 use crate::contract::reservation::ReservationForm;
 use crate::contract::seats::{BusSeat, BusSeatPlan, LaunchSeatPlan};
 use crate::contract::tickets::{CancelTicketResponse, Ticket};
+use crate::contract::trips::Trip;
 use crate::deal::{DealEvent, DealState};
 use crate::invoice::{BusBookingEvent, LaunchBookingEvent};
 use crate::otp::{OtpEvent, OtpState};
 use crate::pricing::{self, PromoRule};
 use crate::seats::{SeatChoice, SeatEvent};
 use crate::service::Service;
+use crate::trips::PriceSort;
 use crate::{deal, invoice, otp, seats, tickets};
-use crate::{reservation, time};
+use crate::{phone, reservation, routes, time, trips};
 
 #[wasm_bindgen(js_name = markSeatBooked, unchecked_return_type = "BusSeatPlan")]
 pub fn mark_seat_booked(
@@ -201,4 +203,33 @@ pub fn validate_reservation(
         None => time::today_in_dhaka(js_sys::Date::now()),
     };
     to_js(&reservation::validate(&form, today))
+}
+
+// Rules no page of the site calls (the servers and other frontends do; the shared vectors pin
+// them in both worlds): here rather than in the first pages' module.
+
+#[wasm_bindgen(js_name = isLoosePhone)]
+pub fn is_loose_phone(input: &str) -> bool {
+    phone::is_loose_valid(input)
+}
+
+#[wasm_bindgen(js_name = sortTrips, unchecked_return_type = "Trip[]")]
+pub fn sort_trips(
+    #[wasm_bindgen(unchecked_param_type = "Trip[]")] list: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "PriceSort | null | undefined")] price_filter_type: JsValue,
+) -> Result<JsValue, JsError> {
+    let list: Vec<Trip> = from_js(list, "trips")?;
+    let price: Option<PriceSort> = optional(price_filter_type, "priceFilterType")?;
+    to_js(&trips::sort(list, price))
+}
+
+/// The wire value of a Dhaka date (YYYY-MM-DD) and time (`HH:MM` or `hh:mm AM`).
+#[wasm_bindgen(js_name = toWireDateTime)]
+pub fn to_wire_date_time(date: &str, clock: &str) -> Result<String, JsError> {
+    time::to_wire(date, clock).map_err(|e| JsError::new(&e.to_string()))
+}
+
+#[wasm_bindgen(js_name = isAppRoute)]
+pub fn is_app_route(path: &str) -> bool {
+    routes::is_app_route(path)
 }

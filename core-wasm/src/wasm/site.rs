@@ -8,8 +8,8 @@ use super::{from_js, now_ms, optional, to_js};
 use crate::contract::content::{City, Operator};
 use crate::contract::envelope::ErrorBody;
 use crate::contract::trips::{Fare, Trip};
-use crate::trips::{Filters, PriceSort, TimeBand};
-use crate::{cities, digits, email, errors, identity, message, phone, rollout, routes, time, trips};
+use crate::trips::{Filters, TimeBand};
+use crate::{cities, digits, email, errors, identity, message, phone, rollout, time, trips};
 
 /// An amount as the site and the e-ticket write it: `1,800 TK`, `- 100 TK`.
 #[wasm_bindgen(js_name = formatTaka)]
@@ -27,11 +27,6 @@ pub fn validate_phone(input: &str) -> Result<JsValue, JsError> {
     to_js(&phone::validate(input))
 }
 
-#[wasm_bindgen(js_name = isLoosePhone)]
-pub fn is_loose_phone(input: &str) -> bool {
-    phone::is_loose_valid(input)
-}
-
 #[wasm_bindgen(js_name = validateEmail, unchecked_return_type = "Message | null")]
 pub fn validate_email(input: &str) -> Result<JsValue, JsError> {
     to_js(&email::validate(input))
@@ -40,16 +35,6 @@ pub fn validate_email(input: &str) -> Result<JsValue, JsError> {
 #[wasm_bindgen(js_name = digitsOnly)]
 pub fn digits_only(input: &str) -> String {
     digits::digits_only(input)
-}
-
-#[wasm_bindgen(js_name = sortTrips, unchecked_return_type = "Trip[]")]
-pub fn sort_trips(
-    #[wasm_bindgen(unchecked_param_type = "Trip[]")] list: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "PriceSort | null | undefined")] price_filter_type: JsValue,
-) -> Result<JsValue, JsError> {
-    let list: Vec<Trip> = from_js(list, "trips")?;
-    let price: Option<PriceSort> = optional(price_filter_type, "priceFilterType")?;
-    to_js(&trips::sort(list, price))
 }
 
 #[wasm_bindgen(js_name = filterTrips, unchecked_return_type = "Trip[]")]
@@ -104,12 +89,6 @@ pub fn display_operators(
 pub fn display_date_time(stored: &str) -> Result<JsValue, JsError> {
     let shown = time::display(stored).map_err(|e| JsError::new(&e.to_string()))?;
     to_js(&shown)
-}
-
-/// The wire value of a Dhaka date (YYYY-MM-DD) and time (`HH:MM` or `hh:mm AM`).
-#[wasm_bindgen(js_name = toWireDateTime)]
-pub fn to_wire_date_time(date: &str, clock: &str) -> Result<String, JsError> {
-    time::to_wire(date, clock).map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// Today's date in Dhaka (YYYY-MM-DD), now or at `nowMs`.
@@ -170,11 +149,6 @@ pub fn anon_id(stored: Option<String>, random: Option<Vec<u8>>) -> Result<String
 #[wasm_bindgen(js_name = coreMessages, unchecked_return_type = "Message[]")]
 pub fn core_messages() -> Result<JsValue, JsError> {
     to_js(message::ALL)
-}
-
-#[wasm_bindgen(js_name = isAppRoute)]
-pub fn is_app_route(path: &str) -> bool {
-    routes::is_app_route(path)
 }
 
 #[wasm_bindgen(js_name = serviceFromPath, unchecked_return_type = "Service")]
