@@ -74,7 +74,7 @@ async function buyTicket(page: Page, request: APIRequestContext): Promise<void> 
     gateway: 'sandbox',
   });
   await page.goto(gateway.redirectUrl);
-  await page.getByRole('button', { name: /^Pay TK/ }).click();
+  await page.getByRole('button', { name: /^Pay [\d,]+ TK$/ }).click();
   await page.waitForURL(/\/bus\/payment\/success\?tnxId=/);
 }
 

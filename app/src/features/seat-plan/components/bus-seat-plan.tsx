@@ -219,7 +219,7 @@ export function BusSeatPlan({ trip, search, journey }: { trip: Trip; search: Tri
 
   const problem = notice ?? (choice.problem ? messageText(choice.problem) : null);
   return (
-    <div className="seat-plan" aria-busy={view.fetching}>
+    <div className="seat-plan" aria-busy={view.fetching === true}>
       <PointsChoice
         boardingPoints={points?.boarding ?? []}
         droppingPoints={points?.dropping ?? []}

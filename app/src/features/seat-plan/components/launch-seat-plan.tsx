@@ -121,7 +121,7 @@ export function LaunchSeatPlan({ trip, search, journey }: { trip: Trip; search: 
 
   const floors = floorsOf(view.data);
   return (
-    <div className="seat-plan" aria-busy={view.fetching}>
+    <div className="seat-plan" aria-busy={view.fetching === true}>
       <SeatLegend keys={['available', 'selected', 'booked']} />
       {floors.map((floor, i) => (
         <section key={floor.key} className="launch-floor" aria-labelledby={`${floorHeading}-${i}`}>
