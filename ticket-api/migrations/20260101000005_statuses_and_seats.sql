@@ -92,7 +92,6 @@ ALTER TABLE bookings_v2 RENAME TO bookings;
 ALTER TABLE payments_v2 RENAME TO payments;
 ALTER TABLE tickets_v2 RENAME TO tickets;
 CREATE INDEX bookings_by_phone ON bookings (phone, service);
-CREATE INDEX tickets_by_booking ON tickets (booking_id);
 
 -- A hold's seats, in the order chosen.
 CREATE TABLE hold_seats (

@@ -308,9 +308,8 @@ pub async fn issue(state: &AppState, tnx_id: &str) -> Result<Issued, ApiError> {
     let now = now_unix_ms();
     let mut tx = state.pool.begin().await?;
     // A write first: it serialises concurrent issuers of this booking before anything is read.
-    bookings::mark_paid(&mut *tx, tnx_id, now).await?;
     let booking =
-        bookings::by_tnx(&mut *tx, tnx_id).await?.ok_or_else(|| ApiError::not_found(say::BOOKING_NOT_FOUND))?;
+        bookings::mark_paid(&mut *tx, tnx_id, now).await?.ok_or_else(|| ApiError::not_found(say::BOOKING_NOT_FOUND))?;
     match booking.status {
         BookingStatus::Ticketed => {
             let ticket = tickets::id_of_booking(&mut *tx, &booking.id)

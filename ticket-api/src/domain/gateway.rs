@@ -69,10 +69,8 @@ impl PaymentGateway for Sandbox {
 pub async fn settle(state: &AppState, tnx_id: &str, outcome: Outcome) -> Result<Outcome, ApiError> {
     let pool = &state.pool;
     let booking = bookings::by_tnx(pool, tnx_id).await?.ok_or_else(|| ApiError::not_found(say::BOOKING_NOT_FOUND))?;
-    payments::record_once(pool, tnx_id, SANDBOX, booking.amount, outcome.recorded(), now_unix_ms()).await?;
-    let standing = payments::outcome(pool, tnx_id)
-        .await?
-        .ok_or_else(|| ApiError::Internal(format!("payment of {tnx_id} not recorded")))?;
+    let standing =
+        payments::record_once(pool, tnx_id, SANDBOX, booking.amount, outcome.recorded(), now_unix_ms()).await?;
     let (status, outcome) = match standing {
         PaymentOutcome::Paid | PaymentOutcome::Refunded => {
             issue(state, tnx_id).await?;

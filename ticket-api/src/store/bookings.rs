@@ -168,15 +168,15 @@ pub async fn set_gateway<'c>(e: impl Exec<'c>, tnx_id: &str, gateway: &str) -> R
     Ok(())
 }
 
-/// Notes when the payment came (once). Also the first write of issuing, which serialises
-/// concurrent issuers of the booking (a row lock on PostgreSQL, the write lock on SQLite).
-pub async fn mark_paid<'c>(e: impl Exec<'c>, tnx_id: &str, now_ms: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE bookings SET paid_at = COALESCE(paid_at, $1) WHERE tnx_id = $2")
+/// Notes when the payment came (once) and answers the booking as it now stands. Also the first
+/// write of issuing, which serialises concurrent issuers of the booking (a row lock on
+/// PostgreSQL, the write lock on SQLite) before anything is read.
+pub async fn mark_paid<'c>(e: impl Exec<'c>, tnx_id: &str, now_ms: i64) -> Result<Option<BookingRow>, sqlx::Error> {
+    sqlx::query_as("UPDATE bookings SET paid_at = COALESCE(paid_at, $1) WHERE tnx_id = $2 RETURNING *")
         .bind(now_ms)
         .bind(tnx_id)
-        .execute(e)
-        .await?;
-    Ok(())
+        .fetch_optional(e)
+        .await
 }
 
 /// Moves a booking from `from` to `to`; false when it was not in `from` (someone else moved it).

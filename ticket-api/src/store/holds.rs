@@ -74,9 +74,9 @@ pub async fn insert(tx: &mut Transaction<'_, Any>, hold: &HoldRow, seats: &[Stri
     super::insert_seats(&mut **tx, "hold_seats", "hold_id", &hold.id, seats).await
 }
 
-/// Deletes a hold and its seats.
+/// Deletes a hold; its seats go with it (`hold_seats` cascades, foreign keys being on in both
+/// stores).
 pub async fn delete(tx: &mut Transaction<'_, Any>, hold_id: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM hold_seats WHERE hold_id = $1").bind(hold_id).execute(&mut **tx).await?;
     sqlx::query("DELETE FROM holds WHERE id = $1").bind(hold_id).execute(&mut **tx).await?;
     Ok(())
 }

@@ -14,7 +14,7 @@ pub enum PaymentOutcome {
 }
 
 /// Records the outcome unless one is recorded already (a repeated or reordered callback changes
-/// nothing).
+/// nothing), and answers the outcome that stands, in one statement.
 pub async fn record_once<'c>(
     e: impl Exec<'c>,
     tnx_id: &str,
@@ -22,19 +22,20 @@ pub async fn record_once<'c>(
     amount: i64,
     outcome: PaymentOutcome,
     now_ms: i64,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
+) -> Result<PaymentOutcome, sqlx::Error> {
+    // The no-op update on conflict is what lets RETURNING answer the row already there.
+    let standing: String = sqlx::query_scalar(
         "INSERT INTO payments (tnx_id, gateway, amount, outcome, recorded_at) VALUES ($1, $2, $3, $4, $5) \
-         ON CONFLICT (tnx_id) DO NOTHING",
+         ON CONFLICT (tnx_id) DO UPDATE SET tnx_id = excluded.tnx_id RETURNING outcome",
     )
     .bind(tnx_id)
     .bind(gateway)
     .bind(amount)
     .bind(outcome.as_str())
     .bind(now_ms)
-    .execute(e)
+    .fetch_one(e)
     .await?;
-    Ok(())
+    PaymentOutcome::try_from(standing).map_err(|e| sqlx::Error::Decode(Box::new(e)))
 }
 
 /// The outcome that stands for the transaction, if any.
