@@ -88,6 +88,8 @@ templates! {
     REQUIRED_FIELD = "request.required", "{field} is required";
     INVALID_FIELD = "request.fieldInvalid", "{field} is invalid";
     INTERNAL = "server.error", "Something went wrong, please try again";
+    NUL_CHARACTER = "request.nul", "Text must not contain the NUL character";
+    QUERY_NUL = "request.queryNul", "The address must not contain the NUL character";
 
     VISITOR_REQUIRED = "visitor.required", "userId or anonymousId is required";
     TRIP_NOT_FOUND = "trip.notFound", "Trip not found";

@@ -176,8 +176,11 @@ pub fn router(state: AppState) -> Router {
         .route("/dev/sms-outbox", get(http::tickets::outbox))
         .fallback(error::not_found)
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), http::auth::require_token));
-    let api =
-        Router::new().route("/openapi.json", get(http::openapi::document)).merge(calls).fallback(error::not_found);
+    let api = Router::new()
+        .route("/openapi.json", get(http::openapi::document))
+        .merge(calls)
+        .fallback(error::not_found)
+        .layer(axum::middleware::from_fn(http::extract::refuse_nul));
     let mut router = Router::new()
         .route("/oauth/access_token", post(http::auth::access_token))
         // The sandbox gateway is visited by the browser, like a real gateway: no bearer token.

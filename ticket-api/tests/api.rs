@@ -504,3 +504,31 @@ mod tokens {
         assert!(refused.headers().get(header::ACCESS_CONTROL_ALLOW_ORIGIN).is_none());
     }
 }
+
+mod nul {
+    use super::*;
+
+    on_both! {
+        a_nul_character_is_a_400_on_both_stores_never_a_500(app) {
+            for (path, body) in [
+                ("/v1/api/intercity/get-schedule-trips", r#"{"from":"Dha\u0000ka","to":"Sylhet","journeyDate":"2030-01-01"}"#),
+                ("/v1/api/intercity/seat-lock", r#"{"tripId":"t\u0000","seats":["A1"],"anonymousId":"v"}"#),
+                ("/v1/api/intercity/get-booking-info-by-txn-id", r#"{"tnxId":"TNX\u0000"}"#),
+                ("/v1/api/common/send-otp-by-phone", r#"{"phone":"0171234567\u0000"}"#),
+            ] {
+                let (status, answer) = app.post_raw(path, "application/json", body.to_owned()).await;
+                assert_eq!(status, StatusCode::BAD_REQUEST, "{path}: {answer}");
+                assert_eq!(answer["code"], "request.nul", "{path}");
+            }
+            for path in ["/v1/api/intercity/operator?id=%00", "/v1/api/intercity/download-ticket-pdf/a%00b"] {
+                let (status, answer) = app.get(path).await;
+                assert_eq!(status, StatusCode::BAD_REQUEST, "{path}: {answer}");
+            }
+            // A backslash and the text u0000 is ordinary text: no refusal.
+            let (status, _) = app
+                .post_raw("/v1/api/intercity/get-booking-info-by-txn-id", "application/json", r#"{"tnxId":"a\\u0000"}"#.to_owned())
+                .await;
+            assert_eq!(status, StatusCode::NOT_FOUND);
+        }
+    }
+}

@@ -12,6 +12,8 @@ use core_wasm::service::Service;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use core_wasm::server_messages as say;
+
 use crate::error::ApiError;
 
 /// A success: HTTP 200 with the payload in `data`.
@@ -51,7 +53,59 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
-        let Json(value) = Json::<T>::from_request(request, state).await?;
+        if !is_json(request.headers()) {
+            return Err(ApiError::UnsupportedMediaType);
+        }
+        let bytes = Bytes::from_request(request, state).await.map_err(|_| ApiError::TooLarge)?;
+        if has_nul(&bytes) {
+            return Err(ApiError::bad(say::NUL_CHARACTER));
+        }
+        let Json(value) = Json::<T>::from_bytes(&bytes)?;
         Ok(Body(value))
+    }
+}
+
+/// `application/json` or any `application/*+json`, parameters allowed.
+fn is_json(headers: &axum::http::HeaderMap) -> bool {
+    let Some(value) = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()) else {
+        return false;
+    };
+    let essence = value.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+    essence == "application/json" || (essence.starts_with("application/") && essence.ends_with("+json"))
+}
+
+/// Whether the JSON text holds a NUL character in a string (`\u0000`, the only way JSON can
+/// carry one). PostgreSQL cannot store it in text; refused here, it is a 400 on both stores
+/// instead of a 500 on one.
+fn has_nul(json: &[u8]) -> bool {
+    json.windows(6).enumerate().any(|(at, w)| {
+        w[0] == b'\\'
+            && w[1] == b'u'
+            && &w[2..] == b"0000"
+            // An escaped backslash before it (`\\u0000`) is a backslash and the text "u0000".
+            && json[..at].iter().rev().take_while(|b| **b == b'\\').count() % 2 == 0
+    })
+}
+
+/// Refuses a path or query carrying an encoded NUL (`%00`) before any handler decodes it: the
+/// store could not compare it (PostgreSQL), so it is a 400 rather than a 500.
+pub async fn refuse_nul(request: Request, next: axum::middleware::Next) -> Response {
+    let uri = request.uri();
+    let encoded = uri.path_and_query().map_or("", |p| p.as_str());
+    if encoded.contains("%00") {
+        return ApiError::bad(say::QUERY_NUL).into_response();
+    }
+    next.run(request).await
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_nul_is_found_only_where_json_has_one() {
+        assert!(super::has_nul(br#"{"name":"a\u0000b"}"#));
+        assert!(!super::has_nul(br#"{"name":"a\\u0000b"}"#), "a backslash, then text");
+        assert!(super::has_nul(br#"{"name":"a\\\u0000"}"#));
+        assert!(super::has_nul(br#"{"name":"\u00001"}"#), "followed by a digit: still a NUL");
+        assert!(!super::has_nul(br#"{"name":"u0000"}"#));
     }
 }
