@@ -436,6 +436,40 @@ mod more {
             assert_eq!(status, StatusCode::BAD_REQUEST, "a key belongs to one call");
         }
 
+        the_ticket_and_its_pdf_show_cities_by_their_display_names(app) {
+            // SPEC §5: 'Chattogram' shows as 'Chittagong' everywhere, the e-ticket included.
+            let trip: String = sqlx::query(
+                "SELECT t.id FROM trips t JOIN routes r ON r.id = t.route_id JOIN route_stops s ON s.route_id = r.id \
+                 JOIN cities c ON c.id = s.city_id WHERE r.service = 'BUS' AND c.name = 'Chattogram' \
+                 AND s.stop_index = (SELECT MAX(stop_index) FROM route_stops x WHERE x.route_id = r.id) \
+                 AND t.departs_at >= $1 ORDER BY t.departs_at LIMIT 1",
+            )
+            .bind(common::today().add_days(1).days_since_epoch() * 1440)
+            .fetch_one(&app.state.pool)
+            .await
+            .expect("the demo network runs buses to Chattogram")
+            .get("id");
+            let seat = common::free_seats(&app, &trip).await.remove(0);
+            assert_eq!(lock(&app, &trip, &[seat.as_str()], "names").await.0, StatusCode::OK);
+            let tnx = book(&app, &trip, &[seat.as_str()], "names").await;
+            gateway(&app, &tnx, "pay").await;
+            let (_, ticket) = app.post("/v1/api/intercity/get-ticket-info-by-txn-id", json!({"tnxId": tnx})).await;
+            assert_eq!(ticket["data"]["to"], "Chittagong", "{ticket}");
+            let id = ticket["data"]["_id"].as_str().unwrap();
+            let request = Request::get(format!("/v1/api/intercity/download-ticket-pdf/{id}"))
+                .header(header::AUTHORIZATION, format!("Bearer {}", app.token))
+                .body(Body::empty())
+                .unwrap();
+            let response = tower::ServiceExt::oneshot(app.router.clone(), request).await.unwrap();
+            let bytes = http_body_util::BodyExt::collect(response.into_body()).await.unwrap().to_bytes();
+            let path = std::env::temp_dir().join(format!("ticket-names-{tnx}.pdf"));
+            std::fs::write(&path, &bytes).unwrap();
+            let out = std::process::Command::new("pdftotext").arg("-enc").arg("UTF-8").arg(&path).arg("-").output().expect("pdftotext (poppler-utils) is installed");
+            std::fs::remove_file(&path).ok();
+            let text = String::from_utf8_lossy(&out.stdout);
+            assert!(text.contains("Chittagong") && !text.contains("Chattogram"), "{text}");
+        }
+
         the_e_ticket_pdf_holds_the_pnr_passenger_and_seats(app) {
             let (trip, _, _, _) = common::three_stop_trip(&app).await;
             let seats = common::free_seats(&app, &trip).await;

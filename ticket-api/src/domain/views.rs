@@ -1,6 +1,7 @@
 //! Bookings and tickets as the site and the PDF show them, assembled from the store's rows and
 //! the timetable.
 
+use core_wasm::cities::display_name;
 use core_wasm::contract::booking::{BookingStatus, BusBooking, BusInvoice, LaunchBooking, LaunchInvoice, Promo};
 use core_wasm::contract::tickets::{FareLine, PaymentHistory, Ticket};
 use core_wasm::contract::trips::CoachType;
@@ -145,11 +146,12 @@ pub async fn ticket(state: &AppState, ticket_id: &str) -> Result<Ticket, ApiErro
         service: Some(row.service),
         company_name: Some(names.operator),
         vehicle: Some(format!("{} ({})", names.vehicle, names.bus_class)),
-        from: Some(names.from_name),
-        to: Some(names.to_name),
+        // SPEC §5's display names wherever a city or point is shown: 'Chittagong', 'Gabtoli'.
+        from: Some(display_name(&names.from_name).to_owned()),
+        to: Some(display_name(&names.to_name).to_owned()),
         departure_date_time: Some(wire_time(trip.departs_at + trip.stop_offset(row.from_stop))),
-        boarding_point: row.boarding_point.or_else(|| first_point(row.from_stop)),
-        dropping_point: row.dropping_point.or_else(|| first_point(row.to_stop)),
+        boarding_point: row.boarding_point.or_else(|| first_point(row.from_stop)).map(|p| display_name(&p).to_owned()),
+        dropping_point: row.dropping_point.or_else(|| first_point(row.to_stop)).map(|p| display_name(&p).to_owned()),
         seats,
         passenger_name: Some(row.passenger_name),
         phone: Some(row.phone),
