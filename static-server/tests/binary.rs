@@ -28,12 +28,16 @@ const VARIABLES: &[&str] = &[
     "RUST_LOG",
 ];
 
+/// A real site's token secret (32 bytes or more).
+const SECRET: &str = "a secret of the tests, 32+ bytes long";
+
 /// The binary with none of our variables inherited from whoever runs the tests.
 fn command() -> Command {
     let mut command = Command::new(BINARY);
     for variable in VARIABLES {
         command.env_remove(variable);
     }
+    command.env_remove("TOKEN_SECRET");
     command
 }
 
@@ -86,9 +90,31 @@ fn a_missing_dist_directory_stops_start_up() {
     let output = run(command()
         .env("PORT", "0")
         .env("DIST_DIR", dir.path().join("nothing-here"))
+        .env("TOKEN_SECRET", SECRET)
         .env("DATABASE_URL", format!("sqlite://{}", dir.path().join("t.db").display())));
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("DIST_DIR"));
+}
+
+#[test]
+fn a_real_site_does_not_start_without_a_long_token_secret() {
+    let dir = common::TempDir::new("bin-secret");
+    common::make_dist(&dir.path().join("dist"));
+    for secret in [None, Some("too short")] {
+        let mut command = command();
+        command
+            .env("PORT", "0")
+            .env("DIST_DIR", dir.path().join("dist"))
+            .env("DATABASE_URL", format!("sqlite://{}", dir.path().join("t.db").display()));
+        if let Some(secret) = secret {
+            command.env("TOKEN_SECRET", secret);
+        }
+        let output = run(&mut command);
+        assert!(!output.status.success(), "{secret:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("TOKEN_SECRET"), "{stderr}");
+        assert!(!stderr.contains("too short"), "the secret is not printed: {stderr}");
+    }
 }
 
 /// Kills the child if a test fails half-way, so no server outlives the test run.
@@ -122,6 +148,7 @@ fn serves_over_http_and_stops_cleanly_on_sigterm() {
         .env("PORT", "0")
         .env("DIST_DIR", dir.path().join("dist"))
         .env("DATABASE_URL", format!("sqlite://{}", database.display()))
+        .env("TOKEN_SECRET", SECRET)
         .env("ROLLOUT_PERCENTAGE", "25")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

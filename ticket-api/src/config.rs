@@ -2,13 +2,14 @@
 
 use crate::http::auth::ServiceAccount;
 
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Config {
     pub database_url: String,
     /// Bearer tokens live this long (TOKEN_TTL_SECONDS).
     pub token_ttl_seconds: u32,
-    /// Signs tokens (TOKEN_SECRET). Without it a random secret is made at start-up, which is
-    /// right for one process; several processes behind a load balancer must share one.
+    /// Signs tokens and OTP codes (TOKEN_SECRET): required, at least [`MIN_SECRET`] bytes, when
+    /// DEMO_MODE is off (every process behind a load balancer shares it); a demo without one gets
+    /// a random secret of its own.
     pub token_secret: Vec<u8>,
     /// Password-grant accounts (SERVICE_ACCOUNTS: `client:secret:user:password`, comma-separated).
     pub service_accounts: Vec<ServiceAccount>,
@@ -41,8 +42,8 @@ pub const SETTINGS: &[Setting] = &[
     Setting { name: "TOKEN_TTL_SECONDS", default: "3600", meaning: "lifetime of bearer tokens" },
     Setting {
         name: "TOKEN_SECRET",
-        default: "(random per process)",
-        meaning: "signs tokens; set the same value on every server process",
+        default: "(required, 32+ bytes; demo mode: random per process)",
+        meaning: "signs tokens and OTP codes; the same value on every server process",
     },
     Setting {
         name: "SERVICE_ACCOUNTS",
@@ -70,15 +71,43 @@ pub const SETTINGS: &[Setting] = &[
     Setting { name: "CANCEL_FEE_PERCENT", default: "10", meaning: "cancellation fee, percent of the amount paid" },
 ];
 
-fn random_secret() -> Vec<u8> {
-    let mut secret = vec![0u8; 32];
-    // Without an OS random source we still start, with a time-derived secret: tokens then only
-    // need to survive this process.
-    if getrandom::fill(&mut secret).is_err() {
-        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos());
-        secret = nanos.to_le_bytes().to_vec();
+/// The shortest token secret a real deployment may use.
+pub const MIN_SECRET: usize = 32;
+
+impl std::fmt::Debug for Config {
+    /// Secrets never reach a log: the token secret and the service accounts' secrets are left out.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("database_url", &self.database_url)
+            .field("token_ttl_seconds", &self.token_ttl_seconds)
+            .field("token_secret", &"(redacted)")
+            .field("service_accounts", &self.service_accounts)
+            .field("cors_origins", &self.cors_origins)
+            .field("demo", &self.demo)
+            .field("demo_days", &self.demo_days)
+            .field("max_connections", &self.max_connections)
+            .field("hold_seconds", &self.hold_seconds)
+            .field("cancel_cutoff_hours", &self.cancel_cutoff_hours)
+            .field("cancel_fee_percent", &self.cancel_fee_percent)
+            .finish()
     }
-    secret
+}
+
+impl Config {
+    /// What keeps a configuration from serving real travellers: with demo mode off the token
+    /// secret must be set, and long enough not to be guessed.
+    pub fn ready_for_real_travellers(&self) -> Result<(), ConfigError> {
+        if self.demo || self.token_secret.len() >= MIN_SECRET {
+            return Ok(());
+        }
+        Err(ConfigError {
+            variable: "TOKEN_SECRET",
+            value: "(redacted)".into(),
+            reason: format!(
+                "must be set to at least {MIN_SECRET} bytes when DEMO_MODE is off (it signs tokens and OTP codes)"
+            ),
+        })
+    }
 }
 
 fn service_accounts(value: &str) -> Result<Vec<ServiceAccount>, String> {
@@ -112,15 +141,23 @@ impl Config {
     /// Reads the settings through `get` (the environment in production, a map in tests).
     pub fn from_lookup(get: &dyn Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
         let read = Reader::new(get);
+        let demo = read.flag("DEMO_MODE", false)?;
         Ok(Config {
             database_url: read.parse("DATABASE_URL", "sqlite://data/tickets.db".to_owned(), parse_database_url)?,
             token_ttl_seconds: read.number("TOKEN_TTL_SECONDS", 3600, 1)?,
-            token_secret: read.optional("TOKEN_SECRET", |v| Ok(v.as_bytes().to_vec()))?.unwrap_or_else(random_secret),
+            token_secret: match read.optional("TOKEN_SECRET", |v| Ok(v.as_bytes().to_vec()))? {
+                Some(secret) => secret,
+                // A demo of one process may sign with a secret of its own; a real site must say.
+                None if demo => crate::ids::random_bytes::<MIN_SECRET>()
+                    .map_err(|e| ConfigError { variable: "TOKEN_SECRET", value: String::new(), reason: e.to_string() })?
+                    .to_vec(),
+                None => Vec::new(),
+            },
             service_accounts: read.parse("SERVICE_ACCOUNTS", Vec::new(), service_accounts)?,
             cors_origins: read.parse("CORS_ORIGINS", Vec::new(), |v| {
                 Ok(v.split(',').map(|o| o.trim().trim_end_matches('/').to_owned()).filter(|o| !o.is_empty()).collect())
             })?,
-            demo: read.flag("DEMO_MODE", false)?,
+            demo,
             demo_days: read.number("DEMO_DAYS", 30, 0)?,
             max_connections: read.number("DB_MAX_CONNECTIONS", 16, 1)?,
             hold_seconds: read.number("HOLD_SECONDS", 600, 1)?,
@@ -153,6 +190,24 @@ mod tests {
         }
         let err = config(&[("DEMO_MODE", "maybe")]).unwrap_err();
         assert_eq!((err.variable, err.value.as_str()), ("DEMO_MODE", "maybe"));
+    }
+
+    #[test]
+    fn a_real_site_needs_a_long_token_secret_and_never_prints_it() {
+        let short = config(&[("TOKEN_SECRET", "short")]).unwrap();
+        assert_eq!(short.ready_for_real_travellers().unwrap_err().variable, "TOKEN_SECRET");
+        assert!(config(&[]).unwrap().ready_for_real_travellers().is_err(), "unset");
+        let demo = config(&[("DEMO_MODE", "1")]).unwrap();
+        assert!(demo.ready_for_real_travellers().is_ok() && demo.token_secret.len() == MIN_SECRET);
+        let long =
+            config(&[("TOKEN_SECRET", "0123456789abcdef0123456789abcdef"), ("SERVICE_ACCOUNTS", "c:s3cr3t:u:pa55")]);
+        let long = long.unwrap();
+        assert!(long.ready_for_real_travellers().is_ok());
+        let printed = format!("{long:?}");
+        assert!(
+            !printed.contains("0123456789abcdef") && !printed.contains("s3cr3t") && !printed.contains("pa55"),
+            "{printed}"
+        );
     }
 
     #[test]

@@ -98,6 +98,12 @@ impl From<sqlx::Error> for ApiError {
     }
 }
 
+impl From<crate::ids::NoRandomness> for ApiError {
+    fn from(e: crate::ids::NoRandomness) -> Self {
+        ApiError::Internal(e.to_string())
+    }
+}
+
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
         match rejection {

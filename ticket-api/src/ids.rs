@@ -4,34 +4,41 @@
 const PNR_ALPHABET: &[u8; 32] = b"23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
 pub const PNR_LENGTH: usize = 8;
 
-fn random_bytes<const N: usize>() -> [u8; N] {
-    let mut bytes = [0u8; N];
-    if getrandom::fill(&mut bytes).is_err() {
-        // No OS randomness: mix the clock in. Ids stay unique through the database's UNIQUE
-        // constraints, which the callers retry on.
-        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |d| d.as_nanos());
-        for (i, b) in bytes.iter_mut().enumerate() {
-            *b = (nanos >> ((i % 16) * 8)) as u8 ^ (i as u8).wrapping_mul(31);
-        }
+/// The operating system gave no randomness. Ids, PNRs, OTP codes and secrets are then not made
+/// at all: a guessable one (from the clock, say) would be worse than a failed call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NoRandomness;
+
+impl std::fmt::Display for NoRandomness {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the operating system gave no randomness")
     }
-    bytes
+}
+
+impl std::error::Error for NoRandomness {}
+
+/// `N` random bytes from the operating system.
+pub fn random_bytes<const N: usize>() -> Result<[u8; N], NoRandomness> {
+    let mut bytes = [0u8; N];
+    getrandom::fill(&mut bytes).map_err(|_| NoRandomness)?;
+    Ok(bytes)
 }
 
 /// A row id: `prefix-` and 16 hex digits of randomness.
-pub fn new_id(prefix: &str) -> String {
-    let bytes: [u8; 8] = random_bytes();
+pub fn new_id(prefix: &str) -> Result<String, NoRandomness> {
+    let bytes: [u8; 8] = random_bytes()?;
     let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
-    format!("{prefix}-{hex}")
+    Ok(format!("{prefix}-{hex}"))
 }
 
 /// A transaction id as gateways expect: letters and digits only.
-pub fn new_tnx_id() -> String {
-    format!("TNX{}", new_pnr())
+pub fn new_tnx_id() -> Result<String, NoRandomness> {
+    Ok(format!("TNX{}", new_pnr()?))
 }
 
 /// A PNR: 8 characters from [`PNR_ALPHABET`] (40 bits).
-pub fn new_pnr() -> String {
-    random_bytes::<PNR_LENGTH>().iter().map(|b| PNR_ALPHABET[(*b % 32) as usize] as char).collect()
+pub fn new_pnr() -> Result<String, NoRandomness> {
+    Ok(random_bytes::<PNR_LENGTH>()?.iter().map(|b| PNR_ALPHABET[(*b % 32) as usize] as char).collect())
 }
 
 #[cfg(test)]
@@ -41,10 +48,11 @@ mod tests {
     #[test]
     fn pnrs_are_readable_aloud() {
         for _ in 0..200 {
-            let pnr = new_pnr();
+            let pnr = new_pnr().unwrap();
             assert_eq!(pnr.len(), PNR_LENGTH);
             assert!(!pnr.contains(['0', 'O', '1', 'I']), "{pnr}");
         }
         assert_ne!(new_pnr(), new_pnr());
+        assert!(new_id("t").unwrap().starts_with("t-"));
     }
 }

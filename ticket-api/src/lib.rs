@@ -82,6 +82,7 @@ impl std::error::Error for StartError {}
 /// Opens the store (migrations applied), seeds the demo network into an empty database in demo
 /// mode, and returns the state the router serves.
 pub async fn start(config: Config) -> Result<AppState, StartError> {
+    config.ready_for_real_travellers().map_err(StartError::Config)?;
     let (pool, _) = store::db::open(&config.database_url, config.max_connections).await.map_err(StartError::Db)?;
     if config.demo && seed::is_empty(&pool).await.map_err(|e| StartError::Db(e.into()))? {
         let options = seed::SeedOptions { today: clock::today(), days: config.demo_days };

@@ -143,7 +143,7 @@ pub async fn lock_seats(
     let seats = checked_seats(&network, &trip, &request.seats)?;
     let now = now_unix_ms();
     let hold = HoldRow {
-        id: new_id("hold"),
+        id: new_id("hold")?,
         trip_id: trip.id.clone(),
         visitor: who,
         from_stop: from,
@@ -232,10 +232,10 @@ pub async fn book(
         return Err(ApiError::bad(say::SEATS_NOT_HELD));
     }
     let quote = price(&network, &trip, &held, hold.from_stop, hold.to_stop, 0)?;
-    let tnx = new_tnx_id();
+    let tnx = new_tnx_id()?;
     let hold_until = now + i64::from(state.config.hold_seconds) * 1000;
     let booking = NewBooking {
-        id: &new_id("booking"),
+        id: &new_id("booking")?,
         tnx_id: &tnx,
         service,
         trip_id: &trip.id,
@@ -338,8 +338,8 @@ pub async fn issue(state: &AppState, tnx_id: &str) -> Result<Issued, ApiError> {
     };
     match inventory::insert(&mut tx, &write, &claim).await {
         Ok(()) => {
-            let ticket_id = new_id("ticket");
-            tickets::insert(&mut *tx, &ticket_id, &new_pnr(), &booking.id, now).await?;
+            let ticket_id = new_id("ticket")?;
+            tickets::insert(&mut *tx, &ticket_id, &new_pnr()?, &booking.id, now).await?;
             bookings::transition(&mut *tx, &booking.id, booking.status, BookingStatus::Ticketed).await?;
             holds::delete(&mut tx, &booking.hold_id).await?;
             tx.commit().await?;

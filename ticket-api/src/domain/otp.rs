@@ -10,7 +10,7 @@ use sqlx::AnyPool;
 
 use crate::clock::now_unix_ms;
 use crate::error::ApiError;
-use crate::ids::new_id;
+use crate::ids::{NoRandomness, new_id, random_bytes};
 use crate::store::otp as store;
 
 pub const CODE_DIGITS: usize = 4;
@@ -44,15 +44,15 @@ pub trait SmsSender {
         pool: &AnyPool,
         phone: &str,
         body: &str,
-    ) -> impl std::future::Future<Output = Result<(), sqlx::Error>> + Send;
+    ) -> impl std::future::Future<Output = Result<(), ApiError>> + Send;
 }
 
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Outbox;
 
 impl SmsSender for Outbox {
-    async fn send(&self, pool: &AnyPool, phone: &str, body: &str) -> Result<(), sqlx::Error> {
-        store::queue_sms(pool, &new_id("sms"), phone, body, now_unix_ms()).await?;
+    async fn send(&self, pool: &AnyPool, phone: &str, body: &str) -> Result<(), ApiError> {
+        store::queue_sms(pool, &new_id("sms")?, phone, body, now_unix_ms()).await?;
         tracing::info!(phone, "SMS queued in the outbox");
         Ok(())
     }
@@ -68,18 +68,12 @@ fn hash(secret: &[u8], phone: &str, purpose: Purpose, code: &str) -> String {
 }
 
 /// A uniformly random code of [`CODE_DIGITS`] digits.
-fn new_code() -> String {
+fn new_code() -> Result<String, NoRandomness> {
     loop {
-        let mut b = [0u8; 2];
-        if getrandom::fill(&mut b).is_err() {
-            let nanos =
-                std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.subsec_nanos());
-            return format!("{:04}", nanos % 10_000);
-        }
-        let n = u16::from_le_bytes(b);
+        let n = u16::from_le_bytes(random_bytes()?);
         // Reject the top of the range so every code is equally likely.
         if n < 60_000 {
-            return format!("{:04}", n % 10_000);
+            return Ok(format!("{:04}", n % 10_000));
         }
     }
 }
@@ -109,10 +103,10 @@ pub async fn send(
     if store::sent_from_address(pool, address, now - DAY_MS).await? >= DAILY_PER_ADDRESS {
         return Err(too_many(say::OTP_ADDRESS_DAILY.into()));
     }
-    let code = new_code();
+    let code = new_code()?;
     let code_hash = hash(secret, phone, purpose, &code);
     let new = store::NewCode {
-        id: &new_id("otp"),
+        id: &new_id("otp")?,
         phone,
         purpose: purpose.key(),
         code_hash: &code_hash,

@@ -25,12 +25,19 @@ type HmacSha256 = Hmac<Sha256>;
 pub const PUBLIC_CLIENT: &str = "web";
 
 /// A service account for the password grant (SPEC §7): client id and secret, user, password.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct ServiceAccount {
     pub client_id: String,
     pub client_secret: String,
     pub username: String,
     pub password: String,
+}
+
+impl std::fmt::Debug for ServiceAccount {
+    /// The secrets never reach a log.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ServiceAccount").field("client_id", &self.client_id).field("username", &self.username).finish()
+    }
 }
 
 #[derive(Clone)]

@@ -26,7 +26,7 @@ pub async fn bus_reservation(
     let valid = reservation::parse(&form, today()).map_err(|fields| {
         ApiError::BadRequest(fields.iter().map(|f| say::INVALID_FIELD.with(&[("field", f)])).collect())
     })?;
-    let id = new_id("reservation");
+    let id = new_id("reservation")?;
     reservations::insert(&state.pool, &id, &valid, now_unix_ms()).await?;
     Ok(Json(Envelope { status_code: 200, message: SUBMITTED.to_owned(), data: ReservationAck { id } }))
 }

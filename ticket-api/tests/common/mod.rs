@@ -51,7 +51,7 @@ fn config(url: &str, ttl: u32, extra: &[(&str, &str)]) -> Config {
         match name {
             "DATABASE_URL" => Some(url.clone()),
             "TOKEN_TTL_SECONDS" => Some(ttl.clone()),
-            "TOKEN_SECRET" => Some("test secret".into()),
+            "TOKEN_SECRET" => Some("a test secret, at least 32 bytes long".into()),
             "SERVICE_ACCOUNTS" => Some("partner:s3cret:agent:pass".into()),
             "DB_MAX_CONNECTIONS" => Some("8".into()),
             _ => None,
