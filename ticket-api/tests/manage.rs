@@ -238,3 +238,46 @@ on_both! {
         assert_eq!(status, StatusCode::NOT_FOUND);
     }
 }
+
+mod attacks {
+    use super::*;
+
+    on_both! {
+        three_hundred_wrong_guesses_at_once_check_at_most_five_and_the_right_code_is_then_refused(app) {
+            ticketed(&app, "victim", PHONE).await;
+            let (status, _) = app.post("/v1/api/common/send-otp-by-phone", json!({"phone": PHONE})).await;
+            assert_eq!(status, StatusCode::OK);
+            let right = sms_code(&app, PHONE).await;
+            let wrong: Vec<String> = (0..10_000).map(|n| format!("{n:04}")).filter(|c| *c != right).take(300).collect();
+            let mut guesses = Vec::new();
+            for code in wrong {
+                let router = app.router.clone();
+                let token = app.token.clone();
+                guesses.push(tokio::spawn(async move {
+                    let body = json!({"otpCode": code, "phone": PHONE, "pnr": "", "transactionId": ""}).to_string();
+                    let request = axum::http::Request::post("/v1/api/intercity/search-ticket")
+                        .header(axum::http::header::AUTHORIZATION, format!("Bearer {token}"))
+                        .header(axum::http::header::CONTENT_TYPE, "application/json")
+                        .body(axum::body::Body::from(body))
+                        .unwrap();
+                    tower::ServiceExt::oneshot(router, request).await.unwrap().status()
+                }));
+            }
+            for guess in guesses {
+                assert_eq!(guess.await.unwrap(), StatusCode::BAD_REQUEST, "no wrong guess passes");
+            }
+            let attempts: i64 = sqlx::query("SELECT attempts FROM otp_codes WHERE phone = $1")
+                .bind(PHONE)
+                .fetch_one(&app.state.pool)
+                .await
+                .unwrap()
+                .get("attempts");
+            assert!(attempts <= 5, "{attempts} tries were checked");
+            let (status, body) = app
+                .post("/v1/api/intercity/search-ticket", json!({"otpCode": right, "phone": PHONE, "pnr": "", "transactionId": ""}))
+                .await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+            assert_eq!(body["code"], "otp.locked", "{body}");
+        }
+    }
+}

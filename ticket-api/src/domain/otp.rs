@@ -123,21 +123,21 @@ pub async fn send(
     Ok((RESEND_AFTER_MS / 1000) as u32)
 }
 
-/// Checks a code: the latest unused code of (phone, purpose), unexpired, with tries left. A
-/// right code is used up; a wrong one counts a try.
+/// Checks a code: the latest unused code of (phone, purpose), unexpired, with tries left. Every
+/// check takes a try first, atomically (at most [`MAX_WRONG`] checks per code, even for guesses
+/// sent at once); a right code is then used up.
 pub async fn verify(pool: &AnyPool, secret: &[u8], phone: &str, purpose: Purpose, code: &str) -> Result<(), ApiError> {
     let code = core_wasm::digits::digits_only(code);
     if code.len() != CODE_DIGITS {
         return Err(ApiError::bad(say::OTP_FORMAT));
     }
     let now = now_unix_ms();
-    let row = store::latest_unused(pool, phone, purpose.key()).await?.ok_or_else(|| ApiError::bad(say::OTP_NONE))?;
-    if row.expires_at <= now {
-        return Err(ApiError::bad(say::OTP_EXPIRED));
-    }
-    if row.attempts >= MAX_WRONG {
-        return Err(ApiError::bad(say::OTP_LOCKED));
-    }
+    let Some(row) = store::take_try(pool, phone, purpose.key(), now, MAX_WRONG).await? else {
+        // No try left to take: say why.
+        let row =
+            store::latest_unused(pool, phone, purpose.key()).await?.ok_or_else(|| ApiError::bad(say::OTP_NONE))?;
+        return Err(ApiError::bad(if row.expires_at <= now { say::OTP_EXPIRED } else { say::OTP_LOCKED }));
+    };
     if row.code_hash == hash(secret, phone, purpose, &code) {
         // Used once: a replayed code finds nothing.
         if store::use_up(pool, &row.id).await? {
@@ -145,6 +145,5 @@ pub async fn verify(pool: &AnyPool, secret: &[u8], phone: &str, purpose: Purpose
         }
         return Err(ApiError::bad(say::OTP_USED));
     }
-    store::count_wrong_try(pool, &row.id).await?;
     Err(ApiError::bad(say::OTP_WRONG))
 }

@@ -84,9 +84,27 @@ pub async fn use_up<'c>(e: impl Exec<'c>, id: &str) -> Result<bool, sqlx::Error>
     Ok(done.rows_affected() == 1)
 }
 
-pub async fn count_wrong_try<'c>(e: impl Exec<'c>, id: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE otp_codes SET attempts = attempts + 1 WHERE id = $1").bind(id).execute(e).await?;
-    Ok(())
+/// Takes one try of the latest unused code of (phone, purpose) if it is live and has a try left,
+/// counting it and reading the code in the same statement: guesses sent at once each take their
+/// own try, so no more than `max_tries` are ever checked, however many arrive together.
+pub async fn take_try<'c>(
+    e: impl Exec<'c>,
+    phone: &str,
+    purpose: &str,
+    now_ms: i64,
+    max_tries: i64,
+) -> Result<Option<CodeRow>, sqlx::Error> {
+    sqlx::query_as(
+        "UPDATE otp_codes SET attempts = attempts + 1 WHERE id = (SELECT id FROM otp_codes WHERE phone = $1 \
+         AND purpose = $2 AND used = 0 ORDER BY sent_at DESC LIMIT 1) AND attempts < $3 AND expires_at > $4 \
+         RETURNING id, code_hash, expires_at, attempts",
+    )
+    .bind(phone)
+    .bind(purpose)
+    .bind(max_tries)
+    .bind(now_ms)
+    .fetch_optional(e)
+    .await
 }
 
 /// A text message written to the demo outbox.
