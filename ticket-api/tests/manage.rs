@@ -83,6 +83,7 @@ async fn sms_code(app: &common::TestApp, phone: &str) -> String {
 /// Lets the next OTP be sent at once (the 115 s resend wait is tested on its own).
 async fn forget_last_send(app: &common::TestApp) {
     sqlx::query("UPDATE otp_codes SET sent_at = sent_at - 200000").execute(&app.state.pool).await.unwrap();
+    sqlx::query("UPDATE otp_sends SET last_sent = last_sent - 200000").execute(&app.state.pool).await.unwrap();
 }
 
 fn message(body: &Value) -> String {
@@ -278,6 +279,37 @@ mod attacks {
                 .await;
             assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
             assert_eq!(body["code"], "otp.locked", "{body}");
+        }
+
+        twenty_sends_at_once_send_one_sms(app) {
+            let mut sends = Vec::new();
+            for _ in 0..20 {
+                let router = app.router.clone();
+                let token = app.token.clone();
+                sends.push(tokio::spawn(async move {
+                    let request = axum::http::Request::post("/v1/api/common/send-otp-by-phone")
+                        .header(axum::http::header::AUTHORIZATION, format!("Bearer {token}"))
+                        .header(axum::http::header::CONTENT_TYPE, "application/json")
+                        .body(axum::body::Body::from(json!({"phone": PHONE}).to_string()))
+                        .unwrap();
+                    tower::ServiceExt::oneshot(router, request).await.unwrap().status()
+                }));
+            }
+            let mut sent = 0;
+            for send in sends {
+                match send.await.unwrap() {
+                    StatusCode::OK => sent += 1,
+                    other => assert_eq!(other, StatusCode::TOO_MANY_REQUESTS),
+                }
+            }
+            assert_eq!(sent, 1);
+            let sms: i64 = sqlx::query("SELECT COUNT(*) AS n FROM sms_outbox WHERE phone = $1")
+                .bind(PHONE)
+                .fetch_one(&app.state.pool)
+                .await
+                .unwrap()
+                .get("n");
+            assert_eq!(sms, 1, "one SMS, however many asked at once");
         }
     }
 }

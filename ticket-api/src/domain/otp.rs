@@ -92,16 +92,18 @@ pub async fn send(
     address: &str,
 ) -> Result<u32, ApiError> {
     let now = now_unix_ms();
-    let last = store::last_sent(pool, phone, purpose.key()).await?;
-    if let Some(last) = last.filter(|l| now - l < RESEND_AFTER_MS) {
-        let wait = (RESEND_AFTER_MS - (now - last) + 999) / 1000;
-        return Err(too_many(say::OTP_WAIT.with(&[("seconds", &wait.to_string())])));
-    }
     if store::sent_to_phone(pool, phone, now - DAY_MS).await? >= DAILY_PER_PHONE {
         return Err(too_many(say::OTP_PHONE_DAILY.into()));
     }
     if store::sent_from_address(pool, address, now - DAY_MS).await? >= DAILY_PER_ADDRESS {
         return Err(too_many(say::OTP_ADDRESS_DAILY.into()));
+    }
+    // The resend wait is claimed, not checked: of sends arriving together one goes. (It also
+    // keeps the phone's daily count from being raced past.)
+    if !store::claim_send(pool, phone, purpose.key(), now, now - RESEND_AFTER_MS).await? {
+        let last = store::last_sent(pool, phone, purpose.key()).await?.unwrap_or(now);
+        let wait = ((RESEND_AFTER_MS - (now - last)).max(1) + 999) / 1000;
+        return Err(too_many(say::OTP_WAIT.with(&[("seconds", &wait.to_string())])));
     }
     let code = new_code()?;
     let code_hash = hash(secret, phone, purpose, &code);

@@ -18,6 +18,7 @@ const TABLES_CHILDREN_FIRST: &[&str] = &[
     "idempotency_keys",
     "surprise_deals",
     "sms_outbox",
+    "otp_sends",
     "otp_codes",
     "reservations",
     "tickets",

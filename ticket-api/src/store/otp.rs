@@ -2,12 +2,36 @@
 
 use super::Exec;
 
+/// Claims the next send to (phone, purpose) unless one was sent after `wait_from_ms`: true when
+/// this send may go. One statement (a conditional upsert), so of sends arriving together only
+/// one passes the resend wait.
+pub async fn claim_send<'c>(
+    e: impl Exec<'c>,
+    phone: &str,
+    purpose: &str,
+    now_ms: i64,
+    wait_from_ms: i64,
+) -> Result<bool, sqlx::Error> {
+    let claimed: Option<i64> = sqlx::query_scalar(
+        "INSERT INTO otp_sends (phone, purpose, last_sent) VALUES ($1, $2, $3) \
+         ON CONFLICT (phone, purpose) DO UPDATE SET last_sent = excluded.last_sent \
+         WHERE otp_sends.last_sent <= $4 RETURNING last_sent",
+    )
+    .bind(phone)
+    .bind(purpose)
+    .bind(now_ms)
+    .bind(wait_from_ms)
+    .fetch_optional(e)
+    .await?;
+    Ok(claimed.is_some())
+}
+
 /// When the last code of (phone, purpose) was sent.
 pub async fn last_sent<'c>(e: impl Exec<'c>, phone: &str, purpose: &str) -> Result<Option<i64>, sqlx::Error> {
-    sqlx::query_scalar("SELECT MAX(sent_at) FROM otp_codes WHERE phone = $1 AND purpose = $2")
+    sqlx::query_scalar("SELECT last_sent FROM otp_sends WHERE phone = $1 AND purpose = $2")
         .bind(phone)
         .bind(purpose)
-        .fetch_one(e)
+        .fetch_optional(e)
         .await
 }
 
