@@ -313,3 +313,52 @@ mod attacks {
         }
     }
 }
+
+mod promo_race {
+    use super::*;
+
+    on_both! {
+        a_once_per_phone_promo_applied_twenty_times_at_once_is_granted_once(app) {
+            sqlx::query(
+                "INSERT INTO promo_codes (code, kind, amount, max_discount, min_fare, service, operator_id, valid_from, \
+                 valid_until, total_uses, uses_per_phone) VALUES ('ONCE50', 'flat', 50, NULL, 0, NULL, NULL, 0, $1, 1000, 1)",
+            )
+            .bind(i64::MAX / 2)
+            .execute(&app.state.pool)
+            .await
+            .unwrap();
+            let mut tnxs = Vec::new();
+            for i in 0..20 {
+                tnxs.push(pending(&app, "intercity", "BUS", &format!("racer-{i}"), PHONE, 1).await.0);
+            }
+            let mut applies = Vec::new();
+            for tnx in tnxs {
+                let router = app.router.clone();
+                let token = app.token.clone();
+                applies.push(tokio::spawn(async move {
+                    let request = axum::http::Request::post("/v1/api/intercity/apply-promo-code")
+                        .header(axum::http::header::AUTHORIZATION, format!("Bearer {token}"))
+                        .header(axum::http::header::CONTENT_TYPE, "application/json")
+                        .body(axum::body::Body::from(json!({"tnxId": tnx, "promoCode": "ONCE50"}).to_string()))
+                        .unwrap();
+                    let response = tower::ServiceExt::oneshot(router, request).await.unwrap();
+                    let bytes = http_body_util::BodyExt::collect(response.into_body()).await.unwrap().to_bytes();
+                    serde_json::from_slice::<Value>(&bytes).unwrap()
+                }));
+            }
+            let mut granted = 0;
+            for apply in applies {
+                if !apply.await.unwrap()["data"].is_null() {
+                    granted += 1;
+                }
+            }
+            assert_eq!(granted, 1, "once per phone, however many ask at once");
+            let stored: i64 = sqlx::query("SELECT COUNT(*) AS n FROM bookings WHERE promo_code = 'ONCE50'")
+                .fetch_one(&app.state.pool)
+                .await
+                .unwrap()
+                .get("n");
+            assert_eq!(stored, 1);
+        }
+    }
+}

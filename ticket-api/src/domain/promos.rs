@@ -27,27 +27,30 @@ fn rule(promo: &PromoCodeRow) -> PromoRule {
 }
 
 /// The discount `code` gives this booking, if it applies.
-async fn discount_for(state: &AppState, booking: &BookingRow, code: &str) -> Result<Option<i64>, ApiError> {
-    let pool = &state.pool;
+async fn discount_for(
+    conn: &mut sqlx::AnyConnection,
+    booking: &BookingRow,
+    code: &str,
+) -> Result<Option<i64>, ApiError> {
     let now = now_unix_ms();
     // A surprise deal for this very booking, within its window.
-    if let Some(deal) = promos::deal_of(pool, &booking.tnx_id).await?
+    if let Some(deal) = promos::deal_of(&mut *conn, &booking.tnx_id).await?
         && deal.promo_code == code
     {
         let open = now - deal.offered_at <= DEAL_MS;
         return Ok(open.then(|| pricing::clamp_discount(deal.amount, booking.sub_total)));
     }
-    let Some(promo) = promos::by_code(pool, code).await? else {
+    let Some(promo) = promos::by_code(&mut *conn, code).await? else {
         return Ok(None);
     };
-    let operator = trips::operator(pool, &booking.trip_id).await?;
+    let operator = trips::operator(&mut *conn, &booking.trip_id).await?;
     let service_ok = promo.service.as_deref().is_none_or(|s| s == booking.service.as_str());
     let operator_ok = promo.operator_id.as_deref().is_none_or(|o| o == operator);
     let in_window = promo.valid_from <= now && now <= promo.valid_until;
     if !(service_ok && operator_ok && in_window) {
         return Ok(None);
     }
-    let (total, by_phone) = bookings::promo_uses(pool, code, &booking.phone, &booking.tnx_id).await?;
+    let (total, by_phone) = bookings::promo_uses(&mut *conn, code, &booking.phone, &booking.tnx_id).await?;
     if total >= promo.total_uses || by_phone >= promo.uses_per_phone {
         return Ok(None);
     }
@@ -73,7 +76,8 @@ fn normal(code: &str) -> String {
 pub async fn check(state: &AppState, tnx_id: &str, code: &str) -> Result<Option<PromoResponse>, ApiError> {
     let booking = booking::pending(state, tnx_id).await?;
     let code = normal(code);
-    Ok(discount_for(state, &booking, &code).await?.map(|d| answer(&booking, d, Some(code))))
+    let mut conn = state.pool.acquire().await?;
+    Ok(discount_for(&mut conn, &booking, &code).await?.map(|d| answer(&booking, d, Some(code))))
 }
 
 /// `apply-promo-code` (also how a surprise deal is claimed): the booking's discount, code and
@@ -81,11 +85,17 @@ pub async fn check(state: &AppState, tnx_id: &str, code: &str) -> Result<Option<
 pub async fn apply(state: &AppState, tnx_id: &str, code: &str) -> Result<Option<PromoResponse>, ApiError> {
     let booking = booking::pending(state, tnx_id).await?;
     let code = normal(code);
-    let Some(discount) = discount_for(state, &booking, &code).await? else {
+    // The code's uses are counted and taken under its lock (a write first: a row lock on
+    // PostgreSQL, the write lock on SQLite), so applications at once cannot all pass its limits.
+    let mut tx = state.pool.begin().await?;
+    promos::lock(&mut *tx, &code).await?;
+    let Some(discount) = discount_for(&mut tx, &booking, &code).await? else {
+        tx.rollback().await?;
         return Ok(None);
     };
     let quote = pricing::with_discount(booking.quote(), discount);
-    bookings::set_promo(&state.pool, &booking.tnx_id, Some(&code), &quote).await?;
+    bookings::set_promo(&mut *tx, &booking.tnx_id, Some(&code), &quote).await?;
+    tx.commit().await?;
     Ok(Some(answer(&booking, discount, Some(code))))
 }
 

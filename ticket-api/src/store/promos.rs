@@ -23,6 +23,13 @@ pub async fn by_code<'c>(e: impl Exec<'c>, code: &str) -> Result<Option<PromoCod
     sqlx::query_as("SELECT * FROM promo_codes WHERE code = $1").bind(code).fetch_optional(e).await
 }
 
+/// Takes the code's lock for the rest of the transaction (a no-op write: the row lock on
+/// PostgreSQL, the write lock on SQLite), so its uses are counted and taken by one at a time.
+pub async fn lock<'c>(e: impl Exec<'c>, code: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE promo_codes SET code = code WHERE code = $1").bind(code).execute(e).await?;
+    Ok(())
+}
+
 /// The deal offered to one booking.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct DealRow {
