@@ -13,6 +13,7 @@ use crate::config::{RolloutPercentage, SiteConfig};
 use crate::visitors::{VisitDate, Visitors};
 use core_wasm::server_messages as say;
 use ticket_api::error::{self as api_error, ApiError, invalid};
+use ticket_api::http::extract::is_json;
 
 /// Visitor updates are a few dozen bytes; anything near this is not from the site.
 pub const BODY_LIMIT: usize = 16 * 1024;
@@ -108,13 +109,4 @@ async fn visitor_update(
     let mut response = axum::Json(VisitorCount { count }).into_response();
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     Ok(response)
-}
-
-/// `application/json` or any `application/*+json`, with or without parameters.
-fn is_json(headers: &HeaderMap) -> bool {
-    let Some(value) = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()) else {
-        return false;
-    };
-    let essence = value.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
-    essence == "application/json" || (essence.starts_with("application/") && essence.ends_with("+json"))
 }

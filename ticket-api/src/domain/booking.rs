@@ -26,7 +26,7 @@ use crate::domain::trip::TripInfo;
 use crate::domain::views::{self, BookingAnswer};
 use crate::error::ApiError;
 use crate::ids::{new_id, new_pnr, new_tnx_id};
-use crate::store::bookings::{self, BookingRow, NewBooking};
+use crate::store::bookings::{self, BookingRow};
 use crate::store::holds::{self, HoldRow};
 use crate::store::inventory::{self, Claim, ClaimError};
 use crate::store::payments::{self, PaymentOutcome};
@@ -232,25 +232,32 @@ pub async fn book(
         return Err(ApiError::bad(say::SEATS_NOT_HELD));
     }
     let quote = price(&network, &trip, &held, hold.from_stop, hold.to_stop, 0)?;
-    let tnx = new_tnx_id()?;
     let hold_until = now + i64::from(state.config.hold_seconds) * 1000;
-    let booking = NewBooking {
-        id: &new_id("booking")?,
-        tnx_id: &tnx,
+    let booking = BookingRow {
+        id: new_id("booking")?,
+        tnx_id: new_tnx_id()?,
         service,
-        trip_id: &trip.id,
-        hold_id: &hold.id,
-        visitor: &who,
+        trip_id: trip.id.clone(),
+        hold_id: hold.id.clone(),
+        visitor: who,
         from_stop: hold.from_stop,
         to_stop: hold.to_stop,
-        boarding_point: hold.boarding_point.as_deref(),
-        dropping_point: hold.dropping_point.as_deref(),
-        passenger_name: request.name.trim(),
-        phone: phone.as_str(),
-        email: email.as_ref().map(Email::as_str),
+        boarding_point: hold.boarding_point,
+        dropping_point: hold.dropping_point,
+        passenger_name: request.name.trim().to_owned(),
+        phone: phone.as_str().to_owned(),
+        email: email.map(|e| e.as_str().to_owned()),
         gender: request.gender,
-        quote,
+        sub_total: quote.sub_total,
+        discount: quote.discount,
+        promo_code: None,
+        service_charge: quote.service_charge,
+        gateway_commission: quote.commission,
+        amount: quote.amount,
+        status: BookingStatus::Pending,
+        gateway: None,
         created_at: now,
+        paid_at: None,
     };
     let write = state.claims.writing(&trip.id);
     let mut tx = state.pool.begin().await?;
@@ -259,7 +266,7 @@ pub async fn book(
     holds::set_expiry(&mut *tx, &hold.id, hold_until).await?;
     bookings::insert(&mut tx, &booking, &held).await?;
     tx.commit().await?;
-    views::booking(state, &tnx).await
+    views::booking_of(state, booking, held, Some(hold_until)).await
 }
 
 /// A booking still waiting for payment.

@@ -15,7 +15,8 @@ use crate::clock::{now_unix_ms, wire_time};
 use crate::domain::network::Network;
 use crate::domain::trip::TripInfo;
 use crate::error::ApiError;
-use crate::store::{bookings, holds, tickets, trips};
+use crate::store::bookings::{self, BookingRow};
+use crate::store::{holds, tickets, trips};
 
 /// A booking as either service shows it.
 #[derive(Debug, Serialize)]
@@ -32,21 +33,34 @@ pub async fn booking(state: &AppState, tnx_id: &str) -> Result<BookingAnswer, Ap
     let pool = &state.pool;
     let row =
         bookings::by_tnx(pool, tnx_id.trim()).await?.ok_or_else(|| ApiError::not_found(say::BOOKING_NOT_FOUND))?;
+    let seats = bookings::seats(pool, &row.id).await?;
+    let hold_ends = match row.status {
+        BookingStatus::Pending => holds::expires_at(pool, &row.hold_id).await?,
+        _ => None,
+    };
+    booking_of(state, row, seats, hold_ends).await
+}
+
+/// The answer for a booking already in hand, its seats and when its hold ends (pending only):
+/// what `payment-pending` just wrote needs no second read.
+pub async fn booking_of(
+    state: &AppState,
+    row: BookingRow,
+    seats: Vec<String>,
+    hold_ends: Option<i64>,
+) -> Result<BookingAnswer, ApiError> {
+    let pool = &state.pool;
     let network = state.network.get(pool).await?;
     let trip = TripInfo::find(pool, &network, &row.trip_id).await?;
     let vehicle = match network.trip_vehicle(&trip.id) {
         Some((id, v)) => trips::VehicleRow { id: id.to_owned(), coach_type: v.coach_type.clone() },
         None => trips::vehicle(pool, &trip.id).await?,
     };
-    let seats = bookings::seats(pool, &row.id).await?;
     let discount = row.discount as f64;
     let promo = row.promo_code.clone().map(|code| Promo { code, amount: discount });
     let redirect_url = row.gateway.as_ref().map(|_| format!("/gateway/sandbox/{}", row.tnx_id));
     let hold_seconds_left = match row.status {
-        BookingStatus::Pending => {
-            let ends = holds::expires_at(pool, &row.hold_id).await?.unwrap_or(0);
-            Some(((ends - now_unix_ms()).max(0) / 1000) as u32)
-        }
+        BookingStatus::Pending => Some(((hold_ends.unwrap_or(0) - now_unix_ms()).max(0) / 1000) as u32),
         _ => None,
     };
     Ok(match row.service {
@@ -119,14 +133,7 @@ pub async fn ticket(state: &AppState, ticket_id: &str) -> Result<Ticket, ApiErro
         None => tickets::trip_names(pool, &trip.id, row.from_stop, row.to_stop).await?,
     };
     let seats = bookings::seats(pool, &row.booking_id).await?;
-    let quote = pricing::Quote {
-        sub_total: row.sub_total,
-        discount: row.discount,
-        service_charge: row.service_charge,
-        commission: row.gateway_commission,
-        amount: row.amount,
-    };
-    let fare_lines = pricing::lines(&quote)
+    let fare_lines = pricing::lines(&row.quote())
         .into_iter()
         .map(|(kind, amount)| {
             let label = match kind {

@@ -65,8 +65,8 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
     }
 }
 
-/// `application/json` or any `application/*+json`, parameters allowed.
-fn is_json(headers: &axum::http::HeaderMap) -> bool {
+/// `application/json` or any `application/*+json`, parameters allowed (both servers' rule).
+pub fn is_json(headers: &axum::http::HeaderMap) -> bool {
     let Some(value) = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()) else {
         return false;
     };

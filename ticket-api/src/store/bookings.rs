@@ -51,27 +51,6 @@ impl BookingRow {
     }
 }
 
-/// A booking to write: who, what, and its quote.
-#[derive(Debug)]
-pub struct NewBooking<'a> {
-    pub id: &'a str,
-    pub tnx_id: &'a str,
-    pub service: Service,
-    pub trip_id: &'a str,
-    pub hold_id: &'a str,
-    pub visitor: &'a str,
-    pub from_stop: i64,
-    pub to_stop: i64,
-    pub boarding_point: Option<&'a str>,
-    pub dropping_point: Option<&'a str>,
-    pub passenger_name: &'a str,
-    pub phone: &'a str,
-    pub email: Option<&'a str>,
-    pub gender: Gender,
-    pub quote: Quote,
-    pub created_at: i64,
-}
-
 pub async fn by_tnx<'c>(e: impl Exec<'c>, tnx_id: &str) -> Result<Option<BookingRow>, sqlx::Error> {
     sqlx::query_as("SELECT * FROM bookings WHERE tnx_id = $1").bind(tnx_id).fetch_optional(e).await
 }
@@ -85,37 +64,42 @@ pub async fn seats<'c>(e: impl Exec<'c>, booking_id: &str) -> Result<Vec<String>
 }
 
 /// Writes a pending booking and its seats.
-pub async fn insert(tx: &mut Transaction<'_, Any>, b: &NewBooking<'_>, seats: &[String]) -> Result<(), sqlx::Error> {
+/// Writes a booking and its seats.
+pub async fn insert(tx: &mut Transaction<'_, Any>, b: &BookingRow, seats: &[String]) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO bookings (id, tnx_id, service, trip_id, hold_id, visitor, from_stop, to_stop, boarding_point, \
          dropping_point, passenger_name, phone, email, gender, sub_total, discount, promo_code, service_charge, \
          gateway_commission, amount, status, gateway, created_at, paid_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, NULL, $17, $18, $19, $20, NULL, $21, NULL)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, \
+         $23, $24)",
     )
-    .bind(b.id)
-    .bind(b.tnx_id)
+    .bind(&b.id)
+    .bind(&b.tnx_id)
     .bind(b.service.as_str())
-    .bind(b.trip_id)
-    .bind(b.hold_id)
-    .bind(b.visitor)
+    .bind(&b.trip_id)
+    .bind(&b.hold_id)
+    .bind(&b.visitor)
     .bind(b.from_stop)
     .bind(b.to_stop)
-    .bind(b.boarding_point)
-    .bind(b.dropping_point)
-    .bind(b.passenger_name)
-    .bind(b.phone)
-    .bind(b.email)
+    .bind(b.boarding_point.as_deref())
+    .bind(b.dropping_point.as_deref())
+    .bind(&b.passenger_name)
+    .bind(&b.phone)
+    .bind(b.email.as_deref())
     .bind(b.gender.as_str())
-    .bind(b.quote.sub_total)
-    .bind(b.quote.discount)
-    .bind(b.quote.service_charge)
-    .bind(b.quote.commission)
-    .bind(b.quote.amount)
-    .bind(BookingStatus::Pending.as_str())
+    .bind(b.sub_total)
+    .bind(b.discount)
+    .bind(b.promo_code.as_deref())
+    .bind(b.service_charge)
+    .bind(b.gateway_commission)
+    .bind(b.amount)
+    .bind(b.status.as_str())
+    .bind(b.gateway.as_deref())
     .bind(b.created_at)
+    .bind(b.paid_at)
     .execute(&mut **tx)
     .await?;
-    insert_seats(tx, b.id, seats).await
+    insert_seats(tx, &b.id, seats).await
 }
 
 async fn insert_seats(tx: &mut Transaction<'_, Any>, booking_id: &str, seats: &[String]) -> Result<(), sqlx::Error> {

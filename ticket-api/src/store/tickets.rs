@@ -32,6 +32,19 @@ pub struct TicketRow {
     pub gateway: Option<String>,
 }
 
+impl TicketRow {
+    /// The amounts paid, as stored (computed by the core's pricing when they were written).
+    pub fn quote(&self) -> core_wasm::pricing::Quote {
+        core_wasm::pricing::Quote {
+            sub_total: self.sub_total,
+            discount: self.discount,
+            service_charge: self.service_charge,
+            commission: self.gateway_commission,
+            amount: self.amount,
+        }
+    }
+}
+
 pub async fn by_id<'c>(e: impl Exec<'c>, ticket_id: &str) -> Result<Option<TicketRow>, sqlx::Error> {
     sqlx::query_as(
         "SELECT t.id, t.pnr, t.status, t.refund_amount, b.id AS booking_id, b.tnx_id, b.service, b.trip_id, \

@@ -43,8 +43,3 @@ export function loadHold(service: Service): Hold | null {
 export function clearHold(service: Service): void {
   clearSession(key(service));
 }
-
-/** Seconds left on a hold at `nowMs` (0 when it has ended). */
-export function holdSecondsLeft(hold: Hold, nowMs = Date.now()): number {
-  return Math.max(0, Math.ceil((hold.expiresAtMs - nowMs) / 1000));
-}
