@@ -92,6 +92,13 @@ templates! {
     QUERY_NUL = "request.queryNul", "The address must not contain the NUL character";
 
     VISITOR_REQUIRED = "visitor.required", "userId or anonymousId is required";
+    /// A body naming another visitor than the token's (DESIGN §3 "Identity and ownership").
+    VISITOR_NOT_YOURS = "visitor.notYours", "This visitor id is not yours: send the one your token was issued with";
+    /// Too many requests of a kind from one connection (rate limits).
+    SLOW_DOWN = "request.tooMany", "Too many requests; please try again in {seconds} seconds";
+    /// The whole site is at its ceiling.
+    BUSY = "request.busy", "The site is very busy; please try again in a moment";
+    REQUEST_TIMEOUT = "request.timeout", "The request took too long; please try again";
     TRIP_NOT_FOUND = "trip.notFound", "Trip not found";
     CITY_NOT_FOUND = "city.notFound", "City not found: {city}";
     NOT_A_CITY = "city.unknown", "{field} '{city}' is not a city";
@@ -113,6 +120,10 @@ templates! {
     LAST_SEAT = "seat.last", "A booking keeps at least one seat; cancel the payment instead";
     SEATS_NOT_HELD = "seat.notHeld", "These are not the seats you chose; lock the seats first";
     HOLD_EXPIRED = "hold.expired", "Your seat hold has expired, please choose your seats again";
+    HOLD_OVER = "hold.over", "Your time to book these seats is over; please choose your seats again";
+    HOLD_VISITOR_CAP = "hold.visitorCap", "You can hold at most {seats} seats at a time; book or release some first";
+    HOLD_ADDRESS_CAP = "hold.addressCap", "Too many seats are held from this connection; please try again later";
+    TRIP_DEPARTED = "trip.departed", "This trip has already left";
     NAME_TOO_LONG = "passenger.nameLong", "name: at most 100 characters";
     NAME_REQUIRED = "passenger.nameRequired", "name: This field is required";
 
@@ -129,8 +140,8 @@ templates! {
     CANCEL_CUTOFF = "ticket.cancelCutoff", "Tickets can be cancelled until {hours} hours before departure";
 
     OTP_WAIT = "otp.wait", "Please wait {seconds} seconds before asking for another OTP";
-    OTP_PHONE_DAILY = "otp.phoneDaily", "Too many OTP requests for this phone today; try again tomorrow";
-    OTP_ADDRESS_DAILY = "otp.addressDaily", "Too many OTP requests from this connection today";
+    OTP_PHONE_HOURLY = "otp.phoneHourly", "Too many OTP requests for this phone; try again in {minutes} minutes";
+    OTP_NOT_SENT = "otp.notSent", "We could not send the OTP right now; please try again";
     OTP_FORMAT = "otp.format", "Enter the 4-digit OTP";
     OTP_NONE = "otp.none", "No OTP was sent to this phone; ask for an OTP first";
     OTP_EXPIRED = "otp.expired", "This OTP has expired; ask for a new OTP";
@@ -144,7 +155,7 @@ templates! {
     MODULE_TYPE = "content.moduleType", "moduleType must be intercity or water, not '{value}'";
 
     KEY_TOO_LONG = "idempotency.tooLong", "Idempotency-Key is too long";
-    KEY_OTHER_CALL = "idempotency.otherCall", "This Idempotency-Key was used for another call";
+    KEY_OTHER_BODY = "idempotency.otherBody", "This Idempotency-Key was used with another request; use a new key";
     KEY_FIRST_FAILED = "idempotency.firstFailed", "The first request with this Idempotency-Key failed; try again";
     KEY_RUNNING = "idempotency.running", "A request with this Idempotency-Key is still running";
 

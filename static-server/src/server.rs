@@ -19,8 +19,8 @@ pub async fn run(config: Config, ticket_api: Option<Router>) -> Result<(), Start
     tracing::info!(%local, "listening");
 
     let visitors = site.visitors.clone();
-    axum::serve(listener, app(config, site, ticket_api))
-        .with_graceful_shutdown(shutdown_signal())
+    // The ticket API's serving: client addresses for its limits, a header-read timeout.
+    ticket_api::http::serve::serve(listener, app(config, site, ticket_api), shutdown_signal())
         .await
         .map_err(StartError::Serve)?;
     visitors.close().await;

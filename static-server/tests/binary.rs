@@ -30,6 +30,8 @@ const VARIABLES: &[&str] = &[
 
 /// A real site's token secret (32 bytes or more).
 const SECRET: &str = "a secret of the tests, 32+ bytes long";
+/// The key of stored OTP codes, apart from the token secret.
+const OTP_SECRET: &str = "another secret of the tests, 32+ bytes";
 
 /// The binary with none of our variables inherited from whoever runs the tests.
 fn command() -> Command {
@@ -38,6 +40,7 @@ fn command() -> Command {
         command.env_remove(variable);
     }
     command.env_remove("TOKEN_SECRET");
+    command.env("OTP_SECRET", OTP_SECRET);
     command
 }
 

@@ -27,8 +27,41 @@ pub struct Config {
     pub cancel_cutoff_hours: u32,
     /// Cancellation fee, percent of the amount paid (CANCEL_FEE_PERCENT).
     pub cancel_fee_percent: u32,
+    /// Keys the hash of stored OTP codes (OTP_SECRET): apart from the token secret, so a leaked
+    /// token secret does not open the stored codes, and the other way round.
+    pub otp_secret: Vec<u8>,
+    /// A hold's whole life, however often it is renewed (HOLD_MAX_SECONDS).
+    pub hold_max_seconds: u32,
+    /// Seats one visitor may hold at once, over all trips (HOLD_SEATS_PER_VISITOR).
+    pub hold_seats_per_visitor: u32,
+    /// Seats held at once from one client address (HOLD_SEATS_PER_ADDRESS).
+    pub hold_seats_per_address: u32,
+    /// Proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES, addresses or networks).
+    pub trusted_proxies: Vec<IpNet>,
+    /// Rate limits per client address and the ceiling (RATE_LIMITS).
+    pub rate_limits: RateLimits,
+    /// The HTTP SMS gateway (SMS_GATEWAY_URL, SMS_API_KEY, SMS_SENDER_ID); none in a demo.
+    pub sms_gateway: Option<SmsGateway>,
 }
 
+/// Where a real site sends its text messages.
+#[derive(Clone, PartialEq, Eq)]
+pub struct SmsGateway {
+    pub url: String,
+    pub api_key: String,
+    pub sender_id: String,
+}
+
+impl std::fmt::Debug for SmsGateway {
+    /// The API key never reaches a log.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SmsGateway").field("url", &self.url).field("sender_id", &self.sender_id).finish()
+    }
+}
+
+use ipnet::IpNet;
+
+use crate::http::limits::RateLimits;
 pub use crate::settings::ConfigError;
 use crate::settings::{Reader, Setting};
 
@@ -69,6 +102,35 @@ pub const SETTINGS: &[Setting] = &[
         meaning: "tickets cannot be cancelled closer than this to departure",
     },
     Setting { name: "CANCEL_FEE_PERCENT", default: "10", meaning: "cancellation fee, percent of the amount paid" },
+    Setting {
+        name: "OTP_SECRET",
+        default: "(required, 32+ bytes, not TOKEN_SECRET; demo mode: random per process)",
+        meaning: "keys the hash of stored OTP codes; the same value on every server process",
+    },
+    Setting {
+        name: "HOLD_MAX_SECONDS",
+        default: "900",
+        meaning: "a hold's whole life from the first lock, however often it is renewed",
+    },
+    Setting { name: "HOLD_SEATS_PER_VISITOR", default: "8", meaning: "seats one visitor may hold at once" },
+    Setting { name: "HOLD_SEATS_PER_ADDRESS", default: "40", meaning: "seats held at once from one client address" },
+    Setting {
+        name: "TRUSTED_PROXIES",
+        default: "(none)",
+        meaning: "proxies whose X-Forwarded-For is believed, addresses or networks, comma-separated",
+    },
+    Setting {
+        name: "RATE_LIMITS",
+        default: "token=60/min,otp-send=10/min,otp-check=30/min,seat-lock=60/min,full-bus=5/min,global=20000/s",
+        meaning: "per client address (global: all calls); 'off', or name=N/s|min|h entries replacing defaults",
+    },
+    Setting {
+        name: "SMS_GATEWAY_URL",
+        default: "(none: demo mode writes the outbox; otherwise OTPs cannot be sent)",
+        meaning: "the HTTP SMS gateway: POST {to, message, senderId} with SMS_API_KEY as bearer token",
+    },
+    Setting { name: "SMS_API_KEY", default: "(none)", meaning: "the SMS gateway's key" },
+    Setting { name: "SMS_SENDER_ID", default: "(none)", meaning: "the sender name or number SMS show" },
 ];
 
 /// The shortest token secret a real deployment may use.
@@ -89,6 +151,13 @@ impl std::fmt::Debug for Config {
             .field("hold_seconds", &self.hold_seconds)
             .field("cancel_cutoff_hours", &self.cancel_cutoff_hours)
             .field("cancel_fee_percent", &self.cancel_fee_percent)
+            .field("otp_secret", &"(redacted)")
+            .field("hold_max_seconds", &self.hold_max_seconds)
+            .field("hold_seats_per_visitor", &self.hold_seats_per_visitor)
+            .field("hold_seats_per_address", &self.hold_seats_per_address)
+            .field("trusted_proxies", &self.trusted_proxies)
+            .field("rate_limits", &self.rate_limits)
+            .field("sms_gateway", &self.sms_gateway)
             .finish()
     }
 }
@@ -97,16 +166,26 @@ impl Config {
     /// What keeps a configuration from serving real travellers: with demo mode off the token
     /// secret must be set, and long enough not to be guessed.
     pub fn ready_for_real_travellers(&self) -> Result<(), ConfigError> {
-        if self.demo || self.token_secret.len() >= MIN_SECRET {
+        if self.demo {
             return Ok(());
         }
-        Err(ConfigError {
-            variable: "TOKEN_SECRET",
-            value: "(redacted)".into(),
-            reason: format!(
-                "must be set to at least {MIN_SECRET} bytes when DEMO_MODE is off (it signs tokens and OTP codes)"
-            ),
-        })
+        let refuse = |variable, reason: String| Err(ConfigError { variable, value: "(redacted)".into(), reason });
+        if self.token_secret.len() < MIN_SECRET {
+            return refuse(
+                "TOKEN_SECRET",
+                format!("must be set to at least {MIN_SECRET} bytes when DEMO_MODE is off (it signs tokens)"),
+            );
+        }
+        if self.otp_secret.len() < MIN_SECRET || self.otp_secret == self.token_secret {
+            return refuse(
+                "OTP_SECRET",
+                format!(
+                    "must be set to at least {MIN_SECRET} bytes, unlike TOKEN_SECRET, when DEMO_MODE is off \
+                     (it keys the stored OTP codes)"
+                ),
+            );
+        }
+        Ok(())
     }
 }
 
@@ -130,6 +209,20 @@ fn service_accounts(value: &str) -> Result<Vec<ServiceAccount>, String> {
         .collect()
 }
 
+/// Addresses (`10.0.0.1`) or networks (`10.0.0.0/8`), comma-separated.
+fn trusted_proxies(value: &str) -> Result<Vec<IpNet>, String> {
+    value
+        .split(',')
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .map(|v| {
+            v.parse::<IpNet>()
+                .or_else(|_| v.parse::<std::net::IpAddr>().map(IpNet::from))
+                .map_err(|_| format!("'{v}' is not an address or a network (10.0.0.0/8)"))
+        })
+        .collect()
+}
+
 /// A store URL both stores understand; said at start, it beats a confusing driver error later.
 pub fn parse_database_url(value: &str) -> Result<String, String> {
     crate::store::db::backend_of(value)
@@ -142,17 +235,21 @@ impl Config {
     pub fn from_lookup(get: &dyn Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
         let read = Reader::new(get);
         let demo = read.flag("DEMO_MODE", false)?;
+        // A demo of one process may sign and key with secrets of its own; a real site must say.
+        let secret =
+            |variable: &'static str| -> Result<Vec<u8>, ConfigError> {
+                match read.optional(variable, |v| Ok(v.as_bytes().to_vec()))? {
+                    Some(secret) => Ok(secret),
+                    None if demo => crate::ids::random_bytes::<MIN_SECRET>()
+                        .map(|b| b.to_vec())
+                        .map_err(|e| ConfigError { variable, value: String::new(), reason: e.to_string() }),
+                    None => Ok(Vec::new()),
+                }
+            };
         Ok(Config {
             database_url: read.parse("DATABASE_URL", "sqlite://data/tickets.db".to_owned(), parse_database_url)?,
             token_ttl_seconds: read.number("TOKEN_TTL_SECONDS", 3600, 1)?,
-            token_secret: match read.optional("TOKEN_SECRET", |v| Ok(v.as_bytes().to_vec()))? {
-                Some(secret) => secret,
-                // A demo of one process may sign with a secret of its own; a real site must say.
-                None if demo => crate::ids::random_bytes::<MIN_SECRET>()
-                    .map_err(|e| ConfigError { variable: "TOKEN_SECRET", value: String::new(), reason: e.to_string() })?
-                    .to_vec(),
-                None => Vec::new(),
-            },
+            token_secret: secret("TOKEN_SECRET")?,
             service_accounts: read.parse("SERVICE_ACCOUNTS", Vec::new(), service_accounts)?,
             cors_origins: read.parse("CORS_ORIGINS", Vec::new(), |v| {
                 Ok(v.split(',').map(|o| o.trim().trim_end_matches('/').to_owned()).filter(|o| !o.is_empty()).collect())
@@ -166,6 +263,27 @@ impl Config {
                 Ok(n) if n <= 100 => Ok(n),
                 _ => Err("must be a whole number from 0 to 100".to_owned()),
             })?,
+            otp_secret: secret("OTP_SECRET")?,
+            hold_max_seconds: read.number("HOLD_MAX_SECONDS", 900, 60)?,
+            hold_seats_per_visitor: read.number("HOLD_SEATS_PER_VISITOR", 8, core_wasm::seats::MAX_SEATS as u32)?,
+            hold_seats_per_address: read.number("HOLD_SEATS_PER_ADDRESS", 40, core_wasm::seats::MAX_SEATS as u32)?,
+            trusted_proxies: read.parse("TRUSTED_PROXIES", Vec::new(), trusted_proxies)?,
+            rate_limits: read.parse("RATE_LIMITS", RateLimits::default(), RateLimits::parse)?,
+            sms_gateway: match read.optional("SMS_GATEWAY_URL", |v| Ok(v.trim().to_owned()))? {
+                None => None,
+                Some(url) if url.starts_with("https://") || url.starts_with("http://") => Some(SmsGateway {
+                    url,
+                    api_key: read.optional("SMS_API_KEY", |v| Ok(v.to_owned()))?.unwrap_or_default(),
+                    sender_id: read.optional("SMS_SENDER_ID", |v| Ok(v.to_owned()))?.unwrap_or_default(),
+                }),
+                Some(url) => {
+                    return Err(ConfigError {
+                        variable: "SMS_GATEWAY_URL",
+                        value: url,
+                        reason: "must be an http:// or https:// URL".into(),
+                    });
+                }
+            },
         })
     }
 
@@ -199,13 +317,30 @@ mod tests {
         assert!(config(&[]).unwrap().ready_for_real_travellers().is_err(), "unset");
         let demo = config(&[("DEMO_MODE", "1")]).unwrap();
         assert!(demo.ready_for_real_travellers().is_ok() && demo.token_secret.len() == MIN_SECRET);
-        let long =
-            config(&[("TOKEN_SECRET", "0123456789abcdef0123456789abcdef"), ("SERVICE_ACCOUNTS", "c:s3cr3t:u:pa55")]);
+        let token_only = config(&[("TOKEN_SECRET", "0123456789abcdef0123456789abcdef")]).unwrap();
+        assert_eq!(token_only.ready_for_real_travellers().unwrap_err().variable, "OTP_SECRET");
+        let same = config(&[
+            ("TOKEN_SECRET", "0123456789abcdef0123456789abcdef"),
+            ("OTP_SECRET", "0123456789abcdef0123456789abcdef"),
+        ])
+        .unwrap();
+        assert_eq!(same.ready_for_real_travellers().unwrap_err().variable, "OTP_SECRET", "one key for both");
+        let long = config(&[
+            ("TOKEN_SECRET", "0123456789abcdef0123456789abcdef"),
+            ("OTP_SECRET", "fedcba9876543210fedcba9876543210"),
+            ("SERVICE_ACCOUNTS", "c:s3cr3t:u:pa55"),
+            ("SMS_GATEWAY_URL", "https://sms.example/send"),
+            ("SMS_API_KEY", "k3y-k3y"),
+        ]);
         let long = long.unwrap();
         assert!(long.ready_for_real_travellers().is_ok());
         let printed = format!("{long:?}");
         assert!(
-            !printed.contains("0123456789abcdef") && !printed.contains("s3cr3t") && !printed.contains("pa55"),
+            !printed.contains("0123456789abcdef")
+                && !printed.contains("fedcba98")
+                && !printed.contains("s3cr3t")
+                && !printed.contains("pa55")
+                && !printed.contains("k3y-k3y"),
             "{printed}"
         );
     }
@@ -215,5 +350,10 @@ mod tests {
         assert_eq!(config(&[("CANCEL_FEE_PERCENT", "150")]).unwrap_err().variable, "CANCEL_FEE_PERCENT");
         assert_eq!(config(&[("HOLD_SECONDS", "0")]).unwrap_err().variable, "HOLD_SECONDS");
         assert_eq!(config(&[("DATABASE_URL", "mysql://x")]).unwrap_err().variable, "DATABASE_URL");
+        assert_eq!(config(&[("TRUSTED_PROXIES", "10.0.0.0/8, proxy")]).unwrap_err().variable, "TRUSTED_PROXIES");
+        assert_eq!(config(&[("RATE_LIMITS", "token=fast")]).unwrap_err().variable, "RATE_LIMITS");
+        assert_eq!(config(&[("HOLD_SEATS_PER_VISITOR", "2")]).unwrap_err().variable, "HOLD_SEATS_PER_VISITOR");
+        let proxies = config(&[("TRUSTED_PROXIES", "10.0.0.0/8, 192.0.2.1")]).unwrap().trusted_proxies;
+        assert_eq!(proxies.len(), 2);
     }
 }

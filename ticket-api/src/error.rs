@@ -17,6 +17,8 @@ pub enum ApiError {
     /// Validation: every failing field's message.
     BadRequest(Vec<Said>),
     Unauthorized,
+    /// The token is valid but names someone else (a body's visitor id that is not the token's).
+    Forbidden(Said),
     NotFound(Said),
     MethodNotAllowed,
     /// The request is valid but the world changed: a hold that expired, a booking already paid.
@@ -24,8 +26,15 @@ pub enum ApiError {
     /// A seat-lock lost these seats to someone else (409, the seats named in `seats`).
     SeatsTaken(Vec<String>),
     TooLarge,
-    /// A limit: too many requests of a kind in a while.
-    TooMany(Said),
+    /// A limit: too many requests of a kind in a while; try again after this many seconds
+    /// (`Retry-After`).
+    TooMany(Said, u64),
+    /// Well-formed but not to be done: an Idempotency-Key repeated with another request (422).
+    Unprocessable(Said),
+    /// The request did not finish in time (408).
+    Timeout,
+    /// A part we depend on is not there (an SMS or payment gateway): 503.
+    Unavailable(Said),
     UnsupportedMediaType,
     /// A store or internal failure; the text goes to the log only.
     Internal(String),
@@ -58,6 +67,7 @@ impl ApiError {
         match self {
             ApiError::BadRequest(list) => (StatusCode::BAD_REQUEST, list),
             ApiError::Unauthorized => (StatusCode::UNAUTHORIZED, vec![say::UNAUTHORIZED.into()]),
+            ApiError::Forbidden(m) => (StatusCode::FORBIDDEN, vec![m]),
             ApiError::NotFound(m) => (StatusCode::NOT_FOUND, vec![m]),
             ApiError::MethodNotAllowed => (StatusCode::METHOD_NOT_ALLOWED, vec![say::METHOD_NOT_ALLOWED.into()]),
             ApiError::Conflict(m) => (StatusCode::CONFLICT, vec![m]),
@@ -66,7 +76,10 @@ impl ApiError {
                 (StatusCode::CONFLICT, seats.iter().map(|s| say::SEAT_TAKEN.with(&[("seat", s)])).collect())
             }
             ApiError::TooLarge => (StatusCode::PAYLOAD_TOO_LARGE, vec![say::TOO_LARGE.into()]),
-            ApiError::TooMany(m) => (StatusCode::TOO_MANY_REQUESTS, vec![m]),
+            ApiError::TooMany(m, _) => (StatusCode::TOO_MANY_REQUESTS, vec![m]),
+            ApiError::Unprocessable(m) => (StatusCode::UNPROCESSABLE_ENTITY, vec![m]),
+            ApiError::Timeout => (StatusCode::REQUEST_TIMEOUT, vec![say::REQUEST_TIMEOUT.into()]),
+            ApiError::Unavailable(m) => (StatusCode::SERVICE_UNAVAILABLE, vec![m]),
             ApiError::UnsupportedMediaType => (StatusCode::UNSUPPORTED_MEDIA_TYPE, vec![say::NOT_JSON.into()]),
             ApiError::Internal(detail) => {
                 tracing::error!(%detail, "internal error");
@@ -82,12 +95,19 @@ impl IntoResponse for ApiError {
             ApiError::SeatsTaken(seats) => Some(seats.clone()),
             _ => None,
         };
+        let retry_after = match &self {
+            ApiError::TooMany(_, seconds) => Some((*seconds).max(1)),
+            _ => None,
+        };
         let (status, messages) = self.status_and_messages();
         let reason = status.canonical_reason().unwrap_or("Error");
         let body = ErrorBody { seats, ..ErrorBody::said(status.as_u16(), messages, reason) };
         let mut response = (status, Json(body)).into_response();
         // An error must not be cached in place of a later success.
         response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        if let Some(seconds) = retry_after {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
         response
     }
 }

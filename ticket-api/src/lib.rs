@@ -44,6 +44,14 @@ use crate::config::Config;
 /// Requests larger than this are refused with 413: no call of ours needs more.
 pub const BODY_LIMIT: usize = 64 * 1024;
 
+/// A request that takes longer is answered 408 (its work is dropped, its transaction rolled
+/// back); shorter than an Idempotency-Key's lease, so a repeat never runs beside it.
+pub const REQUEST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// How often the janitor forgets what has expired (idle rate-limit buckets, old Idempotency-Keys,
+/// ended phone grants).
+const JANITOR_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+
 #[derive(Clone)]
 pub struct AppState {
     pub pool: AnyPool,
@@ -54,6 +62,9 @@ pub struct AppState {
     pub claims: Arc<claims::Claims>,
     pub tokens: Arc<http::auth::Tokens>,
     pub config: Arc<Config>,
+    /// How OTPs reach phones.
+    pub sms: domain::sms::Sms,
+    pub limits: Arc<http::limits::Limiters>,
 }
 
 impl std::fmt::Debug for AppState {
@@ -101,13 +112,60 @@ pub async fn start(config: Config) -> Result<AppState, StartError> {
     let network = domain::network::NetworkCache::load(&pool).await.map_err(|e| StartError::Db(e.into()))?;
     let claims = claims::Claims::for_database(&config.database_url);
     tracing::info!(caching = claims.is_caching(), "seat claims");
-    Ok(AppState {
+    let sms = sms_of(&config).map_err(StartError::Config)?;
+    let limits = Arc::new(http::limits::Limiters::new(&config.rate_limits));
+    let state = AppState {
         pool,
         network: Arc::new(network),
         claims: Arc::new(claims),
         tokens: Arc::new(tokens),
         config: Arc::new(config),
-    })
+        sms,
+        limits,
+    };
+    tokio::spawn(janitor(state.clone()));
+    Ok(state)
+}
+
+/// The SMS sender the settings ask for: the gateway when one is configured, else the demo's
+/// outbox, else none (a real site without a gateway cannot send OTPs, and says so).
+fn sms_of(config: &Config) -> Result<domain::sms::Sms, config::ConfigError> {
+    use domain::sms::{HttpGateway, Sms};
+    match &config.sms_gateway {
+        Some(g) => HttpGateway::new(&g.url, &g.api_key, &g.sender_id).map(Sms::Gateway).map_err(|e| {
+            config::ConfigError { variable: "SMS_GATEWAY_URL", value: g.url.clone(), reason: e.to_string() }
+        }),
+        None if config.demo => Ok(Sms::Outbox),
+        None => {
+            tracing::warn!("no SMS_GATEWAY_URL: OTPs cannot be sent (find and cancel ticket will say so)");
+            Ok(Sms::Unavailable)
+        }
+    }
+}
+
+/// Forgets what has expired, every [`JANITOR_EVERY`], while the pool is open.
+async fn janitor(state: AppState) {
+    let mut every = tokio::time::interval(JANITOR_EVERY);
+    every.tick().await;
+    while !state.pool.is_closed() {
+        every.tick().await;
+        state.limits.forget_idle();
+        let now = clock::now_unix_ms();
+        let keys = store::idempotency::prune(&state.pool, now - http::idempotency::KEEP.as_millis() as i64).await;
+        let grants = store::grants::prune(&state.pool, now).await;
+        if let Err(e) = keys.and(grants) {
+            tracing::warn!(error = %e, "the janitor could not prune");
+        }
+    }
+}
+
+/// Answers 408 for a request that runs longer than [`REQUEST_TIMEOUT`].
+async fn time_limit(request: axum::extract::Request, next: axum::middleware::Next) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    match tokio::time::timeout(REQUEST_TIMEOUT, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => error::ApiError::Timeout.into_response(),
+    }
 }
 
 /// The handler of each call of the table. The match is exhaustive: a row without a handler does
@@ -155,6 +213,10 @@ fn call_routes(state: &AppState) -> Router<AppState> {
     let once = axum::middleware::from_fn_with_state(state.clone(), http::idempotency::layer);
     let mut routes = Router::new();
     for call in CALLS {
+        let limited = axum::middleware::from_fn_with_state(
+            (state.clone(), http::limits::Limit::of_call(call.name)),
+            http::limits::layer,
+        );
         for under in call.scope.prefixes() {
             let mut route = handler(call.name);
             if let Some(service) = under.service() {
@@ -163,6 +225,8 @@ fn call_routes(state: &AppState) -> Router<AppState> {
             if call.idempotent {
                 route = route.route_layer(once.clone());
             }
+            // Outside the Idempotency-Key: a limited repeat is refused before it waits.
+            route = route.route_layer(limited.clone());
             routes = routes.route(&format!("/{}/{}", under.segment(), call.purpose), route);
         }
     }
@@ -182,13 +246,16 @@ pub fn router(state: AppState) -> Router {
         .merge(calls)
         .fallback(error::not_found)
         .layer(axum::middleware::from_fn(http::extract::refuse_nul));
+    let token_limit =
+        axum::middleware::from_fn_with_state((state.clone(), Some(http::limits::Limit::Token)), http::limits::layer);
     let mut router = Router::new()
-        .route("/oauth/access_token", post(http::auth::access_token))
+        .route("/oauth/access_token", post(http::auth::access_token).route_layer(token_limit))
         // The sandbox gateway is visited by the browser, like a real gateway: no bearer token.
         .route("/gateway/sandbox/{tnx}", get(http::sandbox::page))
         .route("/gateway/sandbox/{tnx}/{action}", post(http::sandbox::callback))
         .nest("/v1/api", api)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn(time_limit))
         .with_state(state.clone());
     if !state.config.cors_origins.is_empty() {
         let origins: Vec<HeaderValue> =

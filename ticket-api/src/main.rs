@@ -62,12 +62,11 @@ fn main() -> ExitCode {
             .map_err(|e| format!("cannot listen on {host}:{port}: {e}"))?;
         let local = listener.local_addr().map_err(|e| e.to_string())?;
         println!("ticket-api listening on http://{local}");
-        axum::serve(listener, ticket_api::router(state))
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-            .map_err(|e| e.to_string())
+        ticket_api::http::serve::serve(listener, ticket_api::router(state), async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+        .map_err(|e| e.to_string())
     });
     match result {
         Ok(()) => ExitCode::SUCCESS,

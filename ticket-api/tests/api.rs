@@ -141,6 +141,7 @@ on_both! {
         assert!(!data["companies"].as_array().unwrap().is_empty());
         assert!(!data["busClasses"].as_array().unwrap().is_empty());
         let ac = app
+            .visitor("a")
             .post("/v1/api/intercity/get-schedule-trips", json!({"from": "dhaka", "to": "Chattogram", "journeyDate": tomorrow(), "coachType": "ac", "anonymousId": "a"}))
             .await
             .1;

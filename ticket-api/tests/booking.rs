@@ -14,11 +14,14 @@ use serde_json::{Value, json};
 use sqlx::Row;
 
 async fn lock(app: &common::TestApp, trip: &str, seats: &[&str], visitor: &str) -> (StatusCode, Value) {
-    app.post("/v1/api/intercity/seat-lock", json!({"tripId": trip, "seats": seats, "anonymousId": visitor})).await
+    app.visitor(visitor)
+        .post("/v1/api/intercity/seat-lock", json!({"tripId": trip, "seats": seats, "anonymousId": visitor}))
+        .await
 }
 
 async fn book(app: &common::TestApp, trip: &str, seats: &[&str], visitor: &str) -> String {
     let (status, body) = app
+        .visitor(visitor)
         .post(
             "/v1/api/intercity/payment-pending",
             json!({"tripId": trip, "seats": seats, "name": "Rahim Uddin", "phone": "+880 1712-345678", "gender": "male", "anonymousId": visitor}),
@@ -122,6 +125,7 @@ on_both! {
         assert_eq!(status, StatusCode::OK, "{body}");
         assert_eq!(body["data"]["holdSeconds"], 600);
         let tnx = book(&app, &trip, &chosen, "visitor-a").await;
+        let app = app.visitor("visitor-a");
         let (_, booking) = app.post("/v1/api/intercity/get-booking-info-by-txn-id", json!({"tnxId": tnx})).await;
         assert!(booking["data"]["amount"].as_f64().unwrap() > 0.0);
         assert_eq!(booking["data"]["status"], "pending");
@@ -184,7 +188,7 @@ on_both! {
         let status_for = |visitor: &'static str| {
             let (app, trip, seat) = (&app, trip.clone(), seat.clone());
             async move {
-                let (_, body) = app.post("/v1/api/intercity/get-seat-view", json!({"tripId": trip, "anonymousId": visitor})).await;
+                let (_, body) = app.visitor(visitor).post("/v1/api/intercity/get-seat-view", json!({"tripId": trip, "anonymousId": visitor})).await;
                 let plan = &body["data"]["seatPlan"];
                 ["seatList", "upperDeckSeatList", "lowerDeckSeatList"]
                     .iter()
@@ -224,8 +228,8 @@ on_both! {
         assert_eq!((status, body["message"].as_str()), (StatusCode::BAD_REQUEST, Some("You can select at most 4 seats")));
         let (status, body) = lock(&app, &trip, &["Z99"], "v").await;
         assert_eq!((status, body["message"].as_str()), (StatusCode::BAD_REQUEST, Some("There is no seat Z99 on this trip")));
-        let (status, body) = app.post("/v1/api/intercity/seat-lock", json!({"tripId": trip, "seats": [seats[0]]})).await;
-        assert_eq!((status, body["message"].as_str()), (StatusCode::BAD_REQUEST, Some("userId or anonymousId is required")));
+        let (status, body) = app.post("/v1/api/intercity/seat-lock", json!({"tripId": trip, "seats": [seats[0]], "anonymousId": "someone-else"})).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "a body naming another visitor than the token's: {body}");
         let (status, _) = lock(&app, "no-such-trip", &["A1"], "v").await;
         assert_eq!(status, StatusCode::NOT_FOUND);
     }
@@ -240,6 +244,7 @@ on_both! {
         sqlx::query("UPDATE holds SET expires_at = 1 WHERE trip_id = $1").bind(&trip).execute(&app.state.pool).await.unwrap();
         assert_eq!(lock(&app, &trip, &[&seat], "quick").await.0, StatusCode::OK, "no background job needed");
         let (status, body) = app
+            .visitor("slow")
             .post("/v1/api/intercity/payment-pending", json!({"tripId": trip, "seats": [seat], "name": "A", "phone": "01712345678", "gender": "female", "anonymousId": "slow"}))
             .await;
         assert_eq!(status, StatusCode::CONFLICT, "{body}");
@@ -257,9 +262,10 @@ on_both! {
         assert_eq!(lock(&app, &trip, &[&seat], "other").await.0, StatusCode::OK);
         let (_, location) = gateway(&app, &tnx, "pay").await;
         assert_eq!(location, format!("/bus/payment/failed?tnxId={tnx}"));
-        let (status, _) = app.post("/v1/api/intercity/confirm-ticket", json!({"tnxId": tnx})).await;
+        let payer = app.visitor("payer");
+        let (status, _) = payer.post("/v1/api/intercity/confirm-ticket", json!({"tnxId": tnx})).await;
         assert_eq!(status, StatusCode::CONFLICT);
-        let (status, _) = app.post("/v1/api/intercity/get-ticket-info-by-txn-id", json!({"tnxId": tnx})).await;
+        let (status, _) = payer.post("/v1/api/intercity/get-ticket-info-by-txn-id", json!({"tnxId": tnx})).await;
         assert_eq!(status, StatusCode::NOT_FOUND, "no ticket for lost seats");
         let refunded: String = sqlx::query("SELECT status FROM bookings WHERE tnx_id = $1").bind(&tnx).fetch_one(&app.state.pool).await.unwrap().get("status");
         assert_eq!(refunded, "refunded");
@@ -275,12 +281,15 @@ on_both! {
             let tnx = book(&app, &trip, &[seat], visitor).await;
             assert_eq!(gateway(&app, &tnx, action).await.1, format!("/bus/payment/{page}?tnxId={tnx}"));
             assert_eq!(seat_status(&app, &trip, seat).await, "available");
-            let (status, _) = app.post("/v1/api/intercity/confirm-ticket", json!({"tnxId": tnx})).await;
+            let (status, _) = app.visitor(visitor).post("/v1/api/intercity/confirm-ticket", json!({"tnxId": tnx})).await;
             assert_eq!(status, StatusCode::BAD_REQUEST);
         }
     }
 
     five_hundred_clients_racing_for_forty_seats_leave_one_winner_per_seat_leg(app) {
+        // All racers come from one address here: its caps are not what this race is about.
+        let settings = [("RATE_LIMITS", "off"), ("HOLD_SEATS_PER_ADDRESS", "100000")];
+        let app = common::TestApp::with_settings(app.backend(), 60, &settings).await;
         race(&app).await;
     }
 }
@@ -317,13 +326,12 @@ async fn race(app: &common::TestApp) {
     let seats: Vec<String> = common::free_seats(app, &trip).await.into_iter().take(40).collect();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let server = tokio::spawn(axum::serve(listener, app.router.clone()).into_future());
+    let server = tokio::spawn(ticket_api::http::serve::serve(listener, app.router.clone(), std::future::pending()));
     let segments = [
         (first.as_str(), last.as_str(), 0..2),
         (first.as_str(), middle.as_str(), 0..1),
         (middle.as_str(), last.as_str(), 1..2),
     ];
-    let token = Arc::new(app.token.clone());
     for round in 0..3 {
         // seat -> leg -> winning visitor in this round
         let mut owner: HashMap<(String, i64), String> = HashMap::new();
@@ -336,7 +344,8 @@ async fn race(app: &common::TestApp) {
             wanted.dedup();
             let visitor = format!("racer-{round}-{client}");
             let body = json!({"tripId": trip, "seats": wanted, "from": from, "to": to, "anonymousId": visitor});
-            let token = Arc::clone(&token);
+            // Each racer is a visitor of its own.
+            let token = app.visitor(&visitor).token;
             tasks.push(tokio::spawn(async move {
                 let (status, _, answer) =
                     common::http(addr, "POST", "/v1/api/intercity/seat-lock", Some(&token), Some(&body)).await;
@@ -351,7 +360,7 @@ async fn race(app: &common::TestApp) {
                     winners += 1;
                     for seat in &wanted {
                         for leg in legs.clone() {
-                            let previous = owner.insert((seat.clone(), leg), visitor.clone());
+                            let previous = owner.insert((seat.clone(), leg), format!("v:{visitor}"));
                             assert!(previous.is_none(), "seat {seat} leg {leg} won by {visitor} and {previous:?}");
                         }
                     }
@@ -420,20 +429,25 @@ mod more {
             let (trip, _, _, _) = common::three_stop_trip(&app).await;
             let seats = common::free_seats(&app, &trip).await;
             let body = json!({"tripId": trip, "seats": [seats[0]], "anonymousId": "retrying"});
+            let retrying = app.visitor("retrying");
             let mut answers = Vec::new();
             for _ in 0..5 {
-                answers.push(post_with_key(&app, "/v1/api/intercity/seat-lock", &body, "key-1"));
+                answers.push(post_with_key(&retrying, "/v1/api/intercity/seat-lock", &body, "key-1"));
             }
             let answers = futures_join(answers).await;
             assert!(answers.iter().all(|(s, a)| *s == StatusCode::OK && *a == answers[0].1), "{answers:?}");
-            let holds: i64 = sqlx::query("SELECT COUNT(*) AS n FROM holds WHERE visitor = 'retrying'").fetch_one(&app.state.pool).await.unwrap().get("n");
+            let holds: i64 = sqlx::query("SELECT COUNT(*) AS n FROM holds WHERE visitor = 'v:retrying'").fetch_one(&app.state.pool).await.unwrap().get("n");
             assert_eq!(holds, 1);
-            // A conflict is an answer too: repeating it repeats the refusal, even after the seat frees up.
+            // A conflict is an answer too: repeating it repeats the refusal.
             let other = json!({"tripId": trip, "seats": [seats[0]], "anonymousId": "late"});
-            let (status, _) = post_with_key(&app, "/v1/api/intercity/seat-lock", &other, "key-2").await;
-            assert_eq!(status, StatusCode::CONFLICT);
-            let (status, _) = post_with_key(&app, "/v1/api/intercity/payment-pending", &other, "key-2").await;
-            assert_eq!(status, StatusCode::BAD_REQUEST, "a key belongs to one call");
+            let late = app.visitor("late");
+            for _ in 0..2 {
+                let (status, _) = post_with_key(&late, "/v1/api/intercity/seat-lock", &other, "key-2").await;
+                assert_eq!(status, StatusCode::CONFLICT);
+            }
+            // A key is the call's own: the same key on another call runs that call.
+            let (status, body) = post_with_key(&late, "/v1/api/intercity/payment-pending", &json!({"tripId": trip, "seats": [seats[0]], "name": "A", "phone": "01712345678", "gender": "male"}), "key-2").await;
+            assert_eq!((status, body["message"].as_str()), (StatusCode::CONFLICT, Some("Your seat hold has expired, please choose your seats again")));
         }
 
         the_ticket_and_its_pdf_show_cities_by_their_display_names(app) {
@@ -453,6 +467,7 @@ mod more {
             assert_eq!(lock(&app, &trip, &[seat.as_str()], "names").await.0, StatusCode::OK);
             let tnx = book(&app, &trip, &[seat.as_str()], "names").await;
             gateway(&app, &tnx, "pay").await;
+            let app = app.visitor("names");
             let (_, ticket) = app.post("/v1/api/intercity/get-ticket-info-by-txn-id", json!({"tnxId": tnx})).await;
             assert_eq!(ticket["data"]["to"], "Chittagong", "{ticket}");
             let id = ticket["data"]["_id"].as_str().unwrap();
@@ -477,6 +492,7 @@ mod more {
             assert_eq!(lock(&app, &trip, &chosen, "pdf").await.0, StatusCode::OK);
             let tnx = book(&app, &trip, &chosen, "pdf").await;
             gateway(&app, &tnx, "pay").await;
+            let app = app.visitor("pdf");
             let (_, ticket) = app.post("/v1/api/intercity/get-ticket-info-by-txn-id", json!({"tnxId": tnx})).await;
             let id = ticket["data"]["_id"].as_str().unwrap();
             let pnr = ticket["data"]["pnr"].as_str().unwrap();

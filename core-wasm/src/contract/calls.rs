@@ -132,8 +132,12 @@ pub struct CallSpec {
     pub idempotent: bool,
     /// A failure is a payment block: the site shows its whole message list (SPEC §8).
     pub payment_block: bool,
-    /// Counted against a limit per client (OTP sends and tries): may answer 429.
+    /// Counted against a limit per client address (token, OTP sends and tries, seat holds, the
+    /// full-bus form): may answer 429 with `Retry-After`.
     pub limited: bool,
+    /// Its request names the visitor (`anonymousId`, SPEC §6): the client fills in the visitor id
+    /// its token was issued with, and the API refuses any other (DESIGN §3 "Identity").
+    pub names_visitor: bool,
     /// Answers a file (the e-ticket PDF), not a JSON envelope.
     pub file: bool,
     /// For the OpenAPI document only (not in the browser's module).
@@ -252,13 +256,17 @@ macro_rules! flag {
     (limited, limited) => {
         true
     };
+    (visitor, visitor) => {
+        true
+    };
     ($a:ident, $b:ident) => {
         false
     };
 }
 
 /// `calls! { Name: METHOD "purpose", Scope [flags]; Request => Response; "summary" }`: the enum
-/// of names, the table, and the TypeScript rows. Flags: `idempotent`, `payment_block`, `limited`.
+/// of names, the table, and the TypeScript rows. Flags: `idempotent`, `payment_block`, `limited`,
+/// `visitor` (names the visitor).
 macro_rules! calls {
     ($( $name:ident: $method:ident $purpose:literal $(/ $param:literal)?, $scope:ident [$($flag:ident)*]; $req:ident => $resp:ident; $summary:literal )*) => {
         /// Every call, one variant a row (a purpose whose types differ per service has a row each).
@@ -275,6 +283,7 @@ macro_rules! calls {
                 idempotent: false $(|| flag!(idempotent, $flag))*,
                 payment_block: false $(|| flag!(payment_block, $flag))*,
                 limited: false $(|| flag!(limited, $flag))*,
+                names_visitor: false $(|| flag!(visitor, $flag))*,
                 file: matches!(stringify!($resp).as_bytes(), b"Pdf"),
                 #[cfg(feature = "schema")]
                 summary: $summary,
@@ -313,21 +322,21 @@ calls! {
     PopularRoutes: Get "popular-routes", Both []; NoBody => PopularRoutesResponse; "Popular routes"
     PopularRoute: Get "popular-route", Both []; ById => PopularRouteResponse; "A popular route"
     Banners: Get "banners", Both []; BannerQuery => BannersResponse; "Banners of a module (intercity or water)"
-    BusTrips: Post "get-schedule-trips", Bus []; TripSearchRequest => BusTripsResponse;
+    BusTrips: Post "get-schedule-trips", Bus [visitor]; TripSearchRequest => BusTripsResponse;
         "Bus departures between two cities on a date"
     LaunchTrips: Post "get-schedule-trips", Launch []; TripSearchRequest => LaunchTripsResponse;
         "Launch departures between two places on a date"
-    BusSeatView: Post "get-seat-view", Bus []; SeatViewRequest => BusSeatViewResponse;
+    BusSeatView: Post "get-seat-view", Bus [visitor]; SeatViewRequest => BusSeatViewResponse;
         "A bus trip's seats for a segment"
-    LaunchSeatView: Post "get-seat-view", Launch []; SeatViewRequest => LaunchSeatViewResponse;
+    LaunchSeatView: Post "get-seat-view", Launch [visitor]; SeatViewRequest => LaunchSeatViewResponse;
         "A launch trip's classes, cabins and seats"
-    SeatLock: Post "seat-lock", Both [idempotent]; SeatLockRequest => SeatLockResponse;
+    SeatLock: Post "seat-lock", Both [idempotent limited visitor]; SeatLockRequest => SeatLockResponse;
         "Hold up to 4 seats for the visitor (409 names a seat someone else holds)"
-    BusPaymentPending: Post "payment-pending", Bus [idempotent payment_block]; PaymentPendingRequest => BusBooking;
+    BusPaymentPending: Post "payment-pending", Bus [idempotent payment_block visitor]; PaymentPendingRequest => BusBooking;
         "Passenger details for the visitor's hold: a bus booking with its invoice"
-    LaunchPaymentPending: Post "payment-pending", Launch [idempotent payment_block]; PaymentPendingRequest => LaunchBooking;
+    LaunchPaymentPending: Post "payment-pending", Launch [idempotent payment_block visitor]; PaymentPendingRequest => LaunchBooking;
         "Passenger details for the visitor's hold: a launch booking with its invoice"
-    PassengerDetailsPayment: Post "passenger-details-payment", Launch [idempotent payment_block];
+    PassengerDetailsPayment: Post "passenger-details-payment", Launch [idempotent payment_block visitor];
         PaymentPendingRequest => LaunchBooking;
         "Launch passenger details for the visitor's hold (as payment-pending)"
     UpdateGateway: Post "update-gateway", Both [idempotent payment_block]; UpdateGatewayRequest => UpdateGatewayResponse;
@@ -349,13 +358,13 @@ calls! {
         "Remove the promo: full amount again"
     SurpriseDeal: Post "get-surprise-deal", Both []; TxnRequest => SurpriseDeal;
         "Sometimes a deal for the booking, claimable for 120 s (404: Sorry!! No deal found now.)"
-    SearchTicket: Post "search-ticket", Both [limited]; SearchTicketRequest => SearchTicketResponse;
+    SearchTicket: Post "search-ticket", Both [limited visitor]; SearchTicketRequest => SearchTicketResponse;
         "The phone's tickets, newest first, with the OTP sent to it"
     CancelTicket: Post "cancel-ticket", Both [idempotent limited]; CancelTicketRequest => CancelTicketResponse;
         "Cancel a ticket with the OTP sent to its phone: refund per policy"
     TicketPdf: Get "download-ticket-pdf" / "{id}", Both []; TicketById => Pdf;
         "The e-ticket as a PDF (PNR, passenger, route, times, points, seats, fares, QR code)"
-    BusReservation: Post "bus-reservation", Bus [idempotent]; ReservationForm => ReservationAck;
+    BusReservation: Post "bus-reservation", Bus [idempotent limited]; ReservationForm => ReservationAck;
         "A full-bus reservation request (fields of SPEC §3)"
     SendOtp: Post "send-otp", Common [limited]; SendOtpRequest => SendOtpResponse;
         "An OTP to cancel a ticket, sent to the ticket's phone"

@@ -21,6 +21,8 @@ use core_wasm::service::Service;
 use crate::AppState;
 use crate::claims::ClaimState;
 use crate::clock::{now_unix_ms, wire_instant};
+use crate::domain::access;
+use crate::domain::identity::{Caller, Owner};
 use crate::domain::network::Network;
 use crate::domain::trip::TripInfo;
 use crate::domain::views::{self, BookingAnswer};
@@ -34,17 +36,6 @@ use crate::store::tickets;
 
 /// The only gateway today; real ones (SSLCommerz, bKash) are adapters of `gateway::PaymentGateway`.
 pub const SANDBOX: &str = "sandbox";
-
-/// Who is booking: the logged-in user, else the anonymous visitor.
-fn visitor(user_id: &Option<String>, anonymous_id: &Option<String>) -> Result<String, ApiError> {
-    [user_id, anonymous_id]
-        .into_iter()
-        .flatten()
-        .map(|v| v.trim())
-        .find(|v| !v.is_empty())
-        .map(str::to_owned)
-        .ok_or_else(|| ApiError::bad(say::VISITOR_REQUIRED))
-}
 
 /// The trip, if it runs for this service.
 async fn trip_of_service(
@@ -121,14 +112,57 @@ fn price(
     Ok(pricing::quote(trip.service, &fares, discount))
 }
 
+/// Refuses a trip that has left the traveller's boarding stop: no hold, booking or sale.
+fn not_departed(trip: &TripInfo, from_stop: i64, now_ms: i64) -> Result<(), ApiError> {
+    if trip.has_left(from_stop, now_ms) {
+        return Err(ApiError::conflict(say::TRIP_DEPARTED));
+    }
+    Ok(())
+}
+
+/// The caps on holding (DESIGN §3 "Holds"), counted under the owner's and the address's quota
+/// locks so that locks sent together cannot all pass: at most `HOLD_SEATS_PER_VISITOR` seats
+/// held by one visitor and `HOLD_SEATS_PER_ADDRESS` from one client address, the seats of this
+/// trip's hold (which the new lock replaces) not counted.
+async fn within_caps(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    state: &AppState,
+    hold: &HoldRow,
+    seats: usize,
+) -> Result<(), ApiError> {
+    let seats = seats as i64;
+    holds::lock_quota(tx, &format!("owner:{}", hold.visitor)).await?;
+    let mine = holds::seats_held(tx, &hold.visitor, false, &hold.trip_id, hold.created_at).await?;
+    let cap = i64::from(state.config.hold_seats_per_visitor);
+    if mine + seats > cap {
+        return Err(ApiError::conflict(say::HOLD_VISITOR_CAP.with(&[("seats", &cap.to_string())])));
+    }
+    holds::lock_quota(tx, &format!("address:{}", hold.client_address)).await?;
+    let from_address = holds::seats_held(tx, &hold.client_address, true, &hold.trip_id, hold.created_at).await?;
+    if from_address + seats > i64::from(state.config.hold_seats_per_address) {
+        return Err(ApiError::TooMany(say::HOLD_ADDRESS_CAP.into(), u64::from(state.config.hold_seconds)));
+    }
+    Ok(())
+}
+
+/// When a hold made or renewed at `now_ms` ends: a hold's time from now, but never past the cap
+/// on its whole life from the first lock.
+fn hold_end(config: &crate::config::Config, first_locked_at: i64, now_ms: i64) -> i64 {
+    (now_ms + i64::from(config.hold_seconds) * 1000).min(first_locked_at + i64::from(config.hold_max_seconds) * 1000)
+}
+
 /// `seat-lock`: holds the seats for the visitor, replacing their earlier hold on the trip. A seat
-/// someone else holds or bought on any leg of the journey refuses the whole lock (409).
+/// someone else holds or bought on any leg of the journey refuses the whole lock (409). A
+/// re-lock keeps the first lock's time: however often renewed, a hold ends at its cap
+/// (`HOLD_MAX_SECONDS`), and the visitor cannot hold the trip again until as long again has
+/// passed (409 'Your time to book these seats is over').
 pub async fn lock_seats(
     state: &AppState,
     service: Service,
+    who: &Owner,
+    address: &str,
     request: &SeatLockRequest,
 ) -> Result<SeatLockResponse, ApiError> {
-    let who = visitor(&request.user_id, &request.anonymous_id)?;
     let network = state.network.get(&state.pool).await?;
     let trip = trip_of_service(state, &network, service, &request.trip_id).await?;
     let (from, to) = trip
@@ -142,25 +176,40 @@ pub async fn lock_seats(
         .await?;
     let seats = checked_seats(&network, &trip, &request.seats)?;
     let now = now_unix_ms();
-    let hold = HoldRow {
+    not_departed(&trip, from, now)?;
+    let mut hold = HoldRow {
         id: new_id("hold")?,
         trip_id: trip.id.clone(),
-        visitor: who,
+        visitor: who.as_str().to_owned(),
         from_stop: from,
         to_stop: to,
         boarding_point: request.boarding_point.clone(),
         dropping_point: request.dropping_point.clone(),
-        expires_at: now + i64::from(state.config.hold_seconds) * 1000,
+        expires_at: 0,
         created_at: now,
+        first_locked_at: now,
+        client_address: address.to_owned(),
     };
 
     let write = state.claims.writing(&trip.id);
     let mut tx = state.pool.begin().await?;
     inventory::reclaim_expired(&mut tx, &write, now).await?;
-    // Re-locking replaces the visitor's own hold on this trip.
-    for old in holds::ids_of_visitor(&mut *tx, &trip.id, &hold.visitor).await? {
-        inventory::release(&mut tx, &write, &old).await?;
-        holds::delete(&mut tx, &old).await?;
+    within_caps(&mut tx, state, &hold, seats.len()).await?;
+    // Re-locking replaces the visitor's own hold on this trip and keeps its first lock's time,
+    // for the hold's life and as long again after it: a hold that reached its cap cannot be
+    // taken afresh the moment it ends (others get their turn at the seats first).
+    let life_ms = i64::from(state.config.hold_max_seconds) * 1000;
+    for old in holds::of_visitor(&mut *tx, &trip.id, &hold.visitor).await? {
+        if old.first_locked_at + 2 * life_ms > now {
+            hold.first_locked_at = hold.first_locked_at.min(old.first_locked_at);
+        }
+        inventory::release(&mut tx, &write, &old.id).await?;
+        holds::delete(&mut tx, &old.id).await?;
+    }
+    hold.expires_at = hold_end(&state.config, hold.first_locked_at, now);
+    if hold.expires_at <= now {
+        tx.rollback().await?;
+        return Err(ApiError::conflict(say::HOLD_OVER));
     }
     let claim = Claim {
         seats: &seats,
@@ -213,16 +262,17 @@ fn passenger(request: &PaymentPendingRequest) -> Result<(Phone, Option<Email>), 
 pub async fn book(
     state: &AppState,
     service: Service,
+    who: &Owner,
     request: &PaymentPendingRequest,
 ) -> Result<BookingAnswer, ApiError> {
-    let who = visitor(&request.user_id, &request.anonymous_id)?;
     let (phone, email) = passenger(request)?;
     let network = state.network.get(&state.pool).await?;
     let trip = trip_of_service(state, &network, service, &request.trip_id).await?;
     let now = now_unix_ms();
-    let hold = holds::live_of_visitor(&state.pool, &trip.id, &who, now)
+    let hold = holds::live_of_visitor(&state.pool, &trip.id, who.as_str(), now)
         .await?
         .ok_or_else(|| ApiError::conflict(say::HOLD_EXPIRED))?;
+    not_departed(&trip, hold.from_stop, now)?;
     let held = holds::seats(&state.pool, &hold.id).await?;
     let mut asked: Vec<&str> = request.seats.iter().map(|s| s.trim()).collect();
     let mut sorted_held: Vec<&str> = held.iter().map(String::as_str).collect();
@@ -232,14 +282,15 @@ pub async fn book(
         return Err(ApiError::bad(say::SEATS_NOT_HELD));
     }
     let quote = price(&network, &trip, &held, hold.from_stop, hold.to_stop, 0)?;
-    let hold_until = now + i64::from(state.config.hold_seconds) * 1000;
+    // Renewed for the gateway session, within the hold's whole-life cap.
+    let hold_until = hold_end(&state.config, hold.first_locked_at, now);
     let booking = BookingRow {
         id: new_id("booking")?,
         tnx_id: new_tnx_id()?,
         service,
         trip_id: trip.id.clone(),
         hold_id: hold.id.clone(),
-        visitor: who,
+        visitor: who.as_str().to_owned(),
         from_stop: hold.from_stop,
         to_stop: hold.to_stop,
         boarding_point: hold.boarding_point,
@@ -269,28 +320,30 @@ pub async fn book(
     views::booking_of(state, booking, held, Some(hold_until)).await
 }
 
-/// A booking still waiting for payment.
-pub async fn pending(state: &AppState, tnx_id: &str) -> Result<BookingRow, ApiError> {
-    let booking = found(state, tnx_id).await?;
+/// The caller's own booking, still waiting for payment with its hold live: a pending booking
+/// ends with its hold.
+pub async fn pending(state: &AppState, caller: &Caller, tnx_id: &str) -> Result<BookingRow, ApiError> {
+    let booking = access::own_booking(state, caller, tnx_id).await?;
     if booking.status != BookingStatus::Pending {
         return Err(ApiError::conflict(say::NOT_WAITING));
     }
+    let hold_ends = holds::expires_at(&state.pool, &booking.hold_id).await?;
+    if hold_ends.is_none_or(|end| end <= now_unix_ms()) {
+        return Err(ApiError::conflict(say::HOLD_EXPIRED));
+    }
     Ok(booking)
-}
-
-async fn found(state: &AppState, tnx_id: &str) -> Result<BookingRow, ApiError> {
-    bookings::by_tnx(&state.pool, tnx_id.trim()).await?.ok_or_else(|| ApiError::not_found(say::BOOKING_NOT_FOUND))
 }
 
 /// `update-gateway`: where the traveller pays.
 pub async fn choose_gateway(
     state: &AppState,
+    caller: &Caller,
     request: &UpdateGatewayRequest,
 ) -> Result<UpdateGatewayResponse, ApiError> {
     if request.gateway.trim() != SANDBOX {
         return Err(ApiError::bad(say::GATEWAY_UNKNOWN.with(&[("gateway", request.gateway.trim())])));
     }
-    let booking = pending(state, &request.tnx_id).await?;
+    let booking = pending(state, caller, &request.tnx_id).await?;
     bookings::set_gateway(&state.pool, &booking.tnx_id, SANDBOX).await?;
     Ok(UpdateGatewayResponse {
         redirect_url: format!("/gateway/sandbox/{}", booking.tnx_id),
@@ -366,9 +419,9 @@ pub async fn issue(state: &AppState, tnx_id: &str) -> Result<Issued, ApiError> {
 }
 
 /// `confirm-ticket`: the ticket of a paid booking (issued already by the gateway callback, or
-/// now); idempotent.
-pub async fn confirm(state: &AppState, tnx_id: &str) -> Result<Ticket, ApiError> {
-    let booking = found(state, tnx_id).await?;
+/// now); idempotent. The owner's, or a proved phone's.
+pub async fn confirm(state: &AppState, caller: &Caller, tnx_id: &str) -> Result<Ticket, ApiError> {
+    let booking = access::booking(state, caller, tnx_id).await?;
     match payments::outcome(&state.pool, &booking.tnx_id).await? {
         Some(PaymentOutcome::Paid) => {}
         Some(PaymentOutcome::Refunded) => return Err(ApiError::conflict(say::SEATS_LOST)),
@@ -389,8 +442,12 @@ pub async fn confirm(state: &AppState, tnx_id: &str) -> Result<Ticket, ApiError>
 /// Launch `payment-seat-remove`: one seat dropped from a pending booking, its claim released,
 /// the amounts priced again (a promo's discount stays, never more than the remaining fares).
 /// The last seat cannot be removed (cancel the payment instead).
-pub async fn remove_seat(state: &AppState, request: &SeatRemoveRequest) -> Result<SeatRemoveResponse, ApiError> {
-    let booking = pending(state, &request.tnx_id).await?;
+pub async fn remove_seat(
+    state: &AppState,
+    caller: &Caller,
+    request: &SeatRemoveRequest,
+) -> Result<SeatRemoveResponse, ApiError> {
+    let booking = pending(state, caller, &request.tnx_id).await?;
     let seat = request.seat_no.trim();
     let mut seats = bookings::seats(&state.pool, &booking.id).await?;
     let Some(index) = seats.iter().position(|s| s == seat) else {

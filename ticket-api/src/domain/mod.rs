@@ -1,13 +1,16 @@
 //! The domain layer: the rules of booking, paying and ticketing over the store. Handlers in
 //! `http` call these; these call `store` for every statement and the core for every rule.
 
+pub mod access;
 pub mod booking;
 pub mod gateway;
+pub mod identity;
 pub mod network;
 pub mod otp;
 pub mod promos;
 pub mod search;
 pub mod seat_view;
+pub mod sms;
 pub mod tickets;
 pub mod trip;
 pub mod views;

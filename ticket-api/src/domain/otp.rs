@@ -1,25 +1,28 @@
-//! One-time codes (DESIGN §3 "OTP and SMS"): 4 digits, stored hashed, valid 5 minutes, at most
-//! 5 wrong tries per code, one send per (phone, purpose) per 115 s (the site's 120 s countdown
-//! starts when a send succeeds, so a resend at zero is always allowed), and daily caps per phone
-//! and per client address. Every OTP error message contains 'OTP': the site keeps its OTP popup
-//! open for those (SPEC §8).
+//! One-time codes (DESIGN §3 "OTP and SMS"): 4 digits, stored as a keyed hash (`OTP_SECRET`,
+//! apart from the token secret), valid 5 minutes, at most 5 wrong tries per code, one send per
+//! (phone, purpose) per 115 s (the site's 120 s countdown starts when a send succeeds, so a
+//! resend at zero is always allowed), and at most [`HOURLY_PER_PHONE`] codes to a phone in an
+//! hour: a stranger can make a phone wait an hour at worst, never a day. Sends per client
+//! address are rate-limited in front of the call (`http::limits`). A send that fails consumes
+//! nothing. Every OTP error message contains 'OTP': the site keeps its OTP popup open for those
+//! (SPEC §8).
 
 use core_wasm::server_messages::{self as say, Said};
-use sha2::{Digest, Sha256};
-use sqlx::AnyPool;
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
 
+use crate::AppState;
 use crate::clock::now_unix_ms;
 use crate::error::ApiError;
-use crate::ids::{NoRandomness, new_id, random_bytes};
+use crate::ids::{NoRandomness, random_bytes};
 use crate::store::otp as store;
 
 pub const CODE_DIGITS: usize = 4;
 pub const VALID_MS: i64 = 5 * 60 * 1000;
 pub const MAX_WRONG: i64 = 5;
 pub const RESEND_AFTER_MS: i64 = 115 * 1000;
-pub const DAILY_PER_PHONE: i64 = 10;
-pub const DAILY_PER_ADDRESS: i64 = 50;
-const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+pub const HOURLY_PER_PHONE: i64 = 10;
+const HOUR_MS: i64 = 60 * 60 * 1000;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Purpose {
@@ -36,35 +39,18 @@ impl Purpose {
     }
 }
 
-/// Sends text messages. The default writes to the outbox table and the log; an SMS gateway
-/// is another implementation.
-pub trait SmsSender {
-    fn send(
-        &self,
-        pool: &AnyPool,
-        phone: &str,
-        body: &str,
-    ) -> impl std::future::Future<Output = Result<(), ApiError>> + Send;
-}
-
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Outbox;
-
-impl SmsSender for Outbox {
-    async fn send(&self, pool: &AnyPool, phone: &str, body: &str) -> Result<(), ApiError> {
-        store::queue_sms(pool, &new_id("sms")?, phone, body, now_unix_ms()).await?;
-        tracing::info!(phone, "SMS queued in the outbox");
-        Ok(())
-    }
-}
-
+/// HMAC-SHA-256 of the phone, purpose and code under the OTP key: without the key a stored hash
+/// cannot be checked against the 10,000 codes.
 fn hash(secret: &[u8], phone: &str, purpose: Purpose, code: &str) -> String {
-    let mut h = Sha256::new();
-    h.update(secret);
-    h.update(phone.as_bytes());
-    h.update(purpose.key().as_bytes());
-    h.update(code.as_bytes());
-    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+    let Ok(mut mac) = Hmac::<Sha256>::new_from_slice(secret) else {
+        // HMAC takes a key of any length; this cannot happen.
+        return String::new();
+    };
+    for part in [phone, purpose.key(), code] {
+        mac.update(part.as_bytes());
+        mac.update(&[0]);
+    }
+    mac.finalize().into_bytes().iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// A uniformly random code of [`CODE_DIGITS`] digits.
@@ -78,37 +64,43 @@ fn new_code() -> Result<String, NoRandomness> {
     }
 }
 
-fn too_many(message: Said) -> ApiError {
-    ApiError::TooMany(message)
+fn too_many(message: Said, wait_ms: i64) -> ApiError {
+    ApiError::TooMany(message, (wait_ms.max(1000) + 999) as u64 / 1000)
 }
 
 /// Sends a new code to `phone` for `purpose`, within the limits; returns seconds until another
 /// may be sent.
-pub async fn send(
-    pool: &AnyPool,
-    secret: &[u8],
-    phone: &str,
-    purpose: Purpose,
-    address: &str,
-) -> Result<u32, ApiError> {
+pub async fn send(state: &AppState, phone: &str, purpose: Purpose, address: &str) -> Result<u32, ApiError> {
+    let pool = &state.pool;
     let now = now_unix_ms();
-    if store::sent_to_phone(pool, phone, now - DAY_MS).await? >= DAILY_PER_PHONE {
-        return Err(too_many(say::OTP_PHONE_DAILY.into()));
+    let sent = store::sent_to_phone(pool, phone, now - HOUR_MS).await?;
+    if sent.len() as i64 >= HOURLY_PER_PHONE {
+        let wait = sent.iter().min().map_or(HOUR_MS, |first| first + HOUR_MS - now);
+        let minutes = ((wait.max(60_000) + 59_999) / 60_000).to_string();
+        return Err(too_many(say::OTP_PHONE_HOURLY.with(&[("minutes", &minutes)]), wait));
     }
-    if store::sent_from_address(pool, address, now - DAY_MS).await? >= DAILY_PER_ADDRESS {
-        return Err(too_many(say::OTP_ADDRESS_DAILY.into()));
-    }
-    // The resend wait is claimed, not checked: of sends arriving together one goes. (It also
-    // keeps the phone's daily count from being raced past.)
+    // The resend wait is claimed, not checked: of sends arriving together one goes (which also
+    // keeps the phone's hourly count from being raced past).
     if !store::claim_send(pool, phone, purpose.key(), now, now - RESEND_AFTER_MS).await? {
         let last = store::last_sent(pool, phone, purpose.key()).await?.unwrap_or(now);
-        let wait = ((RESEND_AFTER_MS - (now - last)).max(1) + 999) / 1000;
-        return Err(too_many(say::OTP_WAIT.with(&[("seconds", &wait.to_string())])));
+        let wait = RESEND_AFTER_MS - (now - last);
+        let seconds = ((wait.max(1000) + 999) / 1000).to_string();
+        return Err(too_many(say::OTP_WAIT.with(&[("seconds", &seconds)]), wait));
     }
     let code = new_code()?;
-    let code_hash = hash(secret, phone, purpose, &code);
+    let what = match purpose {
+        Purpose::Search => "to find your tickets",
+        Purpose::Cancel => "to cancel your ticket",
+    };
+    let text = format!("Your OTP {what} is {code}. It expires in 5 minutes. Never share it.");
+    if let Err(e) = state.sms.send(pool, phone, &text).await {
+        // Not sent, nothing consumed: the traveller may ask again at once.
+        store::unclaim_send(pool, phone, purpose.key(), now).await?;
+        return Err(e);
+    }
+    let code_hash = hash(&state.config.otp_secret, phone, purpose, &code);
     let new = store::NewCode {
-        id: &new_id("otp")?,
+        id: &crate::ids::new_id("otp")?,
         phone,
         purpose: purpose.key(),
         code_hash: &code_hash,
@@ -117,18 +109,14 @@ pub async fn send(
         client_address: address,
     };
     store::insert(pool, &new).await?;
-    let what = match purpose {
-        Purpose::Search => "to find your tickets",
-        Purpose::Cancel => "to cancel your ticket",
-    };
-    Outbox.send(pool, phone, &format!("Your OTP {what} is {code}. It expires in 5 minutes. Never share it.")).await?;
     Ok((RESEND_AFTER_MS / 1000) as u32)
 }
 
 /// Checks a code: the latest unused code of (phone, purpose), unexpired, with tries left. Every
 /// check takes a try first, atomically (at most [`MAX_WRONG`] checks per code, even for guesses
 /// sent at once); a right code is then used up.
-pub async fn verify(pool: &AnyPool, secret: &[u8], phone: &str, purpose: Purpose, code: &str) -> Result<(), ApiError> {
+pub async fn verify(state: &AppState, phone: &str, purpose: Purpose, code: &str) -> Result<(), ApiError> {
+    let (pool, secret) = (&state.pool, &state.config.otp_secret);
     let code = core_wasm::digits::digits_only(code);
     if code.len() != CODE_DIGITS {
         return Err(ApiError::bad(say::OTP_FORMAT));

@@ -8,6 +8,7 @@ use core_wasm::pricing::{self, PromoKind, PromoRule};
 use crate::AppState;
 use crate::clock::now_unix_ms;
 use crate::domain::booking;
+use crate::domain::identity::Caller;
 use crate::error::ApiError;
 use crate::store::bookings::{self, BookingRow};
 use crate::store::promos::{self, DealRow, PromoCodeRow};
@@ -73,8 +74,13 @@ fn normal(code: &str) -> String {
 
 /// `check-promo-code`: what the code would give, without applying it; `None` when it does not
 /// apply (the site then says 'Invalid promo applied!').
-pub async fn check(state: &AppState, tnx_id: &str, code: &str) -> Result<Option<PromoResponse>, ApiError> {
-    let booking = booking::pending(state, tnx_id).await?;
+pub async fn check(
+    state: &AppState,
+    caller: &Caller,
+    tnx_id: &str,
+    code: &str,
+) -> Result<Option<PromoResponse>, ApiError> {
+    let booking = booking::pending(state, caller, tnx_id).await?;
     let code = normal(code);
     let mut conn = state.pool.acquire().await?;
     Ok(discount_for(&mut conn, &booking, &code).await?.map(|d| answer(&booking, d, Some(code))))
@@ -82,8 +88,13 @@ pub async fn check(state: &AppState, tnx_id: &str, code: &str) -> Result<Option<
 
 /// `apply-promo-code` (also how a surprise deal is claimed): the booking's discount, code and
 /// amount replaced.
-pub async fn apply(state: &AppState, tnx_id: &str, code: &str) -> Result<Option<PromoResponse>, ApiError> {
-    let booking = booking::pending(state, tnx_id).await?;
+pub async fn apply(
+    state: &AppState,
+    caller: &Caller,
+    tnx_id: &str,
+    code: &str,
+) -> Result<Option<PromoResponse>, ApiError> {
+    let booking = booking::pending(state, caller, tnx_id).await?;
     let code = normal(code);
     // The code's uses are counted and taken under its lock (a write first: a row lock on
     // PostgreSQL, the write lock on SQLite), so applications at once cannot all pass its limits.
@@ -100,8 +111,8 @@ pub async fn apply(state: &AppState, tnx_id: &str, code: &str) -> Result<Option<
 }
 
 /// `remove-promo-code` (bus): back to the full amount, promo null.
-pub async fn remove(state: &AppState, tnx_id: &str) -> Result<PromoResponse, ApiError> {
-    let booking = booking::pending(state, tnx_id).await?;
+pub async fn remove(state: &AppState, caller: &Caller, tnx_id: &str) -> Result<PromoResponse, ApiError> {
+    let booking = booking::pending(state, caller, tnx_id).await?;
     let quote = pricing::with_discount(booking.quote(), 0);
     bookings::set_promo(&state.pool, &booking.tnx_id, None, &quote).await?;
     Ok(answer(&booking, 0, None))
@@ -109,8 +120,8 @@ pub async fn remove(state: &AppState, tnx_id: &str) -> Result<PromoResponse, Api
 
 /// `get-surprise-deal`: sometimes a deal for this booking, the same one on every ask, claimable
 /// for 120 s from when it was first offered. None: 404 'Sorry!! No deal found now.'.
-pub async fn surprise_deal(state: &AppState, tnx_id: &str) -> Result<SurpriseDeal, ApiError> {
-    let booking = booking::pending(state, tnx_id).await?;
+pub async fn surprise_deal(state: &AppState, caller: &Caller, tnx_id: &str) -> Result<SurpriseDeal, ApiError> {
+    let booking = booking::pending(state, caller, tnx_id).await?;
     let no_deal = || ApiError::not_found(core_wasm::deal::NO_DEAL);
     // Whether this booking gets a deal is fixed by its id, so asking again changes nothing.
     let lucky =

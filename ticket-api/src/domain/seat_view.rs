@@ -13,6 +13,7 @@ use serde::Serialize;
 
 use crate::AppState;
 use crate::clock::now_unix_ms;
+use crate::domain::identity::Owner;
 use crate::domain::network::LayoutSeat;
 use crate::domain::trip::{RoutePoint, Seen, TripInfo};
 use crate::error::ApiError;
@@ -27,7 +28,13 @@ pub enum SeatViewAnswer {
 
 /// The seat plan of the trip for the chosen segment, as the envelope's JSON: kept and served again
 /// while the claims it was made from stand.
-pub async fn seat_view(state: &AppState, service: Service, request: &SeatViewRequest) -> Result<Bytes, ApiError> {
+/// `viewer`: whose own holds count as free to them (they may lock those seats again).
+pub async fn seat_view(
+    state: &AppState,
+    service: Service,
+    viewer: &Owner,
+    request: &SeatViewRequest,
+) -> Result<Bytes, ApiError> {
     // The timetable, layout and fares come from memory; only the claims are read live.
     let network = state.network.get(&state.pool).await?;
     let trip = TripInfo::find(&state.pool, &network, &request.trip_id).await?;
@@ -46,8 +53,7 @@ pub async fn seat_view(state: &AppState, service: Service, request: &SeatViewReq
     let seats = trip.seats(&network);
     let claims = state.claims.trip(&state.pool, &network.version, &trip.id).await?;
     let now_ms = now_unix_ms();
-    let viewer =
-        [&request.user_id, &request.anonymous_id].into_iter().flatten().map(|v| v.trim()).find(|v| !v.is_empty());
+    let viewer = Some(viewer.as_str());
     let make = || {
         let seen = Seen { claims: &claims, now_ms, viewer };
         let fare = |class: &str, p: i64, q: i64| trip.fare(&network, class, p, q).map(|f| f as f64);

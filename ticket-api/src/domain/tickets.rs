@@ -31,7 +31,7 @@ pub async fn search(
     phone: &Phone,
     otp_code: &str,
 ) -> Result<Vec<Ticket>, ApiError> {
-    otp::verify(&state.pool, &state.config.token_secret, phone.as_str(), Purpose::Search, otp_code).await?;
+    otp::verify(state, phone.as_str(), Purpose::Search, otp_code).await?;
     let ids = tickets::ids_of_phone(&state.pool, phone.as_str(), service).await?;
     if ids.is_empty() {
         return Err(ApiError::not_found(say::NO_TICKET_FOR_PHONE));
@@ -68,7 +68,7 @@ pub async fn cancel(state: &AppState, request: &CancelTicketRequest) -> Result<C
             say::CANCEL_CUTOFF.with(&[("hours", &state.config.cancel_cutoff_hours.to_string())]),
         ));
     }
-    otp::verify(&state.pool, &state.config.token_secret, phone.as_str(), Purpose::Cancel, &request.otp_code).await?;
+    otp::verify(state, phone.as_str(), Purpose::Cancel, &request.otp_code).await?;
     let refund = core_wasm::pricing::refund(row.amount, state.config.cancel_fee_percent).refund;
     let write = state.claims.writing(&row.trip_id);
     let mut tx = state.pool.begin().await?;

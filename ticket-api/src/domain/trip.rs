@@ -68,6 +68,14 @@ fn filled(v: Option<&str>) -> Option<&str> {
 }
 
 impl TripInfo {
+    /// Whether the trip has left stop `from_stop` at `now_ms`: its first point there is behind
+    /// (Dhaka wall clock, as departures are stored).
+    pub(crate) fn has_left(&self, from_stop: i64, now_ms: i64) -> bool {
+        let offset =
+            self.points.iter().filter(|p| p.stop == from_stop).map(|p| p.minutes_from_start).min().unwrap_or(0);
+        self.departs_at + offset <= core_wasm::time::dhaka_now(now_ms as f64).epoch_minutes()
+    }
+
     /// The trip: from the timetable in memory, or from the store when it was written after the
     /// timetable was last loaded (it reloads within `network::RECHECK`).
     pub(crate) async fn find(pool: &AnyPool, network: &Network, trip_id: &str) -> Result<TripInfo, ApiError> {

@@ -26,13 +26,11 @@ pub enum BookingAnswer {
     Launch(LaunchBooking),
 }
 
-/// The booking of a transaction, with what the site shows of it. The trip comes from the
-/// timetable in memory (the store only for a trip newer than it): this answer is on every
-/// payment step's path.
-pub async fn booking(state: &AppState, tnx_id: &str) -> Result<BookingAnswer, ApiError> {
+/// A booking (found by the caller's access rights, `domain::access`) with what the site shows
+/// of it. The trip comes from the timetable in memory (the store only for a trip newer than it):
+/// this answer is on every payment step's path.
+pub async fn booking(state: &AppState, row: BookingRow) -> Result<BookingAnswer, ApiError> {
     let pool = &state.pool;
-    let row =
-        bookings::by_tnx(pool, tnx_id.trim()).await?.ok_or_else(|| ApiError::not_found(say::BOOKING_NOT_FOUND))?;
     let seats = bookings::seats(pool, &row.id).await?;
     let hold_ends = match row.status {
         BookingStatus::Pending => holds::expires_at(pool, &row.hold_id).await?,

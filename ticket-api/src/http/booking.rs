@@ -11,9 +11,11 @@ use core_wasm::contract::tickets::Ticket;
 use core_wasm::server_messages as say;
 
 use crate::AppState;
-use crate::domain::booking;
+use crate::domain::identity::Caller;
 use crate::domain::views::{self, BookingAnswer};
+use crate::domain::{access, booking};
 use crate::error::ApiError;
+use crate::http::client_address::ClientAddress;
 use crate::http::extract::{At, Body, ok};
 use crate::store::tickets;
 
@@ -22,44 +24,64 @@ type Answer<T> = Result<Json<Envelope<T>>, ApiError>;
 pub async fn seat_lock(
     State(state): State<AppState>,
     At(service): At,
+    caller: Caller,
+    ClientAddress(address): ClientAddress,
     Body(request): Body<SeatLockRequest>,
 ) -> Answer<SeatLockResponse> {
-    Ok(ok(booking::lock_seats(&state, service, &request).await?))
+    let owner = caller.acting_for(request.user_id.as_deref(), request.anonymous_id.as_deref())?;
+    Ok(ok(booking::lock_seats(&state, service, &owner, &address.to_string(), &request).await?))
 }
 
 pub async fn payment_pending(
     State(state): State<AppState>,
     At(service): At,
+    caller: Caller,
     Body(request): Body<PaymentPendingRequest>,
 ) -> Answer<BookingAnswer> {
-    Ok(ok(booking::book(&state, service, &request).await?))
+    let owner = caller.acting_for(request.user_id.as_deref(), request.anonymous_id.as_deref())?;
+    Ok(ok(booking::book(&state, service, &owner, &request).await?))
 }
 
 pub async fn update_gateway(
     State(state): State<AppState>,
+    caller: Caller,
     Body(request): Body<UpdateGatewayRequest>,
 ) -> Answer<UpdateGatewayResponse> {
-    Ok(ok(booking::choose_gateway(&state, &request).await?))
+    Ok(ok(booking::choose_gateway(&state, &caller, &request).await?))
 }
 
-pub async fn confirm_ticket(State(state): State<AppState>, Body(request): Body<TxnRequest>) -> Answer<Ticket> {
-    Ok(ok(booking::confirm(&state, &request.tnx_id).await?))
+pub async fn confirm_ticket(
+    State(state): State<AppState>,
+    caller: Caller,
+    Body(request): Body<TxnRequest>,
+) -> Answer<Ticket> {
+    Ok(ok(booking::confirm(&state, &caller, &request.tnx_id).await?))
 }
 
-pub async fn ticket_info(State(state): State<AppState>, Body(request): Body<TxnRequest>) -> Answer<Ticket> {
-    let id = tickets::id_of_tnx(&state.pool, request.tnx_id.trim())
-        .await?
-        .ok_or_else(|| ApiError::not_found(say::TICKET_NOT_FOUND))?;
+pub async fn ticket_info(
+    State(state): State<AppState>,
+    caller: Caller,
+    Body(request): Body<TxnRequest>,
+) -> Answer<Ticket> {
+    let not_found = || ApiError::not_found(say::TICKET_NOT_FOUND);
+    let booking = access::booking(&state, &caller, &request.tnx_id).await.map_err(|_| not_found())?;
+    let id = tickets::id_of_booking(&state.pool, &booking.id).await?.ok_or_else(not_found)?;
     Ok(ok(views::ticket(&state, &id).await?))
 }
 
-pub async fn booking_info(State(state): State<AppState>, Body(request): Body<TxnRequest>) -> Answer<BookingAnswer> {
-    Ok(ok(views::booking(&state, &request.tnx_id).await?))
+pub async fn booking_info(
+    State(state): State<AppState>,
+    caller: Caller,
+    Body(request): Body<TxnRequest>,
+) -> Answer<BookingAnswer> {
+    let booking = access::booking(&state, &caller, &request.tnx_id).await?;
+    Ok(ok(views::booking(&state, booking).await?))
 }
 
 pub async fn remove_seat(
     State(state): State<AppState>,
+    caller: Caller,
     Body(request): Body<SeatRemoveRequest>,
 ) -> Answer<SeatRemoveResponse> {
-    Ok(ok(booking::remove_seat(&state, &request).await?))
+    Ok(ok(booking::remove_seat(&state, &caller, &request).await?))
 }

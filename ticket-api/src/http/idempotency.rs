@@ -1,8 +1,13 @@
-//! `Idempotency-Key` on state-changing calls (DESIGN §3): the first answer is stored with the
-//! key, per client; a repeat, even a concurrent one, gets that answer instead of running the
-//! call again. This is what makes the client's retries after a network error safe.
+//! `Idempotency-Key` on state-changing calls (DESIGN §3 "Retries and idempotency"): the first
+//! answer is kept with the key; a repeat, even a concurrent one, gets that answer instead of
+//! running the call again. This is what makes the client's retries after a network error safe.
+//!
+//! A key is the caller's own and the call's own (scoped by the token's client and subject, and
+//! the path): another visitor sending the same key runs their own request. It is bound to a hash
+//! of the request: the same key with another body is a 422, never the first body's answer.
+//! While its call runs it is leased for [`LEASE`]; a key whose process died with its request is
+//! free again when the lease ends. Keys are forgotten after [`KEEP`].
 
-use core_wasm::server_messages as say;
 use std::time::Duration;
 
 use axum::body::{Body, to_bytes};
@@ -10,11 +15,14 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use core_wasm::server_messages as say;
+use sha2::{Digest, Sha256};
 
 use crate::AppState;
 use crate::clock::now_unix_ms;
+use crate::domain::identity::Caller;
 use crate::error::ApiError;
-use crate::store::idempotency as store;
+use crate::store::idempotency::{self as store, Claim};
 
 /// Longest key accepted (UUIDs are 36).
 const MAX_KEY: usize = 200;
@@ -23,6 +31,10 @@ const WAIT: Duration = Duration::from_secs(15);
 const POLL: Duration = Duration::from_millis(25);
 /// Answers larger than this are not stored (none of ours is).
 const MAX_ANSWER: usize = 1024 * 1024;
+/// A running call's hold on its key: longer than any request may take (`lib::REQUEST_TIMEOUT`).
+pub const LEASE: Duration = Duration::from_secs(60);
+/// How long a key and its answer are kept.
+pub const KEEP: Duration = Duration::from_secs(24 * 60 * 60);
 
 fn stored(status: i64, body: String) -> Response {
     let status = StatusCode::from_u16(status as u16).unwrap_or(StatusCode::OK);
@@ -30,6 +42,21 @@ fn stored(status: i64, body: String) -> Response {
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
     response.headers_mut().insert("idempotent-replay", HeaderValue::from_static("true"));
     response
+}
+
+fn ms(d: Duration) -> i64 {
+    d.as_millis() as i64
+}
+
+/// The request a key is bound to: method, path and query, and body.
+fn request_hash(request: &Request, body: &[u8]) -> String {
+    let mut h = Sha256::new();
+    h.update(request.method().as_str().as_bytes());
+    h.update(b" ");
+    h.update(request.uri().path_and_query().map_or("", |p| p.as_str()).as_bytes());
+    h.update(b"\n");
+    h.update(body);
+    h.finalize().iter().map(|b| format!("{b:02x}")).collect()
 }
 
 pub async fn layer(State(state): State<AppState>, request: Request, next: Next) -> Response {
@@ -40,32 +67,65 @@ pub async fn layer(State(state): State<AppState>, request: Request, next: Next) 
     if key.len() > MAX_KEY {
         return ApiError::bad(say::KEY_TOO_LONG).into_response();
     }
-    // Keys are per client: one client cannot read another's answers.
-    let client = request
-        .headers()
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .and_then(|t| state.tokens.verify(t.trim()))
-        .unwrap_or_default();
+    let Some(caller) = request.extensions().get::<Caller>().cloned() else {
+        return ApiError::Unauthorized.into_response();
+    };
     let path = request.uri().path().to_owned();
-    match store::claim(&state.pool, &client, &key, &path, now_unix_ms()).await {
-        Err(e) => return ApiError::from(e).into_response(),
-        Ok(false) => return replay(&state, &client, &key, &path).await,
-        Ok(true) => {}
+    let scope = format!("{} {path}", caller.scope());
+    let (parts, body) = request.into_parts();
+    let Ok(body) = to_bytes(body, crate::BODY_LIMIT).await else {
+        return ApiError::TooLarge.into_response();
+    };
+    let request = Request::from_parts(parts, Body::from(body.clone()));
+    let hash = request_hash(&request, &body);
+    let started = std::time::Instant::now();
+    loop {
+        let now = now_unix_ms();
+        let claim = Claim {
+            scope: &scope,
+            key: &key,
+            path: &path,
+            request_hash: &hash,
+            now_ms: now,
+            lease_until: now + ms(LEASE),
+            forget_before: now - ms(KEEP),
+        };
+        match store::claim(&state.pool, &claim).await {
+            Err(e) => return ApiError::from(e).into_response(),
+            Ok(true) => return run(&state, &scope, &key, request, next).await,
+            Ok(false) => {}
+        }
+        match store::find(&state.pool, &scope, &key).await {
+            Err(e) => return ApiError::from(e).into_response(),
+            // Forgotten since (the first call failed on our side): claim it again.
+            Ok(None) => continue,
+            Ok(Some(row)) if row.request_hash != hash => {
+                return ApiError::Unprocessable(say::KEY_OTHER_BODY.into()).into_response();
+            }
+            Ok(Some(row)) if row.status != 0 => return stored(row.status, row.body),
+            // Still running: wait for its answer, or for its lease to end.
+            Ok(Some(_)) => {}
+        }
+        if started.elapsed() > WAIT {
+            return ApiError::conflict(say::KEY_RUNNING).into_response();
+        }
+        tokio::time::sleep(POLL).await;
     }
+}
+
+/// Runs the call that claimed the key, and keeps its answer (a 5xx is not an answer: the key is
+/// released for the client's retry).
+async fn run(state: &AppState, scope: &str, key: &str, request: Request, next: Next) -> Response {
     let response = next.run(request).await;
     let (parts, body) = response.into_parts();
     let Ok(bytes) = to_bytes(body, MAX_ANSWER).await else {
-        forget(&state, &client, &key).await;
+        forget(state, scope, key).await;
         return ApiError::Internal("answer too large to keep for idempotency".into()).into_response();
     };
     if parts.status.is_server_error() {
-        // A failure of ours is not an answer: the client may try again.
-        forget(&state, &client, &key).await;
+        forget(state, scope, key).await;
     } else {
-        let saved =
-            store::save(&state.pool, &client, &key, parts.status.as_u16(), &String::from_utf8_lossy(&bytes)).await;
+        let saved = store::save(&state.pool, scope, key, parts.status.as_u16(), &String::from_utf8_lossy(&bytes)).await;
         if let Err(e) = saved {
             tracing::error!(error = %e, "cannot store an idempotent answer");
         }
@@ -73,34 +133,8 @@ pub async fn layer(State(state): State<AppState>, request: Request, next: Next) 
     Response::from_parts(parts, Body::from(bytes))
 }
 
-async fn forget(state: &AppState, client: &str, key: &str) {
-    if let Err(e) = store::forget(&state.pool, client, key).await {
+async fn forget(state: &AppState, scope: &str, key: &str) {
+    if let Err(e) = store::forget(&state.pool, scope, key).await {
         tracing::error!(error = %e, "cannot release an idempotency key");
-    }
-}
-
-/// The first call's answer, waiting while it is still running.
-async fn replay(state: &AppState, client: &str, key: &str, path: &str) -> Response {
-    let started = std::time::Instant::now();
-    loop {
-        match store::find(&state.pool, client, key).await {
-            Err(e) => return ApiError::from(e).into_response(),
-            // The first call failed on our side and was forgotten: nothing to replay yet.
-            Ok(None) => {
-                return ApiError::conflict(say::KEY_FIRST_FAILED).into_response();
-            }
-            Ok(Some(row)) => {
-                if row.path != path {
-                    return ApiError::bad(say::KEY_OTHER_CALL).into_response();
-                }
-                if row.status != 0 {
-                    return stored(row.status, row.body);
-                }
-            }
-        }
-        if started.elapsed() > WAIT {
-            return ApiError::conflict(say::KEY_RUNNING).into_response();
-        }
-        tokio::time::sleep(POLL).await;
     }
 }

@@ -3,14 +3,17 @@
 
 pub mod auth;
 pub mod booking;
+pub mod client_address;
 pub mod content;
 pub mod extract;
 pub mod idempotency;
+pub mod limits;
 pub mod openapi;
 pub mod promos;
 pub mod reservation;
 pub mod sandbox;
 pub mod search;
 pub mod seat_view;
+pub mod serve;
 pub mod ticket_pdf;
 pub mod tickets;

@@ -5,6 +5,7 @@ use axum::response::Response;
 use core_wasm::contract::seats::SeatViewRequest;
 
 use crate::AppState;
+use crate::domain::identity::Caller;
 use crate::domain::seat_view;
 use crate::error::ApiError;
 use crate::http::extract::{At, Body, json_response};
@@ -12,7 +13,9 @@ use crate::http::extract::{At, Body, json_response};
 pub async fn seat_view(
     State(state): State<AppState>,
     At(service): At,
+    caller: Caller,
     Body(request): Body<SeatViewRequest>,
 ) -> Result<Response, ApiError> {
-    Ok(json_response(seat_view::seat_view(&state, service, &request).await?))
+    let viewer = caller.acting_for(request.user_id.as_deref(), request.anonymous_id.as_deref())?;
+    Ok(json_response(seat_view::seat_view(&state, service, &viewer, &request).await?))
 }

@@ -7,7 +7,8 @@ use core_wasm::contract::tickets::{Ticket, TicketStatus};
 use core_wasm::pricing::format_taka as taka;
 
 use crate::AppState;
-use crate::domain::views;
+use crate::domain::identity::Caller;
+use crate::domain::{access, views};
 use crate::error::ApiError;
 use crate::pdf::{self, TicketDocument, TicketState};
 use crate::store::content;
@@ -53,8 +54,14 @@ fn document(ticket: &Ticket, helpline: String) -> TicketDocument {
     }
 }
 
-pub async fn download(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
-    let ticket = views::ticket(&state, id.trim()).await?;
+/// The owner's ticket, or one of a phone the caller proved (404 for anyone else).
+pub async fn download(
+    State(state): State<AppState>,
+    caller: Caller,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let row = access::ticket(&state, &caller, &id).await?;
+    let ticket = views::ticket(&state, &row.id).await?;
     let helpline = content::setting(&state.pool, "helpline").await?.unwrap_or_else(|| "16374".into());
     let doc = document(&ticket, helpline);
     let name = pdf::file_name(&doc);

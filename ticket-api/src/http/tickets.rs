@@ -3,7 +3,6 @@
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::HeaderMap;
 use core_wasm::contract::envelope::Envelope;
 use core_wasm::contract::tickets::{
     CancelTicketRequest, CancelTicketResponse, SearchTicketRequest, SearchTicketResponse, SendOtpByPhoneRequest,
@@ -11,57 +10,53 @@ use core_wasm::contract::tickets::{
 };
 
 use crate::AppState;
+use crate::domain::identity::Caller;
 use crate::domain::otp::{self, Purpose};
-use crate::domain::tickets;
+use crate::domain::{access, tickets};
 use crate::error::ApiError;
+use crate::http::client_address::ClientAddress;
 use crate::http::extract::{At, Body, ok};
 use crate::store::otp::{self as outbox, OutboxMessage};
 
 type Answer<T> = Result<Json<Envelope<T>>, ApiError>;
 
-/// The client's address for the daily OTP cap: the first X-Forwarded-For hop behind a proxy,
-/// else one shared bucket for direct connections.
-fn address(headers: &HeaderMap) -> String {
-    headers
-        .get("x-forwarded-for")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(',').next())
-        .map(|v| v.trim().to_owned())
-        .filter(|v| !v.is_empty())
-        .unwrap_or_else(|| "direct".to_owned())
-}
-
-/// `common/send-otp`: an OTP to cancel a ticket, sent to the ticket's own phone.
+/// `common/send-otp`: an OTP to cancel a ticket, sent to the ticket's own phone; the ticket must
+/// be the caller's, or one of a phone they proved.
 pub async fn send_otp(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    caller: Caller,
+    ClientAddress(address): ClientAddress,
     Body(request): Body<SendOtpRequest>,
 ) -> Answer<SendOtpResponse> {
-    let phone = tickets::ticket_row(&state, &request.ticket_id).await?.phone;
-    let wait = otp::send(&state.pool, &state.config.token_secret, &phone, Purpose::Cancel, &address(&headers)).await?;
+    let phone = access::ticket(&state, &caller, &request.ticket_id).await?.phone;
+    let wait = otp::send(&state, &phone, Purpose::Cancel, &address.to_string()).await?;
     Ok(ok(SendOtpResponse { resend_after_seconds: wait }))
 }
 
 /// `common/send-otp-by-phone`: an OTP to find the phone's tickets.
 pub async fn send_otp_by_phone(
     State(state): State<AppState>,
-    headers: HeaderMap,
+    ClientAddress(address): ClientAddress,
     Body(request): Body<SendOtpByPhoneRequest>,
 ) -> Answer<SendOtpResponse> {
     let phone = tickets::phone(&request.phone)?;
-    let wait =
-        otp::send(&state.pool, &state.config.token_secret, phone.as_str(), Purpose::Search, &address(&headers)).await?;
+    let wait = otp::send(&state, phone.as_str(), Purpose::Search, &address.to_string()).await?;
     Ok(ok(SendOtpResponse { resend_after_seconds: wait }))
 }
 
-/// `search-ticket`: the phone's tickets of the service, newest first, once the OTP is right.
+/// `search-ticket`: the phone's tickets of the service, newest first, once the OTP is right; the
+/// phone's tickets then open to the caller for a while (`access::GRANT_MS`).
 pub async fn search_ticket(
     State(state): State<AppState>,
     At(service): At,
+    caller: Caller,
     Body(request): Body<SearchTicketRequest>,
 ) -> Answer<SearchTicketResponse> {
+    caller.check_named(None, request.anonymous_id.as_deref())?;
     let phone = tickets::phone(&request.phone)?;
-    Ok(ok(SearchTicketResponse { tickets: tickets::search(&state, service, &phone, &request.otp_code).await? }))
+    let found = tickets::search(&state, service, &phone, &request.otp_code).await?;
+    access::grant_phone(&state, &caller, &phone).await?;
+    Ok(ok(SearchTicketResponse { tickets: found }))
 }
 
 /// `cancel-ticket`: the configured policy (cut-off before departure, fee), seats released,

@@ -16,15 +16,50 @@ pub struct HoldRow {
     pub dropping_point: Option<String>,
     pub expires_at: i64,
     pub created_at: i64,
+    /// When the visitor first locked this trip: the hold never lives past this plus the cap.
+    pub first_locked_at: i64,
+    pub client_address: String,
 }
 
 /// The visitor's holds on the trip, live or not (a new lock replaces them).
-pub async fn ids_of_visitor<'c>(e: impl Exec<'c>, trip_id: &str, visitor: &str) -> Result<Vec<String>, sqlx::Error> {
-    sqlx::query_scalar("SELECT id FROM holds WHERE trip_id = $1 AND visitor = $2")
+pub async fn of_visitor<'c>(e: impl Exec<'c>, trip_id: &str, visitor: &str) -> Result<Vec<HoldRow>, sqlx::Error> {
+    sqlx::query_as("SELECT * FROM holds WHERE trip_id = $1 AND visitor = $2")
         .bind(trip_id)
         .bind(visitor)
         .fetch_all(e)
         .await
+}
+
+/// Takes the lock that counting and adding held seats for `key` happen under (until the
+/// transaction ends).
+pub async fn lock_quota(tx: &mut Transaction<'_, Any>, key: &str) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO hold_quota_locks (lock_key) VALUES ($1) \
+         ON CONFLICT (lock_key) DO UPDATE SET lock_key = excluded.lock_key",
+    )
+    .bind(key)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Seats held at `now_ms` by the visitor (`by_address` false) or from the client address, on
+/// trips other than `except_trip` (whose hold a new lock replaces).
+pub async fn seats_held(
+    tx: &mut Transaction<'_, Any>,
+    who: &str,
+    by_address: bool,
+    except_trip: &str,
+    now_ms: i64,
+) -> Result<i64, sqlx::Error> {
+    let statement = if by_address {
+        "SELECT COUNT(*) FROM hold_seats s JOIN holds h ON h.id = s.hold_id \
+         WHERE h.client_address = $1 AND h.expires_at > $2 AND h.trip_id <> $3"
+    } else {
+        "SELECT COUNT(*) FROM hold_seats s JOIN holds h ON h.id = s.hold_id \
+         WHERE h.visitor = $1 AND h.expires_at > $2 AND h.trip_id <> $3"
+    };
+    sqlx::query_scalar(statement).bind(who).bind(now_ms).bind(except_trip).fetch_one(&mut **tx).await
 }
 
 /// The visitor's hold on the trip that is still live at `now_ms`.
@@ -58,7 +93,7 @@ pub async fn seats<'c>(e: impl Exec<'c>, hold_id: &str) -> Result<Vec<String>, s
 pub async fn insert(tx: &mut Transaction<'_, Any>, hold: &HoldRow, seats: &[String]) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO holds (id, trip_id, visitor, from_stop, to_stop, boarding_point, dropping_point, expires_at, \
-         created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+         created_at, first_locked_at, client_address) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
     )
     .bind(&hold.id)
     .bind(&hold.trip_id)
@@ -69,6 +104,8 @@ pub async fn insert(tx: &mut Transaction<'_, Any>, hold: &HoldRow, seats: &[Stri
     .bind(hold.dropping_point.as_deref())
     .bind(hold.expires_at)
     .bind(hold.created_at)
+    .bind(hold.first_locked_at)
+    .bind(&hold.client_address)
     .execute(&mut **tx)
     .await?;
     super::insert_seats(&mut **tx, "hold_seats", "hold_id", &hold.id, seats).await

@@ -9,6 +9,7 @@ pub mod bookings;
 pub mod claims;
 pub mod content;
 pub mod db;
+pub mod grants;
 pub mod holds;
 pub mod idempotency;
 pub mod inventory;

@@ -26,6 +26,22 @@ pub async fn claim_send<'c>(
     Ok(claimed.is_some())
 }
 
+/// Gives back the send claimed at `claimed_ms` (it failed): the next send may go at once.
+pub async fn unclaim_send<'c>(
+    e: impl Exec<'c>,
+    phone: &str,
+    purpose: &str,
+    claimed_ms: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE otp_sends SET last_sent = 0 WHERE phone = $1 AND purpose = $2 AND last_sent = $3")
+        .bind(phone)
+        .bind(purpose)
+        .bind(claimed_ms)
+        .execute(e)
+        .await?;
+    Ok(())
+}
+
 /// When the last code of (phone, purpose) was sent.
 pub async fn last_sent<'c>(e: impl Exec<'c>, phone: &str, purpose: &str) -> Result<Option<i64>, sqlx::Error> {
     sqlx::query_scalar("SELECT last_sent FROM otp_sends WHERE phone = $1 AND purpose = $2")
@@ -35,21 +51,12 @@ pub async fn last_sent<'c>(e: impl Exec<'c>, phone: &str, purpose: &str) -> Resu
         .await
 }
 
-/// Codes sent to the phone since `since_ms`.
-pub async fn sent_to_phone<'c>(e: impl Exec<'c>, phone: &str, since_ms: i64) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar("SELECT COUNT(*) FROM otp_codes WHERE phone = $1 AND sent_at > $2")
+/// When each code sent to the phone since `since_ms` went.
+pub async fn sent_to_phone<'c>(e: impl Exec<'c>, phone: &str, since_ms: i64) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT sent_at FROM otp_codes WHERE phone = $1 AND sent_at > $2")
         .bind(phone)
         .bind(since_ms)
-        .fetch_one(e)
-        .await
-}
-
-/// Codes asked for from the client address since `since_ms`.
-pub async fn sent_from_address<'c>(e: impl Exec<'c>, address: &str, since_ms: i64) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar("SELECT COUNT(*) FROM otp_codes WHERE client_address = $1 AND sent_at > $2")
-        .bind(address)
-        .bind(since_ms)
-        .fetch_one(e)
+        .fetch_all(e)
         .await
 }
 

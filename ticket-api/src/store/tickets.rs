@@ -22,6 +22,8 @@ pub struct TicketRow {
     pub to_stop: i64,
     pub boarding_point: Option<String>,
     pub dropping_point: Option<String>,
+    /// The booking's owner (DESIGN §3 "Identity and ownership").
+    pub visitor: String,
     pub passenger_name: String,
     pub phone: String,
     pub sub_total: i64,
@@ -48,8 +50,8 @@ impl TicketRow {
 pub async fn by_id<'c>(e: impl Exec<'c>, ticket_id: &str) -> Result<Option<TicketRow>, sqlx::Error> {
     sqlx::query_as(
         "SELECT t.id, t.pnr, t.status, t.refund_amount, b.id AS booking_id, b.tnx_id, b.service, b.trip_id, \
-         b.from_stop, b.to_stop, b.boarding_point, b.dropping_point, b.passenger_name, b.phone, b.sub_total, \
-         b.discount, b.service_charge, b.gateway_commission, b.amount, b.gateway \
+         b.from_stop, b.to_stop, b.boarding_point, b.dropping_point, b.visitor, b.passenger_name, b.phone, \
+         b.sub_total, b.discount, b.service_charge, b.gateway_commission, b.amount, b.gateway \
          FROM tickets t JOIN bookings b ON b.id = t.booking_id WHERE t.id = $1",
     )
     .bind(ticket_id)

@@ -52,6 +52,10 @@ fn config(url: &str, ttl: u32, extra: &[(&str, &str)]) -> Config {
             "DATABASE_URL" => Some(url.clone()),
             "TOKEN_TTL_SECONDS" => Some(ttl.clone()),
             "TOKEN_SECRET" => Some("a test secret, at least 32 bytes long".into()),
+            "OTP_SECRET" => Some("another test secret, 32 bytes or more".into()),
+            // Demo mode for its SMS outbox, where the tests read the codes (the database is
+            // seeded already, so nothing is seeded again).
+            "DEMO_MODE" => Some("1".into()),
             "SERVICE_ACCOUNTS" => Some("partner:s3cret:agent:pass".into()),
             "DB_MAX_CONNECTIONS" => Some("8".into()),
             _ => None,
@@ -155,10 +159,13 @@ pub async fn database_url(backend: Backend) -> String {
     }
 }
 
+#[derive(Clone)]
 pub struct TestApp {
     pub router: Router,
     pub state: ticket_api::AppState,
     pub token: String,
+    /// The client address requests come from (the socket's, as a server would see it).
+    pub address: std::net::SocketAddr,
 }
 
 impl TestApp {
@@ -173,8 +180,28 @@ impl TestApp {
     pub async fn with_settings(backend: Backend, ttl: u32, extra: &[(&str, &str)]) -> TestApp {
         let url = database_url(backend).await;
         let state = ticket_api::start(config(&url, ttl, extra)).await.unwrap();
-        let token = state.tokens.issue(ticket_api::http::auth::PUBLIC_CLIENT).access_token;
-        TestApp { router: ticket_api::router(state.clone()), state, token }
+        let token = state.tokens.new_visitor().unwrap().access_token;
+        let address = "127.0.0.1:40000".parse().unwrap();
+        TestApp { router: ticket_api::router(state.clone()), state, token, address }
+    }
+
+    /// The same app as the public site's visitor `id` (a token the server issued for that id):
+    /// its holds, bookings and tickets are that visitor's.
+    pub fn visitor(&self, id: &str) -> TestApp {
+        let caller = ticket_api::http::auth::Caller { client: "web".into(), subject: id.into() };
+        TestApp { token: self.state.tokens.issue(&caller).access_token, ..self.clone() }
+    }
+
+    /// A new server process on the same database with the same settings (it loads the
+    /// timetable afresh, as a restart would).
+    pub async fn restarted(&self) -> TestApp {
+        let state = ticket_api::start((*self.state.config).clone()).await.unwrap();
+        TestApp { router: ticket_api::router(state.clone()), state, ..self.clone() }
+    }
+
+    /// The same app, requests coming from another client address.
+    pub fn at_address(&self, address: &str) -> TestApp {
+        TestApp { address: format!("{address}:40000").parse().unwrap(), ..self.clone() }
     }
 
     /// The store this app runs on.
@@ -182,7 +209,8 @@ impl TestApp {
         if self.state.config.database_url.starts_with("sqlite:") { Backend::Sqlite } else { Backend::Postgres }
     }
 
-    pub async fn send(&self, request: Request<Body>) -> (StatusCode, Value) {
+    pub async fn send(&self, mut request: Request<Body>) -> (StatusCode, Value) {
+        request.extensions_mut().insert(axum::extract::ConnectInfo(self.address));
         let response = self.router.clone().oneshot(request).await.unwrap();
         let status = response.status();
         let bytes = response.into_body().collect().await.unwrap().to_bytes();
@@ -205,6 +233,28 @@ impl TestApp {
             .header(header::AUTHORIZATION, format!("Bearer {}", self.token))
             .header(header::CONTENT_TYPE, content_type);
         self.send(request.body(Body::from(body)).unwrap()).await
+    }
+}
+
+impl TestApp {
+    /// This visitor's seat-lock of `seats` on a bus trip.
+    pub async fn lock(&self, trip: &str, seats: &[&str]) -> (StatusCode, Value) {
+        self.post("/v1/api/intercity/seat-lock", serde_json::json!({"tripId": trip, "seats": seats})).await
+    }
+
+    /// This visitor's bus booking of the seats they hold: its transaction id.
+    pub async fn book(&self, trip: &str, seats: &[&str]) -> String {
+        let details = serde_json::json!({"tripId": trip, "seats": seats, "name": "Rahim Uddin", "phone": "01712345678", "gender": "male"});
+        let (status, body) = self.post("/v1/api/intercity/payment-pending", details).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        body["data"]["tnxId"].as_str().unwrap().to_owned()
+    }
+
+    /// The traveller pays at the sandbox gateway.
+    pub async fn pay(&self, tnx: &str) {
+        let request = Request::post(format!("/gateway/sandbox/{tnx}/pay")).body(Body::empty()).unwrap();
+        let (status, _) = self.send(request).await;
+        assert_eq!(status, StatusCode::SEE_OTHER);
     }
 }
 

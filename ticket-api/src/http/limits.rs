@@ -1,0 +1,249 @@
+//! Rate limits (DESIGN §3): per client address on the calls a bot gains by repeating (token
+//! issue, OTP sends and checks, seat holds, the full-bus form), and one ceiling on every API
+//! call together. Each address has a bucket of its own (governor's GCRA): a stranger spends only
+//! their own, so 60 requests from one address cannot lock another out. A limited call answers
+//! 429 in the envelope with `Retry-After`.
+//!
+//! `RATE_LIMITS` sets them: `off`, or comma-separated `name=N/unit` (unit `s`, `min` or `h`),
+//! each replacing its default. Buckets of addresses not seen for a while are dropped by the
+//! janitor (`lib.rs`), so memory stays bounded by the addresses of the last minutes.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::num::NonZeroU32;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::{Request, State};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use core_wasm::contract::calls::CallName;
+use core_wasm::server_messages as say;
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultDirectRateLimiter, DefaultKeyedRateLimiter, Quota, RateLimiter};
+
+use crate::AppState;
+use crate::error::ApiError;
+use crate::http::client_address;
+
+/// What a limit counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Limit {
+    Token,
+    OtpSend,
+    OtpCheck,
+    SeatLock,
+    FullBus,
+    /// Every API call together, whoever sends it.
+    Global,
+}
+
+impl Limit {
+    pub const ALL: [Limit; 6] =
+        [Limit::Token, Limit::OtpSend, Limit::OtpCheck, Limit::SeatLock, Limit::FullBus, Limit::Global];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Limit::Token => "token",
+            Limit::OtpSend => "otp-send",
+            Limit::OtpCheck => "otp-check",
+            Limit::SeatLock => "seat-lock",
+            Limit::FullBus => "full-bus",
+            Limit::Global => "global",
+        }
+    }
+
+    /// The default rate: generous enough for many travellers behind one carrier's address
+    /// (mobile networks here share addresses widely), tight enough that a bot's repeats cost it.
+    fn default_rate(self) -> Rate {
+        match self {
+            Limit::Token => Rate { count: 60, per: Per::Minute },
+            Limit::OtpSend => Rate { count: 10, per: Per::Minute },
+            Limit::OtpCheck => Rate { count: 30, per: Per::Minute },
+            Limit::SeatLock => Rate { count: 60, per: Per::Minute },
+            Limit::FullBus => Rate { count: 5, per: Per::Minute },
+            Limit::Global => Rate { count: 20_000, per: Per::Second },
+        }
+    }
+
+    /// The limit a call counts against (besides the global one); `None` for calls without one.
+    /// Exactly the calls the table marks `limited` (checked below).
+    pub fn of_call(name: CallName) -> Option<Limit> {
+        match name {
+            CallName::SendOtp | CallName::SendOtpByPhone => Some(Limit::OtpSend),
+            CallName::SearchTicket | CallName::CancelTicket => Some(Limit::OtpCheck),
+            CallName::SeatLock => Some(Limit::SeatLock),
+            CallName::BusReservation => Some(Limit::FullBus),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Per {
+    Second,
+    Minute,
+    Hour,
+}
+
+/// `count` requests per `per`, all of them allowed at once (the burst is the count).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rate {
+    pub count: u32,
+    pub per: Per,
+}
+
+impl Rate {
+    fn quota(self) -> Option<Quota> {
+        let count = NonZeroU32::new(self.count)?;
+        Some(match self.per {
+            Per::Second => Quota::per_second(count),
+            Per::Minute => Quota::per_minute(count),
+            Per::Hour => Quota::per_hour(count),
+        })
+    }
+}
+
+/// The configured rates: `None` is no limit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RateLimits(pub HashMap<Limit, Option<Rate>>);
+
+impl Default for RateLimits {
+    fn default() -> Self {
+        RateLimits(Limit::ALL.iter().map(|l| (*l, Some(l.default_rate()))).collect())
+    }
+}
+
+impl RateLimits {
+    /// Reads `RATE_LIMITS`: `off`, or `name=N/unit,...` over the defaults (`N` = 0 turns one off).
+    pub fn parse(value: &str) -> Result<RateLimits, String> {
+        let value = value.trim();
+        if value.eq_ignore_ascii_case("off") {
+            return Ok(RateLimits(Limit::ALL.iter().map(|l| (*l, None)).collect()));
+        }
+        let mut limits = RateLimits::default();
+        for entry in value.split(',').map(str::trim).filter(|e| !e.is_empty()) {
+            let wrong = || format!("'{entry}': each entry is name=N/s, name=N/min or name=N/h");
+            let (name, rate) = entry.split_once('=').ok_or_else(wrong)?;
+            let limit = Limit::ALL.into_iter().find(|l| l.name() == name.trim()).ok_or_else(|| {
+                let names: Vec<&str> = Limit::ALL.iter().map(|l| l.name()).collect();
+                format!("'{}' is not a limit ({})", name.trim(), names.join(", "))
+            })?;
+            let (count, unit) = rate.split_once('/').ok_or_else(wrong)?;
+            let count: u32 = count.trim().parse().map_err(|_| wrong())?;
+            let per = match unit.trim() {
+                "s" => Per::Second,
+                "min" => Per::Minute,
+                "h" => Per::Hour,
+                _ => return Err(wrong()),
+            };
+            limits.0.insert(limit, (count > 0).then_some(Rate { count, per }));
+        }
+        Ok(limits)
+    }
+}
+
+/// The buckets.
+pub struct Limiters {
+    per_address: HashMap<Limit, DefaultKeyedRateLimiter<IpAddr>>,
+    global: Option<DefaultDirectRateLimiter>,
+}
+
+impl std::fmt::Debug for Limiters {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Limiters").field("per_address", &self.per_address.keys()).finish_non_exhaustive()
+    }
+}
+
+fn wait_seconds(wait: Duration) -> u64 {
+    wait.as_millis().div_ceil(1000).max(1) as u64
+}
+
+impl Limiters {
+    pub fn new(limits: &RateLimits) -> Limiters {
+        let quota = |l: Limit| limits.0.get(&l).copied().flatten().and_then(Rate::quota);
+        Limiters {
+            per_address: Limit::ALL
+                .into_iter()
+                .filter(|l| *l != Limit::Global)
+                .filter_map(|l| Some((l, RateLimiter::keyed(quota(l)?))))
+                .collect(),
+            global: quota(Limit::Global).map(RateLimiter::direct),
+        }
+    }
+
+    /// Counts one request of `address` against `limit` (if any) and the global ceiling.
+    pub fn check(&self, limit: Option<Limit>, address: IpAddr) -> Result<(), ApiError> {
+        let now = DefaultClock::default().now();
+        if let Some(global) = &self.global {
+            global
+                .check()
+                .map_err(|wait| ApiError::TooMany(say::BUSY.into(), wait_seconds(wait.wait_time_from(now))))?;
+        }
+        if let Some(bucket) = limit.and_then(|l| self.per_address.get(&l)) {
+            bucket.check_key(&address).map_err(|wait| {
+                let seconds = wait_seconds(wait.wait_time_from(now));
+                ApiError::TooMany(say::SLOW_DOWN.with(&[("seconds", &seconds.to_string())]), seconds)
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Drops the buckets of addresses that are full again (nothing to remember about them).
+    pub fn forget_idle(&self) {
+        for bucket in self.per_address.values() {
+            bucket.retain_recent();
+            bucket.shrink_to_fit();
+        }
+    }
+}
+
+/// Middleware: counts the request against `limit` for its client address, and the ceiling.
+pub async fn layer(State((state, limit)): State<(AppState, Option<Limit>)>, request: Request, next: Next) -> Response {
+    let (parts, body) = request.into_parts();
+    let address = client_address::of_parts(&parts, &state);
+    if let Err(e) = state.limits.check(limit, address) {
+        return e.into_response();
+    }
+    next.run(Request::from_parts(parts, body)).await
+}
+
+/// The limits, shared by every route.
+pub type SharedLimiters = Arc<Limiters>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core_wasm::contract::calls::{CALLS, CallSpec};
+
+    #[test]
+    fn the_limited_calls_are_the_tables() {
+        for call in CALLS {
+            assert_eq!(Limit::of_call(call.name).is_some(), CallSpec::get(call.name).limited, "{}", call.purpose);
+        }
+    }
+
+    #[test]
+    fn rates_are_read_over_the_defaults() {
+        let limits = RateLimits::parse("otp-send=3/min, global=0/s").unwrap();
+        assert_eq!(limits.0[&Limit::OtpSend], Some(Rate { count: 3, per: Per::Minute }));
+        assert_eq!(limits.0[&Limit::Global], None);
+        assert_eq!(limits.0[&Limit::Token], Some(Limit::Token.default_rate()));
+        assert!(RateLimits::parse("off").unwrap().0.values().all(Option::is_none));
+        assert!(RateLimits::parse("otp=3/min").unwrap_err().contains("not a limit"));
+        assert!(RateLimits::parse("token=3/day").is_err());
+    }
+
+    #[test]
+    fn one_address_spends_only_its_own_bucket() {
+        let limiters = Limiters::new(&RateLimits::parse("otp-send=3/min").unwrap());
+        let (a, b): (IpAddr, IpAddr) = ("198.51.100.1".parse().unwrap(), "198.51.100.2".parse().unwrap());
+        for _ in 0..3 {
+            assert!(limiters.check(Some(Limit::OtpSend), a).is_ok());
+        }
+        let refused = limiters.check(Some(Limit::OtpSend), a).unwrap_err();
+        assert!(matches!(refused, ApiError::TooMany(_, seconds) if (1..=20).contains(&seconds)));
+        assert!(limiters.check(Some(Limit::OtpSend), b).is_ok());
+        assert!(limiters.check(None, a).is_ok(), "calls without a limit only count against the ceiling");
+    }
+}

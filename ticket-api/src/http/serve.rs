@@ -1,0 +1,66 @@
+//! Serving a router on a listener, for both servers: each connection's peer address goes with
+//! its requests (`ConnectInfo`, for the client address), a client has [`HEADER_READ_TIMEOUT`] to
+//! send a request's head (a slow-loris connection is closed, not kept), and a shutdown signal
+//! lets the requests in flight finish. `axum::serve` sets no header timeout at all.
+
+use std::convert::Infallible;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::ConnectInfo;
+use hyper::body::Incoming;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use tokio::net::TcpListener;
+use tower::ServiceExt;
+
+/// How long a client may take to send a request's line and headers.
+pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long requests in flight may take to finish after a shutdown signal.
+const DRAIN: Duration = Duration::from_secs(20);
+
+/// Serves `router` on `listener` until `shutdown` resolves, then drains.
+pub async fn serve(listener: TcpListener, router: Router, shutdown: impl Future<Output = ()>) -> std::io::Result<()> {
+    let mut builder = http1::Builder::new();
+    builder.timer(TokioTimer::new()).header_read_timeout(HEADER_READ_TIMEOUT);
+    let graceful = GracefulShutdown::new();
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(pair) => pair,
+                Err(e) => {
+                    // Out of file descriptors and the like: wait a little rather than spin.
+                    tracing::warn!(error = %e, "cannot accept a connection");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let router = router.clone();
+        let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
+            request.extensions_mut().insert(ConnectInfo::<SocketAddr>(peer));
+            let router = router.clone();
+            async move {
+                let answer: Result<_, Infallible> = router.oneshot(request.map(axum::body::Body::new)).await;
+                answer
+            }
+        });
+        let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));
+        tokio::spawn(async move {
+            if let Err(e) = connection.await {
+                tracing::debug!(error = %e, "connection ended with an error");
+            }
+        });
+    }
+    drop(listener);
+    tokio::select! {
+        () = graceful.shutdown() => {}
+        () = tokio::time::sleep(DRAIN) => tracing::warn!("requests still running after the drain time; stopping"),
+    }
+    Ok(())
+}

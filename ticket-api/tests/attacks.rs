@@ -1,0 +1,475 @@
+//! No one acts for another traveller: the attacks of issue 12, tried from outside on SQLite and
+//! PostgreSQL. (OTP guessing and send races, the promo race and NUL bytes are in manage.rs and
+//! api.rs, beside the journeys they attack.)
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use serde_json::{Value, json};
+use sqlx::Row;
+
+const PHONE: &str = "01712345678";
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64
+}
+
+async fn post_with_key(app: &common::TestApp, path: &str, body: &Value, key: &str) -> (StatusCode, Value, bool) {
+    let request = Request::post(path)
+        .header(header::AUTHORIZATION, format!("Bearer {}", app.token))
+        .header(header::CONTENT_TYPE, "application/json")
+        .header("Idempotency-Key", key)
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let mut request = request;
+    request.extensions_mut().insert(axum::extract::ConnectInfo(app.address));
+    let response = tower::ServiceExt::oneshot(app.router.clone(), request).await.unwrap();
+    let status = response.status();
+    let replayed = response.headers().contains_key("idempotent-replay");
+    let bytes = http_body_util::BodyExt::collect(response.into_body()).await.unwrap().to_bytes();
+    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null), replayed)
+}
+
+async fn pdf_status(app: &common::TestApp, ticket_id: &str) -> StatusCode {
+    let request = Request::get(format!("/v1/api/intercity/download-ticket-pdf/{ticket_id}"))
+        .header(header::AUTHORIZATION, format!("Bearer {}", app.token))
+        .body(Body::empty())
+        .unwrap();
+    app.send(request).await.0
+}
+
+/// The code in the last SMS to `phone`.
+async fn sms_code(app: &common::TestApp, phone: &str) -> String {
+    let body: String = sqlx::query("SELECT body FROM sms_outbox WHERE phone = $1 ORDER BY created_at DESC LIMIT 1")
+        .bind(phone)
+        .fetch_one(&app.state.pool)
+        .await
+        .unwrap()
+        .get("body");
+    body.split_whitespace()
+        .find(|w| w.len() == 5 && w.ends_with('.') && w[..4].bytes().all(|b| b.is_ascii_digit()))
+        .unwrap()[..4]
+        .to_owned()
+}
+
+/// Bus trips tomorrow, each with at least `seats` free seats: (trip, its free seats).
+async fn trips(app: &common::TestApp, count: usize, seats: usize) -> Vec<(String, Vec<String>)> {
+    let ids: Vec<String> =
+        sqlx::query("SELECT id FROM trips WHERE service = 'BUS' AND departs_at >= $1 ORDER BY departs_at LIMIT 40")
+            .bind(common::today().add_days(1).days_since_epoch() * 1440)
+            .fetch_all(&app.state.pool)
+            .await
+            .unwrap()
+            .iter()
+            .map(|r| r.get("id"))
+            .collect();
+    let mut found = Vec::new();
+    for id in ids {
+        let free = common::free_seats(app, &id).await;
+        if free.len() >= seats {
+            found.push((id, free));
+        }
+        if found.len() == count {
+            break;
+        }
+    }
+    assert_eq!(found.len(), count, "the demo has enough trips");
+    found
+}
+
+fn refs(seats: &[String], n: usize) -> Vec<&str> {
+    seats.iter().take(n).map(String::as_str).collect()
+}
+
+mod ownership {
+    use super::*;
+
+    on_both! {
+        visitor_b_with_as_transaction_id_or_ticket_id_gets_404_on_every_booking_and_ticket_call(app) {
+            let (trip, seats) = trips(&app, 1, 2).await.remove(0);
+            let a = app.visitor("traveller-a");
+            let b = app.visitor("stranger-b");
+            assert_eq!(a.lock(&trip, &refs(&seats, 1)).await.0, StatusCode::OK);
+            let tnx = a.book(&trip, &refs(&seats, 1)).await;
+            let by_tnx = json!({"tnxId": tnx});
+            let pending_calls = [
+                ("/v1/api/intercity/get-booking-info-by-txn-id", by_tnx.clone()),
+                ("/v1/api/intercity/update-gateway", json!({"tnxId": tnx, "gateway": "sandbox"})),
+                ("/v1/api/intercity/check-promo-code", json!({"tnxId": tnx, "promoCode": "EID100"})),
+                ("/v1/api/intercity/apply-promo-code", json!({"tnxId": tnx, "promoCode": "EID100"})),
+                ("/v1/api/intercity/remove-promo-code", by_tnx.clone()),
+                ("/v1/api/intercity/get-surprise-deal", by_tnx.clone()),
+                ("/v1/api/intercity/confirm-ticket", by_tnx.clone()),
+                ("/v1/api/intercity/get-ticket-info-by-txn-id", by_tnx.clone()),
+            ];
+            for (path, body) in &pending_calls {
+                let (status, answer) = b.post(path, body.clone()).await;
+                assert_eq!(status, StatusCode::NOT_FOUND, "{path}: {answer}");
+                assert!(!answer.to_string().contains("Rahim") && !answer.to_string().contains(PHONE), "{path} tells nothing");
+            }
+            // The same 404 as an unknown id: nothing says the booking exists.
+            let unknown = b.post("/v1/api/intercity/get-booking-info-by-txn-id", json!({"tnxId": "TNXNOSUCH1"})).await;
+            let theirs = b.post("/v1/api/intercity/get-booking-info-by-txn-id", by_tnx.clone()).await;
+            assert_eq!(unknown, theirs);
+            // The owner's calls work, and none of the stranger's changed anything.
+            let (status, booking) = a.post("/v1/api/intercity/get-booking-info-by-txn-id", by_tnx.clone()).await;
+            assert_eq!((status, booking["data"]["status"].as_str()), (StatusCode::OK, Some("pending")), "{booking}");
+            assert_eq!(booking["data"]["invoice"]["promo"], Value::Null);
+            a.pay(&tnx).await;
+
+            let (status, ticket) = a.post("/v1/api/intercity/get-ticket-info-by-txn-id", by_tnx.clone()).await;
+            assert_eq!(status, StatusCode::OK, "{ticket}");
+            let ticket_id = ticket["data"]["_id"].as_str().unwrap().to_owned();
+            assert_eq!(pdf_status(&a, &ticket_id).await, StatusCode::OK);
+            assert_eq!(pdf_status(&b, &ticket_id).await, StatusCode::NOT_FOUND, "the PDF is the owner's");
+            for path in ["/v1/api/intercity/confirm-ticket", "/v1/api/intercity/get-ticket-info-by-txn-id"] {
+                assert_eq!(b.post(path, by_tnx.clone()).await.0, StatusCode::NOT_FOUND, "{path}");
+            }
+            let (status, _) = b.post("/v1/api/common/send-otp", json!({"ticketId": ticket_id, "service": "BUS"})).await;
+            assert_eq!(status, StatusCode::NOT_FOUND, "no SMS to someone else's phone by their ticket id");
+
+            // Proving the phone by OTP (find-ticket) opens its tickets to B for a while.
+            assert_eq!(b.post("/v1/api/common/send-otp-by-phone", json!({"phone": PHONE})).await.0, StatusCode::OK);
+            let code = sms_code(&app, PHONE).await;
+            let (status, found) = b
+                .post("/v1/api/intercity/search-ticket", json!({"otpCode": code, "phone": PHONE, "pnr": "", "transactionId": ""}))
+                .await;
+            assert_eq!(status, StatusCode::OK, "{found}");
+            assert_eq!(pdf_status(&b, &ticket_id).await, StatusCode::OK, "a proved phone's ticket");
+            sqlx::query("UPDATE phone_grants SET expires_at = 1").execute(&app.state.pool).await.unwrap();
+            assert_eq!(pdf_status(&b, &ticket_id).await, StatusCode::NOT_FOUND, "for a while only");
+        }
+
+        a_body_naming_another_visitor_than_the_token_is_refused(app) {
+            let (trip, seats) = trips(&app, 1, 1).await.remove(0);
+            let b = app.visitor("stranger-b");
+            for body in [
+                json!({"tripId": trip, "seats": refs(&seats, 1), "anonymousId": "traveller-a"}),
+                json!({"tripId": trip, "seats": refs(&seats, 1), "userId": "user-of-a"}),
+            ] {
+                let (status, answer) = b.post("/v1/api/intercity/seat-lock", body).await;
+                assert_eq!((status, answer["code"].as_str()), (StatusCode::FORBIDDEN, Some("visitor.notYours")), "{answer}");
+            }
+            let (status, _) = b.post("/v1/api/intercity/get-seat-view", json!({"tripId": trip, "anonymousId": "traveller-a"})).await;
+            assert_eq!(status, StatusCode::FORBIDDEN);
+            let (status, _) = b.post("/v1/api/intercity/seat-lock", json!({"tripId": trip, "seats": refs(&seats, 1), "anonymousId": "stranger-b"})).await;
+            assert_eq!(status, StatusCode::OK, "naming oneself is fine");
+        }
+
+        each_token_grant_is_a_new_visitor_and_a_refresh_keeps_it(app) {
+            let grant = |body: Value| {
+                let request = Request::post("/oauth/access_token")
+                    .header(header::CONTENT_TYPE, "application/json")
+                    .body(Body::from(body.to_string()))
+                    .unwrap();
+                app.send(request)
+            };
+            let (_, first) = grant(json!({"grant_type": "client_credentials", "client_id": "web"})).await;
+            let (_, second) = grant(json!({"grant_type": "client_credentials", "client_id": "web"})).await;
+            assert_ne!(first["visitor_id"], second["visitor_id"]);
+            let (status, renewed) =
+                grant(json!({"grant_type": "refresh_token", "client_id": "web", "refresh_token": first["refresh_token"]})).await;
+            assert_eq!(status, StatusCode::OK, "{renewed}");
+            assert_eq!(renewed["visitor_id"], first["visitor_id"]);
+            let (status, _) =
+                grant(json!({"grant_type": "refresh_token", "client_id": "web", "refresh_token": first["access_token"]})).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "an access token refreshes nothing");
+        }
+    }
+}
+
+mod idempotency {
+    use super::*;
+
+    on_both! {
+        as_key_replayed_by_b_runs_bs_own_request(app) {
+            let (trip, seats) = trips(&app, 1, 2).await.remove(0);
+            let (a, b) = (app.visitor("traveller-a"), app.visitor("stranger-b"));
+            let lock = |seat: &str| json!({"tripId": trip, "seats": [seat]});
+            let (status, first, _) = post_with_key(&a, "/v1/api/intercity/seat-lock", &lock(&seats[0]), "shared-key").await;
+            assert_eq!(status, StatusCode::OK, "{first}");
+            let (status, theirs, replayed) = post_with_key(&b, "/v1/api/intercity/seat-lock", &lock(&seats[1]), "shared-key").await;
+            assert_eq!((status, replayed), (StatusCode::OK, false), "{theirs}");
+            assert_eq!(theirs["data"]["seats"], json!([seats[1]]), "B's own answer, not A's");
+            let (status, _, replayed) = post_with_key(&b, "/v1/api/intercity/seat-lock", &lock(&seats[0]), "another-key").await;
+            assert_eq!((status, replayed), (StatusCode::CONFLICT, false), "A's seat stays A's");
+        }
+
+        the_same_key_with_another_body_is_a_422(app) {
+            let (trip, seats) = trips(&app, 1, 2).await.remove(0);
+            let a = app.visitor("traveller-a");
+            let lock = |seat: &str| json!({"tripId": trip, "seats": [seat]});
+            assert_eq!(post_with_key(&a, "/v1/api/intercity/seat-lock", &lock(&seats[0]), "k1").await.0, StatusCode::OK);
+            let (status, body, _) = post_with_key(&a, "/v1/api/intercity/seat-lock", &lock(&seats[1]), "k1").await;
+            assert_eq!((status, body["code"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("idempotency.otherBody")), "{body}");
+            let (status, again, replayed) = post_with_key(&a, "/v1/api/intercity/seat-lock", &lock(&seats[0]), "k1").await;
+            assert_eq!((status, replayed, again["data"]["seats"].clone()), (StatusCode::OK, true, json!([seats[0]])));
+        }
+
+        a_key_whose_request_died_is_free_again_after_its_lease_and_every_key_after_a_day(app) {
+            let (trip, seats) = trips(&app, 1, 2).await.remove(0);
+            let a = app.visitor("traveller-a");
+            let lock = json!({"tripId": trip, "seats": [seats[0]]});
+            assert_eq!(post_with_key(&a, "/v1/api/intercity/seat-lock", &lock, "k").await.0, StatusCode::OK);
+            // As if the process died while the call ran: no answer, a lease that has ended.
+            sqlx::query("UPDATE idempotency_keys SET status = 0, body = '', lease_until = 1 WHERE idem_key = 'k'")
+                .execute(&app.state.pool)
+                .await
+                .unwrap();
+            let (status, body, replayed) = post_with_key(&a, "/v1/api/intercity/seat-lock", &lock, "k").await;
+            assert_eq!((status, replayed), (StatusCode::OK, false), "run again, not 'still running' forever: {body}");
+            // A day later the key is new again, whatever it was used for.
+            sqlx::query("UPDATE idempotency_keys SET created_at = $1 WHERE idem_key = 'k'")
+                .bind(now_ms() - 25 * 3600 * 1000)
+                .execute(&app.state.pool)
+                .await
+                .unwrap();
+            let other = json!({"tripId": trip, "seats": [seats[1]]});
+            let (status, body, _) = post_with_key(&a, "/v1/api/intercity/seat-lock", &other, "k").await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+    }
+}
+
+mod holds {
+    use super::*;
+
+    on_both! {
+        one_visitor_cannot_hold_more_than_the_cap_even_all_at_once(app) {
+            let found = trips(&app, 10, 4).await;
+            let bot = app.visitor("bot");
+            let mut locks = Vec::new();
+            for (trip, seats) in &found {
+                let bot = bot.clone();
+                let body = json!({"tripId": trip, "seats": refs(seats, 4)});
+                locks.push(tokio::spawn(async move { bot.post("/v1/api/intercity/seat-lock", body).await }));
+            }
+            let mut granted = 0;
+            for lock in locks {
+                let (status, body) = lock.await.unwrap();
+                match status {
+                    StatusCode::OK => granted += 1,
+                    _ => assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("hold.visitorCap")), "{body}"),
+                }
+            }
+            assert_eq!(granted, 2, "8 seats: two locks of 4");
+            let held: i64 = sqlx::query("SELECT COUNT(*) AS n FROM hold_seats s JOIN holds h ON h.id = s.hold_id WHERE h.visitor = 'v:bot'")
+                .fetch_one(&app.state.pool)
+                .await
+                .unwrap()
+                .get("n");
+            assert_eq!(held, 8);
+            // Changing seats on a trip already held is a replacement, not more.
+            let held_trip: String = sqlx::query("SELECT trip_id FROM holds WHERE visitor = 'v:bot' LIMIT 1")
+                .fetch_one(&app.state.pool)
+                .await
+                .unwrap()
+                .get("trip_id");
+            let free = common::free_seats(&app, &held_trip).await;
+            assert_eq!(bot.lock(&held_trip, &refs(&free, 4)).await.0, StatusCode::OK);
+        }
+
+        one_address_cannot_hold_more_than_its_cap(app) {
+            let app = common::TestApp::with_settings(app.backend(), 60, &[("HOLD_SEATS_PER_ADDRESS", "8")]).await;
+            let found = trips(&app, 3, 4).await;
+            let here = app.at_address("198.51.100.7");
+            for (i, (trip, seats)) in found.iter().take(2).enumerate() {
+                assert_eq!(here.visitor(&format!("v{i}")).lock(trip, &refs(seats, 4)).await.0, StatusCode::OK);
+            }
+            let (trip, seats) = &found[2];
+            let (status, body) = here.visitor("v2").lock(trip, &refs(seats, 1)).await;
+            assert_eq!((status, body["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("hold.addressCap")), "{body}");
+            let elsewhere = app.at_address("203.0.113.5");
+            assert_eq!(elsewhere.visitor("v3").lock(trip, &refs(seats, 1)).await.0, StatusCode::OK, "another address is not affected");
+        }
+
+        a_hold_ends_at_its_cap_however_often_it_is_renewed(app) {
+            let app = common::TestApp::with_settings(app.backend(), 60, &[("HOLD_MAX_SECONDS", "60")]).await;
+            let (trip, seats) = trips(&app, 1, 2).await.remove(0);
+            let a = app.visitor("renewer");
+            assert_eq!(a.lock(&trip, &refs(&seats, 1)).await.0, StatusCode::OK);
+            // The first lock was 50 s ago.
+            let first = now_ms() - 50_000;
+            sqlx::query("UPDATE holds SET first_locked_at = $1 WHERE visitor = 'v:renewer'").bind(first).execute(&app.state.pool).await.unwrap();
+            let (status, body) = a.lock(&trip, &refs(&seats, 2)).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            let ends: i64 = sqlx::query("SELECT expires_at FROM holds WHERE visitor = 'v:renewer'").fetch_one(&app.state.pool).await.unwrap().get("expires_at");
+            assert!(ends <= first + 60_000, "re-locking does not extend past the cap");
+            let tnx = a.book(&trip, &refs(&seats, 2)).await;
+            let ends: i64 = sqlx::query("SELECT expires_at FROM holds WHERE visitor = 'v:renewer'").fetch_one(&app.state.pool).await.unwrap().get("expires_at");
+            assert!(ends <= first + 60_000, "nor does the payment step");
+            // Past the cap the hold is over, and the visitor cannot take it again at once.
+            sqlx::query("UPDATE holds SET first_locked_at = $1, expires_at = $2 WHERE visitor = 'v:renewer'")
+                .bind(now_ms() - 61_000)
+                .bind(now_ms() - 1_000)
+                .execute(&app.state.pool)
+                .await
+                .unwrap();
+            let (status, body) = a.post("/v1/api/intercity/update-gateway", json!({"tnxId": tnx, "gateway": "sandbox"})).await;
+            assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("hold.expired")), "a pending booking ends with its hold");
+            let (status, body) = a.lock(&trip, &refs(&seats, 2)).await;
+            assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("hold.over")), "{body}");
+        }
+
+        a_trip_that_has_left_refuses_holds_and_bookings(app) {
+            let (trip, seats) = trips(&app, 1, 2).await.remove(0);
+            let a = app.visitor("late-traveller");
+            assert_eq!(a.lock(&trip, &refs(&seats, 1)).await.0, StatusCode::OK);
+            let now_dhaka = core_wasm::time::dhaka_now(now_ms() as f64).epoch_minutes();
+            sqlx::query("UPDATE trips SET departs_at = $1 WHERE id = $2").bind(now_dhaka - 5).bind(&trip).execute(&app.state.pool).await.unwrap();
+            let a = a.restarted().await.visitor("late-traveller");
+            let details = json!({"tripId": trip, "seats": refs(&seats, 1), "name": "A", "phone": PHONE, "gender": "male"});
+            let (status, body) = a.post("/v1/api/intercity/payment-pending", details).await;
+            assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("trip.departed")), "{body}");
+            let (status, body) = app.visitor("other").restarted().await.visitor("other").lock(&trip, &refs(&seats, 2)[1..]).await;
+            assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("trip.departed")), "{body}");
+        }
+    }
+}
+
+mod limits {
+    use super::*;
+
+    async fn send_otp(app: &common::TestApp, phone: &str, forwarded_for: Option<&str>) -> (StatusCode, Option<String>) {
+        let mut request = Request::post("/v1/api/common/send-otp-by-phone")
+            .header(header::AUTHORIZATION, format!("Bearer {}", app.token))
+            .header(header::CONTENT_TYPE, "application/json");
+        if let Some(address) = forwarded_for {
+            request = request.header("x-forwarded-for", address);
+        }
+        let mut request = request.body(Body::from(json!({"phone": phone}).to_string())).unwrap();
+        request.extensions_mut().insert(axum::extract::ConnectInfo(app.address));
+        let response = tower::ServiceExt::oneshot(app.router.clone(), request).await.unwrap();
+        let retry = response.headers().get(header::RETRY_AFTER).map(|v| v.to_str().unwrap().to_owned());
+        (response.status(), retry)
+    }
+
+    fn phone(n: usize) -> String {
+        format!("0171{n:07}")
+    }
+
+    on_both! {
+        a_spoofed_forwarded_for_gains_nothing(app) {
+            let app = common::TestApp::with_settings(app.backend(), 60, &[("RATE_LIMITS", "otp-send=3/min")]).await;
+            let attacker = app.at_address("198.51.100.66");
+            for n in 0..3 {
+                assert_eq!(send_otp(&attacker, &phone(n), None).await.0, StatusCode::OK);
+            }
+            let (status, retry) = send_otp(&attacker, &phone(3), None).await;
+            assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+            assert!(retry.is_some_and(|s| s.parse::<u64>().unwrap() >= 1), "Retry-After says when");
+            for spoof in ["203.0.113.1", "203.0.113.2, 203.0.113.3"] {
+                assert_eq!(send_otp(&attacker, &phone(4), Some(spoof)).await.0, StatusCode::TOO_MANY_REQUESTS, "{spoof}");
+            }
+            // Behind a trusted proxy the forwarded address counts, each its own bucket.
+            let behind = common::TestApp::with_settings(app.backend(), 60, &[("RATE_LIMITS", "otp-send=3/min"), ("TRUSTED_PROXIES", "10.0.0.0/8")]).await;
+            let proxy = behind.at_address("10.1.2.3");
+            for n in 0..3 {
+                assert_eq!(send_otp(&proxy, &phone(10 + n), Some("198.51.100.66")).await.0, StatusCode::OK);
+            }
+            assert_eq!(send_otp(&proxy, &phone(13), Some("198.51.100.66")).await.0, StatusCode::TOO_MANY_REQUESTS);
+            assert_eq!(send_otp(&proxy, &phone(14), Some("198.51.100.67")).await.0, StatusCode::OK);
+        }
+
+        sixty_requests_from_one_address_cannot_block_another(app) {
+            let stranger = app.at_address("198.51.100.99");
+            let grant = |who: &common::TestApp| {
+                let mut request = Request::post("/oauth/access_token")
+                    .header(header::CONTENT_TYPE, "application/json")
+                    .body(Body::from(json!({"grant_type": "client_credentials", "client_id": "web"}).to_string()))
+                    .unwrap();
+                request.extensions_mut().insert(axum::extract::ConnectInfo(who.address));
+                tower::ServiceExt::oneshot(who.router.clone(), request)
+            };
+            let mut refused = 0;
+            for _ in 0..61 {
+                if grant(&stranger).await.unwrap().status() == StatusCode::TOO_MANY_REQUESTS {
+                    refused += 1;
+                }
+            }
+            assert_eq!(refused, 1, "the 61st in a minute is refused");
+            assert_eq!(grant(&app.at_address("203.0.113.10")).await.unwrap().status(), StatusCode::OK);
+            for n in 0..12 {
+                send_otp(&stranger, &phone(n), None).await;
+            }
+            assert_eq!(send_otp(&stranger, &phone(20), None).await.0, StatusCode::TOO_MANY_REQUESTS);
+            assert_eq!(send_otp(&app.at_address("203.0.113.10"), &phone(21), None).await.0, StatusCode::OK);
+        }
+
+        a_stranger_can_make_a_phone_wait_an_hour_at_most(app) {
+            let app = common::TestApp::with_settings(app.backend(), 60, &[("RATE_LIMITS", "off")]).await;
+            for _ in 0..10 {
+                assert_eq!(send_otp(&app, PHONE, None).await.0, StatusCode::OK);
+                sqlx::query("UPDATE otp_sends SET last_sent = last_sent - 200000").execute(&app.state.pool).await.unwrap();
+            }
+            let (status, retry) = send_otp(&app, PHONE, None).await;
+            assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+            let wait: u64 = retry.unwrap().parse().unwrap();
+            assert!((3000..=3600).contains(&wait), "an hour at most: {wait} s");
+        }
+    }
+}
+
+mod sms {
+    use super::*;
+    use std::sync::{Arc, Mutex};
+
+    /// A fake SMS gateway on loopback: what it was sent, and whether it accepts.
+    async fn gateway(accept: bool) -> (String, Arc<Mutex<Vec<(String, Value)>>>) {
+        let got: Arc<Mutex<Vec<(String, Value)>>> = Arc::default();
+        let seen = Arc::clone(&got);
+        let router = axum::Router::new().route(
+            "/send",
+            axum::routing::post(move |headers: axum::http::HeaderMap, body: String| {
+                let seen = Arc::clone(&seen);
+                async move {
+                    let auth =
+                        headers.get(header::AUTHORIZATION).map(|v| v.to_str().unwrap().to_owned()).unwrap_or_default();
+                    seen.lock().unwrap().push((auth, serde_json::from_str(&body).unwrap_or(Value::Null)));
+                    if accept { StatusCode::OK } else { StatusCode::INTERNAL_SERVER_ERROR }
+                }
+            }),
+        );
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}/send", listener.local_addr().unwrap());
+        tokio::spawn(axum::serve(listener, router).into_future());
+        (url, got)
+    }
+
+    on_both! {
+        a_real_site_sends_through_its_gateway_and_keeps_no_readable_code(app) {
+            let (url, got) = gateway(true).await;
+            let settings = [("DEMO_MODE", "0"), ("SMS_GATEWAY_URL", url.as_str()), ("SMS_API_KEY", "key-1"), ("SMS_SENDER_ID", "TICKETS")];
+            let real = common::TestApp::with_settings(app.backend(), 60, &settings).await;
+            let (status, body) = real.post("/v1/api/common/send-otp-by-phone", json!({"phone": PHONE})).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            let sent = got.lock().unwrap().clone();
+            assert_eq!(sent.len(), 1);
+            assert_eq!(sent[0].0, "Bearer key-1");
+            assert_eq!((sent[0].1["to"].as_str(), sent[0].1["senderId"].as_str()), (Some(PHONE), Some("TICKETS")));
+            let text = sent[0].1["message"].as_str().unwrap();
+            let code = text.split_whitespace().find(|w| w.len() == 5 && w.ends_with('.')).unwrap()[..4].to_owned();
+            let outbox: i64 = sqlx::query("SELECT COUNT(*) AS n FROM sms_outbox").fetch_one(&real.state.pool).await.unwrap().get("n");
+            assert_eq!(outbox, 0, "nothing readable is kept");
+            let stored: String = sqlx::query("SELECT code_hash FROM otp_codes WHERE phone = $1").bind(PHONE).fetch_one(&real.state.pool).await.unwrap().get("code_hash");
+            assert!(!stored.contains(&code) && stored.len() == 64);
+        }
+
+        a_failed_send_consumes_no_cooldown(app) {
+            let (url, got) = gateway(false).await;
+            let real = common::TestApp::with_settings(app.backend(), 60, &[("DEMO_MODE", "0"), ("SMS_GATEWAY_URL", url.as_str())]).await;
+            for _ in 0..2 {
+                let (status, body) = real.post("/v1/api/common/send-otp-by-phone", json!({"phone": PHONE})).await;
+                assert_eq!((status, body["code"].as_str()), (StatusCode::SERVICE_UNAVAILABLE, Some("otp.notSent")), "{body}");
+            }
+            assert_eq!(got.lock().unwrap().len(), 2, "the retry went at once: no cooldown was spent");
+            let codes: i64 = sqlx::query("SELECT COUNT(*) AS n FROM otp_codes").fetch_one(&real.state.pool).await.unwrap().get("n");
+            assert_eq!(codes, 0, "no code for an SMS that never went");
+            let none = common::TestApp::with_settings(app.backend(), 60, &[("DEMO_MODE", "0")]).await;
+            let (status, _) = none.post("/v1/api/common/send-otp-by-phone", json!({"phone": PHONE})).await;
+            assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "no gateway: said, not pretended");
+        }
+    }
+}
