@@ -11,6 +11,7 @@ use core_wasm::api::cookie::{TOKEN_COOKIE, read_cookie, token_cookie};
 use core_wasm::api::{
     Call, Client, ErrorKind, HttpRequest, HttpResponse, Method, SerdeJson, TokenStore, Transport, TransportError,
 };
+use core_wasm::contract::auth::TokenResponse;
 use serde_json::json;
 
 /// Runs a future whose every await is ready at once (the fake never waits).
@@ -54,19 +55,33 @@ impl Transport for &FakeTransport {
     }
 }
 
-/// A token store over a fake `document.cookie`, using the same cookie text as the browser.
+/// A token store over a fake `document.cookie`, using the same cookie text as the browser, and a
+/// fake local storage for the visitor id and refresh token.
 #[derive(Default)]
-struct CookieJar(RefCell<String>);
+struct CookieJar(RefCell<String>, RefCell<Option<(Option<String>, Option<String>)>>);
+
+impl CookieJar {
+    fn with_cookie(cookie: &str) -> CookieJar {
+        CookieJar(RefCell::new(cookie.into()), RefCell::default())
+    }
+}
 
 impl TokenStore for &CookieJar {
     fn load(&self) -> Option<String> {
         read_cookie(&self.0.borrow(), TOKEN_COOKIE)
     }
-    fn save(&self, token: &str, max_age: u32) {
-        *self.0.borrow_mut() = token_cookie(token, max_age);
+    fn save(&self, token: &TokenResponse) {
+        *self.0.borrow_mut() = token_cookie(&token.access_token, token.expires_in);
+        *self.1.borrow_mut() = Some((token.visitor_id.clone(), token.refresh_token.clone()));
     }
     fn clear(&self) {
         self.0.borrow_mut().clear();
+    }
+    fn visitor(&self) -> Option<String> {
+        self.1.borrow().clone().and_then(|(v, _)| v)
+    }
+    fn refresh_token(&self) -> Option<String> {
+        self.1.borrow().clone().and_then(|(_, r)| r)
     }
 }
 
@@ -114,7 +129,7 @@ fn first_call_fetches_a_token_stores_it_in_the_cookie_and_sends_it() {
 #[test]
 fn a_stored_token_is_reused() {
     let net = FakeTransport::answering(vec![envelope(json!(1))]);
-    let jar = CookieJar(RefCell::new("other=1; token=kept".into()));
+    let jar = CookieJar::with_cookie("other=1; token=kept");
     let client = Client::new("", &net, &jar, SerdeJson);
     assert_eq!(block_on(client.call(&Call::get(CITIES))), Ok(json!(1)));
     assert_eq!(net.paths(), [CITIES]);
@@ -125,7 +140,7 @@ fn a_stored_token_is_reused() {
 fn a_401_fetches_a_new_token_once_and_retries() {
     let expired = json!({"statusCode": 401, "message": "Token expired", "error": "Unauthorized"});
     let net = FakeTransport::answering(vec![status(401, expired), token("fresh"), envelope(json!("ok"))]);
-    let jar = CookieJar(RefCell::new("token=stale".into()));
+    let jar = CookieJar::with_cookie("token=stale");
     let client = Client::new("", &net, &jar, SerdeJson);
     assert_eq!(block_on(client.call(&Call::post(CITIES, "{}".into()))), Ok(json!("ok")));
     assert_eq!(net.paths(), [CITIES, "/oauth/access_token", CITIES]);
@@ -137,7 +152,7 @@ fn a_401_fetches_a_new_token_once_and_retries() {
 fn a_second_401_is_passed_on() {
     let denied = json!({"statusCode": 401, "message": "Unauthorized", "error": "Unauthorized"});
     let net = FakeTransport::answering(vec![status(401, denied.clone()), token("t2"), status(401, denied)]);
-    let jar = CookieJar(RefCell::new("token=t1".into()));
+    let jar = CookieJar::with_cookie("token=t1");
     let client = Client::new("", &net, &jar, SerdeJson);
     let err = block_on(client.call(&Call::get(CITIES))).expect_err("refused");
     assert_eq!((err.kind, err.status, err.toast.as_str()), (ErrorKind::Auth, Some(401), "Unauthorized"));
@@ -153,7 +168,7 @@ fn three_5xx_then_success_is_a_success_after_backoff() {
         status(500, busy),
         envelope(json!("finally")),
     ]);
-    let jar = CookieJar(RefCell::new("token=t".into()));
+    let jar = CookieJar::with_cookie("token=t");
     let client = Client::new("", &net, &jar, SerdeJson);
     assert_eq!(block_on(client.call(&Call::get(CITIES))), Ok(json!("finally")));
     assert_eq!(*net.slept.borrow(), [200, 400, 800]);
@@ -163,7 +178,7 @@ fn three_5xx_then_success_is_a_success_after_backoff() {
 fn four_5xx_is_a_failure_after_three_retries() {
     let busy = json!({"statusCode": 503, "message": "Service busy, try again"});
     let net = FakeTransport::answering(vec![status(503, busy.clone()); 5]);
-    let jar = CookieJar(RefCell::new("token=t".into()));
+    let jar = CookieJar::with_cookie("token=t");
     let client = Client::new("", &net, &jar, SerdeJson);
     let err = block_on(client.call(&Call::get(CITIES))).expect_err("gives up");
     assert_eq!((err.kind, err.status), (ErrorKind::Http, Some(503)));
@@ -174,7 +189,7 @@ fn four_5xx_is_a_failure_after_three_retries() {
 #[test]
 fn network_errors_are_retried_then_reported_with_the_fallback_toast() {
     let net = FakeTransport::answering(vec![net_down(), net_down(), net_down(), net_down()]);
-    let jar = CookieJar(RefCell::new("token=t".into()));
+    let jar = CookieJar::with_cookie("token=t");
     let client = Client::new("", &net, &jar, SerdeJson);
     let err = block_on(client.call(&Call::get(CITIES))).expect_err("offline");
     assert_eq!((err.kind, err.status), (ErrorKind::Network, None));
@@ -185,7 +200,7 @@ fn network_errors_are_retried_then_reported_with_the_fallback_toast() {
 #[test]
 fn a_post_without_idempotency_key_is_never_repeated() {
     let net = FakeTransport::answering(vec![net_down(), envelope(json!("would double-book"))]);
-    let jar = CookieJar(RefCell::new("token=t".into()));
+    let jar = CookieJar::with_cookie("token=t");
     let client = Client::new("", &net, &jar, SerdeJson);
     let err = block_on(client.call(&Call::post("/v1/api/intercity/seat-lock", "{}".into()))).expect_err("not repeated");
     assert_eq!(err.kind, ErrorKind::Network);
@@ -195,7 +210,7 @@ fn a_post_without_idempotency_key_is_never_repeated() {
 #[test]
 fn a_post_with_idempotency_key_is_repeated_with_the_same_key() {
     let net = FakeTransport::answering(vec![status(500, json!({})), envelope(json!({"locked": true}))]);
-    let jar = CookieJar(RefCell::new("token=t".into()));
+    let jar = CookieJar::with_cookie("token=t");
     let client = Client::new("", &net, &jar, SerdeJson);
     let call =
         Call::post_json("/v1/api/intercity/seat-lock", &json!({"seats": ["A1"]})).expect("json").idempotent("k-1");
@@ -210,7 +225,7 @@ fn a_post_with_idempotency_key_is_repeated_with_the_same_key() {
 fn a_4xx_is_not_retried_and_its_first_message_is_the_toast() {
     let invalid = json!({"statusCode": 400, "message": ["Phone number must be 11 digits", "name is required"], "error": "Bad Request"});
     let net = FakeTransport::answering(vec![status(400, invalid)]);
-    let jar = CookieJar(RefCell::new("token=t".into()));
+    let jar = CookieJar::with_cookie("token=t");
     let client = Client::new("", &net, &jar, SerdeJson);
     let err = block_on(client.call(&Call::get(CITIES))).expect_err("bad request");
     assert_eq!(err.toast, "Phone number must be 11 digits");
@@ -222,7 +237,7 @@ fn a_payment_block_shows_the_whole_list() {
     let blocked =
         json!({"statusCode": 400, "message": ["Seat A1 is taken", "Seat A2 is taken"], "error": "Bad Request"});
     let net = FakeTransport::answering(vec![status(400, blocked)]);
-    let jar = CookieJar(RefCell::new("token=t".into()));
+    let jar = CookieJar::with_cookie("token=t");
     let client = Client::new("", &net, &jar, SerdeJson);
     let mut call = Call::post("/v1/api/intercity/payment-pending", "{}".into());
     call.is_payment_block = true;
@@ -234,7 +249,7 @@ fn a_payment_block_shows_the_whole_list() {
 fn an_answer_that_is_not_an_envelope_is_a_decode_error() {
     let net =
         FakeTransport::answering(vec![Ok(HttpResponse { status: 200, body: "<html>proxy</html>".into(), file: None })]);
-    let jar = CookieJar(RefCell::new("token=t".into()));
+    let jar = CookieJar::with_cookie("token=t");
     let client = Client::new("", &net, &jar, SerdeJson);
     let err = block_on(client.call(&Call::get(CITIES))).expect_err("not json");
     assert_eq!((err.kind, err.toast.as_str()), (ErrorKind::Decode, "Something went wrong!"));
@@ -244,7 +259,7 @@ fn an_answer_that_is_not_an_envelope_is_a_decode_error() {
 fn typed_calls_decode_the_contract() {
     use core_wasm::contract::content::CitiesResponse;
     let net = FakeTransport::answering(vec![envelope(json!({"cities": [{"_id": "c1", "name": "Sylhet"}]}))]);
-    let jar = CookieJar(RefCell::new("token=t".into()));
+    let jar = CookieJar::with_cookie("token=t");
     let client = Client::new("", &net, &jar, SerdeJson);
     let cities: CitiesResponse = block_on(client.call_as(&Call::get(CITIES))).expect("typed");
     assert_eq!(cities.cities[0].name, "Sylhet");
@@ -267,10 +282,50 @@ fn a_file_call_returns_the_bytes_as_sent() {
     let pdf = b"%PDF-1.7\n\xff\xfe binary".to_vec();
     let net =
         FakeTransport::answering(vec![Ok(HttpResponse { status: 200, body: String::new(), file: Some(pdf.clone()) })]);
-    let jar = CookieJar(RefCell::new("token=t".into()));
+    let jar = CookieJar::with_cookie("token=t");
     let client = Client::new("", &net, &jar, SerdeJson);
     let call = Call { file: true, ..Call::get("/v1/api/intercity/download-ticket-pdf/t1") };
     let bytes = block_on(client.call_file(&call)).expect("file");
     assert_eq!(bytes, pdf);
     assert!(net.sent.borrow()[0].file, "the transport is asked for bytes");
+}
+
+#[test]
+fn an_expired_token_is_renewed_for_the_same_visitor_and_calls_name_that_visitor() {
+    let first = ok(
+        json!({"access_token": "t1", "token_type": "Bearer", "expires_in": 3600, "visitor_id": "v1", "refresh_token": "r1.sig"}),
+    );
+    let expired = json!({"statusCode": 401, "message": "Unauthorized", "error": "Unauthorized"});
+    let renewed = ok(
+        json!({"access_token": "t2", "token_type": "Bearer", "expires_in": 3600, "visitor_id": "v1", "refresh_token": "r2.sig"}),
+    );
+    let net =
+        FakeTransport::answering(vec![first, envelope(json!(1)), status(401, expired), renewed, envelope(json!(2))]);
+    let jar = CookieJar::default();
+    let client = Client::new("", &net, &jar, SerdeJson);
+    let lock = || Call {
+        names_visitor: true,
+        ..Call::post("/v1/api/intercity/seat-lock", r#"{"tripId":"t","anonymousId":"not-mine"}"#.into())
+    };
+    assert_eq!(block_on(client.call(&lock())), Ok(json!(1)));
+    assert_eq!(block_on(client.call(&lock())), Ok(json!(2)));
+    let sent = net.sent.borrow();
+    let body = |i: usize| serde_json::from_str::<serde_json::Value>(sent[i].body.as_deref().unwrap_or("")).unwrap();
+    assert_eq!(body(1), json!({"tripId": "t", "anonymousId": "v1"}), "the token's visitor, whatever the page wrote");
+    assert_eq!(body(3), json!({"grant_type": "refresh_token", "client_id": "web", "refresh_token": "r1.sig"}));
+    assert_eq!(body(4)["anonymousId"], "v1", "renewed: the same visitor");
+}
+
+#[test]
+fn a_refused_refresh_makes_a_new_visitor() {
+    let refused = json!({"error": "invalid_grant", "error_description": "wrong credentials"});
+    let fresh = ok(
+        json!({"access_token": "t9", "token_type": "Bearer", "expires_in": 3600, "visitor_id": "v9", "refresh_token": "r9"}),
+    );
+    let net = FakeTransport::answering(vec![status(400, refused), fresh, envelope(json!("ok"))]);
+    let jar = CookieJar(RefCell::new(String::new()), RefCell::new(Some((Some("v1".into()), Some("old".into())))));
+    let client = Client::new("", &net, &jar, SerdeJson);
+    assert_eq!(block_on(client.call(&Call::get(CITIES))), Ok(json!("ok")));
+    assert_eq!(net.paths(), ["/oauth/access_token", "/oauth/access_token", CITIES]);
+    assert_eq!((&jar).visitor().as_deref(), Some("v9"));
 }

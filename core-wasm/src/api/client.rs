@@ -14,9 +14,20 @@ pub const RETRIES: u32 = 3;
 /// The first backoff (SPEC §9 "Default fetch delay"); each retry waits twice as long.
 pub const BACKOFF_MS: u32 = 200;
 
-/// The token request of the site, a public client with no secret (DESIGN §3 "Auth"). Written
-/// out rather than encoded, so the browser build needs no JSON encoder.
+/// The token request of the site, a public client with no secret (DESIGN §3 "Auth"): a new
+/// visitor. Written out rather than encoded, so the browser build needs no JSON encoder.
 const PUBLIC_TOKEN_REQUEST: &str = r#"{"grant_type":"client_credentials","client_id":"web"}"#;
+
+/// The request that renews the token for the same visitor, if `refresh_token` is one of ours
+/// (URL-safe base64 and dots: nothing to escape in JSON).
+fn refresh_request(refresh_token: &str) -> Option<String> {
+    let safe = refresh_token.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
+    (safe && !refresh_token.is_empty())
+        .then(|| format!(r#"{{"grant_type":"refresh_token","client_id":"web","refresh_token":"{refresh_token}"}}"#))
+}
+
+/// The body field that names the visitor (SPEC §6).
+const VISITOR_FIELD: &str = "anonymousId";
 
 /// One call of the ticket API.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,6 +43,8 @@ pub struct Call {
     pub is_payment_block: bool,
     /// The answer is a file (read with [`Client::call_file`]).
     pub file: bool,
+    /// The body names the visitor: the client fills in the one its token was issued with.
+    pub names_visitor: bool,
 }
 
 impl Call {
@@ -43,6 +56,7 @@ impl Call {
             idempotency_key: None,
             is_payment_block: false,
             file: false,
+            names_visitor: false,
         }
     }
 
@@ -107,13 +121,27 @@ impl<T: Transport, S: TokenStore, C: Codec> Client<T, S, C> {
         }
     }
 
-    /// A new token for the public web client, stored for its lifetime.
+    /// A new token for the public web client, stored: renewed for the same visitor when a
+    /// refresh token is kept, else for a new visitor (the refresh token expired, or none yet).
     async fn fetch_token(&self) -> Result<String, ApiError> {
+        if let Some(renew) = self.tokens.refresh_token().as_deref().and_then(refresh_request) {
+            match self.grant(renew).await {
+                Ok(token) => return Ok(token),
+                // Refused (expired, or another secret): a new visitor, below.
+                Err(e) if e.kind == ErrorKind::Auth && matches!(e.status, Some(400 | 401)) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        self.grant(PUBLIC_TOKEN_REQUEST.to_owned()).await
+    }
+
+    /// Asks for a token and keeps it.
+    async fn grant(&self, body: String) -> Result<String, ApiError> {
         let request = HttpRequest {
             method: Method::Post,
             url: format!("{}/oauth/access_token", self.base_url),
             headers: vec![("Content-Type".into(), "application/json".into())],
-            body: Some(PUBLIC_TOKEN_REQUEST.to_owned()),
+            body: Some(body),
             file: false,
         };
         // Asking for a token is safe to repeat.
@@ -122,7 +150,7 @@ impl<T: Transport, S: TokenStore, C: Codec> Client<T, S, C> {
             return Err(self.http_error(&response, false, ErrorKind::Auth));
         }
         let token: TokenResponse = self.codec.parse(&response.body).ok_or_else(|| decode_error(Some(200)))?;
-        self.tokens.save(&token.access_token, token.expires_in);
+        self.tokens.save(&token);
         Ok(token.access_token)
     }
 
@@ -135,7 +163,14 @@ impl<T: Transport, S: TokenStore, C: Codec> Client<T, S, C> {
             headers.push(("Idempotency-Key".into(), key.clone()));
         }
         let url = format!("{}{}", self.base_url, call.path);
-        HttpRequest { method: call.method, url, headers, body: call.body.clone(), file: call.file }
+        let mut body = call.body.clone();
+        if call.names_visitor {
+            // The visitor is the token's: a body naming another would be refused.
+            if let (Some(text), Some(visitor)) = (&body, self.tokens.visitor()) {
+                body = self.codec.with_field(text, VISITOR_FIELD, &visitor).or(body);
+            }
+        }
+        HttpRequest { method: call.method, url, headers, body, file: call.file }
     }
 
     /// Makes the call and returns the successful answer's text.

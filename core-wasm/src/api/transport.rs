@@ -47,6 +47,9 @@ pub trait Codec {
     fn parse<T: serde::de::DeserializeOwned>(&self, text: &str) -> Option<T>;
     /// The `data` of a success envelope, `None` if the answer is not an envelope.
     fn envelope_data(&self, text: &str) -> Option<Self::Data>;
+    /// The JSON object `body` with text field `field` set to `value`; `None` if `body` is not an
+    /// object.
+    fn with_field(&self, body: &str, field: &str, value: &str) -> Option<String>;
 }
 
 /// The native codec.
@@ -64,11 +67,25 @@ impl Codec for SerdeJson {
         let envelope: crate::contract::envelope::Envelope<serde_json::Value> = serde_json::from_str(text).ok()?;
         Some(envelope.data)
     }
+
+    fn with_field(&self, body: &str, field: &str, value: &str) -> Option<String> {
+        let mut object: serde_json::Map<String, serde_json::Value> = serde_json::from_str(body).ok()?;
+        object.insert(field.to_owned(), serde_json::Value::String(value.to_owned()));
+        serde_json::to_string(&object).ok()
+    }
 }
 
-/// Where the bearer token lives between page loads (a cookie in the browser).
+/// Where the token lives between page loads: the access token in a cookie for its lifetime, the
+/// visitor id (SPEC §3 `anon_id`) and the refresh token in local storage, in the browser.
 pub trait TokenStore {
+    /// The access token, while it lasts.
     fn load(&self) -> Option<String>;
-    fn save(&self, token: &str, max_age_seconds: u32);
+    /// Keeps a new token, with its visitor id and refresh token when it has them.
+    fn save(&self, token: &crate::contract::auth::TokenResponse);
+    /// Drops the access token; the visitor and the refresh token stay.
     fn clear(&self);
+    /// The visitor id the kept token was issued with.
+    fn visitor(&self) -> Option<String>;
+    /// The refresh token that renews the token for the same visitor.
+    fn refresh_token(&self) -> Option<String>;
 }

@@ -11,6 +11,7 @@ use crate::api::cookie::{TOKEN_COOKIE, expired_token_cookie, read_cookie, token_
 use crate::api::{
     ApiError, Call, Client, Codec, HttpRequest, HttpResponse, Method, TokenStore, Transport, TransportError,
 };
+use crate::contract::auth::TokenResponse;
 use crate::contract::calls::{CallSpec, Under};
 use crate::contract::envelope::MessageField;
 
@@ -75,7 +76,23 @@ impl Codec for BrowserCodec {
         let is_envelope = answer.is_object() && js_sys::Reflect::has(&answer, &key).ok()?;
         if is_envelope { js_sys::Reflect::get(&answer, &key).ok() } else { None }
     }
+
+    fn with_field(&self, body: &str, field: &str, value: &str) -> Option<String> {
+        let object = js_sys::JSON::parse(body).ok().filter(|o| o.is_object() && !js_sys::Array::is_array(o))?;
+        js_sys::Reflect::set(&object, &JsValue::from_str(field), &JsValue::from_str(value)).ok()?;
+        js_sys::JSON::stringify(&object).ok()?.as_string()
+    }
 }
+
+/// Local storage, if the page may use it (privacy modes may refuse).
+fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
+}
+
+/// The visitor id in local storage (SPEC §3 `anon_id`): the server's, from the token response.
+const VISITOR_KEY: &str = crate::identity::ANON_ID_KEY;
+/// The refresh token in local storage.
+const REFRESH_KEY: &str = "refresh_token";
 
 #[derive(Debug)]
 struct CookieStore;
@@ -89,11 +106,28 @@ impl TokenStore for CookieStore {
         read_cookie(&document()?.cookie().ok()?, TOKEN_COOKIE)
     }
 
-    fn save(&self, token: &str, max_age_seconds: u32) {
-        // A page without cookies (privacy mode) still works: it just asks for tokens more often.
+    fn save(&self, token: &TokenResponse) {
+        // A page without cookies or storage (privacy mode) still works: it just asks for tokens
+        // more often, each a new visitor.
         if let Some(doc) = document() {
-            let _ = doc.set_cookie(&token_cookie(token, max_age_seconds));
+            let _ = doc.set_cookie(&token_cookie(&token.access_token, token.expires_in));
         }
+        if let Some(storage) = local_storage() {
+            let keep = |key: &str, value: &Option<String>| match value {
+                Some(v) => storage.set_item(key, v),
+                None => storage.remove_item(key),
+            };
+            let _ = keep(VISITOR_KEY, &token.visitor_id);
+            let _ = keep(REFRESH_KEY, &token.refresh_token);
+        }
+    }
+
+    fn visitor(&self) -> Option<String> {
+        local_storage()?.get_item(VISITOR_KEY).ok()?.filter(|v| !v.is_empty())
+    }
+
+    fn refresh_token(&self) -> Option<String> {
+        local_storage()?.get_item(REFRESH_KEY).ok()?.filter(|v| !v.is_empty())
     }
 
     fn clear(&self) {
@@ -267,6 +301,7 @@ impl JsApiClient {
         }
         call.is_payment_block = spec.payment_block;
         call.file = spec.file;
+        call.names_visitor = spec.names_visitor;
         if spec.file {
             let inner = Rc::clone(&self.inner);
             return Ok(wasm_bindgen_futures::future_to_promise(async move {
