@@ -4,7 +4,6 @@ import { useIntent } from '@/api/use-intent';
 import { useMutation } from '@/api/use-mutation';
 import { paymentBlockText } from '@/features/booking/api/failure';
 import type { Hold } from '@/features/booking/hold';
-import { visitorId } from '@/lib/identity';
 
 export interface Passenger {
   name: string;
@@ -24,14 +23,13 @@ export function passengerRequest(hold: Hold, passenger: Passenger): PaymentPendi
     phone: passenger.phone,
     email: passenger.email.trim() || undefined,
     gender: passenger.gender,
-    anonymousId: visitorId(),
   };
 }
 
 /**
  * The passenger details for the tab's hold: the bus `payment-pending`, the launch
- * `passenger-details-payment` (SPEC §7). The server finds the hold by the visitor's anonymousId
- * (the one the seat-lock sent) and answers with the pending booking: its tnxId, invoice and amount.
+ * `passenger-details-payment` (SPEC §7). The server finds the hold by the visitor's token
+ * (the core's client names the same visitor the seat-lock did) and answers with the pending booking: its tnxId, invoice and amount.
  */
 function sendPassengerDetails(api: Api, service: Service, request: PaymentPendingRequest, options: CallOptions): Promise<BusBooking | LaunchBooking> {
   return service === 'BUS'

@@ -15,7 +15,6 @@ import type {
 import { useApi, type Api } from '@/api/api-client';
 import { useIntent } from '@/api/use-intent';
 import { useMutation } from '@/api/use-mutation';
-import { visitorId } from '@/lib/identity';
 
 /** `common/send-otp-by-phone`: a code to find the phone's tickets. */
 export function sendSearchOtp(api: Api, phone: string): Promise<SendOtpResponse> {
@@ -23,9 +22,9 @@ export function sendSearchOtp(api: Api, phone: string): Promise<SendOtpResponse>
   return api.call('send-otp-by-phone', 'COMMON', request);
 }
 
-/** `{service}/search-ticket`: pnr and transactionId are sent empty (SPEC §3), with the visitor's anonymousId. */
+/** `{service}/search-ticket`: pnr and transactionId are sent empty (SPEC §3); the core's client adds the visitor's anonymousId. */
 function searchTickets(api: Api, service: Service, phone: string, otpCode: string): Promise<SearchTicketResponse> {
-  const request: SearchTicketRequest = { otpCode, phone, pnr: '', transactionId: '', anonymousId: visitorId() };
+  const request: SearchTicketRequest = { otpCode, phone, pnr: '', transactionId: '' };
   return api.call('search-ticket', service, request);
 }
 

@@ -1,6 +1,5 @@
 import type { ErrorBody, SeatLockRequest, SeatLockResponse, Service, Trip } from 'core-wasm';
 import { saveHold, type Hold } from '@/features/booking/hold';
-import { visitorId } from '@/lib/identity';
 
 export interface LockChoice {
   trip: Trip;
@@ -32,7 +31,6 @@ export async function lockSeats(
     to: choice.to || undefined,
     boardingPoint: choice.boardingPoint ?? undefined,
     droppingPoint: choice.droppingPoint ?? undefined,
-    anonymousId: visitorId(),
   });
   const hold: Hold = {
     service,

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import type { SeatViewRequest, Service } from 'core-wasm';
 import { failureStatus, useApi, type Row } from '@/api/api-client';
 import { useResource } from '@/api/use-resource';
-import { visitorId } from '@/lib/identity';
 import { guardedReload } from '@/lib/guarded-reload';
 
 /** When the seat view last reloaded the page after a 404 (SPEC §8, at most once a minute). */
@@ -44,9 +43,8 @@ export function useSeatView<S extends Service>(service: S, query: SeatViewQuery,
       to: query.to || undefined,
       boardingPoint: extra.boardingPoint || undefined,
       droppingPoint: extra.droppingPoint || undefined,
-      // The viewer, the same id the seat-lock holds for: the server shows this visitor's own
-      // held seats available to them (back from payment, a new lock replaces their hold).
-      anonymousId: visitorId(),
+      // The viewer is the token's visitor (the core's client names it): the server shows this
+      // visitor's own held seats available to them (back from payment, a new lock replaces it).
     };
     return api.call('get-seat-view', service, body).then((answer) => answer.seatPlan);
   };
