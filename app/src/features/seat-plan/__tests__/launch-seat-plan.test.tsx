@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { loadHold, saveHold } from '@/features/booking/hold';
-import { readStored } from '@/lib/storage';
 import { answer, fail, launchTrips, sent } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
 import { LAUNCH_LOCK, LAUNCH_TRIP, LAUNCH_VIEW, launchPlan, launchSeatsPath, lockAnswer } from './fixtures';
