@@ -94,10 +94,13 @@ test('bus: search Dhaka to Chittagong for tomorrow, filter and sort', async ({ p
     .poll(() => page.evaluate(() => ((window as unknown as { dataLayer?: { event: string }[] }).dataLayer ?? []).map((e) => e.event)))
     .toEqual(expect.arrayContaining(['page_view', 'search', 'bus_view']));
 
-  // The URL is the search: a reload shows the same results.
+  // The URL is the search, the filters and the sort: a reload shows the same results.
+  const showing = await page.getByText(/^Showing \d+ of \d+ trips$/).textContent();
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Dhaka to Chittagong' })).toBeVisible();
-  await expect(page.getByTestId('trip')).toHaveCount(total);
+  await expect(page.getByRole('status').filter({ hasText: /^Showing/ })).toHaveText(showing ?? '');
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('h2l');
+  expect(ascending((await fares(page, 'high')).reverse())).toBe(true);
 
   // Modify the search without leaving the page.
   await page.getByRole('button', { name: 'Modify search' }).click();

@@ -2,12 +2,13 @@ import { useEffect } from 'react';
 import { displayCities, displayDateTime, type Service, type Trip } from 'core-wasm';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useCities } from '@/api/content';
-import { servicePath, useService, useTheme } from '@/app/site-context';
+import { useService, useTheme } from '@/app/site-context';
 import { clearHold } from '@/features/booking/hold';
 import { readTripSearch, type TripSearch } from '@/features/search/components/search-form';
 import { BusSeatPlan } from '@/features/seat-plan/components/bus-seat-plan';
 import { LaunchSeatPlan } from '@/features/seat-plan/components/launch-seat-plan';
 import { SeatViewLoading } from '@/features/seat-plan/components/seat-view-state';
+import { resultsPath } from '@/features/seat-plan/seat-plan-path';
 import { useTrips } from '@/features/search/api/use-trips';
 import { formatLongDate } from '@/lib/dates';
 import { t } from '@/i18n/messages';
@@ -46,7 +47,7 @@ export function SeatPlanPage() {
     clearHold(service);
   }, [service, tripId]);
 
-  const back = `/${servicePath(service)}/trip?${new URLSearchParams({ from: search.from, to: search.to, journeyDate: search.journeyDate, coachType: search.coachType }).toString()}`;
+  const back = resultsPath(service, params);
   const name = (key: string) => {
     const stored = cities.data?.cities.find((c) => c._id === key || c.name.toLowerCase() === key.toLowerCase());
     return displayCities([stored ?? { name: key }])[0]?.name ?? key;

@@ -83,3 +83,58 @@ describe('trip filters and sort (applied by the core)', () => {
     expect(within(group('Operator')).getAllByRole('checkbox').map((c) => c.closest('label')?.textContent)).toEqual(['Adventure Shipping']);
   });
 });
+
+describe('filters and sort live in the URL', () => {
+  const query = (router: Awaited<ReturnType<typeof renderRoute>>['router']) => new URLSearchParams(router.state.location.search);
+
+  it('a link with filters and a sort opens with them applied and shown', async () => {
+    answer('get-schedule-trips', 'BUS', busTrips);
+    const { user } = await renderRoute(
+      '/bus/trip?from=dhaka&to=chattogram&journeyDate=2030-01-01&coachType=non-ac&priceFilterType=h2l&boardingPoint=Fakirapool',
+    );
+    expect(await screen.findByText('Showing 2 of 3 trips')).toBeInTheDocument();
+    // Non AC and from Fakirapool, the dearest first: Hanif's range ends at 900, Soudia's fare is 520
+    // (sold out, so last whatever its price).
+    expect(operators()).toEqual(['Hanif Enterprise', 'Soudia Coach Service']);
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('h2l');
+    await user.click(screen.getByRole('button', { name: 'Filters (2)' }));
+    expect(within(group('Coach type')).getByRole('radio', { name: 'Non AC' })).toBeChecked();
+    expect(within(group('Boarding point')).getByRole('checkbox', { name: 'Fakirapool' })).toBeChecked();
+  });
+
+  it('choosing a filter and a sort writes them into the URL, in place of the entry (Back leaves the results)', async () => {
+    const { user, router } = await renderBus();
+    await user.click(within(group('Coach type')).getByRole('radio', { name: 'AC' }));
+    await user.click(within(group('Departure time')).getByRole('checkbox', { name: '06 pm - 03 am' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'l2h');
+    const params = query(router);
+    expect(params.get('coachType')).toBe('ac');
+    expect(params.getAll('selectedTime')).toEqual(['6pm-3am']);
+    expect(params.get('priceFilterType')).toBe('l2h');
+    // The search itself stays first and unchanged.
+    expect([...params.keys()].slice(0, 3)).toEqual(['from', 'to', 'journeyDate']);
+    expect(router.state.historyAction).toBe('REPLACE');
+    // Still the same page: the filter panel stayed open.
+    expect(screen.getByRole('button', { name: 'Hide filters' })).toBeInTheDocument();
+  });
+
+  it('clearing the filters keeps the sort', async () => {
+    const { user, router } = await renderBus();
+    await user.click(within(group('Operator')).getByRole('checkbox', { name: 'Hanif Enterprise' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'h2l');
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(query(router).getAll('busCompany')).toEqual([]);
+    expect(query(router).get('priceFilterType')).toBe('h2l');
+    expect(operators()).toHaveLength(3);
+  });
+
+  it("the seat plan's address carries them, and its 'Back to trips' returns to them", async () => {
+    answer('get-schedule-trips', 'BUS', busTrips);
+    const { user, router } = await renderRoute('/bus/trip?from=dhaka&to=chattogram&journeyDate=2030-01-01&coachType=ac&priceFilterType=l2h');
+    await screen.findByText('Showing 1 of 3 trips');
+    await user.click(screen.getByRole('link', { name: /^View seats/ }));
+    const back = await screen.findByRole('link', { name: /Back to trips/ }, { timeout: 5000 });
+    expect(query(router).get('priceFilterType')).toBe('l2h');
+    expect(back).toHaveAttribute('href', '/bus/trip?from=dhaka&to=chattogram&journeyDate=2030-01-01&coachType=ac&priceFilterType=l2h');
+  });
+});

@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import { displayDateTime, type Service, type Trip } from 'core-wasm';
 import { Link, useSearchParams } from 'react-router';
 import { RemoteImage } from '@/components/remote-image';
-import { readTripSearch } from '@/features/search/components/search-form';
 import { seatPlanPath } from '@/features/seat-plan/seat-plan-path';
 import { t } from '@/i18n/messages';
 import { track } from '@/lib/analytics';
@@ -80,7 +79,7 @@ export function TripCard({ trip, service }: { trip: Trip; service: Service }) {
           // and the back button returns to these results.
           <Link
             className="button trip__seats-link"
-            to={seatPlanPath(service, trip._id, readTripSearch(params))}
+            to={seatPlanPath(service, trip._id, params)}
             aria-label={`${t('trips.viewSeats')}: ${trip.companyName ?? ''} ${departure.time}`}
           >
             {t('trips.viewSeats')}

@@ -6,6 +6,7 @@ import { useService, useTheme } from '@/app/site-context';
 import { useTrips, type TripsResponse } from '@/features/search/api/use-trips';
 import { readTripSearch, SearchForm, type TripSearch } from '@/features/search/components/search-form';
 import { activeFilterCount, SortSelect, TripFilters, type FilterOptions } from '@/features/trips/components/trip-filters';
+import { filtersFromParams, paramsWithFilters } from '@/features/trips/filter-params';
 import { TripList, type TripListState } from '@/features/trips/components/trip-list';
 import { formatLongDate } from '@/lib/dates';
 import { t } from '@/i18n/messages';
@@ -29,7 +30,13 @@ function Results({ service, search }: { service: Service; search: TripSearch }) 
   const theme = useTheme();
   const trips = useTrips(service, search);
   const cities = useCities(service);
-  const [filters, setFilters] = useState<Filters>({ coachType: search.coachType });
+  const [params, setParams] = useSearchParams();
+  // The filters and the sort live in the URL (filter-params.ts): a reload, a shared link and the
+  // way back from a seat plan show the same trips. A change replaces the entry rather than
+  // adding one, so Back leaves the results instead of undoing one checkbox at a time, and the
+  // page stays where it was scrolled.
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const setFilters = (next: Filters) => setParams(paramsWithFilters(params, next, service), { replace: true, preventScrollReset: true });
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [modifying, setModifying] = useState(false);
   const panelId = useId();
@@ -54,12 +61,14 @@ function Results({ service, search }: { service: Service; search: TripSearch }) 
     return displayCities([stored ?? { name: key }])[0]?.name ?? key;
   };
   const title = t('trips.route', { from: name(search.from), to: name(search.to) });
+  // Clearing keeps the sort: it orders the trips, it does not hide any.
+  const clearFilters = () => setFilters({ coachType: 'all', priceFilterType: filters.priceFilterType });
   const state: TripListState =
     trips.status === 'loading'
       ? { status: 'loading' }
       : trips.status === 'error'
         ? { status: 'error', message: trips.message, retry: () => trips.refetch() }
-        : { status: 'ready', trips: shown, total: all.length, clearFilters: () => setFilters({ coachType: 'all' }) };
+        : { status: 'ready', trips: shown, total: all.length, clearFilters };
   const count = activeFilterCount(filters);
 
   return (
@@ -96,7 +105,7 @@ function Results({ service, search }: { service: Service; search: TripSearch }) 
             <h2 className="trips__filters-title">{t('filters.title')}</h2>
             <TripFilters service={service} options={options} value={filters} onChange={setFilters} showOperators={!theme.operatorId} />
             {count > 0 && (
-              <button type="button" className="link-button" onClick={() => setFilters({ coachType: 'all', priceFilterType: filters.priceFilterType })}>
+              <button type="button" className="link-button" onClick={clearFilters}>
                 {t('filters.clear')}
               </button>
             )}
@@ -112,9 +121,9 @@ function Results({ service, search }: { service: Service; search: TripSearch }) 
 }
 
 /**
- * Trip results (`/bus/trip`, `/launch/trip`). The search is in the URL (from, to, journeyDate,
- * coachType), so results can be shared and reloaded; filters and the price sort are applied by
- * the core; the search can be changed without leaving the page.
+ * Trip results (`/bus/trip`, `/launch/trip`). The search, the filters and the price sort are in
+ * the URL (from, to, journeyDate, then filter-params.ts), so results can be shared and reloaded;
+ * the core applies the filters and the sort; the search can be changed without leaving the page.
  */
 export function TripsPage() {
   const service = useService();
@@ -132,8 +141,9 @@ export function TripsPage() {
       </>
     );
   }
-  // A new search is a new page: filters and the modify panel start afresh.
-  return <Results key={`${service}:${params.toString()}`} service={service} search={search} />;
+  // A new search is a new page: the modify and filter panels start closed. (The filters are the
+  // URL's: a new search from the form brings none.)
+  return <Results key={`${service}:${search.from}:${search.to}:${search.journeyDate}`} service={service} search={search} />;
 }
 
 export default TripsPage;
