@@ -159,6 +159,7 @@ const en = {
   'trips.cancelModify': 'Cancel',
   'trips.found': '{count} trips found',
   'trips.found.one': '1 trip found',
+  'trips.modifyShort': 'Modify',
   'trips.showing': 'Showing {shown} of {count} trips',
   'trips.loading': 'Searching trips...',
   'trips.empty.title': 'No trips found',

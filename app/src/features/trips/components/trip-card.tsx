@@ -43,26 +43,27 @@ export function TripCard({ trip, service }: { trip: Trip; service: Service }) {
 
   return (
     <article className={`trip${soldOut ? ' trip--sold-out' : ''}`} aria-label={`${trip.companyName ?? ''} ${departure.time}`} data-testid="trip">
+      {/* Compact, so two cards fit a phone's first screen under the search: name and fare on
+          one line, the vehicle under them, the times on one line with the seats left. */}
       <div className="trip__head">
         <RemoteImage path={trip.logo} width={40} height={40} className="trip__logo" />
-        <div className="trip__who">
-          <h3 className="trip__operator">{trip.companyName}</h3>
-          <p className="trip__vehicle">{[vehicle, trip.busClass, coachType].filter(Boolean).join(' · ')}</p>
-        </div>
+        <h3 className="trip__operator">{trip.companyName}</h3>
         <p className="trip__fare" data-testid="fare">
           {fareText(trip.seatFare)}
         </p>
+        <p className="trip__vehicle">{[vehicle, trip.busClass, coachType].filter(Boolean).join(' · ')}</p>
       </div>
       <div className="trip__times">
         <p className="trip__time">
-          <span className="trip__label">{t('trips.departure')}</span>
+          <span className="visually-hidden">{t('trips.departure')} </span>
           <time dateTime={`${departure.date}`} data-testid="departure">
             {departure.time}
           </time>
         </p>
         {arrival && (
-          <p className="trip__time">
-            <span className="trip__label">{t('trips.arrival')}</span>
+          <p className="trip__time trip__time--arrival">
+            <span aria-hidden="true">→ </span>
+            <span className="visually-hidden">{t('trips.arrival')} </span>
             <time dateTime={`${arrival.date}`}>{arrival.time}</time>
           </p>
         )}

@@ -74,15 +74,21 @@ function Results({ service, search }: { service: Service; search: TripSearch }) 
   return (
     <>
       <title>{`${title} | ${theme.brandName}`}</title>
-      <div className="trips__head">
-        <div>
-          <h1 className="page__title">{title}</h1>
-          <p className="trips__date">
-            <time dateTime={search.journeyDate}>{formatLongDate(search.journeyDate)}</time>
-          </p>
-        </div>
-        <button type="button" className="button button--ghost" aria-expanded={modifying} onClick={() => setModifying(!modifying)}>
-          {modifying ? t('trips.cancelModify') : t('trips.modify')}
+      {/* The search in two short lines, so the trips start high on a phone's first screen. */}
+      <div className="trips__summary">
+        <h1 className="trips__title">{title}</h1>
+        <p className="trips__date">
+          <time dateTime={search.journeyDate}>{formatLongDate(search.journeyDate)}</time>
+        </p>
+        {/* 'Modify' beside the date on a phone; its name says the whole of it. */}
+        <button
+          type="button"
+          className="button button--ghost trips__modify-toggle"
+          aria-label={modifying ? undefined : t('trips.modify')}
+          aria-expanded={modifying}
+          onClick={() => setModifying(!modifying)}
+        >
+          {modifying ? t('trips.cancelModify') : t('trips.modifyShort')}
         </button>
       </div>
       {modifying && (
@@ -91,7 +97,8 @@ function Results({ service, search }: { service: Service; search: TripSearch }) 
         </div>
       )}
       <div className="trips__body">
-        <aside className="trips__side">
+        {/* Filters and sort on one row on a phone; on a wide screen the filters are a column. */}
+        <div className="trips__controls">
           <button
             type="button"
             className="button button--ghost trips__filters-toggle"
@@ -101,6 +108,9 @@ function Results({ service, search }: { service: Service; search: TripSearch }) 
           >
             {filtersOpen ? t('filters.hide') : count > 0 ? t('filters.active', { count }) : t('filters.show')}
           </button>
+          <SortSelect value={filters.priceFilterType} onChange={(priceFilterType) => setFilters({ ...filters, priceFilterType })} />
+        </div>
+        <aside className="trips__side">
           <div id={panelId} className={`trips__filters${filtersOpen ? ' trips__filters--open' : ''}`}>
             <h2 className="trips__filters-title">{t('filters.title')}</h2>
             <TripFilters service={service} options={options} value={filters} onChange={setFilters} showOperators={!theme.operatorId} />
@@ -112,7 +122,6 @@ function Results({ service, search }: { service: Service; search: TripSearch }) 
           </div>
         </aside>
         <section className="trips__results" aria-label={t('trips.list')}>
-          <SortSelect value={filters.priceFilterType} onChange={(priceFilterType) => setFilters({ ...filters, priceFilterType })} />
           <TripList state={state} service={service} />
         </section>
       </div>
