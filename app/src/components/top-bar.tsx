@@ -6,10 +6,10 @@ import { t } from '@/i18n/messages';
 
 /**
  * The global header (SPEC §1): Rental (an external site; hidden in the mobile app), Bus and
- * Launch, and the support phone.
+ * Launch, and the support phone; on a demo site whose notice was dismissed, a 'Demo' mark.
  */
-export function TopBar() {
-  const { rentalUrl, helpline } = useRuntimeConfig();
+export function TopBar({ demoMark }: { demoMark: boolean }) {
+  const { rentalUrl, helpline, demo } = useRuntimeConfig();
   const isMobileApp = useIsMobileApp();
   const service = useService();
   return (
@@ -35,6 +35,8 @@ export function TopBar() {
             </Link>
           </li>
         </ul>
+        {/* A demo site says so on every page: here, once its notice was dismissed. */}
+        {demo && demoMark && <span className="top-bar__demo">{t('site.demoMark')}</span>}
         <a className="top-bar__phone" href={telHref(helpline)}>
           {t('topBar.support', { phone: helpline })}
         </a>

@@ -38,6 +38,8 @@ const en = {
   'site.close': 'Close',
   'site.demo': 'Demo site: trips, seats and payments are simulated. No real tickets are sold.',
   'site.today': 'Today in Dhaka:',
+  'site.demoDismiss': 'Dismiss the demo notice',
+  'site.demoMark': 'Demo',
   'site.fareRange': '{low} - {high}',
   'site.fareFrom': 'From {amount}',
   'site.externalLink': '(opens another site)',

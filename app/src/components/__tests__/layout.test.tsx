@@ -1,6 +1,6 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { NEW_SITE_KEY } from '@/components/new-site-banner';
+import { NEW_SITE_DISMISSED_KEY, NEW_SITE_KEY } from '@/components/new-site-banner';
 import { answer, fail } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
 import { siteFetch } from '@/test/setup';
@@ -70,6 +70,33 @@ describe('default layout', () => {
     expect(window.localStorage.getItem(NEW_SITE_KEY)).toBe('true');
     const update = siteFetch.mock.calls.find(([url]) => String(url).includes('visitor-update'));
     expect(JSON.parse(String(update?.[1]?.body))).toEqual({ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+  });
+
+  it('a dismissed new-site banner is remembered: gone on the next page and the next visit, and no call is made', async () => {
+    window.localStorage.setItem(NEW_SITE_KEY, 'true');
+    const { user } = await renderRoute('/bus');
+    await user.click(within(screen.getByTestId('new-site-banner')).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('new-site-banner')).not.toBeInTheDocument();
+    expect(window.localStorage.getItem(NEW_SITE_DISMISSED_KEY)).toBe('true');
+    cleanup();
+    await renderRoute('/bus/operator');
+    await act(async () => {});
+    expect(screen.queryByTestId('new-site-banner')).not.toBeInTheDocument();
+    expect(siteFetch).not.toHaveBeenCalled();
+  });
+
+  it('the demo notice can be dismissed; the site still says it is a demo, in the top bar, on every later page', async () => {
+    const { user } = await renderRoute('/bus', { config: { demo: true } });
+    const topBar = screen.getByRole('navigation', { name: 'Our services' });
+    expect(screen.getByTestId('demo-notice')).toHaveTextContent('Demo site');
+    expect(within(topBar).queryByText('Demo')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Dismiss the demo notice' }));
+    expect(screen.queryByTestId('demo-notice')).not.toBeInTheDocument();
+    expect(within(topBar).getByText('Demo')).toBeInTheDocument();
+    cleanup();
+    await renderRoute('/launch', { config: { demo: true } });
+    expect(screen.queryByTestId('demo-notice')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Our services' })).getByText('Demo')).toBeInTheDocument();
   });
 
   it('never shows the new-site banner at 0 % or in the mobile app', async () => {

@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useService, useTheme } from '@/app/site-context';
-import { DemoNotice } from '@/components/demo-notice';
+import { DemoNotice, demoNoticeDismissed } from '@/components/demo-notice';
 import { Footer } from '@/components/footer';
 import { Header } from '@/components/header';
 import { HeadlineTicker } from '@/components/headline-ticker';
@@ -46,16 +46,17 @@ export function DefaultLayout() {
   const service = useService();
   useShellEffects();
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const [demoDismissed, setDemoDismissed] = useState(demoNoticeDismissed);
   return (
     <ModalProvider>
       <a className="skip-link" href="#main">
         {t('site.skipToContent')}
       </a>
-      <TopBar />
+      <TopBar demoMark={demoDismissed} />
       <NewSiteBanner />
       <Header />
       <HeadlineTicker key={service} service={service} />
-      <DemoNotice />
+      <DemoNotice dismissed={demoDismissed} onDismiss={() => setDemoDismissed(true)} />
       <main id="main" className="page" tabIndex={-1}>
         <Outlet />
       </main>
