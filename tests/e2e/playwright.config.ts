@@ -35,6 +35,11 @@ const databaseDir = path.join(outputDir, 'server');
 const databaseFile = path.join(databaseDir, 'e2e.db');
 const themedDatabaseFile = path.join(databaseDir, 'e2e-themed.db');
 
+const ONE_ADDRESS_FOR_ALL = {
+  RATE_LIMITS: 'token=2000/min,otp-send=200/min,otp-check=500/min,seat-lock=2000/min,full-bus=100/min',
+  HOLD_SEATS_PER_ADDRESS: '100000',
+};
+
 const shellQuote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
 
 export default defineConfig({
@@ -88,6 +93,9 @@ export default defineConfig({
         DEMO_MODE: '1',
         // Three days of trips are enough for the journeys (today and tomorrow) and seed faster.
         DEMO_DAYS: '3',
+        // Every journey comes from 127.0.0.1: one address standing for many travellers (the limits
+        // themselves are tested in ticket-api/tests/attacks.rs).
+        ...ONE_ADDRESS_FOR_ALL,
         RENTAL_URL: 'https://rental.example.com/',
       },
     },
@@ -107,6 +115,7 @@ export default defineConfig({
         DATABASE_URL: `sqlite://${themedDatabaseFile}`,
         DEMO_MODE: '1',
         DEMO_DAYS: '3',
+        ...ONE_ADDRESS_FOR_ALL,
         THEME: 'hanif',
         ROLLOUT_PERCENTAGE: '100',
         RENTAL_URL: 'https://rental.example.com/',

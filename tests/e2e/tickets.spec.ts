@@ -9,6 +9,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { artifacts, collectProblems, dhakaDate } from './helpers';
+import { siteToken } from './visitor';
 
 /** A number no other journey books with, so the search finds exactly this file's tickets. */
 const PHONE = '01933712468';
@@ -40,13 +41,13 @@ interface Seat {
  * cut-off), a free seat, seat-lock, payment-pending, the sandbox gateway, then Pay in its page.
  */
 async function buyTicket(page: Page, request: APIRequestContext): Promise<void> {
-  const bearer = await token(request);
-  const visitor = `e2e-tickets-${Date.now()}`;
+  // The page's own visitor: the ticket is theirs to see on the success page.
+  const bearer = await siteToken(page);
   const { trips } = await call<{ trips: { _id: string; departureDateTime: string; availableSeats?: number }[] }>(
     request,
     bearer,
     '/v1/api/intercity/get-schedule-trips',
-    { from: 'Dhaka', to: 'Chattogram', journeyDate: dhakaDate(1), anonymousId: visitor },
+    { from: 'Dhaka', to: 'Chattogram', journeyDate: dhakaDate(1) },
   );
   const trip = trips
     .filter((t) => (t.availableSeats ?? 1) > 0)
@@ -54,20 +55,18 @@ async function buyTicket(page: Page, request: APIRequestContext): Promise<void> 
   expect(trip, 'a trip tomorrow with free seats').toBeTruthy();
   const { seatPlan } = await call<{ seatPlan: Record<string, Seat[] | undefined> }>(request, bearer, '/v1/api/intercity/get-seat-view', {
     tripId: trip!._id,
-    anonymousId: visitor,
   });
   const seats = [...(seatPlan.seatList ?? []), ...(seatPlan.lowerDeckSeatList ?? []), ...(seatPlan.upperDeckSeatList ?? [])];
   const free = seats.find((s) => s.status === 'available' && (s.fareList ?? []).every((f) => f.status === 'available'));
   expect(free, 'a free seat').toBeTruthy();
   const chosen = [free!.seatNo];
-  await call(request, bearer, '/v1/api/intercity/seat-lock', { tripId: trip!._id, seats: chosen, anonymousId: visitor });
+  await call(request, bearer, '/v1/api/intercity/seat-lock', { tripId: trip!._id, seats: chosen });
   const booking = await call<{ tnxId: string }>(request, bearer, '/v1/api/intercity/payment-pending', {
     tripId: trip!._id,
     seats: chosen,
     name: 'Nusrat Jahan',
     phone: PHONE,
     gender: 'female',
-    anonymousId: visitor,
   });
   const gateway = await call<{ redirectUrl: string }>(request, bearer, '/v1/api/intercity/update-gateway', {
     tnxId: booking.tnxId,

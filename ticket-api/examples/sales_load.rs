@@ -58,6 +58,13 @@ fn free(view: &Value) -> Vec<String> {
         .collect()
 }
 
+/// A token of a new visitor of the public site.
+async fn new_visitor(addr: SocketAddr) -> Result<String, String> {
+    let grant = json!({"grant_type": "client_credentials", "client_id": "web"});
+    let (_, _, token) = http(addr, "POST", "/oauth/access_token", None, Some(&grant)).await?;
+    Ok(token["access_token"].as_str().ok_or("no token")?.to_owned())
+}
+
 /// trip -> (seats booked before the run, seats sold by the run)
 type Ledger = HashMap<String, (Vec<String>, Vec<String>)>;
 
@@ -69,15 +76,7 @@ async fn main() -> Result<(), String> {
     let workers: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(64);
     let addr: SocketAddr =
         base.trim_start_matches("http://").trim_end_matches('/').parse().map_err(|e| format!("{base}: {e}"))?;
-    let (_, _, token) = http(
-        addr,
-        "POST",
-        "/oauth/access_token",
-        None,
-        Some(&json!({"grant_type": "client_credentials", "client_id": "web"})),
-    )
-    .await?;
-    let token = token["access_token"].as_str().ok_or("no token")?.to_owned();
+    let token = new_visitor(addr).await?;
 
     // Every bus trip of the next days, from searches of every city pair the network serves.
     let (_, _, cities) = http(addr, "GET", "/v1/api/intercity/cities", Some(&token), None).await?;
@@ -121,7 +120,7 @@ async fn main() -> Result<(), String> {
     let ledger: Arc<Mutex<Ledger>> = Arc::new(Mutex::new(HashMap::new()));
     let started = Instant::now();
     let mut tasks = Vec::new();
-    for w in 0..workers {
+    for _ in 0..workers {
         let (queue, stop, sales, errors, latencies, ledger, token) = (
             queue.clone(),
             stop.clone(),
@@ -132,7 +131,9 @@ async fn main() -> Result<(), String> {
             token.clone(),
         );
         tasks.push(tokio::spawn(async move {
-            let mut n = 0usize;
+            // Each worker is one traveller buying one seat after another (the server caps how
+            // many seats one visitor holds at once).
+            let token = new_visitor(addr).await.unwrap_or(token);
             while !stop.load(Ordering::Relaxed) {
                 let Some(trip) = queue.lock().await.pop() else { break };
                 let Ok((200, _, view)) = http(addr, "POST", "/v1/api/intercity/get-seat-view", Some(&token), Some(&json!({"tripId": trip}))).await else { continue };
@@ -141,16 +142,14 @@ async fn main() -> Result<(), String> {
                     if stop.load(Ordering::Relaxed) {
                         break;
                     }
-                    n += 1;
-                    let visitor = format!("load-{w}-{n}");
                     let mut timings = Vec::with_capacity(5);
                     let mut ok = true;
                     let mut tnx = String::new();
                     for call in CALLS {
                         let t = Instant::now();
                         let result = match call {
-                            "seat-lock" => http(addr, "POST", "/v1/api/intercity/seat-lock", Some(&token), Some(&json!({"tripId": trip, "seats": [seat], "anonymousId": visitor}))).await,
-                            "payment-pending" => http(addr, "POST", "/v1/api/intercity/payment-pending", Some(&token), Some(&json!({"tripId": trip, "seats": [seat], "name": "Load Test", "phone": "01712345678", "gender": "female", "anonymousId": visitor}))).await,
+                            "seat-lock" => http(addr, "POST", "/v1/api/intercity/seat-lock", Some(&token), Some(&json!({"tripId": trip, "seats": [seat]}))).await,
+                            "payment-pending" => http(addr, "POST", "/v1/api/intercity/payment-pending", Some(&token), Some(&json!({"tripId": trip, "seats": [seat], "name": "Load Test", "phone": "01712345678", "gender": "female"}))).await,
                             "update-gateway" => http(addr, "POST", "/v1/api/intercity/update-gateway", Some(&token), Some(&json!({"tnxId": tnx, "gateway": "sandbox"}))).await,
                             "sandbox-pay" => http(addr, "POST", &format!("/gateway/sandbox/{tnx}/pay"), None, None).await,
                             _ => http(addr, "POST", "/v1/api/intercity/confirm-ticket", Some(&token), Some(&json!({"tnxId": tnx}))).await,

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { RouteError } from '@/components/error-page';
 import { DefaultLayout, EmiLayout } from '@/components/layouts/default-layout';
 import { RouteLoader } from '@/components/route-loader';
+import { TRIP_RESULTS } from '@/components/skip-links';
 import { HomePage } from '@/features/home/routes/home-page';
 import { NotFoundPage } from '@/features/not-found/routes/not-found-page';
 import { isChunkLoadError, reloadAfterChunkError } from '@/lib/chunk-reload';
@@ -37,10 +38,11 @@ const emi = page(() => import('@/features/emi/routes/emi-page'));
 
 /** Pages both services have, under /bus/... and /launch/... */
 const servicePages: RouteObject[] = [
-  { path: 'trip', lazy: trips },
+  // The results have a skip link of their own (components/skip-links.tsx).
+  { path: 'trip', lazy: trips, handle: { skipTo: TRIP_RESULTS } },
   // SPEC §2 "deeper trip paths": a trip's seat plan (features/seat-plan/seat-plan-path.ts).
   { path: 'trip/:tripId', lazy: seatPlan },
-  { path: 'trip/*', lazy: trips },
+  { path: 'trip/*', lazy: trips, handle: { skipTo: TRIP_RESULTS } },
   { path: 'operator', lazy: operators },
   { path: 'operator/:id', lazy: operator },
   { path: 'popular-route', lazy: popularRoutes },

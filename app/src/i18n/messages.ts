@@ -32,6 +32,7 @@ const en = {
 
   // --- site-wide ---------------------------------------------------------------------------
   'site.skipToContent': 'Skip to content',
+  'site.skipToResults': 'Skip to results',
   'site.processing': 'Processing...',
   'site.loading': 'Loading...',
   'site.retry': 'Try again',

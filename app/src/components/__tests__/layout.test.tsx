@@ -1,7 +1,7 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { NEW_SITE_DISMISSED_KEY, NEW_SITE_KEY } from '@/components/new-site-banner';
-import { answer, fail } from '@/test/fake-api';
+import { answer, busTrips, fail } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
 import { siteFetch } from '@/test/setup';
 
@@ -97,6 +97,27 @@ describe('default layout', () => {
     await renderRoute('/launch', { config: { demo: true } });
     expect(screen.queryByTestId('demo-notice')).not.toBeInTheDocument();
     expect(within(screen.getByRole('navigation', { name: 'Our services' })).getByText('Demo')).toBeInTheDocument();
+  });
+
+  it('the trip results have a skip link of their own, first, which moves focus to the results', async () => {
+    answer('get-schedule-trips', 'BUS', busTrips);
+    const { user } = await renderRoute('/bus/trip?from=dhaka&to=chattogram&journeyDate=2030-01-01&coachType=all');
+    await screen.findByText('3 trips found');
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to results' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('region', { name: 'Trips' })).toHaveFocus();
+    await user.tab();
+    expect(within(screen.getAllByTestId('trip')[0] as HTMLElement).getByRole('button', { name: 'Details' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getAllByRole('link', { name: /^View seats/ })[0]).toHaveFocus();
+  });
+
+  it('other pages have only the skip link to the content', async () => {
+    await renderRoute('/bus/policies');
+    expect(screen.queryByRole('link', { name: 'Skip to results' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
   });
 
   it('never shows the new-site banner at 0 % or in the mobile app', async () => {

@@ -8,11 +8,11 @@ import { HeadlineTicker } from '@/components/headline-ticker';
 import { ModalProvider } from '@/components/modal-host';
 import { NewSiteBanner } from '@/components/new-site-banner';
 import { NavigationLoader } from '@/components/route-loader';
+import { SkipLinks } from '@/components/skip-links';
 import { Toaster } from '@/components/toaster';
 import { TopBar } from '@/components/top-bar';
 import { useRuntimeConfig } from '@/config/runtime-config-context';
 import { applyTheme } from '@/config/theme';
-import { t } from '@/i18n/messages';
 import { schedulePageView } from '@/lib/analytics';
 import { loadLiveChat } from '@/lib/live-chat';
 import { scrollKey, scrollToId } from '@/lib/scroll';
@@ -49,9 +49,7 @@ export function DefaultLayout() {
   const [demoDismissed, setDemoDismissed] = useState(demoNoticeDismissed);
   return (
     <ModalProvider>
-      <a className="skip-link" href="#main">
-        {t('site.skipToContent')}
-      </a>
+      <SkipLinks />
       <TopBar demoMark={demoDismissed} />
       <NewSiteBanner />
       <Header />

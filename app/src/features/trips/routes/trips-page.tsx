@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { displayCities, filterTrips, type Filters, type Service, type Trip } from 'core-wasm';
 import { useSearchParams } from 'react-router';
 import { useCities } from '@/api/content';
+import { TRIP_RESULTS } from '@/components/skip-links';
 import { useService, useTheme } from '@/app/site-context';
 import { useTrips, type TripsResponse } from '@/features/search/api/use-trips';
 import { readTripSearch, SearchForm, type TripSearch } from '@/features/search/components/search-form';
@@ -121,7 +122,8 @@ function Results({ service, search }: { service: Service; search: TripSearch }) 
             )}
           </div>
         </aside>
-        <section className="trips__results" aria-label={t('trips.list')}>
+        {/* The skip link's target (the layout's 'Skip to results'): the next Tab is the first trip. */}
+        <section id={TRIP_RESULTS.id} className="trips__results" aria-label={t('trips.list')} tabIndex={-1}>
           <TripList state={state} service={service} />
         </section>
       </div>
