@@ -6,7 +6,7 @@
 use std::sync::OnceLock;
 
 use axum::Json;
-use core_wasm::contract::calls::{CALLS, CallSpec, Method, Scope};
+use core_wasm::contract::calls::{CALLS, CallName, CallSpec, Method, Scope};
 use core_wasm::contract::{auth, envelope};
 use schemars::Schema;
 use schemars::generate::{SchemaGenerator, SchemaSettings};
@@ -31,8 +31,17 @@ fn failures(call: &CallSpec) -> Vec<(&'static str, String)> {
     let mut statuses = vec![
         ("400", "Invalid input: every failing field is listed (malformed JSON, wrong types, rule violations)".into()),
         ("401", "Missing or expired token".into()),
-        ("404", "Not found: an unknown id, or a path outside the call's services".into()),
     ];
+    if call.names_visitor {
+        statuses.push(("403", "The body names another visitor than the token's".into()));
+    }
+    statuses.push((
+        "404",
+        "Not found: an unknown id, one that is not the caller's (the same answer), or a path outside the call's \
+         services"
+            .into(),
+    ));
+    statuses.push(("408", "The request took longer than 30 s".into()));
     if call.method == Method::Post {
         let mut conflict =
             "The world changed: a hold expired, a seat was just taken, a booking is no longer waiting for payment"
@@ -44,8 +53,17 @@ fn failures(call: &CallSpec) -> Vec<(&'static str, String)> {
         statuses.push(("413", format!("The body is larger than {} KB", BODY_LIMIT / 1024)));
         statuses.push(("415", "The body is not sent as application/json".into()));
     }
-    if call.limited {
-        statuses.push(("429", "Too many of these for this phone or client: the message says when to try again".into()));
+    if call.idempotent {
+        statuses.push(("422", "The Idempotency-Key was used with another request".into()));
+    }
+    let limit = if call.limited {
+        "Too many of these from this address (or for this phone): Retry-After says when to try again"
+    } else {
+        "The site is at its ceiling of requests: Retry-After says when to try again"
+    };
+    statuses.push(("429", limit.into()));
+    if matches!(call.name, CallName::SendOtp | CallName::SendOtpByPhone) {
+        statuses.push(("503", "The SMS could not be sent; nothing was used up, try again".into()));
     }
     statuses.push(("500", "An internal failure (logged); the message is generic".into()));
     statuses

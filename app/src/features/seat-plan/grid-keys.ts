@@ -1,10 +1,12 @@
 /**
- * Arrow keys inside a seat grid: Tab already reaches every seat for sale, but on a 40-seat coach
- * that is many presses, so the arrows move to the next seat for sale left, right, up or down
- * (by the grid places the seats carry as data-row and data-col). Seats not for sale are skipped,
- * as Tab skips them; at the edge nothing moves.
+ * The keyboard in a seat grid. A grid is one Tab stop (a roving tabindex): on a 40-seat coach,
+ * Tab through every seat put Continue some 20 presses after the seat just chosen; now Tab leaves
+ * the grid for the next step at once. Inside it the arrows move to the next seat for sale left,
+ * right, up or down (by the grid places the seats carry as data-row and data-col); seats not for
+ * sale are skipped; at the edge nothing moves. The Tab stop is the seat last focused, so Tab
+ * back into the grid returns there (else the first chosen seat, else the first for sale).
  */
-import type { KeyboardEvent } from 'react';
+import type { FocusEvent, KeyboardEvent } from 'react';
 
 const STEPS: Record<string, [number, number]> = {
   ArrowLeft: [0, -1],
@@ -57,4 +59,28 @@ export function moveAmongSeats(event: KeyboardEvent<HTMLElement>): void {
   // The page does not scroll on an arrow that moved focus, nor on one at the edge of the grid.
   event.preventDefault();
   next?.button.focus();
+}
+
+/** A seat's place in its grid (0-based). */
+export interface SeatPlace {
+  row: number;
+  col: number;
+}
+
+/** A seat's place as one key: unique within a grid. */
+export const placeKey = (place: SeatPlace) => `${place.row}:${place.col}`;
+
+/** The grid's onFocus: the place of the seat that took focus (the next Tab stop), if a seat did. */
+export function focusedPlace(event: FocusEvent<HTMLElement>): string | null {
+  const target = event.target;
+  return target instanceof HTMLButtonElement && target.dataset.row !== undefined ? `${target.dataset.row}:${target.dataset.col}` : null;
+}
+
+/**
+ * The grid's Tab stop among the seats that can take focus (`focusable`, in order; `chosen`
+ * among them): the seat last focused while it still can, else the first chosen, else the first.
+ */
+export function tabStop(focusable: readonly string[], chosen: readonly string[], last: string | null): string | undefined {
+  if (last !== null && focusable.includes(last)) return last;
+  return chosen.find((key) => focusable.includes(key)) ?? focusable[0];
 }

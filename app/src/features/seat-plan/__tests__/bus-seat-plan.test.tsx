@@ -147,18 +147,27 @@ describe('bus seat plan: choosing seats', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('chosen-seats')).toHaveTextContent('A1, A2, B3, C1');
   });
 
-  it('works by keyboard alone: Tab to a seat, Enter and Space select', async () => {
+  it('works by keyboard alone: the deck is one Tab stop, Enter and Space select, Tab goes on to Continue', async () => {
     const { user } = await openPlan();
-    seatButton(/^Seat A1,/).focus();
+    const deck = screen.getByRole('group', { name: 'Seats' });
+    // One seat of the deck is in the Tab order (the first for sale); the arrows reach the rest.
+    const stops = () => within(deck).getAllByRole('button').filter((seat) => seat.tabIndex === 0);
+    expect(stops()).toEqual([seatButton(/^Seat A1,/)]);
+    expect(deck).toHaveAccessibleDescription('Arrow keys move between seats.');
+    screen.getByLabelText('Dropping point').focus();
+    await user.tab();
+    expect(seatButton(/^Seat A1,/)).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(seatButton(/^Seat A1,/)).toHaveAttribute('aria-pressed', 'true');
-    await user.tab();
-    expect(seatButton(/^Seat A2,/)).toHaveFocus();
-    await user.keyboard(' ');
+    await user.keyboard('{ArrowRight} ');
     expect(seatButton(/^Seat A2,/)).toHaveAttribute('aria-pressed', 'true');
-    // Booked seats are skipped by Tab: they are disabled.
+    // The next step is one Tab away, not every seat left on the coach.
     await user.tab();
-    expect(seatButton(/^Seat B3,/)).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Continue' })).toHaveFocus();
+    // Back into the deck where the traveller left it.
+    await user.tab({ shift: true });
+    expect(seatButton(/^Seat A2,/)).toHaveFocus();
+    expect(stops()).toEqual([seatButton(/^Seat A2,/)]);
   });
 
   it('arrow keys move to the next seat for sale in their direction, skipping the rest', async () => {

@@ -13,11 +13,11 @@ import {
 import type { TripSearch } from '@/features/search/components/search-form';
 import { useSeatLock } from '@/features/seat-plan/api/use-seat-lock';
 import { useSeatView } from '@/features/seat-plan/api/use-seat-view';
-import { SeatButton, seatName } from '@/features/seat-plan/components/seat-button';
+import { SeatButton, seatFocusable, seatName } from '@/features/seat-plan/components/seat-button';
 import { SeatLegend, type LegendKey } from '@/features/seat-plan/components/seat-legend';
 import { SeatSummary } from '@/features/seat-plan/components/seat-summary';
 import { SeatViewProblem, SeatViewLoading } from '@/features/seat-plan/components/seat-view-state';
-import { moveAmongSeats } from '@/features/seat-plan/grid-keys';
+import { focusedPlace, moveAmongSeats, placeKey, tabStop, type SeatPlace } from '@/features/seat-plan/grid-keys';
 import { messageText, t, type MessageId } from '@/i18n/messages';
 import { track } from '@/lib/analytics';
 import { takaRange } from '@/lib/fare-range';
@@ -95,21 +95,32 @@ function deckFare(offers: readonly { status: SeatStatus; fare: number | null }[]
   return takaRange(Math.min(...fares), Math.max(...fares));
 }
 
-function Deck({ deckKey, seats, boarding, dropping, chosen, onToggle }: {
+function Deck({ deckKey, seats, boarding, dropping, chosen, hintId, onToggle }: {
   deckKey: DeckKey;
   seats: readonly BusSeat[];
   boarding: string;
   dropping: string;
   chosen: ReadonlySet<string>;
+  /** The arrow keys' hint, said with the deck's name. */
+  hintId: string;
   onToggle: (seat: BusSeat) => void;
 }) {
   const headingId = useId();
+  const [lastFocused, setLastFocused] = useState<string | null>(null);
   const placed = seats.every((s) => s.row != null && s.col != null);
   const columns = placed ? Math.max(...seats.map((s) => (s.col ?? 0) + 1)) : 4;
   const offers = seats.map((seat) => shownOffer(seat, boarding, dropping));
   const fare = deckFare(offers);
+  // Unplaced seats flow into `columns` columns in order.
+  const places = seats.map((seat, i) => (placed ? { row: seat.row ?? 0, col: seat.col ?? 0 } : { row: Math.floor(i / columns), col: i % columns }));
+  const focusable = seats.flatMap((seat, i) => (seatFocusable((offers[i] as { status: SeatStatus }).status, chosen.has(seat.seatNo)) ? [placeKey(places[i] as SeatPlace)] : []));
+  const stop = tabStop(
+    focusable,
+    seats.flatMap((seat, i) => (chosen.has(seat.seatNo) ? [placeKey(places[i] as SeatPlace)] : [])),
+    lastFocused,
+  );
   return (
-    <section className="deck" role="group" aria-labelledby={headingId} data-testid={`deck-${deckKey}`}>
+    <section className="deck" role="group" aria-labelledby={headingId} aria-describedby={hintId} data-testid={`deck-${deckKey}`}>
       <h2 id={headingId} className="deck__title">
         {t(`seatPlan.deck.${deckKey}` as MessageId)}
       </h2>
@@ -119,9 +130,15 @@ function Deck({ deckKey, seats, boarding, dropping, chosen, onToggle }: {
           {t('seatPlan.front')}
         </span>
       </p>
-      <div className="deck__grid" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 3.25rem))` }} onKeyDown={moveAmongSeats}>
+      <div
+        className="deck__grid"
+        style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 3.25rem))` }}
+        onKeyDown={moveAmongSeats}
+        onFocus={(event) => setLastFocused(focusedPlace(event) ?? lastFocused)}
+      >
         {seats.map((seat, i) => {
           const offer = offers[i] as { status: SeatStatus; fare: number | null };
+          const place = places[i] as SeatPlace;
           return (
             <SeatButton
               key={seat.seatNo}
@@ -130,9 +147,9 @@ function Deck({ deckKey, seats, boarding, dropping, chosen, onToggle }: {
               status={offer.status}
               selected={chosen.has(seat.seatNo)}
               ladies={seat.isLadies === true}
-              // Unplaced seats flow into `columns` columns in order.
-              place={placed ? { row: seat.row ?? 0, col: seat.col ?? 0 } : { row: Math.floor(i / columns), col: i % columns }}
-              style={placed ? { gridRow: (seat.row ?? 0) + 1, gridColumn: (seat.col ?? 0) + 1 } : undefined}
+              place={place}
+              tabbable={placeKey(place) === stop}
+              style={placed ? { gridRow: place.row + 1, gridColumn: place.col + 1 } : undefined}
               onToggle={() => onToggle(seat)}
             />
           );
@@ -155,6 +172,7 @@ export function BusSeatPlan({ trip, search, journey }: { trip: Trip; search: Tri
   const [dropping, setDropping] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const boardingRef = useRef<HTMLSelectElement>(null);
+  const hintId = useId();
   // The points of the searched segment, from the first answer: a view asked for the chosen
   // points lists only the points between them, but the traveller may still change their mind.
   const [points, setPoints] = useState<{ boarding: Point[]; dropping: Point[] } | null>(null);
@@ -230,9 +248,21 @@ export function BusSeatPlan({ trip, search, journey }: { trip: Trip; search: Tri
       />
       {pricedByPair && !(boarding && dropping) && <p className="seat-plan__hint">{t('seatPlan.pointsHint')}</p>}
       <SeatLegend keys={legend} />
+      <p id={hintId} className="visually-hidden">
+        {t('seatPlan.arrowsHint')}
+      </p>
       <div className="seat-plan__decks">
         {decks.map((deck) => (
-          <Deck key={deck.key} deckKey={deck.key} seats={deck.seats} boarding={boarding} dropping={dropping} chosen={chosen} onToggle={toggle} />
+          <Deck
+            key={deck.key}
+            deckKey={deck.key}
+            seats={deck.seats}
+            boarding={boarding}
+            dropping={dropping}
+            chosen={chosen}
+            hintId={hintId}
+            onToggle={toggle}
+          />
         ))}
       </div>
       <SeatSummary service="BUS" seats={chosenSeats} problem={problem} locking={locking} onContinue={proceed} />

@@ -1,4 +1,4 @@
-import { useId, useMemo, useReducer } from 'react';
+import { useId, useMemo, useReducer, useState } from 'react';
 import type { Trip } from 'core-wasm';
 import {
   initialSeatChoice,
@@ -11,11 +11,11 @@ import {
 import type { TripSearch } from '@/features/search/components/search-form';
 import { useSeatLock } from '@/features/seat-plan/api/use-seat-lock';
 import { useSeatView } from '@/features/seat-plan/api/use-seat-view';
-import { SeatButton, seatName } from '@/features/seat-plan/components/seat-button';
+import { SeatButton, seatFocusable, seatName } from '@/features/seat-plan/components/seat-button';
 import { SeatLegend } from '@/features/seat-plan/components/seat-legend';
 import { SeatSummary } from '@/features/seat-plan/components/seat-summary';
 import { SeatViewLoading, SeatViewProblem } from '@/features/seat-plan/components/seat-view-state';
-import { moveAmongSeats } from '@/features/seat-plan/grid-keys';
+import { focusedPlace, moveAmongSeats, placeKey, tabStop } from '@/features/seat-plan/grid-keys';
 import { messageText, t } from '@/i18n/messages';
 import { track } from '@/lib/analytics';
 import { taka } from '@/lib/money';
@@ -44,22 +44,45 @@ function floorsOf(plan: Plan): Floor[] {
 /** The short text on a cell: 'S_CHAIR-A1' says 'A1' under its class's heading (the name says it all). */
 const shortLabel = (seatNo: string) => seatNo.split('-').pop() || seatNo;
 
-function ClassGrid({ entry, chosen, onToggle }: { entry: ClassPlan; chosen: ReadonlySet<string>; onToggle: (entry: ClassPlan, cell: LaunchCell) => void }) {
+function ClassGrid({ entry, chosen, hintId, onToggle }: {
+  entry: ClassPlan;
+  chosen: ReadonlySet<string>;
+  /** The arrow keys' hint, said with the class's name. */
+  hintId: string;
+  onToggle: (entry: ClassPlan, cell: LaunchCell) => void;
+}) {
   const headingId = useId();
+  const [lastFocused, setLastFocused] = useState<string | null>(null);
   const className = entry.className ?? entry.classId;
   const width = Math.max(1, ...entry.seats.map((row) => row.length));
+  const statusOf = (cell: LaunchCell) => (cell.available ? 'available' : 'booked');
+  const keys = (keep: (cell: LaunchCell) => boolean) =>
+    entry.seats.flatMap((row, r) => row.flatMap((cell, c) => (cell.seatNo && keep(cell) ? [placeKey({ row: r, col: c })] : [])));
+  const isChosen = (cell: LaunchCell) => cell.seatNo !== undefined && chosen.has(cell.seatNo);
+  const stop = tabStop(keys((cell) => seatFocusable(statusOf(cell), isChosen(cell))), keys(isChosen), lastFocused);
   return (
-    <section className="launch-class" role="group" aria-labelledby={headingId} data-testid={`class-${entry.classId}-${entry.floorId ?? ''}`}>
+    <section
+      className="launch-class"
+      role="group"
+      aria-labelledby={headingId}
+      aria-describedby={hintId}
+      data-testid={`class-${entry.classId}-${entry.floorId ?? ''}`}
+    >
       <h3 id={headingId} className="launch-class__title">
         {entry.fare != null ? t('seatPlan.classTitle', { className, fare: taka(entry.fare) }) : className}
       </h3>
       <div className="launch-class__scroll">
-        <div className="launch-class__grid" style={{ gridTemplateColumns: `repeat(${width}, minmax(1.625rem, 2.5rem))` }} onKeyDown={moveAmongSeats}>
+        <div
+          className="launch-class__grid"
+          style={{ gridTemplateColumns: `repeat(${width}, minmax(1.625rem, 2.5rem))` }}
+          onKeyDown={moveAmongSeats}
+          onFocus={(event) => setLastFocused(focusedPlace(event) ?? lastFocused)}
+        >
           {entry.seats.flatMap((row, r) =>
             row.map((cell, c) => {
               const place = { gridRow: r + 1, gridColumn: c + 1 };
               if (!cell.seatNo) return <span key={`gap-${r}-${c}`} className="seat-gap" style={place} aria-hidden="true" />;
-              const status = cell.available ? 'available' : 'booked';
+              const status = statusOf(cell);
               const fare = cell.fare ?? entry.fare ?? null;
               return (
                 <SeatButton
@@ -67,8 +90,9 @@ function ClassGrid({ entry, chosen, onToggle }: { entry: ClassPlan; chosen: Read
                   label={shortLabel(cell.seatNo)}
                   name={seatName(t('seatPlan.classSeat', { className, seat: cell.seatNo }), status, fare)}
                   status={status}
-                  selected={chosen.has(cell.seatNo)}
+                  selected={isChosen(cell)}
                   place={{ row: r, col: c }}
+                  tabbable={placeKey({ row: r, col: c }) === stop}
                   style={place}
                   onToggle={() => onToggle(entry, cell)}
                 />
@@ -93,6 +117,7 @@ export function LaunchSeatPlan({ trip, search, journey }: { trip: Trip; search: 
   const chosenSeats = choice.seats ?? [];
   const chosen = new Set(chosenSeats.map((s) => s.seatNo));
   const floorHeading = useId();
+  const hintId = useId();
 
   const { lock, locking } = useSeatLock('LAUNCH', {
     onTaken: (seats) => {
@@ -123,13 +148,16 @@ export function LaunchSeatPlan({ trip, search, journey }: { trip: Trip; search: 
   return (
     <div className="seat-plan" aria-busy={view.fetching === true}>
       <SeatLegend keys={['available', 'selected', 'booked']} />
+      <p id={hintId} className="visually-hidden">
+        {t('seatPlan.arrowsHint')}
+      </p>
       {floors.map((floor, i) => (
         <section key={floor.key} className="launch-floor" aria-labelledby={`${floorHeading}-${i}`}>
           <h2 id={`${floorHeading}-${i}`} className="launch-floor__title">
             {floor.name}
           </h2>
           {floor.classes.map((entry) => (
-            <ClassGrid key={`${entry.classId}-${entry.floorId ?? ''}`} entry={entry} chosen={chosen} onToggle={toggle} />
+            <ClassGrid key={`${entry.classId}-${entry.floorId ?? ''}`} entry={entry} chosen={chosen} hintId={hintId} onToggle={toggle} />
           ))}
         </section>
       ))}

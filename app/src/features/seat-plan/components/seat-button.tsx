@@ -12,17 +12,19 @@ export interface SeatButtonProps {
   ladies?: boolean;
   /** Its place in the grid (0-based), for the arrow keys. */
   place: { row: number; col: number };
+  /** The grid's one Tab stop (grid-keys.ts); the other seats are reached with the arrows. */
+  tabbable: boolean;
   style?: CSSProperties;
   onToggle: () => void;
 }
 
 /**
- * One seat or cabin: a real button, so Tab (or an arrow key, see grid-keys.ts) reaches it and
- * Enter or Space selects it.
+ * One seat or cabin: a real button, so the keyboard reaches it (Tab to the grid, then the
+ * arrows: grid-keys.ts) and Enter or Space selects it.
  * `aria-pressed` says it is chosen; a seat that is not for sale is disabled (a chosen seat
  * stays enabled so it can be given up).
  */
-export function SeatButton({ label, name, status, selected, ladies, place, style, onToggle }: SeatButtonProps) {
+export function SeatButton({ label, name, status, selected, ladies, place, tabbable, style, onToggle }: SeatButtonProps) {
   const classes = ['seat', `seat--${status}`, selected ? 'seat--selected' : '', ladies ? 'seat--ladies' : ''].filter(Boolean).join(' ');
   return (
     <button
@@ -31,7 +33,8 @@ export function SeatButton({ label, name, status, selected, ladies, place, style
       style={style}
       aria-label={name}
       aria-pressed={selected}
-      disabled={status !== 'available' && !selected}
+      disabled={!seatFocusable(status, selected)}
+      tabIndex={tabbable ? 0 : -1}
       data-seat={label}
       data-status={status}
       data-row={place.row}
@@ -52,3 +55,6 @@ export function seatName(title: string, status: SeatStatus, fare: number | null 
     .filter(Boolean)
     .join(', ');
 }
+
+/** A seat for sale, or one already chosen (it can be given up), takes focus and taps. */
+export const seatFocusable = (status: SeatStatus, selected: boolean) => status === 'available' || selected;
