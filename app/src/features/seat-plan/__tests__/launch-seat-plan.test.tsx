@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import type { LaunchSeatPlan } from 'core-wasm/booking';
+import { describe, expect, it, vi } from 'vitest';
 import { loadHold, saveHold } from '@/features/booking/hold';
 import { answer, fail, launchTrips, sent } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
@@ -101,5 +102,60 @@ describe('launch seat plan: choosing and holding', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('button', { name: 'VIP cabin 301, booked' })).toBeDisabled();
     expect(screen.getByText('Seat 301 was just taken by another traveller, please choose another')).toBeInTheDocument();
     expect(screen.getByTestId('chosen-seats')).toHaveTextContent(/^302$/);
+  });
+});
+
+describe('launch seat plan on a phone', { timeout: 20_000 }, () => {
+  /** A ResizeObserver reporting every element `width` px wide (jsdom has no layout). */
+  function screenWidth(width: number) {
+    class Sized {
+      constructor(private report: ResizeObserverCallback) {}
+      observe(target: Element) {
+        this.report([{ target, contentRect: { width } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+      }
+      disconnect() {}
+      unobserve() {}
+    }
+    // Unstubbed after each test (test/setup.ts).
+    vi.stubGlobal('ResizeObserver', Sized);
+  }
+
+  const twelveCabins = (): LaunchSeatPlan => ({
+    ClassWiseSeatPlan: [
+      {
+        classId: 'single',
+        className: 'Single cabin',
+        floorId: 'floor-2',
+        floorName: 'Second floor',
+        fare: 1380,
+        seats: [0, 1].map((r) => Array.from({ length: 12 }, (_, c) => ({ seatNo: String(201 + r * 12 + c), available: true }))),
+      },
+    ],
+  });
+
+  it('folds a row of 12 cabins into two bands of cells at least 40 px wide; the arrows still follow the ship', async () => {
+    screenWidth(306);
+    answer(...TRIPS, launchTrips);
+    answer(...LAUNCH_VIEW, { seatPlan: twelveCabins() });
+    const { user } = await renderRoute(launchSeatsPath);
+    const group = await screen.findByRole('group', { name: 'Single cabin: 1,380 TK' }, { timeout: 5000 });
+    const bands = [...group.querySelectorAll<HTMLElement>('.launch-class__grid')];
+    expect(bands).toHaveLength(2);
+    for (const band of bands) expect(band.style.gridTemplateColumns).toBe(Array(6).fill('minmax(2.5rem, 2.75rem)').join(' '));
+    expect(within(bands[1] as HTMLElement).getByRole('button', { name: /^Single cabin 207,/ })).toHaveStyle({ gridRow: '1', gridColumn: '1' });
+    // One Tab stop for the class; right from the last cabin of the first band is the next on the ship.
+    expect(within(group).getAllByRole('button').filter((b) => b.tabIndex === 0)).toHaveLength(1);
+    cabin(/^Single cabin 206,/).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(cabin(/^Single cabin 207,/)).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(cabin(/^Single cabin 219,/)).toHaveFocus();
+  });
+
+  it('keeps a class that fits in one grid', async () => {
+    screenWidth(306);
+    await openPlan();
+    const group = screen.getByRole('group', { name: 'Deck: 370 TK' });
+    expect(group.querySelectorAll('.launch-class__grid')).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useMemo, useReducer, useState } from 'react';
+import { useEffect, useId, useMemo, useReducer, useRef, useState, type RefObject } from 'react';
 import type { Trip } from 'core-wasm';
 import {
   initialSeatChoice,
@@ -11,6 +11,7 @@ import {
 import type { TripSearch } from '@/features/search/components/search-form';
 import { useSeatLock } from '@/features/seat-plan/api/use-seat-lock';
 import { useSeatView } from '@/features/seat-plan/api/use-seat-view';
+import { bandColumns, corridors, foldColumns } from '@/features/seat-plan/class-bands';
 import { SeatButton, seatFocusable, seatName } from '@/features/seat-plan/components/seat-button';
 import { SeatLegend } from '@/features/seat-plan/components/seat-legend';
 import { SeatSummary } from '@/features/seat-plan/components/seat-summary';
@@ -44,6 +45,23 @@ function floorsOf(plan: Plan): Floor[] {
 /** The short text on a cell: 'S_CHAIR-A1' says 'A1' under its class's heading (the name says it all). */
 const shortLabel = (seatNo: string) => seatNo.split('-').pop() || seatNo;
 
+/** How wide the element is in rem, as it changes; null until measured (and where nothing measures). */
+function useWidthRem(ref: RefObject<HTMLElement | null>): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+    // The first report comes as soon as it is observed, before the grid is painted.
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(entry.contentRect.width / rem);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
 function ClassGrid({ entry, chosen, hintId, onToggle }: {
   entry: ClassPlan;
   chosen: ReadonlySet<string>;
@@ -52,9 +70,13 @@ function ClassGrid({ entry, chosen, hintId, onToggle }: {
   onToggle: (entry: ClassPlan, cell: LaunchCell) => void;
 }) {
   const headingId = useId();
+  const box = useRef<HTMLDivElement>(null);
+  const available = useWidthRem(box);
   const [lastFocused, setLastFocused] = useState<string | null>(null);
   const className = entry.className ?? entry.classId;
-  const width = Math.max(1, ...entry.seats.map((row) => row.length));
+  const corridor = corridors(entry.seats);
+  // Wider than the screen at a fingertip's width: folded into bands (class-bands.ts).
+  const bands = foldColumns(corridor, available);
   const statusOf = (cell: LaunchCell) => (cell.available ? 'available' : 'booked');
   const keys = (keep: (cell: LaunchCell) => boolean) =>
     entry.seats.flatMap((row, r) => row.flatMap((cell, c) => (cell.seatNo && keep(cell) ? [placeKey({ row: r, col: c })] : [])));
@@ -71,34 +93,36 @@ function ClassGrid({ entry, chosen, hintId, onToggle }: {
       <h3 id={headingId} className="launch-class__title">
         {entry.fare != null ? t('seatPlan.classTitle', { className, fare: taka(entry.fare) }) : className}
       </h3>
-      <div className="launch-class__scroll">
-        <div
-          className="launch-class__grid"
-          style={{ gridTemplateColumns: `repeat(${width}, minmax(1.625rem, 2.5rem))` }}
-          onKeyDown={moveAmongSeats}
-          onFocus={(event) => setLastFocused(focusedPlace(event) ?? lastFocused)}
-        >
-          {entry.seats.flatMap((row, r) =>
-            row.map((cell, c) => {
-              const place = { gridRow: r + 1, gridColumn: c + 1 };
-              if (!cell.seatNo) return <span key={`gap-${r}-${c}`} className="seat-gap" style={place} aria-hidden="true" />;
-              const status = statusOf(cell);
-              const fare = cell.fare ?? entry.fare ?? null;
-              return (
-                <SeatButton
-                  key={cell.seatNo}
-                  label={shortLabel(cell.seatNo)}
-                  name={seatName(t('seatPlan.classSeat', { className, seat: cell.seatNo }), status, fare)}
-                  status={status}
-                  selected={isChosen(cell)}
-                  place={{ row: r, col: c }}
-                  tabbable={placeKey({ row: r, col: c }) === stop}
-                  style={place}
-                  onToggle={() => onToggle(entry, cell)}
-                />
-              );
-            }),
-          )}
+      {/* Still scrolls sideways where even one column cannot fit (a page zoomed far in). */}
+      <div className="launch-class__scroll" ref={box}>
+        <div className="launch-class__bands" onKeyDown={moveAmongSeats} onFocus={(event) => setLastFocused(focusedPlace(event) ?? lastFocused)}>
+          {bands.map((band) => (
+            <div key={band.start} className="launch-class__grid" style={{ gridTemplateColumns: bandColumns(band, corridor) }}>
+              {entry.seats.flatMap((row, r) =>
+                row.slice(band.start, band.end).map((cell, i) => {
+                  const c = band.start + i;
+                  const place = { gridRow: r + 1, gridColumn: i + 1 };
+                  if (!cell.seatNo) return <span key={`gap-${r}-${c}`} className="seat-gap" style={place} aria-hidden="true" />;
+                  const status = statusOf(cell);
+                  const fare = cell.fare ?? entry.fare ?? null;
+                  return (
+                    <SeatButton
+                      key={cell.seatNo}
+                      label={shortLabel(cell.seatNo)}
+                      name={seatName(t('seatPlan.classSeat', { className, seat: cell.seatNo }), status, fare)}
+                      status={status}
+                      selected={isChosen(cell)}
+                      // The plan's own row and column: the arrows move as on the ship, across bands.
+                      place={{ row: r, col: c }}
+                      tabbable={placeKey({ row: r, col: c }) === stop}
+                      style={place}
+                      onToggle={() => onToggle(entry, cell)}
+                    />
+                  );
+                }),
+              )}
+            </div>
+          ))}
         </div>
       </div>
     </section>
