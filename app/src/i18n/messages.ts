@@ -225,6 +225,7 @@ const en = {
   'seatPlan.total': 'Total',
   'seatPlan.totalCharges': '(incl. charges)',
   'seatPlan.continue': 'Continue',
+  'seatPlan.arrowsHint': 'Arrow keys move between seats.',
   'seatPlan.locking': 'Holding your seats...',
 
   // --- filters and sort ----------------------------------------------------------------------
