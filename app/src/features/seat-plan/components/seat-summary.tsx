@@ -1,6 +1,8 @@
+import { useRef } from 'react';
 import type { Service } from 'core-wasm';
 import { quote, type ChosenSeat } from 'core-wasm/booking';
 import { t } from '@/i18n/messages';
+import { useBottomBar } from '@/lib/bottom-bar';
 import { taka } from '@/lib/money';
 
 interface SeatSummaryProps {
@@ -27,11 +29,13 @@ function total(service: Service, seats: readonly ChosenSeat[]): number {
 
 /**
  * The bar under the plan, kept in view on a phone: the chosen seats, their total (the core's),
- * the last problem, and Continue, which holds the seats.
+ * the last problem, and Continue, which holds the seats. Toasts rise above it.
  */
 export function SeatSummary({ service, seats, problem, locking, onContinue }: SeatSummaryProps) {
+  const bar = useRef<HTMLDivElement>(null);
+  useBottomBar(bar);
   return (
-    <div className="seat-summary" data-testid="seat-summary">
+    <div className="seat-summary" data-testid="seat-summary" ref={bar}>
       <div className="seat-summary__info">
         {seats.length > 0 ? (
           <>
