@@ -71,10 +71,31 @@ describe('/bus/payment/success', () => {
     expect(screen.queryByRole('link', { name: 'Try the payment again' })).not.toBeInTheDocument();
   });
 
-  it('without a tnxId it leads to the ticket history', async () => {
+  it('opened cold (no tnxId) it says only that there is no payment, with the ways back', async () => {
     await renderRoute('/bus/payment/success');
-    expect(screen.getByText('We could not find a payment to confirm here.')).toBeInTheDocument();
-    expect(within(screen.getByRole('main')).getByRole('link', { name: 'History' })).toHaveAttribute('href', '/bus/find-ticket');
+    expect(screen.getByRole('heading', { level: 1, name: 'No payment to show' })).toBeInTheDocument();
+    expect(screen.queryByText(/Payment successful/)).not.toBeInTheDocument();
+    expect(screen.getByTestId('no-payment')).toHaveTextContent('There is no payment to show here.');
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('link', { name: 'Search trips' })).toHaveAttribute('href', '/bus');
+    expect(main.getByRole('link', { name: 'History' })).toHaveAttribute('href', '/bus/find-ticket');
+    expect(sent('confirm-ticket')).toHaveLength(0);
+    expect(document.title).toMatch(/^No payment to show \| /);
+  });
+
+  it('a tnxId the server does not know: no payment to show, not a success', async () => {
+    fail('confirm-ticket', 'BUS', 'Booking not found', 404);
+    fail('get-booking-info-by-txn-id', 'BUS', 'Booking not found', 404);
+    await renderRoute(`/bus/payment/success?tnxId=${TNX}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'No payment to show' })).toBeInTheDocument();
+    expect(screen.getByText(`We could not find a payment with reference ${TNX}.`)).toBeInTheDocument();
+  });
+
+  it('a payment still waiting is headed so, not as a success', async () => {
+    fail('confirm-ticket', 'BUS', 'The payment is not complete yet', 400);
+    bookingIs('pending');
+    await renderRoute(`/bus/payment/success?tnxId=${TNX}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment not complete' })).toBeInTheDocument();
   });
 });
 
@@ -148,17 +169,28 @@ describe('failed and cancelled payments', () => {
     );
   });
 
-  it("a booking that cannot be read: the redirect's word only, and the search", async () => {
+  it('a booking that cannot be read: no payment to show, and nothing said about money', async () => {
     fail('get-booking-info-by-txn-id', 'BUS', 'Booking not found', 404);
     await renderRoute(`/bus/payment/failed?tnxId=${TNX}`);
-    expect(await screen.findByText('The payment did not go through and no money was taken for this booking.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'No payment to show' })).toBeInTheDocument();
+    expect(screen.getByText(`We could not find a payment with reference ${TNX}.`)).toBeInTheDocument();
+    expect(screen.queryByText(/no money was taken/i)).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Try the payment again' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Search again' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Search trips' })).toHaveAttribute('href', '/bus');
   });
 
-  it('without a tnxId the failed page still explains and leads to the search', async () => {
-    await renderRoute('/launch/payment/failed');
-    expect(screen.getByText('The payment did not go through and no money was taken for this booking.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Search again' })).toHaveAttribute('href', '/launch');
+  it.each(['/launch/payment/failed', '/bus/payment/cancel'])('opened cold, %s says only that there is no payment, with the way back', async (path) => {
+    await renderRoute(path);
+    expect(screen.getByRole('heading', { level: 1, name: 'No payment to show' })).toBeInTheDocument();
+    expect(screen.getByTestId('no-payment')).toHaveTextContent(/^There is no payment to show here\./);
+    expect(screen.queryByText(/no money was taken/i)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Search trips' })).toHaveAttribute('href', path.startsWith('/launch') ? '/launch' : '/bus');
+    expect(sent('get-booking-info-by-txn-id')).toHaveLength(0);
+  });
+
+  it('a refunded booking is headed as refunded', async () => {
+    bookingIs('refunded');
+    await renderRoute(`/bus/payment/failed?tnxId=${TNX}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment refunded' })).toBeInTheDocument();
   });
 });

@@ -3,6 +3,8 @@ import type { BookingStatus, Service } from 'core-wasm';
 import { servicePath } from '@/app/site-context';
 import { useBookingStatus, type StatusLookup } from '@/features/booking/api/booking-status';
 import { loadBookingTrip, searchAgainUrl } from '@/features/booking/booking-trip';
+import { NoPayment } from '@/features/booking/components/no-payment';
+import { StepHeading } from '@/features/booking/components/step-heading';
 import { paymentStepUrl } from '@/features/booking/payment-steps';
 import { t, type MessageId } from '@/i18n/messages';
 
@@ -76,15 +78,43 @@ function successUrl(service: Service, tnxId: string): string {
   return `/${servicePath(service)}/payment/success?tnxId=${encodeURIComponent(tnxId)}`;
 }
 
-/** `/{service}/payment/failed` and `/cancel`: the outcome, once the booking's status is read. */
-export function PaymentResult({ service, kind, tnxId }: { service: Service; kind: ResultKind; tnxId: string | null }) {
-  const status = useBookingStatus(service, tnxId);
-  if (status === 'loading') {
-    return (
-      <p className="booking-notice" role="status">
-        {t('booking.result.checking')}
-      </p>
-    );
+/**
+ * A result page's heading by the booking's status, what happened; the gateway's redirect
+ * (`redirect`: failed, cancelled, successful) only while the booking still waits or is being read.
+ */
+export function outcomeTitle(status: StatusLookup, redirect: MessageId): MessageId {
+  switch (status) {
+    case 'ticketed':
+      return 'payment.success';
+    case 'failed':
+      return 'payment.failed';
+    case 'cancelled':
+      return 'payment.cancel';
+    case 'refunded':
+      return 'payment.refunded';
+    default:
+      return redirect;
   }
-  return <BookingOutcome service={service} tnxId={tnxId} status={status} kind={kind} />;
+}
+
+/**
+ * `/{service}/payment/failed` and `/cancel`: the outcome, once the booking's status is read; a
+ * booking that cannot be read is no payment to show (not 'no money was taken': nobody knows).
+ */
+export function PaymentResult({ service, kind, tnxId }: { service: Service; kind: ResultKind; tnxId: string }) {
+  const status = useBookingStatus(service, tnxId);
+  if (status === 'unknown') return <NoPayment service={service} tnxId={tnxId} />;
+  const title = t(outcomeTitle(status, kind === 'cancel' ? 'payment.cancel' : 'payment.failed'));
+  return (
+    <>
+      <StepHeading title={title} />
+      {status === 'loading' ? (
+        <p className="booking-notice" role="status">
+          {t('booking.result.checking')}
+        </p>
+      ) : (
+        <BookingOutcome service={service} tnxId={tnxId} status={status} kind={kind} />
+      )}
+    </>
+  );
 }

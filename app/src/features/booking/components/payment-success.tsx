@@ -6,7 +6,9 @@ import { useBookingStatus } from '@/features/booking/api/booking-status';
 import { useConfirmedTicket } from '@/features/booking/api/ticket';
 import { TicketView } from '@/features/booking/components/ticket-view';
 import { paymentStepUrl } from '@/features/booking/payment-steps';
-import { BookingOutcome } from '@/features/booking/components/payment-result';
+import { BookingOutcome, outcomeTitle } from '@/features/booking/components/payment-result';
+import { NoPayment } from '@/features/booking/components/no-payment';
+import { StepHeading } from '@/features/booking/components/step-heading';
 import { t } from '@/i18n/messages';
 import { track } from '@/lib/analytics';
 
@@ -32,64 +34,69 @@ function trackConfirmed(service: Service, ticket: Ticket, tnxId: string) {
 /**
  * `/{service}/payment/success?tnxId=`: confirm-ticket (the server issued the ticket when the
  * gateway reported the payment; this finds it, idempotently) and the ticket with its PDF.
+ * (Without a tnxId the page has no payment to show: payment-page.tsx.)
  */
-export function PaymentSuccess({ service, tnxId }: { service: Service; tnxId: string | null }) {
+export function PaymentSuccess({ service, tnxId }: { service: Service; tnxId: string }) {
   const ticket = useConfirmedTicket(service, tnxId);
-  const history = `/${servicePath(service)}/find-ticket`;
 
   useEffect(() => {
-    if (tnxId && ticket.data) trackConfirmed(service, ticket.data, tnxId);
+    if (ticket.data) trackConfirmed(service, ticket.data, tnxId);
   }, [service, tnxId, ticket.data]);
 
-  if (!tnxId) {
-    return (
-      <div className="booking-notice">
-        <p>{t('booking.ticket.noTnx')}</p>
-        <p>{t('payment.seeHistory')}</p>
-        <Link className="button" to={history}>
-          {t('header.history')}
-        </Link>
-      </div>
-    );
-  }
-  if (ticket.status === 'loading') {
-    return (
-      <p className="booking-notice" role="status">
-        {t('booking.ticket.confirming')}
-      </p>
-    );
-  }
   if (ticket.status === 'error') return <NotConfirmed service={service} tnxId={tnxId} message={ticket.message} />;
-  return <TicketView service={service} ticket={ticket.data} />;
+  return (
+    <>
+      {/* The gateway's word while the ticket is confirmed, then the ticket's. */}
+      <StepHeading title={t('payment.success')} />
+      {ticket.status === 'loading' ? (
+        <p className="booking-notice" role="status">
+          {t('booking.ticket.confirming')}
+        </p>
+      ) : (
+        <TicketView service={service} ticket={ticket.data} />
+      )}
+    </>
+  );
 }
 
 /**
- * confirm-ticket found no ticket: the booking's status says what to offer. Paying again only
- * while it still waits for payment; a failed, cancelled or refunded one is explained and leads
- * to a new search (a refunded booking was paid, but its seats were lost: no ticket).
+ * confirm-ticket found no ticket: the booking's status says what happened (the heading too) and
+ * what to offer. Paying again only while it still waits for payment; a failed, cancelled or
+ * refunded one is explained and leads to a new search (a refunded booking was paid, but its
+ * seats were lost: no ticket); one that cannot be read is no payment to show.
  */
 function NotConfirmed({ service, tnxId, message }: { service: Service; tnxId: string; message: string }) {
   const status = useBookingStatus(service, tnxId);
+  if (status === 'unknown') return <NoPayment service={service} tnxId={tnxId} />;
   if (status === 'failed' || status === 'cancelled' || status === 'refunded') {
-    return <BookingOutcome service={service} tnxId={tnxId} status={status} kind="failed" />;
+    return (
+      <>
+        <StepHeading title={t(outcomeTitle(status, 'payment.failed'))} />
+        <BookingOutcome service={service} tnxId={tnxId} status={status} kind="failed" />
+      </>
+    );
   }
   const history = `/${servicePath(service)}/find-ticket`;
+  const title = status === 'pending' ? 'payment.notComplete' : status === 'ticketed' ? 'payment.success' : 'payment.title';
   return (
-    <div className="booking-notice booking-notice--error">
-      <p role="alert">{message}</p>
-      <p className="muted">{t('booking.result.reference', { tnxId })}</p>
-      {status !== 'loading' && (
-        <div className="booking-actions">
-          {status !== 'ticketed' && (
-            <Link className="button" to={paymentStepUrl(service, tnxId)}>
-              {t('booking.result.retry')}
+    <>
+      <StepHeading title={t(title)} />
+      <div className="booking-notice booking-notice--error">
+        <p role="alert">{message}</p>
+        <p className="muted">{t('booking.result.reference', { tnxId })}</p>
+        {status !== 'loading' && (
+          <div className="booking-actions">
+            {status !== 'ticketed' && (
+              <Link className="button" to={paymentStepUrl(service, tnxId)}>
+                {t('booking.result.retry')}
+              </Link>
+            )}
+            <Link className={status === 'ticketed' ? 'button' : 'button button--ghost'} to={history}>
+              {t('header.history')}
             </Link>
-          )}
-          <Link className={status === 'ticketed' ? 'button' : 'button button--ghost'} to={history}>
-            {t('header.history')}
-          </Link>
-        </div>
-      )}
-    </div>
+          </div>
+        )}
+      </div>
+    </>
   );
 }
