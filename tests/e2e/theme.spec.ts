@@ -25,6 +25,22 @@ test('the hanif theme: brand, colours, logo, and only Hanif trips', async ({ pag
   expect(problems).toEqual([]);
 });
 
+test('an operator that sells no launches: no LAUNCH tab, top-bar link or footer entry', async ({ page }) => {
+  const problems = collectProblems(page);
+  await page.goto('/bus/policies');
+  await expect(page.getByRole('heading', { level: 1, name: 'Policies' })).toBeVisible();
+  // Hanif is not in the launch operators' list (the site asks the ticket API which services it sells).
+  const services = page.getByRole('navigation', { name: 'Services', exact: true });
+  await expect(services.getByRole('link', { name: 'BUS' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(services.getByRole('link')).toHaveText(['BUS']);
+  await expect(page.getByRole('navigation', { name: 'Our services' }).getByRole('link', { name: 'Launch' })).toHaveCount(0);
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Launch ticketing' })).toHaveCount(0);
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Bus ticketing' })).toBeVisible();
+  await page.screenshot({ path: `${artifacts}theme-hanif-no-launch.png` });
+  expect(problems).toEqual([]);
+});
+
 test('the new-site banner follows the rollout, is remembered, and is hidden in the mobile app', async ({ page }) => {
   await page.goto('/bus');
   await expect(page.getByTestId('new-site-banner')).toBeVisible();

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useSells } from '@/app/services-sold';
 import { servicePath, useIsMobileApp, useService, useTheme } from '@/app/site-context';
 import { telHref } from '@/components/helpline-link';
 import { useRuntimeConfig } from '@/config/runtime-config-context';
@@ -32,7 +33,8 @@ function External({ href, children }: { href: string; children: string }) {
 }
 
 /**
- * The footer (SPEC §2), on every page but the home pages: Rental, Bus and Launch ticketing, the
+ * The footer (SPEC §2), on every page but the home pages: Rental, Bus and Launch ticketing (those
+ * the site sells), the
  * company links, the policies anchors, the helpline (from the runtime config), the support
  * e-mail and office address, the app store and social links.
  */
@@ -41,6 +43,8 @@ export function Footer() {
   const isMobileApp = useIsMobileApp();
   const service = useService();
   const { brandName } = useTheme();
+  const sellsBus = useSells('BUS');
+  const sellsLaunch = useSells('LAUNCH');
   const policies = `/${servicePath(service)}/policies`;
   const query = encodeURIComponent(brandName);
   return (
@@ -54,12 +58,16 @@ export function Footer() {
                 <External href={rentalUrl}>{t('footer.rental')}</External>
               </li>
             )}
-            <li>
-              <Link to="/bus">{t('footer.busTicketing')}</Link>
-            </li>
-            <li>
-              <Link to="/launch">{t('footer.launchTicketing')}</Link>
-            </li>
+            {sellsBus && (
+              <li>
+                <Link to="/bus">{t('footer.busTicketing')}</Link>
+              </li>
+            )}
+            {sellsLaunch && (
+              <li>
+                <Link to="/launch">{t('footer.launchTicketing')}</Link>
+              </li>
+            )}
           </ul>
         </section>
         <section className="footer__col">

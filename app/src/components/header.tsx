@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useSells } from '@/app/services-sold';
 import { servicePath, useService, useTheme } from '@/app/site-context';
 import { HelplineLink } from '@/components/helpline-link';
 import { MobileMenu } from '@/components/mobile-menu';
@@ -12,7 +13,8 @@ const tabs = [
 ] as const;
 
 /**
- * The header (SPEC §2): the brand, the service tabs (the selected one follows the path), the
+ * The header (SPEC §2): the brand, the service tabs (the selected one follows the path; only
+ * the services the site sells), the
  * desktop sub-header (helpline, Full bus reserve for bus only, History) and, on small screens,
  * the hamburger that opens the 'Menu' overlay.
  */
@@ -22,6 +24,8 @@ export function Header() {
   const { open } = useModals();
   const [menuOpen, setMenuOpen] = useState(false);
   const history = `/${servicePath(service)}/find-ticket`;
+  // An operator's own site offers only what the operator sells (app/services-sold.ts).
+  const sold = { BUS: useSells('BUS'), LAUNCH: useSells('LAUNCH') };
   return (
     <header className="header">
       <div className="header__inner">
@@ -30,7 +34,7 @@ export function Header() {
           <span className="header__brand-name">{theme.brandName}</span>
         </Link>
         <nav className="header__tabs" aria-label={t('header.services')}>
-          {tabs.map((tab) => (
+          {tabs.filter((tab) => sold[tab.service]).map((tab) => (
             <Link key={tab.service} to={tab.to} className="header__tab" aria-current={tab.service === service ? 'page' : undefined}>
               {t(`service.${tab.service}.tab`)}
             </Link>

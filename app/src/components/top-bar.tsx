@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useSells } from '@/app/services-sold';
 import { useIsMobileApp, useService } from '@/app/site-context';
 import { telHref } from '@/components/helpline-link';
 import { useRuntimeConfig } from '@/config/runtime-config-context';
@@ -6,12 +7,15 @@ import { t } from '@/i18n/messages';
 
 /**
  * The global header (SPEC §1): Rental (an external site; hidden in the mobile app), Bus and
- * Launch, and the support phone; on a demo site whose notice was dismissed, a 'Demo' mark.
+ * Launch (those the site sells), and the support phone; on a demo site whose notice was
+ * dismissed, a 'Demo' mark.
  */
 export function TopBar({ demoMark }: { demoMark: boolean }) {
   const { rentalUrl, helpline, demo } = useRuntimeConfig();
   const isMobileApp = useIsMobileApp();
   const service = useService();
+  const sellsBus = useSells('BUS');
+  const sellsLaunch = useSells('LAUNCH');
   return (
     <div className="top-bar">
       <nav className="top-bar__inner" aria-label={t('topBar.label')}>
@@ -24,16 +28,20 @@ export function TopBar({ demoMark }: { demoMark: boolean }) {
               </a>
             </li>
           )}
-          <li>
-            <Link className="top-bar__link" to="/bus" aria-current={service === 'BUS' ? 'true' : undefined}>
-              {t('topBar.bus')}
-            </Link>
-          </li>
-          <li>
-            <Link className="top-bar__link" to="/launch" aria-current={service === 'LAUNCH' ? 'true' : undefined}>
-              {t('topBar.launch')}
-            </Link>
-          </li>
+          {sellsBus && (
+            <li>
+              <Link className="top-bar__link" to="/bus" aria-current={service === 'BUS' ? 'true' : undefined}>
+                {t('topBar.bus')}
+              </Link>
+            </li>
+          )}
+          {sellsLaunch && (
+            <li>
+              <Link className="top-bar__link" to="/launch" aria-current={service === 'LAUNCH' ? 'true' : undefined}>
+                {t('topBar.launch')}
+              </Link>
+            </li>
+          )}
         </ul>
         {/* A demo site says so on every page: here, once its notice was dismissed. */}
         {demo && demoMark && <span className="top-bar__demo">{t('site.demoMark')}</span>}

@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { answer, sent } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
 
 const services = () => screen.getByRole('navigation', { name: 'Services' });
@@ -113,5 +114,32 @@ describe('header', () => {
     const home = screen.getByRole('link', { name: 'Hanif Enterprise home' });
     expect(home.querySelector('img')).toHaveAttribute('src', '/logos/hanif.svg');
     expect(document.documentElement.dataset.theme).toBe('hanif');
+  });
+
+  describe("an operator's own site offers only the services the operator sells", () => {
+    const topBar = () => screen.getByRole('navigation', { name: 'Our services' });
+
+    it('Hanif runs no launches (the launch operator list does not name it): no LAUNCH tab, link or footer entry', async () => {
+      answer('operators', 'LAUNCH', { operators: [{ _id: 'op-sundarban', title: 'Sundarban Navigation' }] });
+      await renderRoute('/bus/policies', { config: { theme: 'hanif' } });
+      await waitFor(() => expect(sent('operators', 'LAUNCH')).toHaveLength(1));
+      await act(async () => {});
+      expect(within(services()).getAllByRole('link').map((link) => link.textContent)).toEqual(['BUS']);
+      expect(within(topBar()).queryByRole('link', { name: 'Launch' })).not.toBeInTheDocument();
+      expect(within(topBar()).getByRole('link', { name: 'Bus' })).toBeInTheDocument();
+      expect(within(screen.getByRole('contentinfo')).queryByRole('link', { name: 'Launch ticketing' })).not.toBeInTheDocument();
+    });
+
+    it('an operator the launch list names keeps its LAUNCH tab', async () => {
+      answer('operators', 'LAUNCH', { operators: [{ _id: 'op-hanif', title: 'Hanif Enterprise' }] });
+      await renderRoute('/bus/policies', { config: { theme: 'hanif' } });
+      expect(await within(services()).findByRole('link', { name: 'LAUNCH' })).toHaveAttribute('href', '/launch');
+    });
+
+    it('a site for all operators offers both without asking', async () => {
+      await renderRoute('/bus/policies');
+      expect(within(services()).getAllByRole('link').map((link) => link.textContent)).toEqual(['BUS', 'LAUNCH']);
+      expect(sent('operators')).toHaveLength(0);
+    });
   });
 });
