@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { digitsOnly, todayInDhaka, type ApiFailure, type ReservationForm } from 'core-wasm';
+import { digitsOnly, normalizePhone, todayInDhaka, type ApiFailure, type ReservationForm } from 'core-wasm';
 // The form's rules live in the booking module: the modal opens lazily, the first page needs none.
 import { validateReservation } from 'core-wasm/booking';
 import { failureStatus, failureText } from '@/api/api-client';
@@ -31,8 +31,17 @@ const EMPTY: Record<Field, string> = {
   approximateBudget: '',
 };
 
-/** Fields whose input keeps digits only (SPEC §5). */
-const DIGITS: ReadonlySet<Field> = new Set(['numberOfSeats', 'numberOfBuses', 'approximateBudget', 'contactPhone']);
+/** Number fields: their input keeps digits only (SPEC §5). */
+const DIGITS: ReadonlySet<Field> = new Set(['numberOfSeats', 'numberOfBuses', 'approximateBudget']);
+
+/**
+ * What an input keeps. The phone goes through the core's phone rule, as in every other form: a
+ * pasted '+880 1712-345678' becomes 01712345678 (digits only would keep 8801712345678 and refuse it).
+ */
+function kept(field: Field, value: string): string {
+  if (field === 'contactPhone') return normalizePhone(value);
+  return DIGITS.has(field) ? digitsOnly(value) : value;
+}
 
 /** The form fields a refused submit names, from the API's validation messages ('<field> is invalid'). */
 function refusedFields(error: unknown): Field[] {
@@ -72,7 +81,7 @@ export function FullBusReserveModal({ onClose }: { onClose: () => void }) {
   }
 
   function set(field: Field, value: string) {
-    const next = { ...form, [field]: DIGITS.has(field) ? digitsOnly(value) : value };
+    const next = { ...form, [field]: kept(field, value) };
     setForm(next);
     if (failed) setInvalid(validateReservation(next, today));
   }
@@ -173,7 +182,8 @@ export function FullBusReserveModal({ onClose }: { onClose: () => void }) {
             />
           </div>
           {input('contactName', 'reserve.contactName', { autoComplete: 'name', required: true })}
-          {input('contactPhone', 'reserve.contactPhone', { type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national', maxLength: 11, required: true })}
+          {/* No maxLength: it would cut a pasted '+880 1712-345678' before the core sees it; the core keeps 11 digits. */}
+          {input('contactPhone', 'reserve.contactPhone', { type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national', required: true })}
           {input('contactEmail', 'reserve.contactEmail', { type: 'email', autoComplete: 'email' })}
           {input('approximateBudget', 'reserve.approximateBudget', { inputMode: 'numeric', required: true, maxLength: MAX_BIG.length })}
         </div>
