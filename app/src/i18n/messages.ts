@@ -318,6 +318,7 @@ const en = {
   'ticket.cancel': 'Cancel ticket',
   'ticket.cancelling': 'Sending code...',
   'ticket.cancelled': 'Ticket {pnr} is cancelled. Refund: {amount}.',
+  'ticket.cancelledPaid': 'Ticket {pnr} is cancelled. Paid: {paid}. Refund: {amount}.',
   'otp.searchTitle': 'OTP to search ticket',
   'otp.cancelTitle': 'OTP to cancel ticket',
   'otp.sentTo': 'Enter the 4-digit code we sent by SMS to {phone}.',

@@ -101,7 +101,12 @@ export function FindTicketPage() {
       const response = outcome.data;
       setTickets((list) => applyCancel(list ?? [], ticket._id, response));
       setCancelPopup(null);
-      setNotice(t('ticket.cancelled', { pnr: ticket.pnr ?? ticket._id, amount: taka(response.refundAmount) }));
+      // What was paid beside what comes back, both as the server counted them. (The fee between
+      // them is the server's CANCEL_FEE_PERCENT, which no answer carries yet: not worked out here.)
+      const pnr = ticket.pnr ?? ticket._id;
+      const paid = ticket.paymentHistory.paidAmount;
+      const amount = taka(response.refundAmount);
+      setNotice(paid != null ? t('ticket.cancelledPaid', { pnr, paid: taka(paid), amount }) : t('ticket.cancelled', { pnr, amount }));
       focusTarget.current = `ticket-${ticket._id}`;
       return null;
     }
