@@ -35,9 +35,15 @@ function Results({ service, search }: { service: Service; search: TripSearch }) 
   // The filters and the sort live in the URL (filter-params.ts): a reload, a shared link and the
   // way back from a seat plan show the same trips. A change replaces the entry rather than
   // adding one, so Back leaves the results instead of undoing one checkbox at a time, and the
-  // page stays where it was scrolled.
-  const filters = useMemo(() => filtersFromParams(params), [params]);
-  const setFilters = (next: Filters) => setParams(paramsWithFilters(params, next, service), { replace: true, preventScrollReset: true });
+  // page stays where it was scrolled. What was just chosen is drawn at once, then the URL's:
+  // the router updates in a transition, and a tapped radio must not flick back meanwhile.
+  const fromUrl = useMemo(() => filtersFromParams(params), [params]);
+  const [chosen, setChosen] = useState<{ over: Filters; filters: Filters } | null>(null);
+  const filters = chosen?.over === fromUrl ? chosen.filters : fromUrl;
+  const setFilters = (next: Filters) => {
+    setChosen({ over: fromUrl, filters: next });
+    setParams(paramsWithFilters(params, next, service), { replace: true, preventScrollReset: true });
+  };
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [modifying, setModifying] = useState(false);
   const panelId = useId();
