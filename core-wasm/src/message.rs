@@ -38,6 +38,7 @@ pub const ALL: &[Message] = &[
     crate::seats::TOO_MANY,
     crate::seats::UNAVAILABLE,
     crate::seats::POINTS_FIRST,
+    crate::seats::LADIES_ONLY,
     crate::invoice::INVALID_PROMO,
     crate::invoice::PROMO_APPLIED,
     crate::deal::NO_DEAL,

@@ -11,6 +11,17 @@ pub const MAX_SEATS: usize = 4;
 pub const TOO_MANY: Message = Message::new("seats.max", "You can select at most 4 seats");
 pub const UNAVAILABLE: Message = Message::new("seats.unavailable", "This seat is not available");
 pub const POINTS_FIRST: Message = Message::new("seats.pointsRequired", "Choose boarding and dropping points first");
+pub const LADIES_ONLY: Message = Message::new(
+    "seats.ladiesOnly",
+    "Ladies seats are for female passengers only: choose other seats, or book them for a woman",
+);
+
+/// The ladies-seat rule: seats marked 'Ladies' (`isLadies`) are set aside for women travellers,
+/// so a booking with one of them needs a female passenger. The site checks it before payment;
+/// the server refuses the booking.
+pub fn ladies_problem(has_ladies_seat: bool, gender: crate::contract::booking::Gender) -> Option<Message> {
+    (has_ladies_seat && gender != crate::contract::booking::Gender::Female).then_some(LADIES_ONLY)
+}
 
 fn same(a: &str, b: &str) -> bool {
     a.trim().eq_ignore_ascii_case(b.trim())

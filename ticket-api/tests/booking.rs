@@ -450,6 +450,29 @@ mod more {
             assert_eq!((status, body["message"].as_str()), (StatusCode::CONFLICT, Some("Your seat hold has expired, please choose your seats again")));
         }
 
+        a_male_passenger_on_a_ladies_seat_is_refused_and_a_female_one_booked(app) {
+            let row = sqlx::query(
+                "SELECT t.id, ls.seat_no FROM trips t JOIN vehicles v ON v.id = t.vehicle_id \
+                 JOIN layout_seats ls ON ls.layout_id = v.layout_id WHERE t.service = 'BUS' AND ls.is_ladies = 1 \
+                 AND t.departs_at >= $1 AND NOT EXISTS (SELECT 1 FROM seat_claims c WHERE c.trip_id = t.id \
+                 AND c.seat_no = ls.seat_no) ORDER BY t.departs_at, ls.seat_no LIMIT 1",
+            )
+            .bind(common::today().add_days(1).days_since_epoch() * 1440)
+            .fetch_one(&app.state.pool)
+            .await
+            .expect("the demo has ladies seats");
+            let (trip, seat): (String, String) = (row.get("id"), row.get("seat_no"));
+            let traveller = app.visitor("ladies");
+            assert_eq!(traveller.lock(&trip, &[seat.as_str()]).await.0, StatusCode::OK);
+            let details = |gender: &str| json!({"tripId": trip, "seats": [seat], "name": "A", "phone": "01712345678", "gender": gender});
+            for gender in ["male", "other"] {
+                let (status, body) = traveller.post("/v1/api/intercity/payment-pending", details(gender)).await;
+                assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("seats.ladiesOnly")), "{gender}: {body}");
+            }
+            let (status, body) = traveller.post("/v1/api/intercity/payment-pending", details("female")).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+
         the_ticket_and_its_pdf_show_cities_by_their_display_names(app) {
             // SPEC §5: 'Chattogram' shows as 'Chittagong' everywhere, the e-ticket included.
             let trip: String = sqlx::query(

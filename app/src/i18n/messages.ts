@@ -26,6 +26,7 @@ const en = {
   'seats.max': 'You can select at most 4 seats',
   'seats.unavailable': 'This seat is not available',
   'seats.pointsRequired': 'Choose boarding and dropping points first',
+  'seats.ladiesOnly': 'Ladies seats are for female passengers only: choose other seats, or book them for a woman',
   'promo.invalid': 'Invalid promo applied!',
   'promo.applied': 'Promo applied successfully',
   'deal.none': 'Sorry!! No deal found now.',

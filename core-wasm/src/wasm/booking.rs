@@ -58,6 +58,17 @@ pub fn seat_offer(
     to_js(&Offer { status, fare })
 }
 
+/// The ladies-seat rule: a message when the chosen seats include a ladies seat and the passenger
+/// is not female, else `null`.
+#[wasm_bindgen(js_name = ladiesProblem, unchecked_return_type = "Message | null")]
+pub fn ladies_problem(
+    has_ladies_seat: bool,
+    #[wasm_bindgen(unchecked_param_type = "Gender")] gender: JsValue,
+) -> Result<JsValue, JsError> {
+    let gender: crate::contract::booking::Gender = from_js(gender, "gender")?;
+    to_js(&seats::ladies_problem(has_ladies_seat, gender))
+}
+
 /// `null` when a promo call returned data, else 'Invalid promo applied!'.
 #[wasm_bindgen(js_name = promoProblem, unchecked_return_type = "Message | null")]
 pub fn promo_problem(

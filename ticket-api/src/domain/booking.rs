@@ -281,6 +281,11 @@ pub async fn book(
     if asked != sorted_held {
         return Err(ApiError::bad(say::SEATS_NOT_HELD));
     }
+    let layout = trip.seats(&network);
+    let has_ladies_seat = held.iter().any(|seat| layout.iter().any(|s| &s.seat_no == seat && s.is_ladies));
+    if let Some(problem) = core_wasm::seats::ladies_problem(has_ladies_seat, request.gender) {
+        return Err(ApiError::bad(problem));
+    }
     let quote = price(&network, &trip, &held, hold.from_stop, hold.to_stop, 0)?;
     // Renewed for the gateway session, within the hold's whole-life cap.
     let hold_until = hold_end(&state.config, hold.first_locked_at, now);

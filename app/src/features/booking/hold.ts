@@ -15,6 +15,9 @@ export interface Hold {
   service: Service;
   trip: Trip;
   seats: string[];
+  /** The held seats marked 'Ladies': the passenger must then be female (the core's
+   * ladiesProblem). Absent in holds saved before it existed. */
+  ladiesSeats?: string[];
   /** Bus: the chosen boarding and dropping points (names, as the seat view gives them). */
   boardingPoint: string | null;
   droppingPoint: string | null;

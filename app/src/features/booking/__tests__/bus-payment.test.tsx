@@ -90,6 +90,23 @@ describe('bus payment: /bus/payment', () => {
     expect(sent('payment-pending')).toHaveLength(0);
   });
 
+  it('stops a male passenger on a ladies seat before payment, with the core\'s message; a female one goes on', async () => {
+    holdFor(busHold({ ladiesSeats: ['A1'] }));
+    answerBusBooking();
+    const { user } = await renderRoute('/bus/payment');
+    await user.type(screen.getByLabelText('Full name'), 'Rahim Uddin');
+    await user.type(screen.getByLabelText('Mobile number'), '01712345678');
+    await user.click(screen.getByLabelText('Male'));
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    const problem = screen.getByText('Ladies seats are for female passengers only: choose other seats, or book them for a woman');
+    expect(problem).toHaveAttribute('data-code', 'seats.ladiesOnly');
+    expect(sent('payment-pending')).toHaveLength(0);
+    await user.click(screen.getByLabelText('Female'));
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await screen.findByTestId('invoice');
+    expect(sent('payment-pending', 'BUS')[0]?.request).toMatchObject({ gender: 'female' });
+  });
+
   it('sends the passenger details for the hold and shows the invoice from the server', async () => {
     await toPaymentStep();
     const pending = sent('payment-pending', 'BUS')[0];

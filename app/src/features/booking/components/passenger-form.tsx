@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { validateEmail, validatePhone, type Gender } from 'core-wasm';
+import { ladiesProblem } from 'core-wasm/booking';
 import { PhoneField } from '@/features/phone/components/phone-field';
 import type { Passenger } from '@/features/booking/api/passenger-details';
 import { messageText, t, type CoreMessage, type MessageId } from '@/i18n/messages';
@@ -17,17 +18,20 @@ interface Problems {
 }
 
 /** The core judges the phone and e-mail (SPEC §5); e-mail is optional, so empty is fine. */
-function problemsOf(form: { name: string; phone: string; email: string; gender: Gender | null }): Problems {
+function problemsOf(form: { name: string; phone: string; email: string; gender: Gender | null }, hasLadiesSeat: boolean): Problems {
   return {
     name: form.name.trim() ? null : REQUIRED,
     phone: validatePhone(form.phone),
     email: form.email.trim() ? validateEmail(form.email.trim()) : null,
-    gender: form.gender ? null : REQUIRED,
+    // A ladies seat needs a female passenger: the core's rule, which the server enforces too.
+    gender: form.gender ? ladiesProblem(hasLadiesSeat, form.gender) : REQUIRED,
   };
 }
 
 interface PassengerFormProps {
   onSubmit: (passenger: Passenger) => Promise<void>;
+  /** The held seats include one marked 'Ladies'. */
+  hasLadiesSeat?: boolean;
   disabled?: boolean;
 }
 
@@ -36,7 +40,7 @@ interface PassengerFormProps {
  * Messages show by code after the first submit and then follow the typing; the first invalid
  * field takes the focus so a keyboard or screen-reader user lands on it.
  */
-export function PassengerForm({ onSubmit, disabled = false }: PassengerFormProps) {
+export function PassengerForm({ onSubmit, disabled = false, hasLadiesSeat = false }: PassengerFormProps) {
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
   const [email, setEmail] = useState('');
@@ -44,7 +48,7 @@ export function PassengerForm({ onSubmit, disabled = false }: PassengerFormProps
   const [submitted, setSubmitted] = useState(false);
   const [sending, setSending] = useState(false);
   const id = useId();
-  const problems = problemsOf({ name, phone, email, gender });
+  const problems = problemsOf({ name, phone, email, gender }, hasLadiesSeat);
   const shown = (problem: CoreMessage | null) => (submitted ? problem : null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {

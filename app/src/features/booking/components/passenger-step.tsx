@@ -44,7 +44,7 @@ export function PassengerStep({ hold }: { hold: Hold }) {
     <div className="booking">
       {expired ? <HoldExpired service={service} hold={hold} /> : <HoldTimer secondsLeft={secondsLeft} />}
       <TripSummary hold={hold} />
-      {!expired && <PassengerForm onSubmit={submit} />}
+      {!expired && <PassengerForm onSubmit={submit} hasLadiesSeat={(hold.ladiesSeats?.length ?? 0) > 0} />}
     </div>
   );
 }

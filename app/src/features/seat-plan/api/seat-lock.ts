@@ -4,6 +4,8 @@ import { saveHold, type Hold } from '@/features/booking/hold';
 export interface LockChoice {
   trip: Trip;
   seats: string[];
+  /** The chosen seats marked 'Ladies' (for the passenger step's check). */
+  ladiesSeats: string[];
   /** The searched cities, and the journey between them as shown ('Dhaka to Barishal'). */
   from: string;
   to: string;
@@ -36,6 +38,7 @@ export async function lockSeats(
     service,
     trip: choice.trip,
     seats: answer.seats,
+    ladiesSeats: choice.ladiesSeats.filter((seat) => answer.seats.includes(seat)),
     boardingPoint: choice.boardingPoint,
     droppingPoint: choice.droppingPoint,
     from: choice.from || null,

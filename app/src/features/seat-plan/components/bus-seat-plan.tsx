@@ -232,7 +232,8 @@ export function BusSeatPlan({ trip, search, journey }: { trip: Trip; search: Tri
       boardingRef.current?.focus();
       return;
     }
-    void lock({ trip, seats: chosenSeats.map((s) => s.seatNo), from: search.from, to: search.to, journey, boardingPoint: boarding, droppingPoint: dropping });
+    const ladiesSeats = allSeats.filter((s) => s.isLadies === true && chosen.has(s.seatNo)).map((s) => s.seatNo);
+    void lock({ trip, seats: chosenSeats.map((s) => s.seatNo), ladiesSeats, from: search.from, to: search.to, journey, boardingPoint: boarding, droppingPoint: dropping });
   }
 
   const problem = notice ?? (choice.problem ? messageText(choice.problem) : null);

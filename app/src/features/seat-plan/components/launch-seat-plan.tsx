@@ -190,7 +190,7 @@ export function LaunchSeatPlan({ trip, search, journey }: { trip: Trip; search: 
         seats={chosenSeats}
         problem={choice.problem ? messageText(choice.problem) : null}
         locking={locking}
-        onContinue={() => void lock({ trip, seats: chosenSeats.map((s) => s.seatNo), from: search.from, to: search.to, journey, boardingPoint: null, droppingPoint: null })}
+        onContinue={() => void lock({ trip, seats: chosenSeats.map((s) => s.seatNo), ladiesSeats: [], from: search.from, to: search.to, journey, boardingPoint: null, droppingPoint: null })}
       />
     </div>
   );
