@@ -107,7 +107,10 @@ test('bus: search Dhaka to Chittagong for tomorrow, filter and sort', async ({ p
   await chooseCity(page, 'To', 'Sylh', 'Sylhet');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dhaka to Sylhet' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: /trips? found/ })).toBeVisible();
+  // A new search starts afresh but for the coach type, which the form showed and sent (AC).
+  await expect(page).toHaveURL(/[?&]coachType=ac$/);
+  await expect(page.getByRole('status').filter({ hasText: /^Showing \d+ of \d+ trips$/ })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('');
   expect(problems).toEqual([]);
 });
 
@@ -154,7 +157,7 @@ const routes: [string, string | RegExp][] = [
   ['/bus/find-ticket', 'Ticket history'],
   ['/launch/find-ticket', 'Ticket history'],
   ['/bus/payment', 'Payment'],
-  ['/bus/payment/success', 'Payment successful'],
+  ['/bus/payment/success', 'No payment to show'],
   ['/launch/payment/passenger-details', 'Passenger details'],
   ['/bus/emi', 'Pay in instalments (EMI)'],
 ];
