@@ -20,8 +20,11 @@ declare global {
 const busResults = () => `/bus/trip?from=dhaka&to=chattogram&journeyDate=${dhakaDate(1)}&coachType=all`;
 const launchResults = () => `/launch/trip?from=dhaka&to=barishal&journeyDate=${dhakaDate(1)}`;
 
-/** Seats anyone may take: 'Seat A2, available, 1,210 TK' (ladies seats too). */
-const freeSeats = (page: Page) => page.getByRole('button', { name: /^Seat [^,]+, (ladies seat, )?available, / });
+/**
+ * Seats the journeys' passenger (a man: sendPassenger) may take: 'Seat A2, available, 1,210 TK'.
+ * Not ladies seats: since 0c36b6f the payment step refuses a male passenger on one.
+ */
+const freeSeats = (page: Page) => page.getByRole('button', { name: /^Seat [^,]+, available, / });
 
 /** A mobile number per journey: promo codes count uses per phone. */
 let phones = 0;
