@@ -23,7 +23,8 @@ async fn trip(app: &common::TestApp, service: &str) -> String {
 async fn free(app: &common::TestApp, trip: &str, n: usize) -> Vec<String> {
     sqlx::query(
         "SELECT ls.seat_no FROM trips t JOIN vehicles v ON v.id = t.vehicle_id JOIN layout_seats ls ON ls.layout_id = v.layout_id \
-         WHERE t.id = $1 AND NOT EXISTS (SELECT 1 FROM seat_claims c WHERE c.trip_id = t.id AND c.seat_no = ls.seat_no) \
+         WHERE t.id = $1 AND ls.is_ladies = 0 \
+         AND NOT EXISTS (SELECT 1 FROM seat_claims c WHERE c.trip_id = t.id AND c.seat_no = ls.seat_no) \
          ORDER BY ls.seat_no LIMIT $2",
     )
     .bind(trip)

@@ -277,12 +277,14 @@ pub async fn three_stop_trip(app: &TestApp) -> (String, String, String, String) 
     (row.get("id"), row.get("first"), row.get("middle"), row.get("last"))
 }
 
-/// Seats of the trip with no claim at all, in seat order.
+/// Seats of the trip with no claim at all, in seat order; not the ladies seats, so the tests'
+/// male passengers may book them.
 pub async fn free_seats(app: &TestApp, trip: &str) -> Vec<String> {
     use sqlx::Row;
     sqlx::query(
         "SELECT ls.seat_no FROM trips t JOIN vehicles v ON v.id = t.vehicle_id JOIN layout_seats ls ON ls.layout_id = v.layout_id \
-         WHERE t.id = $1 AND NOT EXISTS (SELECT 1 FROM seat_claims c WHERE c.trip_id = t.id AND c.seat_no = ls.seat_no) \
+         WHERE t.id = $1 AND ls.is_ladies = 0 \
+         AND NOT EXISTS (SELECT 1 FROM seat_claims c WHERE c.trip_id = t.id AND c.seat_no = ls.seat_no) \
          ORDER BY ls.seat_no",
     )
     .bind(trip)
