@@ -16,42 +16,12 @@ fn now_ms() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64
 }
 
-async fn post_with_key(app: &common::TestApp, path: &str, body: &Value, key: &str) -> (StatusCode, Value, bool) {
-    let request = Request::post(path)
-        .header(header::AUTHORIZATION, format!("Bearer {}", app.token))
-        .header(header::CONTENT_TYPE, "application/json")
-        .header("Idempotency-Key", key)
-        .body(Body::from(body.to_string()))
-        .unwrap();
-    let mut request = request;
-    request.extensions_mut().insert(axum::extract::ConnectInfo(app.address));
-    let response = tower::ServiceExt::oneshot(app.router.clone(), request).await.unwrap();
-    let status = response.status();
-    let replayed = response.headers().contains_key("idempotent-replay");
-    let bytes = http_body_util::BodyExt::collect(response.into_body()).await.unwrap().to_bytes();
-    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null), replayed)
-}
-
 async fn pdf_status(app: &common::TestApp, ticket_id: &str) -> StatusCode {
     let request = Request::get(format!("/v1/api/intercity/download-ticket-pdf/{ticket_id}"))
         .header(header::AUTHORIZATION, format!("Bearer {}", app.token))
         .body(Body::empty())
         .unwrap();
     app.send(request).await.0
-}
-
-/// The code in the last SMS to `phone`.
-async fn sms_code(app: &common::TestApp, phone: &str) -> String {
-    let body: String = sqlx::query("SELECT body FROM sms_outbox WHERE phone = $1 ORDER BY created_at DESC LIMIT 1")
-        .bind(phone)
-        .fetch_one(&app.state.pool)
-        .await
-        .unwrap()
-        .get("body");
-    body.split_whitespace()
-        .find(|w| w.len() == 5 && w.ends_with('.') && w[..4].bytes().all(|b| b.is_ascii_digit()))
-        .unwrap()[..4]
-        .to_owned()
 }
 
 /// Bus trips tomorrow, each with at least `seats` free seats: (trip, its free seats).
@@ -132,7 +102,7 @@ mod ownership {
 
             // Proving the phone by OTP (find-ticket) opens its tickets to B for a while.
             assert_eq!(b.post("/v1/api/common/send-otp-by-phone", json!({"phone": PHONE})).await.0, StatusCode::OK);
-            let code = sms_code(&app, PHONE).await;
+            let code = common::sms_code(&app, PHONE).await;
             let (status, found) = b
                 .post("/v1/api/intercity/search-ticket", json!({"otpCode": code, "phone": PHONE, "pnr": "", "transactionId": ""}))
                 .await;
@@ -188,12 +158,12 @@ mod idempotency {
             let (trip, seats) = trips(&app, 1, 2).await.remove(0);
             let (a, b) = (app.visitor("traveller-a"), app.visitor("stranger-b"));
             let lock = |seat: &str| json!({"tripId": trip, "seats": [seat]});
-            let (status, first, _) = post_with_key(&a, "/v1/api/intercity/seat-lock", &lock(&seats[0]), "shared-key").await;
+            let (status, first, _) = common::post_with_key(&a, "/v1/api/intercity/seat-lock", &lock(&seats[0]), "shared-key").await;
             assert_eq!(status, StatusCode::OK, "{first}");
-            let (status, theirs, replayed) = post_with_key(&b, "/v1/api/intercity/seat-lock", &lock(&seats[1]), "shared-key").await;
+            let (status, theirs, replayed) = common::post_with_key(&b, "/v1/api/intercity/seat-lock", &lock(&seats[1]), "shared-key").await;
             assert_eq!((status, replayed), (StatusCode::OK, false), "{theirs}");
             assert_eq!(theirs["data"]["seats"], json!([seats[1]]), "B's own answer, not A's");
-            let (status, _, replayed) = post_with_key(&b, "/v1/api/intercity/seat-lock", &lock(&seats[0]), "another-key").await;
+            let (status, _, replayed) = common::post_with_key(&b, "/v1/api/intercity/seat-lock", &lock(&seats[0]), "another-key").await;
             assert_eq!((status, replayed), (StatusCode::CONFLICT, false), "A's seat stays A's");
         }
 
@@ -201,10 +171,10 @@ mod idempotency {
             let (trip, seats) = trips(&app, 1, 2).await.remove(0);
             let a = app.visitor("traveller-a");
             let lock = |seat: &str| json!({"tripId": trip, "seats": [seat]});
-            assert_eq!(post_with_key(&a, "/v1/api/intercity/seat-lock", &lock(&seats[0]), "k1").await.0, StatusCode::OK);
-            let (status, body, _) = post_with_key(&a, "/v1/api/intercity/seat-lock", &lock(&seats[1]), "k1").await;
+            assert_eq!(common::post_with_key(&a, "/v1/api/intercity/seat-lock", &lock(&seats[0]), "k1").await.0, StatusCode::OK);
+            let (status, body, _) = common::post_with_key(&a, "/v1/api/intercity/seat-lock", &lock(&seats[1]), "k1").await;
             assert_eq!((status, body["code"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("idempotency.otherBody")), "{body}");
-            let (status, again, replayed) = post_with_key(&a, "/v1/api/intercity/seat-lock", &lock(&seats[0]), "k1").await;
+            let (status, again, replayed) = common::post_with_key(&a, "/v1/api/intercity/seat-lock", &lock(&seats[0]), "k1").await;
             assert_eq!((status, replayed, again["data"]["seats"].clone()), (StatusCode::OK, true, json!([seats[0]])));
         }
 
@@ -212,13 +182,13 @@ mod idempotency {
             let (trip, seats) = trips(&app, 1, 2).await.remove(0);
             let a = app.visitor("traveller-a");
             let lock = json!({"tripId": trip, "seats": [seats[0]]});
-            assert_eq!(post_with_key(&a, "/v1/api/intercity/seat-lock", &lock, "k").await.0, StatusCode::OK);
+            assert_eq!(common::post_with_key(&a, "/v1/api/intercity/seat-lock", &lock, "k").await.0, StatusCode::OK);
             // As if the process died while the call ran: no answer, a lease that has ended.
             sqlx::query("UPDATE idempotency_keys SET status = 0, body = '', lease_until = 1 WHERE idem_key = 'k'")
                 .execute(&app.state.pool)
                 .await
                 .unwrap();
-            let (status, body, replayed) = post_with_key(&a, "/v1/api/intercity/seat-lock", &lock, "k").await;
+            let (status, body, replayed) = common::post_with_key(&a, "/v1/api/intercity/seat-lock", &lock, "k").await;
             assert_eq!((status, replayed), (StatusCode::OK, false), "run again, not 'still running' forever: {body}");
             // A day later the key is new again, whatever it was used for.
             sqlx::query("UPDATE idempotency_keys SET created_at = $1 WHERE idem_key = 'k'")
@@ -227,7 +197,7 @@ mod idempotency {
                 .await
                 .unwrap();
             let other = json!({"tripId": trip, "seats": [seats[1]]});
-            let (status, body, _) = post_with_key(&a, "/v1/api/intercity/seat-lock", &other, "k").await;
+            let (status, body, _) = common::post_with_key(&a, "/v1/api/intercity/seat-lock", &other, "k").await;
             assert_eq!(status, StatusCode::OK, "{body}");
         }
     }

@@ -411,16 +411,6 @@ async fn race(app: &common::TestApp) {
     server.abort();
 }
 
-async fn post_with_key(app: &common::TestApp, path: &str, body: &Value, key: &str) -> (StatusCode, Value) {
-    let request = Request::post(path)
-        .header(header::AUTHORIZATION, format!("Bearer {}", app.token))
-        .header(header::CONTENT_TYPE, "application/json")
-        .header("Idempotency-Key", key)
-        .body(Body::from(body.to_string()))
-        .unwrap();
-    app.send(request).await
-}
-
 mod more {
     use super::*;
 
@@ -432,21 +422,21 @@ mod more {
             let retrying = app.visitor("retrying");
             let mut answers = Vec::new();
             for _ in 0..5 {
-                answers.push(post_with_key(&retrying, "/v1/api/intercity/seat-lock", &body, "key-1"));
+                answers.push(common::post_with_key(&retrying, "/v1/api/intercity/seat-lock", &body, "key-1"));
             }
             let answers = futures_join(answers).await;
-            assert!(answers.iter().all(|(s, a)| *s == StatusCode::OK && *a == answers[0].1), "{answers:?}");
+            assert!(answers.iter().all(|(s, a, _)| *s == StatusCode::OK && *a == answers[0].1), "{answers:?}");
             let holds: i64 = sqlx::query("SELECT COUNT(*) AS n FROM holds WHERE visitor = 'v:retrying'").fetch_one(&app.state.pool).await.unwrap().get("n");
             assert_eq!(holds, 1);
             // A conflict is an answer too: repeating it repeats the refusal.
             let other = json!({"tripId": trip, "seats": [seats[0]], "anonymousId": "late"});
             let late = app.visitor("late");
             for _ in 0..2 {
-                let (status, _) = post_with_key(&late, "/v1/api/intercity/seat-lock", &other, "key-2").await;
+                let (status, _, _) = common::post_with_key(&late, "/v1/api/intercity/seat-lock", &other, "key-2").await;
                 assert_eq!(status, StatusCode::CONFLICT);
             }
             // A key is the call's own: the same key on another call runs that call.
-            let (status, body) = post_with_key(&late, "/v1/api/intercity/payment-pending", &json!({"tripId": trip, "seats": [seats[0]], "name": "A", "phone": "01712345678", "gender": "male"}), "key-2").await;
+            let (status, body, _) = common::post_with_key(&late, "/v1/api/intercity/payment-pending", &json!({"tripId": trip, "seats": [seats[0]], "name": "A", "phone": "01712345678", "gender": "male"}), "key-2").await;
             assert_eq!((status, body["message"].as_str()), (StatusCode::CONFLICT, Some("Your seat hold has expired, please choose your seats again")));
         }
 

@@ -67,21 +67,6 @@ async fn ticketed(app: &common::TestApp, visitor: &str, phone: &str) -> Value {
     app.visitor(visitor).post("/v1/api/intercity/confirm-ticket", json!({"tnxId": tnx})).await.1["data"].clone()
 }
 
-/// The code in the last SMS to `phone`, as the traveller reads it.
-async fn sms_code(app: &common::TestApp, phone: &str) -> String {
-    let body: String =
-        sqlx::query("SELECT body FROM sms_outbox WHERE phone = $1 ORDER BY created_at DESC, id DESC LIMIT 1")
-            .bind(phone)
-            .fetch_one(&app.state.pool)
-            .await
-            .unwrap()
-            .get("body");
-    body.split_whitespace()
-        .find(|w| w.len() == 5 && w.ends_with('.') && w[..4].chars().all(|c| c.is_ascii_digit()))
-        .unwrap()[..4]
-        .to_owned()
-}
-
 /// Lets the next OTP be sent at once (the 115 s resend wait is tested on its own).
 async fn forget_last_send(app: &common::TestApp) {
     sqlx::query("UPDATE otp_codes SET sent_at = sent_at - 200000").execute(&app.state.pool).await.unwrap();
@@ -101,7 +86,7 @@ on_both! {
         assert_eq!(status, StatusCode::OK, "{body}");
         assert_eq!(body["data"]["resendAfterSeconds"], 115);
         let stored: String = sqlx::query("SELECT code_hash FROM otp_codes LIMIT 1").fetch_one(&app.state.pool).await.unwrap().get("code_hash");
-        let code = sms_code(&app, PHONE).await;
+        let code = common::sms_code(&app, PHONE).await;
         assert_ne!(stored, code, "stored hashed");
         let search = |otp: &str| json!({"otpCode": otp, "phone": PHONE, "pnr": "", "transactionId": "", "anonymousId": "me"});
         let wrong = if code == "0000" { "1111" } else { "0000" };
@@ -121,7 +106,7 @@ on_both! {
 
     no_ticket_for_a_phone_is_a_404(app) {
         app.post("/v1/api/common/send-otp-by-phone", json!({"phone": "01912345678"})).await;
-        let code = sms_code(&app, "01912345678").await;
+        let code = common::sms_code(&app, "01912345678").await;
         let (status, body) = app
             .post("/v1/api/intercity/search-ticket", json!({"otpCode": code, "phone": "01912345678", "pnr": "", "transactionId": ""}))
             .await;
@@ -130,7 +115,7 @@ on_both! {
 
     wrong_codes_past_the_limit_lock_the_code_and_resends_wait(app) {
         app.post("/v1/api/common/send-otp-by-phone", json!({"phone": PHONE})).await;
-        let code = sms_code(&app, PHONE).await;
+        let code = common::sms_code(&app, PHONE).await;
         let wrong = if code == "0000" { "1111" } else { "0000" };
         let search = |otp: &str| json!({"otpCode": otp, "phone": PHONE, "pnr": "", "transactionId": ""});
         for _ in 0..5 {
@@ -145,7 +130,7 @@ on_both! {
         forget_last_send(&app).await;
         let (status, _) = app.post("/v1/api/common/send-otp-by-phone", json!({"phone": PHONE})).await;
         assert_eq!(status, StatusCode::OK);
-        let (status, _) = app.post("/v1/api/intercity/search-ticket", search(&sms_code(&app, PHONE).await)).await;
+        let (status, _) = app.post("/v1/api/intercity/search-ticket", search(&common::sms_code(&app, PHONE).await)).await;
         assert_ne!(status, StatusCode::BAD_REQUEST, "a new code works");
     }
 
@@ -155,7 +140,7 @@ on_both! {
         let id = ticket["_id"].as_str().unwrap();
         let (status, _) = app.post("/v1/api/common/send-otp", json!({"ticketId": id, "service": "BUS"})).await;
         assert_eq!(status, StatusCode::OK);
-        let code = sms_code(&app, PHONE).await;
+        let code = common::sms_code(&app, PHONE).await;
         let (status, body) = app.post("/v1/api/intercity/cancel-ticket", json!({"ticketId": id, "otpCode": code, "phone": "01812345678"})).await;
         assert_eq!(status, StatusCode::NOT_FOUND, "another phone cannot cancel it: {body}");
         let (status, body) = app.post("/v1/api/intercity/cancel-ticket", json!({"ticketId": id, "otpCode": code, "phone": PHONE})).await;
@@ -169,7 +154,7 @@ on_both! {
         assert_eq!(claims, 0, "seat {seat} released");
         forget_last_send(&app).await;
         app.post("/v1/api/common/send-otp", json!({"ticketId": id, "service": "BUS"})).await;
-        let again = sms_code(&app, PHONE).await;
+        let again = common::sms_code(&app, PHONE).await;
         let (status, body) = app.post("/v1/api/intercity/cancel-ticket", json!({"ticketId": id, "otpCode": again, "phone": PHONE})).await;
         assert_eq!((status, message(&body)), (StatusCode::BAD_REQUEST, "This ticket is already cancelled".to_owned()));
     }
@@ -260,7 +245,7 @@ mod attacks {
             ticketed(&app, "victim", PHONE).await;
             let (status, _) = app.post("/v1/api/common/send-otp-by-phone", json!({"phone": PHONE})).await;
             assert_eq!(status, StatusCode::OK);
-            let right = sms_code(&app, PHONE).await;
+            let right = common::sms_code(&app, PHONE).await;
             let wrong: Vec<String> = (0..10_000).map(|n| format!("{n:04}")).filter(|c| *c != right).take(300).collect();
             let mut guesses = Vec::new();
             for code in wrong {

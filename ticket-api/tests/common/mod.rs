@@ -258,6 +258,38 @@ impl TestApp {
     }
 }
 
+/// The code in the last SMS to `phone` (the demo outbox), as the traveller reads it.
+pub async fn sms_code(app: &TestApp, phone: &str) -> String {
+    use sqlx::Row;
+    let body: String =
+        sqlx::query("SELECT body FROM sms_outbox WHERE phone = $1 ORDER BY created_at DESC, id DESC LIMIT 1")
+            .bind(phone)
+            .fetch_one(&app.state.pool)
+            .await
+            .unwrap()
+            .get("body");
+    body.split_whitespace()
+        .find(|w| w.len() == 5 && w.ends_with('.') && w[..4].chars().all(|c| c.is_ascii_digit()))
+        .unwrap()[..4]
+        .to_owned()
+}
+
+/// A POST with an Idempotency-Key as `app`'s visitor: status, body, and whether it was a replay.
+pub async fn post_with_key(app: &TestApp, path: &str, body: &Value, key: &str) -> (StatusCode, Value, bool) {
+    let mut request = Request::post(path)
+        .header(header::AUTHORIZATION, format!("Bearer {}", app.token))
+        .header(header::CONTENT_TYPE, "application/json")
+        .header("Idempotency-Key", key)
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    request.extensions_mut().insert(axum::extract::ConnectInfo(app.address));
+    let response = app.router.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let replayed = response.headers().contains_key("idempotent-replay");
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null), replayed)
+}
+
 /// A bus trip tomorrow on a route with an intermediate stop (e.g. Dhaka - Cumilla - Chattogram):
 /// its id and its first, middle and last city.
 pub async fn three_stop_trip(app: &TestApp) -> (String, String, String, String) {
