@@ -37,20 +37,6 @@ use crate::store::tickets;
 /// The only gateway today; real ones (SSLCommerz, bKash) are adapters of `gateway::PaymentGateway`.
 pub const SANDBOX: &str = "sandbox";
 
-/// The trip, if it runs for this service.
-async fn trip_of_service(
-    state: &AppState,
-    network: &Network,
-    service: Service,
-    trip_id: &str,
-) -> Result<TripInfo, ApiError> {
-    let trip = TripInfo::find(&state.pool, network, trip_id).await?;
-    if trip.service != service {
-        return Err(ApiError::not_found(say::TRIP_NOT_FOUND));
-    }
-    Ok(trip)
-}
-
 /// The chosen seats: 1 to 4, no repeats, all on the coach or ship.
 fn checked_seats(network: &Network, trip: &TripInfo, seats: &[String]) -> Result<Vec<String>, ApiError> {
     let seats: Vec<String> = seats.iter().map(|s| s.trim().to_owned()).collect();
@@ -164,7 +150,7 @@ pub async fn lock_seats(
     request: &SeatLockRequest,
 ) -> Result<SeatLockResponse, ApiError> {
     let network = state.network.get(&state.pool).await?;
-    let trip = trip_of_service(state, &network, service, &request.trip_id).await?;
+    let trip = TripInfo::find_for(&state.pool, &network, service, &request.trip_id).await?;
     let (from, to) = trip
         .segment(
             state,
@@ -267,7 +253,7 @@ pub async fn book(
 ) -> Result<BookingAnswer, ApiError> {
     let (phone, email) = passenger(request)?;
     let network = state.network.get(&state.pool).await?;
-    let trip = trip_of_service(state, &network, service, &request.trip_id).await?;
+    let trip = TripInfo::find_for(&state.pool, &network, service, &request.trip_id).await?;
     let now = now_unix_ms();
     let hold = holds::live_of_visitor(&state.pool, &trip.id, who.as_str(), now)
         .await?

@@ -7,7 +7,6 @@ use core_wasm::contract::seats::{
     BusSeat, BusSeatPlan, BusSeatViewResponse, ClassPlan, FareEntry, LaunchCell, LaunchSeatPlan,
     LaunchSeatViewResponse, SeatStatus, SeatViewRequest,
 };
-use core_wasm::server_messages as say;
 use core_wasm::service::Service;
 use serde::Serialize;
 
@@ -37,10 +36,7 @@ pub async fn seat_view(
 ) -> Result<Bytes, ApiError> {
     // The timetable, layout and fares come from memory; only the claims are read live.
     let network = state.network.get(&state.pool).await?;
-    let trip = TripInfo::find(&state.pool, &network, &request.trip_id).await?;
-    if trip.service != service {
-        return Err(ApiError::not_found(say::TRIP_NOT_FOUND));
-    }
+    let trip = TripInfo::find_for(&state.pool, &network, service, &request.trip_id).await?;
     let (from, to) = trip
         .segment(
             state,

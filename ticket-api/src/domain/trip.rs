@@ -85,6 +85,20 @@ impl TripInfo {
         }
     }
 
+    /// The trip, if it runs for `service` (another service's trip is not found).
+    pub(crate) async fn find_for(
+        pool: &AnyPool,
+        network: &Network,
+        service: Service,
+        trip_id: &str,
+    ) -> Result<TripInfo, ApiError> {
+        let trip = TripInfo::find(pool, network, trip_id).await?;
+        if trip.service != service {
+            return Err(ApiError::not_found(say::TRIP_NOT_FOUND));
+        }
+        Ok(trip)
+    }
+
     /// The trip from the timetable in memory, if it is there.
     pub(crate) fn from_network(network: &Network, trip_id: &str) -> Option<TripInfo> {
         let (route_id, index) = network.trip_index.get(trip_id.trim())?;

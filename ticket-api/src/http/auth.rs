@@ -225,12 +225,7 @@ impl IntoResponse for OAuthError {
 
 /// `POST /oauth/access_token`, JSON or form-encoded.
 pub async fn access_token(State(state): State<AppState>, request: Request) -> Response {
-    let is_json = request
-        .headers()
-        .get(axum::http::header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
-    let parsed: Option<TokenRequest> = if is_json {
+    let parsed: Option<TokenRequest> = if crate::http::extract::is_json(request.headers()) {
         Json::<TokenRequest>::from_request(request, &state).await.ok().map(|Json(r)| r)
     } else {
         Form::<TokenRequest>::from_request(request, &state).await.ok().map(|Form(r)| r)

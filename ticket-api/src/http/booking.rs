@@ -64,7 +64,11 @@ pub async fn ticket_info(
     Body(request): Body<TxnRequest>,
 ) -> Answer<Ticket> {
     let not_found = || ApiError::not_found(say::TICKET_NOT_FOUND);
-    let booking = access::booking(&state, &caller, &request.tnx_id).await.map_err(|_| not_found())?;
+    // Someone else's booking, or none, has no ticket to show; a store failure stays a 500.
+    let booking = access::booking(&state, &caller, &request.tnx_id).await.map_err(|e| match e {
+        ApiError::NotFound(_) => not_found(),
+        other => other,
+    })?;
     let id = tickets::id_of_booking(&state.pool, &booking.id).await?.ok_or_else(not_found)?;
     Ok(ok(views::ticket(&state, &id).await?))
 }

@@ -11,7 +11,6 @@
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::num::NonZeroU32;
-use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::{Request, State};
@@ -207,9 +206,6 @@ pub async fn layer(State((state, limit)): State<(AppState, Option<Limit>)>, requ
     }
     next.run(Request::from_parts(parts, body)).await
 }
-
-/// The limits, shared by every route.
-pub type SharedLimiters = Arc<Limiters>;
 
 #[cfg(test)]
 mod tests {
