@@ -175,7 +175,12 @@ test('find a bus ticket by phone with the OTP from the SMS, download it, and can
   await expect(ticket).toContainText('Cancelled');
   await expect(ticket).toContainText(/Refund\s*[\d,]+ TK/);
   await expect(ticket.getByRole('button', { name: 'Cancel ticket' })).toHaveCount(0);
-  await expect(page.getByRole('status').filter({ hasText: 'is cancelled' })).toContainText(/Refund: [\d,]+ TK\./);
+  // Fare, fee and refund shown, and they add up: paid = fee + refund.
+  const said = await page.getByRole('status').filter({ hasText: 'is cancelled' }).innerText();
+  const amount = (label: string) => Number(new RegExp(`${label}: ([\\d,]+) TK`).exec(said)?.[1]?.replaceAll(',', '') ?? NaN);
+  expect(amount('Cancellation fee')).toBeGreaterThan(0);
+  expect(amount('Paid')).toBe(amount('Cancellation fee') + amount('Refund'));
+  await expect(ticket).toContainText(/Cancellation fee\s*[\d,]+ TK/);
   await page.screenshot({ path: `${artifacts}tickets-cancelled.png`, fullPage: true });
 
   // The wrong code's 400 was expected; nothing else failed.

@@ -148,6 +148,7 @@ on_both! {
         assert_eq!(body["data"]["ticketStatus"], "cancelled");
         let paid = ticket["paymentHistory"]["paidAmount"].as_f64().unwrap();
         assert_eq!(body["data"]["refundAmount"].as_f64().unwrap(), paid - (paid * 0.10).round(), "10 % fee");
+        assert_eq!(body["data"]["cancellationFee"].as_f64().unwrap(), (paid * 0.10).round(), "the fee is said beside the refund");
         let seat = ticket["seats"][0].as_str().unwrap();
         let claims: i64 = sqlx::query("SELECT COUNT(*) AS n FROM seat_claims c JOIN tickets t ON t.booking_id = c.claim_id WHERE t.id = $1")
             .bind(id).fetch_one(&app.state.pool).await.unwrap().get("n");

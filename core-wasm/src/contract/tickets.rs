@@ -20,6 +20,9 @@ contract! {
         pub paid_amount: Option<f64>,
         #[serde(default)]
         pub refund_amount: Option<f64>,
+        /// What cancelling kept back (SPEC §7's fee): paid = fee + refund.
+        #[serde(default)]
+        pub cancellation_fee: Option<f64>,
         #[serde(default)]
         pub gateway: Option<String>,
     }
@@ -115,6 +118,8 @@ contract! {
     pub struct CancelTicketResponse {
         pub ticket_status: TicketStatus,
         pub refund_amount: f64,
+        /// The fee kept back, so the site shows fare, fee and refund as the server counted them.
+        pub cancellation_fee: f64,
     }
 }
 

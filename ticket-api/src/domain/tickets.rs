@@ -69,7 +69,7 @@ pub async fn cancel(state: &AppState, request: &CancelTicketRequest) -> Result<C
         ));
     }
     otp::verify(state, phone.as_str(), Purpose::Cancel, &request.otp_code).await?;
-    let refund = core_wasm::pricing::refund(row.amount, state.config.cancel_fee_percent).refund;
+    let core_wasm::pricing::Refund { fee, refund } = core_wasm::pricing::refund(row.amount, state.config.cancel_fee_percent);
     let write = state.claims.writing(&row.trip_id);
     let mut tx = state.pool.begin().await?;
     if !tickets::cancel(&mut *tx, &row.id, refund, now_unix_ms()).await? {
@@ -79,5 +79,9 @@ pub async fn cancel(state: &AppState, request: &CancelTicketRequest) -> Result<C
     }
     crate::store::inventory::release(&mut tx, &write, &row.booking_id).await?;
     tx.commit().await?;
-    Ok(CancelTicketResponse { ticket_status: TicketStatus::Cancelled, refund_amount: refund as f64 })
+    Ok(CancelTicketResponse {
+        ticket_status: TicketStatus::Cancelled,
+        refund_amount: refund as f64,
+        cancellation_fee: fee as f64,
+    })
 }

@@ -165,6 +165,7 @@ pub async fn ticket(state: &AppState, ticket_id: &str) -> Result<Ticket, ApiErro
             ticket_status: row.status,
             paid_amount: Some(row.amount as f64),
             refund_amount: row.refund_amount.map(|v| v as f64),
+            cancellation_fee: row.refund_amount.map(|refund| (row.amount - refund) as f64),
             gateway: row.gateway,
         },
     })

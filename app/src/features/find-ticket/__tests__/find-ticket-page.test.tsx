@@ -196,7 +196,7 @@ describe('ticket history: cancelling a ticket', () => {
 
   it('sends a code for the ticket, asks for it in OTP to cancel ticket, then shows the new status and refund', async () => {
     answer('send-otp', 'COMMON', { resendAfterSeconds: 115 });
-    answer('cancel-ticket', 'BUS', { ticketStatus: 'cancelled', refundAmount: 1980 });
+    answer('cancel-ticket', 'BUS', { ticketStatus: 'cancelled', refundAmount: 1980, cancellationFee: 220 });
     const { user, card } = await listed();
 
     await user.click(within(card).getByRole('button', { name: 'Cancel ticket' }));
@@ -208,10 +208,12 @@ describe('ticket history: cancelling a ticket', () => {
     expect(lastBody('cancel-ticket', 'BUS')).toEqual({ ticketId: 'tkt-1', otpCode: '7310', phone: PHONE });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(card).toHaveTextContent('Cancelled');
+    expect(card).toHaveTextContent('Paid2,200 TK');
+    expect(card).toHaveTextContent('Cancellation fee220 TK');
     expect(card).toHaveTextContent('Refund1,980 TK');
     expect(within(card).queryByRole('button', { name: 'Cancel ticket' })).not.toBeInTheDocument();
-    // What was paid beside what comes back.
-    expect(screen.getByRole('status')).toHaveTextContent('Ticket GL7K2QX9 is cancelled. Paid: 2,200 TK. Refund: 1,980 TK.');
+    // Fare, fee and refund, as the server counted them.
+    expect(screen.getByRole('status')).toHaveTextContent('Ticket GL7K2QX9 is cancelled. Paid: 2,200 TK. Cancellation fee: 220 TK. Refund: 1,980 TK.');
     // Its Cancel button is gone: focus lands on the ticket itself.
     expect(within(card).getByRole('heading', { level: 3 })).toHaveFocus();
   });

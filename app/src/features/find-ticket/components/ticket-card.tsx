@@ -96,6 +96,12 @@ export function TicketCard({ ticket, service, onCancel, cancelling }: TicketCard
             <dd>{taka(history.paidAmount)}</dd>
           </div>
         )}
+        {history.cancellationFee != null && (
+          <div>
+            <dt>{t('ticket.fee')}</dt>
+            <dd>{taka(history.cancellationFee)}</dd>
+          </div>
+        )}
         {history.refundAmount != null && (
           <div className="ticket__refund">
             <dt>{t('ticket.refund')}</dt>

@@ -101,12 +101,12 @@ export function FindTicketPage() {
       const response = outcome.data;
       setTickets((list) => applyCancel(list ?? [], ticket._id, response));
       setCancelPopup(null);
-      // What was paid beside what comes back, both as the server counted them. (The fee between
-      // them is the server's CANCEL_FEE_PERCENT, which no answer carries yet: not worked out here.)
+      // Fare, fee and refund, all as the server counted them (never worked out here).
       const pnr = ticket.pnr ?? ticket._id;
       const paid = ticket.paymentHistory.paidAmount;
       const amount = taka(response.refundAmount);
-      setNotice(paid != null ? t('ticket.cancelledPaid', { pnr, paid: taka(paid), amount }) : t('ticket.cancelled', { pnr, amount }));
+      const fee = taka(response.cancellationFee);
+      setNotice(paid != null ? t('ticket.cancelledPaid', { pnr, paid: taka(paid), fee, amount }) : t('ticket.cancelled', { pnr, amount }));
       focusTarget.current = `ticket-${ticket._id}`;
       return null;
     }
