@@ -35,15 +35,15 @@ fn pair<'a>(boarding: Option<&'a str>, dropping: Option<&'a str>) -> Option<(&'a
     }
 }
 
-/// A seat's status and fare for the chosen points: the matching fare entry where the seat's
-/// fares differ by segment, else the seat's own. A segment-priced seat with no points chosen, or
-/// with no entry for them, is not for sale for that choice.
+/// A seat's status and fare as shown for the chosen points: the matching fare entry where the
+/// seat's fares differ by segment, else the seat's own. Until both points are chosen, a
+/// segment-priced seat shows its own status and fare (the seat view's, for the searched cities),
+/// and a tap on it asks for the points first (`choose`); with points that have no entry, it is
+/// not for sale for that choice.
 pub fn seat_offer(seat: &BusSeat, boarding: Option<&str>, dropping: Option<&str>) -> (SeatStatus, Option<f64>) {
-    match seat.fare_list.as_deref() {
-        Some(list) if !list.is_empty() => {
-            let entry = pair(boarding, dropping)
-                .and_then(|(b, d)| list.iter().find(|e| same(&e.boarding_point, b) && same(&e.dropping_point, d)));
-            match entry {
+    match (seat.fare_list.as_deref(), pair(boarding, dropping)) {
+        (Some(list), Some((b, d))) if !list.is_empty() => {
+            match list.iter().find(|e| same(&e.boarding_point, b) && same(&e.dropping_point, d)) {
                 Some(e) if seat.status == SeatStatus::Available => (e.status, e.fare.or(seat.fare)),
                 Some(_) => (seat.status, None),
                 None => (SeatStatus::Blocked, None),

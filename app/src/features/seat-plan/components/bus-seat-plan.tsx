@@ -32,17 +32,10 @@ function decksOf(plan: Plan): { key: DeckKey; seats: BusSeat[] }[] {
   return decks;
 }
 
+/** A seat's status and fare as shown: the core's offer for the chosen points (none yet: ''). */
 const hasFareList = (seat: BusSeat) => (seat.fareList?.length ?? 0) > 0;
 
-/**
- * A seat's status and fare as shown: the core's offer for the chosen points. Before both points
- * are chosen, a seat priced per boarding/dropping pair shows its status and fare for the searched
- * cities (the seat view's own), and a tap asks for the points first (the core's message).
- */
-function shownOffer(seat: BusSeat, boarding: string, dropping: string): { status: SeatStatus; fare: number | null } {
-  if (hasFareList(seat) && !(boarding && dropping)) return { status: seat.status, fare: seat.fare ?? null };
-  return seatOffer(seat, boarding || null, dropping || null);
-}
+const shownOffer = (seat: BusSeat, boarding: string, dropping: string) => seatOffer(seat, boarding || null, dropping || null);
 
 function pointLabel(point: Point): string {
   return point.time ? t('seatPlan.pointOption', { name: point.name, time: displayDateTime(point.time).time }) : point.name;
