@@ -3,7 +3,7 @@
 
 pub mod access;
 pub mod booking;
-pub mod gateway;
+pub mod payments;
 pub mod identity;
 pub mod network;
 pub mod otp;
