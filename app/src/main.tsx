@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { loadRuntimeConfig } from '@/config/runtime-config';
+import { initialLanguage, showLanguage } from '@/i18n/language';
 import { listenForChunkErrors } from '@/lib/chunk-reload';
 import { detectMobileApp } from '@/lib/mobile-app';
 import '@/styles/global.css';
@@ -20,10 +21,16 @@ if (!root) throw new Error('index.html has no #root');
 
 // A transition: React renders the first page in slices and lets the browser breathe between
 // them (input stays responsive on slow phones) instead of one long task.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App config={config} isMobileApp={isMobileApp} />
-    </StrictMode>,
-  );
-});
+const render = () =>
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App config={config} isMobileApp={isMobileApp} />
+      </StrictMode>,
+    );
+  });
+
+// A Bangla visitor's first page waits for the Bangla module (loaded alongside the config and
+// the core), so it never shows English first; if it cannot load, the page is English.
+if (initialLanguage() === 'bn') void showLanguage('bn').catch(() => undefined).finally(render);
+else render();

@@ -75,14 +75,7 @@ async fn sale(addr: SocketAddr, trip: &str, seat: &str) -> Option<(String, Strin
         return None;
     }
     let tnx = booking["data"]["tnxId"].as_str()?.to_owned();
-    let pay = json!({"tnxId": tnx, "gateway": "sandbox"});
-    let (status, _, session) =
-        common::http(addr, "POST", "/v1/api/intercity/update-gateway", Some(token), Some(&pay)).await;
-    if status != 200 {
-        return None;
-    }
-    let page = session["data"]["redirectUrl"].as_str()?.to_owned();
-    let (status, head, _) = common::http(addr, "POST", &format!("{page}/pay"), None, None).await;
+    let (status, head, _) = common::http(addr, "POST", &format!("/gateway/sandbox/{tnx}/pay"), None, None).await;
     (status == 303 && head.contains(&format!("/bus/payment/success?tnxId={tnx}"))).then(|| (tnx, token.to_owned()))
 }
 

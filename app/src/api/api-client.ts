@@ -18,6 +18,7 @@ import {
   type CallRow,
 } from 'core-wasm';
 import { useRuntimeConfig } from '@/config/runtime-config-context';
+import { activeLocale, language } from '@/i18n/language';
 
 export type CallName = CallRow['name'];
 
@@ -89,8 +90,10 @@ function apiAt(base: string): Api {
     found = {
       // The core's client resolves to the answer's `data` (a Blob for the PDF) of the row's
       // response type; the table the types come from is the one it finds the call in.
-      call: (name, service, request, options) =>
-        run(() => client.call(name, service, request, options) as Promise<Row<typeof name, typeof service>['response']>),
+      call: (name, service, request, options) => {
+        tellLanguage(client);
+        return run(() => client.call(name, service, request, options) as Promise<Row<typeof name, typeof service>['response']>);
+      },
     };
     apis.set(base, found);
   }
@@ -102,8 +105,49 @@ export function useApi(): Api {
   return apiAt(useRuntimeConfig().ticketApiUrl);
 }
 
-/** The text to show for a failed call: the core's toast, else the core's fallback. */
+/**
+ * The server writes the e-ticket PDF and the SMS in the traveller's language: every call says
+ * it (`Accept-Language: bn` or `en`) once the core's client can carry it (`setLanguage`); until
+ * then the `lang` cookie says it to the site's own origin (i18n/language.ts).
+ */
+function tellLanguage(client: ApiClient) {
+  (client as ApiClient & { setLanguage?: (lang: string) => void }).setLanguage?.(language());
+}
+
+/** One message of a failed call as the server said it: its code and its values. */
+interface Said {
+  code?: unknown;
+  text?: unknown;
+  params?: unknown;
+}
+
+/**
+ * The Bangla of a failed call's messages, by the server's codes (`details`): the first, or all of
+ * them one per line (a payment block, SPEC §8). A message whose code has no Bangla is shown as the
+ * server wrote it; a failure without codes (no answer, a proxy's page) gets the fallback.
+ */
+export function localFailureText(error: unknown, whole: boolean): string | null {
+  const locale = activeLocale();
+  if (!locale) return null;
+  const body = error instanceof Error ? ((error as Partial<ApiFailure>).body as { details?: unknown } | null | undefined) : null;
+  const details = Array.isArray(body?.details) ? (body.details as Said[]) : [];
+  const lines = details.map((said) => {
+    const template = typeof said.code === 'string' && Object.hasOwn(locale.serverTexts, said.code) ? locale.serverTexts[said.code] : undefined;
+    if (template === undefined) return typeof said.text === 'string' ? said.text : '';
+    const params = Array.isArray(said.params) ? (said.params as { name?: unknown; value?: unknown }[]) : [];
+    return template.replace(/\{(\w+)\}/g, (all, name: string) => {
+      const value = params.find((p) => p.name === name)?.value;
+      return typeof value === 'string' ? value : all;
+    });
+  });
+  const shown = (whole ? lines : lines.slice(0, 1)).filter((line) => line.trim() !== '');
+  return shown.length > 0 ? shown.join('\n') : locale.texts['site.somethingWrong'] ?? null;
+}
+
+/** The text to show for a failed call: the core's toast, else the core's fallback (or their Bangla). */
 export function failureText(error: unknown): string {
+  const local = localFailureText(error, false);
+  if (local !== null) return local;
   if (error instanceof Error && typeof (error as Partial<ApiFailure>).toast === 'string') {
     return (error as ApiFailure).toast;
   }

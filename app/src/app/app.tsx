@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import { routes } from '@/app/routes';
 import { MobileAppProvider } from '@/app/site-context';
 import { LastResortBoundary } from '@/components/error-page';
+import { LanguageRoot } from '@/components/language-switch';
 import { RouteLoader } from '@/components/route-loader';
 import type { RuntimeConfig } from '@/config/runtime-config';
 import { RuntimeConfigProvider } from '@/config/runtime-config-context';
@@ -16,7 +17,9 @@ export function App({ config, isMobileApp }: { config: Promise<RuntimeConfig>; i
       <RuntimeConfigProvider config={config}>
         <MobileAppProvider isMobileApp={isMobileApp}>
           <Suspense fallback={<RouteLoader visible />}>
-            <RouterProvider router={router} />
+            <LanguageRoot>
+              <RouterProvider router={router} />
+            </LanguageRoot>
           </Suspense>
         </MobileAppProvider>
       </RuntimeConfigProvider>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useSells } from '@/app/services-sold';
 import { servicePath, useService, useTheme } from '@/app/site-context';
 import { HelplineLink } from '@/components/helpline-link';
+import { LanguageSwitch } from '@/components/language-switch';
 import { MobileMenu } from '@/components/mobile-menu';
 import { useModals } from '@/components/modal-host';
 import { t } from '@/i18n/messages';
@@ -51,6 +52,7 @@ export function Header() {
             {t('header.history')}
           </Link>
         </div>
+        <LanguageSwitch />
         <button
           type="button"
           className="icon-button header__burger"

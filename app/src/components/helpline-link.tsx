@@ -1,4 +1,5 @@
 import { useRuntimeConfig } from '@/config/runtime-config-context';
+import { shownDigits } from '@/i18n/language';
 import { t } from '@/i18n/messages';
 
 /** The number as a `tel:` address (digits and a leading +). */
@@ -9,7 +10,7 @@ export function HelplineLink({ className = 'helpline' }: { className?: string })
   const { helpline } = useRuntimeConfig();
   return (
     <a className={className} href={telHref(helpline)}>
-      <span className="helpline__label">{t('header.helpline')}</span> <span data-testid="helpline">{helpline}</span>
+      <span className="helpline__label">{t('header.helpline')}</span> <span data-testid="helpline">{shownDigits(helpline)}</span>
     </a>
   );
 }

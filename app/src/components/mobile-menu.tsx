@@ -2,6 +2,7 @@ import type { Service } from 'core-wasm';
 import { Link } from 'react-router';
 import { servicePath } from '@/app/site-context';
 import { HelplineLink } from '@/components/helpline-link';
+import { LanguageSwitch } from '@/components/language-switch';
 import { Modal } from '@/components/modal';
 import { t } from '@/i18n/messages';
 
@@ -33,6 +34,9 @@ export function MobileMenu({ service, onClose, onReserve }: MobileMenuProps) {
         )}
         <li>
           <HelplineLink className="menu__item helpline" />
+        </li>
+        <li>
+          <LanguageSwitch className="menu__item" />
         </li>
       </ul>
     </Modal>

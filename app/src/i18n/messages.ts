@@ -13,6 +13,7 @@
  */
 
 import type { Message } from 'core-wasm';
+import { activeLocale } from '@/i18n/language';
 
 /** A message as the core returns it. */
 export type CoreMessage = Message;
@@ -46,6 +47,8 @@ const en = {
   'site.fareFrom': 'From {amount}',
   'site.externalLink': '(opens another site)',
   'site.notifications': 'Notifications',
+  // The core's toast when a failed call says nothing usable (errors::FALLBACK, SPEC §8).
+  'site.somethingWrong': 'Something went wrong!',
   'date.long': '{weekday} {day} {month} {year}',
   'date.weekday.0': 'Sunday',
   'date.weekday.1': 'Monday',
@@ -136,6 +139,8 @@ const en = {
   'home.promoCode': 'Promo code {code}',
   'home.popularRoutes': 'Popular routes',
   'home.operators': 'Operators',
+  // The core's last entry of every operator list (cities::MANY_MORE), shown by this id.
+  'operators.manyMore': 'Many more to come...',
   'home.blogs': 'From the blog',
   'home.seeAll': 'See all',
 
@@ -469,8 +474,10 @@ export type MessageParams = Readonly<Record<string, string | number>>;
  * `{id}.one` is used when the catalog has one ('1 trip found').
  */
 export function t(id: MessageId, params?: MessageParams): string {
-  const one = params?.count === 1 ? (en as Record<string, string>)[`${id}.one`] : undefined;
-  const text: string = one ?? en[id];
+  // The language shown (Bangla's catalog while Bangla is shown: language.ts), else English.
+  const texts: Readonly<Record<string, string>> = activeLocale()?.texts ?? en;
+  const one = params?.count === 1 ? texts[`${id}.one`] : undefined;
+  const text: string = one ?? texts[id] ?? en[id];
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];
@@ -480,10 +487,13 @@ export function t(id: MessageId, params?: MessageParams): string {
 
 /**
  * A number as the catalog's language writes it: thousands grouped, at most two decimals (1,070;
- * 1,199.5). Written out rather than Intl.NumberFormat, whose first use loads the browser's locale
- * data (~70 ms of main thread on a phone) during the first page's render.
+ * 1,199.5). English is written out rather than Intl.NumberFormat, whose first use loads the
+ * browser's locale data (~70 ms of main thread on a phone) during the first page's render.
  */
 export function formatNumber(value: number): string {
+  // Bangla's numbers are CLDR bn's, through Intl (bn.ts): Bengali digits, lakh grouping.
+  const locale = activeLocale();
+  if (locale) return locale.number(value);
   const rounded = Math.round(value * 100) / 100;
   const [whole = '0', fraction] = Math.abs(rounded).toString().split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -492,5 +502,6 @@ export function formatNumber(value: number): string {
 
 /** The text to show for a core message: the catalog's, else the core's own English text. */
 export function messageText(message: CoreMessage): string {
-  return Object.hasOwn(messages, message.code) ? (messages[message.code] ?? message.text) : message.text;
+  const texts = activeLocale()?.texts ?? messages;
+  return Object.hasOwn(texts, message.code) ? (texts[message.code] ?? message.text) : message.text;
 }

@@ -3,6 +3,7 @@
  * catalog's day and month names. Not Intl.DateTimeFormat: creating the first Intl formatter
  * loads the browser's locale data, ~20-70 ms of main thread on a phone, on the first page.
  */
+import { activeLocale } from '@/i18n/language';
 import { t, type MessageId } from '@/i18n/messages';
 
 function parts(day: string) {
@@ -14,6 +15,9 @@ function parts(day: string) {
 
 /** "Sunday 22 November 2026". */
 export function formatLongDate(day: string): string {
+  // Bangla: CLDR bn through Intl (bn.ts), loaded with the Bangla module, never on an English visit.
+  const locale = activeLocale();
+  if (locale) return locale.longDate(day);
   const { y, m, d, weekday } = parts(day);
   return t('date.long', {
     weekday: t(`date.weekday.${weekday}` as MessageId),

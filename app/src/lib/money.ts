@@ -7,5 +7,13 @@
  * the first page prints single amounts only, and this module is part of its load.
  */
 
-/** One amount: '1,800 TK' (the core's `formatTaka` itself, under the site's name for it). */
-export { formatTaka as taka } from 'core-wasm';
+import { formatTaka } from 'core-wasm';
+import { activeLocale } from '@/i18n/language';
+
+/**
+ * One amount: '1,800 TK' (the core's `formatTaka`); in Bangla '১,৮০০ টাকা' (bn.ts), the one way
+ * the Bangla site writes money.
+ */
+export function taka(amount: number): string {
+  return activeLocale()?.taka(amount) ?? formatTaka(amount);
+}

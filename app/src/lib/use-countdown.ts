@@ -5,11 +5,12 @@
  * it wakes (a sleeping tab's timers stop; the clock does not).
  */
 import { useEffect, useEffectEvent, useState } from 'react';
+import { shownDigits } from '@/i18n/language';
 
-/** Seconds as a clock reads them: 9:05, 0:59. */
+/** Seconds as a clock reads them: 9:05, 0:59 (in Bangla ৯:০৫). */
 export function clock(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  return shownDigits(`${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`);
 }
 
 /** Whole seconds from now until `endsAtMs` (0 once it has passed), null without an end. */

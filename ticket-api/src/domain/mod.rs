@@ -3,7 +3,7 @@
 
 pub mod access;
 pub mod booking;
-pub mod payments;
+pub mod gateway;
 pub mod identity;
 pub mod network;
 pub mod otp;

@@ -1,5 +1,5 @@
 import { toastMessage, type ApiFailure } from 'core-wasm';
-import { failureText } from '@/api/api-client';
+import { failureText, localFailureText } from '@/api/api-client';
 
 /**
  * The text for a failed payment-block call (SPEC §8: a payment block shows the server's whole
@@ -7,6 +7,8 @@ import { failureText } from '@/api/api-client';
  * client's toast.
  */
 export function paymentBlockText(error: unknown): string {
+  const local = localFailureText(error, true);
+  if (local !== null) return local;
   const body = error instanceof Error ? (error as Partial<ApiFailure>).body : undefined;
   return body ? toastMessage(body, true) : failureText(error);
 }

@@ -1,7 +1,9 @@
-import { displayDateTime, type Service, type Ticket } from 'core-wasm';
+import { type Service, type Ticket } from 'core-wasm';
 import { useTicketDownload } from '@/features/booking/api/ticket';
+import { displayDateTime } from '@/lib/date-time';
 import { formatLongDate } from '@/lib/dates';
 import { t } from '@/i18n/messages';
+import { localName } from '@/i18n/names';
 import { taka } from '@/lib/money';
 
 /**
@@ -33,12 +35,14 @@ export function TicketView({ service, ticket }: { service: Service; ticket: Tick
         <strong data-testid="ticket-pnr">{ticket.pnr}</strong>
       </p>
       <dl className="facts">
-        {fact(t('booking.ticket.operator'), ticket.companyName)}
-        {fact(service === 'BUS' ? t('booking.ticket.vehicle') : t('booking.ticket.ship'), ticket.vehicle)}
-        {ticket.from && ticket.to && fact(t('booking.ticket.route'), t('booking.ticket.routeText', { from: ticket.from, to: ticket.to }))}
+        {fact(t('booking.ticket.operator'), localName(ticket, 'companyName'))}
+        {fact(service === 'BUS' ? t('booking.ticket.vehicle') : t('booking.ticket.ship'), localName(ticket, 'vehicle'))}
+        {ticket.from &&
+          ticket.to &&
+          fact(t('booking.ticket.route'), t('booking.ticket.routeText', { from: localName(ticket, 'from'), to: localName(ticket, 'to') }))}
         {departure && fact(t('booking.ticket.departure'), `${formatLongDate(departure.date)}, ${departure.time}`, 'ticket-departure')}
-        {fact(t('booking.ticket.boarding'), ticket.boardingPoint, 'ticket-boarding')}
-        {fact(t('booking.ticket.dropping'), ticket.droppingPoint, 'ticket-dropping')}
+        {fact(t('booking.ticket.boarding'), localName(ticket, 'boardingPoint'), 'ticket-boarding')}
+        {fact(t('booking.ticket.dropping'), localName(ticket, 'droppingPoint'), 'ticket-dropping')}
         {fact(t('booking.ticket.seats'), (ticket.seats ?? []).join(', '), 'ticket-seats')}
         {fact(t('booking.ticket.passenger'), [ticket.passengerName, ticket.phone].filter(Boolean).join(', '))}
       </dl>
@@ -46,7 +50,7 @@ export function TicketView({ service, ticket }: { service: Service; ticket: Tick
         <dl className="invoice">
           {fareLines.map((line) => (
             <div key={line.label} className="invoice__line">
-              <dt>{line.label}</dt>
+              <dt>{localName(line, 'label')}</dt>
               <dd>{taka(line.amount)}</dd>
             </div>
           ))}

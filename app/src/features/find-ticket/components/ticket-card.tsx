@@ -1,6 +1,8 @@
-import { displayCities, displayDateTime, type Service, type Ticket } from 'core-wasm';
+import { displayCities, type Service, type Ticket } from 'core-wasm';
 import { useTicketDownload } from '@/features/booking/api/ticket';
 import { t, type MessageId } from '@/i18n/messages';
+import { localName } from '@/i18n/names';
+import { displayDateTime } from '@/lib/date-time';
 import { formatLongDate } from '@/lib/dates';
 import { taka } from '@/lib/money';
 
@@ -17,6 +19,13 @@ interface TicketCardProps {
 function cityName(name: string): string {
   // The list rule also hides 'Dhaka ...' terminals from pickers; a ticket's city is kept as is then.
   return displayCities([{ name }])[0]?.name ?? name;
+}
+
+/** A ticket's city: its Bangla name while Bangla is shown (names.ts), else as the site shows it. */
+function shownCity(ticket: Ticket, field: 'from' | 'to'): string {
+  const name = ticket[field] ?? '';
+  const shown = localName(ticket, field);
+  return shown !== name ? shown : cityName(name);
 }
 
 /**
@@ -37,12 +46,12 @@ export function TicketCard({ ticket, service, onCancel, cancelling }: TicketCard
     <li className="card ticket" aria-labelledby={headingId}>
       <div className="ticket__head">
         <h3 id={headingId} className="ticket__title" tabIndex={-1}>
-          {ticket.from && ticket.to ? t('ticket.route', { from: cityName(ticket.from), to: cityName(ticket.to) }) : pnr}
+          {ticket.from && ticket.to ? t('ticket.route', { from: shownCity(ticket, 'from'), to: shownCity(ticket, 'to') }) : pnr}
         </h3>
         <span className={`ticket__status ticket__status--${status}`}>{t(`ticket.status.${status}` as MessageId)}</span>
       </div>
       {(ticket.companyName || ticket.vehicle) && (
-        <p className="ticket__operator">{[ticket.companyName, ticket.vehicle].filter(Boolean).join(' · ')}</p>
+        <p className="ticket__operator">{[localName(ticket, 'companyName'), localName(ticket, 'vehicle')].filter(Boolean).join(' · ')}</p>
       )}
       <dl className="ticket__facts">
         <div>
@@ -60,13 +69,13 @@ export function TicketCard({ ticket, service, onCancel, cancelling }: TicketCard
         {ticket.boardingPoint && (
           <div>
             <dt>{t('ticket.boarding')}</dt>
-            <dd>{ticket.boardingPoint}</dd>
+            <dd>{localName(ticket, 'boardingPoint')}</dd>
           </div>
         )}
         {ticket.droppingPoint && (
           <div>
             <dt>{t('ticket.dropping')}</dt>
-            <dd>{ticket.droppingPoint}</dd>
+            <dd>{localName(ticket, 'droppingPoint')}</dd>
           </div>
         )}
         {ticket.seats && ticket.seats.length > 0 && (
@@ -86,7 +95,7 @@ export function TicketCard({ ticket, service, onCancel, cancelling }: TicketCard
       <dl className="ticket__fares">
         {(ticket.fareLines ?? []).map((line) => (
           <div key={line.label}>
-            <dt>{line.label}</dt>
+            <dt>{localName(line, 'label')}</dt>
             <dd>{taka(line.amount)}</dd>
           </div>
         ))}

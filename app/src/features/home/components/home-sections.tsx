@@ -1,15 +1,22 @@
-import { displayCities, displayOperators, type Service } from 'core-wasm';
+import { displayCities, displayOperators, type PopularRoute, type Service } from 'core-wasm';
 import { Link } from 'react-router';
 import { useBanners, useBlogs, useOffers, useOperators, usePopularRoutes } from '@/api/content';
 import { servicePath } from '@/app/site-context';
 import { RemoteImage } from '@/components/remote-image';
 import { Placeholder, Section } from '@/components/section';
-import { t } from '@/i18n/messages';
+import { messageText, t } from '@/i18n/messages';
+import { localName } from '@/i18n/names';
 import { taka } from '@/lib/money';
 
 /** A stored city name as shown (the core's display rules: Chattogram shows as Chittagong). */
 export function shownCityName(name: string): string {
   return displayCities([{ name }])[0]?.name ?? name;
+}
+
+/** A popular route's city as shown: its Bangla name while Bangla is shown (names.ts), else as above. */
+function routeCity(route: PopularRoute, field: 'from' | 'to'): string {
+  const shown = localName(route, field);
+  return shown !== route[field] ? shown : shownCityName(route[field]);
 }
 
 /** Banners of the service (`banners?moduleType=`), as a row that scrolls sideways. */
@@ -99,9 +106,9 @@ export function PopularRoutesSection({ service, limit }: { service: Service; lim
             <li key={route._id}>
               <Link className="route-list__item" to={`${base}/${encodeURIComponent(route._id)}`}>
                 <span className="route-list__name">
-                  <span className="visually-hidden">{t('trips.route', { from: shownCityName(route.from), to: shownCityName(route.to) })}</span>
+                  <span className="visually-hidden">{t('trips.route', { from: routeCity(route, 'from'), to: routeCity(route, 'to') })}</span>
                   <span aria-hidden="true">
-                    {shownCityName(route.from)} → {shownCityName(route.to)}
+                    {routeCity(route, 'from')} → {routeCity(route, 'to')}
                   </span>
                 </span>
                 {route.fareFrom !== undefined && (
@@ -133,12 +140,12 @@ export function OperatorsSection({ service, limit }: { service: Service; limit?:
               <li key={operator._id}>
                 <Link className="operator-grid__item" to={`${base}/${encodeURIComponent(operator._id)}`}>
                   <RemoteImage path={operator.logo} width={48} height={48} className="operator-grid__logo" />
-                  <span>{operator.title}</span>
+                  <span>{localName(operator, 'title')}</span>
                 </Link>
               </li>
             ) : (
               <li key="more" className="operator-grid__item operator-grid__item--more">
-                {operator.title}
+                {messageText({ code: 'operators.manyMore', text: operator.title })}
               </li>
             ),
           )}

@@ -2,6 +2,7 @@ import { useEffect, useId, useReducer, useRef, useState, type ClipboardEvent, ty
 import { initialOtpState, otpReducer, type OtpEvent, type OtpState } from 'core-wasm/booking';
 import { useMutation } from '@/api/use-mutation';
 import { Modal } from '@/components/modal';
+import { shownDigits } from '@/i18n/language';
 import { t } from '@/i18n/messages';
 import { showToast } from '@/lib/toasts';
 import { clock, useCountdown } from '@/lib/use-countdown';
@@ -115,7 +116,7 @@ export function OtpModal({ title, phone, onResend, onVerify, onClose }: OtpModal
     <Modal title={title} onClose={onClose}>
       <form className="otp" noValidate onSubmit={verify}>
         <fieldset className="otp__fieldset">
-          <legend className="otp__legend">{t('otp.sentTo', { phone })}</legend>
+          <legend className="otp__legend">{t('otp.sentTo', { phone: shownDigits(phone) })}</legend>
           <div className="otp__boxes">
             {state.digits.map((digit, index) => (
               <input

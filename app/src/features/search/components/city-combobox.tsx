@@ -1,6 +1,7 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { City } from 'core-wasm';
 import { t } from '@/i18n/messages';
+import { localName, nameIs, nameMatches } from '@/i18n/names';
 
 interface CityComboboxProps {
   label: string;
@@ -30,7 +31,7 @@ export function CityCombobox({ label, placeholder, cities, value, onChange, prob
   const id = useId();
   const listId = `${id}-list`;
   const messageId = `${id}-message`;
-  const [text, setText] = useState(value?.name ?? '');
+  const [text, setText] = useState(value ? localName(value, 'name') : '');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
@@ -39,18 +40,19 @@ export function CityCombobox({ label, placeholder, cities, value, onChange, prob
   const [named, setNamed] = useState(value);
   if (named !== value) {
     setNamed(value);
-    setText(value?.name ?? '');
+    setText(value ? localName(value, 'name') : '');
   }
 
   const options = useMemo(() => {
     const query = text.trim().toLowerCase();
-    const list = query && query !== value?.name.toLowerCase() ? cities.filter((c) => c.name.toLowerCase().includes(query)) : cities;
+    // A place typed in either script is found (names.ts), whatever language is shown.
+    const list = query && !(value && nameIs(value, 'name', query)) ? cities.filter((c) => nameMatches(c, 'name', query)) : cities;
     return list.slice(0, MAX_OPTIONS);
   }, [cities, text, value]);
 
   function choose(city: City) {
     onChange(city);
-    setText(city.name);
+    setText(localName(city, 'name'));
     setOpen(false);
   }
 
@@ -82,10 +84,10 @@ export function CityCombobox({ label, placeholder, cities, value, onChange, prob
       if (value) onChange(null);
       return;
     }
-    if (value && value.name.toLowerCase() === typed) return;
-    const exact = cities.find((c) => c.name.toLowerCase() === typed);
+    if (value && nameIs(value, 'name', typed)) return;
+    const exact = cities.find((c) => nameIs(c, 'name', typed));
     onChange(exact ?? null);
-    if (exact) setText(exact.name);
+    if (exact) setText(localName(exact, 'name'));
   }
 
   const expanded = open && (options.length > 0 || text.trim() !== '');
@@ -136,7 +138,7 @@ export function CityCombobox({ label, placeholder, cities, value, onChange, prob
               choose(city);
             }}
           >
-            {city.name}
+            {localName(city, 'name')}
           </li>
         ))}
         {expanded && options.length === 0 && (

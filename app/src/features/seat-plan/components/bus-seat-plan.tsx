@@ -1,5 +1,5 @@
 import { useId, useMemo, useReducer, useRef, useState } from 'react';
-import { displayDateTime, type Trip } from 'core-wasm';
+import { type Trip } from 'core-wasm';
 import {
   initialSeatChoice,
   markSeatBooked,
@@ -19,7 +19,9 @@ import { SeatSummary } from '@/features/seat-plan/components/seat-summary';
 import { SeatViewProblem, SeatViewLoading } from '@/features/seat-plan/components/seat-view-state';
 import { focusedPlace, moveAmongSeats, placeKey, tabStop, type SeatPlace } from '@/features/seat-plan/grid-keys';
 import { messageText, t, type MessageId } from '@/i18n/messages';
+import { localName } from '@/i18n/names';
 import { track } from '@/lib/analytics';
+import { displayDateTime } from '@/lib/date-time';
 import { takaRange } from '@/lib/fare-range';
 
 type DeckKey = 'main' | 'lower' | 'upper';
@@ -38,7 +40,8 @@ const hasFareList = (seat: BusSeat) => (seat.fareList?.length ?? 0) > 0;
 const shownOffer = (seat: BusSeat, boarding: string, dropping: string) => seatOffer(seat, boarding || null, dropping || null);
 
 function pointLabel(point: Point): string {
-  return point.time ? t('seatPlan.pointOption', { name: point.name, time: displayDateTime(point.time).time }) : point.name;
+  const name = localName(point, 'name');
+  return point.time ? t('seatPlan.pointOption', { name, time: displayDateTime(point.time).time }) : name;
 }
 
 interface PointsProps {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { displayCities, displayDateTime, type Service, type Trip } from 'core-wasm';
+import type { Service, Trip } from 'core-wasm';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useCities } from '@/api/content';
 import { useService, useTheme } from '@/app/site-context';
@@ -10,17 +10,19 @@ import { LaunchSeatPlan } from '@/features/seat-plan/components/launch-seat-plan
 import { SeatViewLoading } from '@/features/seat-plan/components/seat-view-state';
 import { resultsPath } from '@/features/seat-plan/seat-plan-path';
 import { useTrips } from '@/features/search/api/use-trips';
+import { displayDateTime } from '@/lib/date-time';
 import { formatLongDate } from '@/lib/dates';
 import { t } from '@/i18n/messages';
+import { cityName, localName } from '@/i18n/names';
 import '@/features/seat-plan/seat-plan.css';
 
 function TripSummary({ trip, service, route }: { trip: Trip; service: Service; route: string }) {
   const departure = displayDateTime(trip.departureDateTime);
-  const vehicle = service === 'BUS' ? (trip.coachNo ? t('trips.coach', { coach: trip.coachNo }) : '') : (trip.shipName ?? '');
+  const vehicle = service === 'BUS' ? (trip.coachNo ? t('trips.coach', { coach: trip.coachNo }) : '') : localName(trip, 'shipName');
   return (
     <div className="seat-trip" data-testid="seat-trip">
-      <p className="seat-trip__operator">{trip.companyName}</p>
-      <p className="seat-trip__meta">{[vehicle, trip.busClass].filter(Boolean).join(' · ')}</p>
+      <p className="seat-trip__operator">{localName(trip, 'companyName')}</p>
+      <p className="seat-trip__meta">{[vehicle, localName(trip, 'busClass')].filter(Boolean).join(' · ')}</p>
       <p className="seat-trip__meta">
         {route} · <time dateTime={departure.date}>{formatLongDate(departure.date)}</time>, {departure.time}
       </p>
@@ -50,7 +52,7 @@ export function SeatPlanPage() {
   const back = resultsPath(service, params);
   const name = (key: string) => {
     const stored = cities.data?.cities.find((c) => c._id === key || c.name.toLowerCase() === key.toLowerCase());
-    return displayCities([stored ?? { name: key }])[0]?.name ?? key;
+    return cityName(stored ?? { name: key });
   };
   const route = t('trips.route', { from: name(search.from), to: name(search.to) });
   const trip = trips.status === 'success' ? trips.data.trips.find((x) => x._id === tripId) : undefined;

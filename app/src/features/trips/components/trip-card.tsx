@@ -1,10 +1,12 @@
 import { useId, useState } from 'react';
-import { displayDateTime, type Service, type Trip } from 'core-wasm';
+import { type Service, type Trip } from 'core-wasm';
 import { Link, useSearchParams } from 'react-router';
 import { RemoteImage } from '@/components/remote-image';
 import { seatPlanPath } from '@/features/seat-plan/seat-plan-path';
 import { t } from '@/i18n/messages';
+import { localName, localNames } from '@/i18n/names';
 import { track } from '@/lib/analytics';
+import { displayDateTime } from '@/lib/date-time';
 import { fareText } from '@/lib/fare-range';
 
 /** Seats left as shown; absent means unknown (the core treats it as available). */
@@ -25,7 +27,8 @@ export function TripCard({ trip, service }: { trip: Trip; service: Service }) {
   const departure = displayDateTime(trip.departureDateTime);
   const arrival = trip.arrivalDateTime ? displayDateTime(trip.arrivalDateTime) : null;
   const soldOut = trip.availableSeats === 0;
-  const vehicle = service === 'BUS' ? (trip.coachNo ? t('trips.coach', { coach: trip.coachNo }) : '') : (trip.shipName ?? '');
+  const vehicle = service === 'BUS' ? (trip.coachNo ? t('trips.coach', { coach: trip.coachNo }) : '') : localName(trip, 'shipName');
+  const operator = localName(trip, 'companyName');
   const coachType = trip.coachType ? t(`trips.coachType.${trip.coachType}`) : '';
 
   function toggle() {
@@ -42,16 +45,16 @@ export function TripCard({ trip, service }: { trip: Trip; service: Service }) {
   }
 
   return (
-    <article className={`trip${soldOut ? ' trip--sold-out' : ''}`} aria-label={`${trip.companyName ?? ''} ${departure.time}`} data-testid="trip">
+    <article className={`trip${soldOut ? ' trip--sold-out' : ''}`} aria-label={`${operator} ${departure.time}`} data-testid="trip">
       {/* Compact, so two cards fit a phone's first screen under the search: name and fare on
           one line, the vehicle under them, the times on one line with the seats left. */}
       <div className="trip__head">
         <RemoteImage path={trip.logo} width={40} height={40} className="trip__logo" />
-        <h3 className="trip__operator">{trip.companyName}</h3>
+        <h3 className="trip__operator">{operator}</h3>
         <p className="trip__fare" data-testid="fare">
           {fareText(trip.seatFare)}
         </p>
-        <p className="trip__vehicle">{[vehicle, trip.busClass, coachType].filter(Boolean).join(' · ')}</p>
+        <p className="trip__vehicle">{[vehicle, localName(trip, 'busClass'), coachType].filter(Boolean).join(' · ')}</p>
       </div>
       <div className="trip__times">
         <p className="trip__time">
@@ -81,22 +84,22 @@ export function TripCard({ trip, service }: { trip: Trip; service: Service }) {
           <Link
             className="button trip__seats-link"
             to={seatPlanPath(service, trip._id, params)}
-            aria-label={`${t('trips.viewSeats')}: ${trip.companyName ?? ''} ${departure.time}`}
+            aria-label={`${t('trips.viewSeats')}: ${operator} ${departure.time}`}
           >
             {t('trips.viewSeats')}
           </Link>
         )}
       </div>
       <div id={detailsId} className="trip__details" hidden={!open}>
-        {trip.routeName && <p>{trip.routeName}</p>}
+        {trip.routeName && <p>{localName(trip, 'routeName')}</p>}
         {trip.boardingPoints && trip.boardingPoints.length > 0 && (
           <p>
-            <strong>{t('trips.boardingPoints')}:</strong> {trip.boardingPoints.join(', ')}
+            <strong>{t('trips.boardingPoints')}:</strong> {localNames(trip, 'boardingPoints').join(', ')}
           </p>
         )}
         {trip.droppingPoints && trip.droppingPoints.length > 0 && (
           <p>
-            <strong>{t('trips.droppingPoints')}:</strong> {trip.droppingPoints.join(', ')}
+            <strong>{t('trips.droppingPoints')}:</strong> {localNames(trip, 'droppingPoints').join(', ')}
           </p>
         )}
       </div>

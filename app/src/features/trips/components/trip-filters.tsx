@@ -1,17 +1,21 @@
 import { useId, type ReactNode } from 'react';
 import { timeBands, type CoachTypeFilter, type Filters, type PriceSort, type Service, type TimeBand } from 'core-wasm';
-import { messages, t } from '@/i18n/messages';
+import { messages, t, type MessageId } from '@/i18n/messages';
 
 /** A time band's label: the catalog's by the band's id, else the core's English label. */
 export function bandLabel(band: { id: TimeBand; label: string }): string {
-  return messages[`timeBand.${band.id}`] ?? band.label;
+  const id = `timeBand.${band.id}`;
+  return Object.hasOwn(messages, id) ? t(id as MessageId) : band.label;
 }
 
 export interface FilterOptions {
   boardingPoints: readonly string[];
+  /** The points as shown (Bangla where the data has it), in the same order. */
+  boardingPointNames?: readonly string[];
   /** Operators: id and name. */
   operators: readonly { id: string; name: string }[];
   busClasses: readonly string[];
+  busClassNames?: readonly string[];
 }
 
 interface TripFiltersProps {
@@ -84,10 +88,10 @@ export function TripFilters({ service, options, value, onChange, showOperators }
       )}
       {options.boardingPoints.length > 0 && (
         <Group legend={t('filters.boardingPoint')}>
-          {options.boardingPoints.map((point) => (
+          {options.boardingPoints.map((point, i) => (
             <Check
               key={point}
-              label={point}
+              label={options.boardingPointNames?.[i] ?? point}
               checked={value.boardingPoint?.includes(point) ?? false}
               onChange={() => set({ boardingPoint: toggle(value.boardingPoint, point) })}
             />
@@ -108,10 +112,10 @@ export function TripFilters({ service, options, value, onChange, showOperators }
       )}
       {service === 'BUS' && options.busClasses.length > 0 && (
         <Group legend={t('filters.busClass')}>
-          {options.busClasses.map((busClass) => (
+          {options.busClasses.map((busClass, i) => (
             <Check
               key={busClass}
-              label={busClass}
+              label={options.busClassNames?.[i] ?? busClass}
               checked={value.selectedBusClass?.includes(busClass) ?? false}
               onChange={() => set({ selectedBusClass: toggle(value.selectedBusClass, busClass) })}
             />

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { displayCities, filterTrips, type Filters, type Service, type Trip } from 'core-wasm';
+import { filterTrips, type Filters, type Service, type Trip } from 'core-wasm';
 import { useSearchParams } from 'react-router';
 import { useCities } from '@/api/content';
 import { TRIP_RESULTS } from '@/components/skip-links';
@@ -11,6 +11,7 @@ import { filtersFromParams, paramsWithFilters } from '@/features/trips/filter-pa
 import { TripList, type TripListState } from '@/features/trips/components/trip-list';
 import { formatLongDate } from '@/lib/dates';
 import { t } from '@/i18n/messages';
+import { cityName, localName, localNames } from '@/i18n/names';
 import { track } from '@/lib/analytics';
 import '@/features/trips/trips.css';
 
@@ -19,12 +20,18 @@ function filterOptions(response: TripsResponse | undefined, trips: readonly Trip
   if (!response) return { boardingPoints: [], operators: [], busClasses: [] };
   const operators =
     'companies' in response
-      ? response.companies.map((c) => ({ id: c._id, name: c.name }))
+      ? response.companies.map((c) => ({ id: c._id, name: localName(c, 'name') }))
       : // The launch response names ships, not operators: the operators are those of the trips.
-        [...new Map(trips.filter((x) => x.companyId).map((x) => [x.companyId as string, x.companyName ?? (x.companyId as string)])).entries()].map(
+        [...new Map(trips.filter((x) => x.companyId).map((x) => [x.companyId as string, localName(x, 'companyName') || (x.companyId as string)])).entries()].map(
           ([id, name]) => ({ id, name }),
         );
-  return { boardingPoints: response.boardingPoints, operators, busClasses: 'busClasses' in response ? response.busClasses : [] };
+  return {
+    boardingPoints: response.boardingPoints,
+    boardingPointNames: localNames(response, 'boardingPoints'),
+    operators,
+    busClasses: 'busClasses' in response ? response.busClasses : [],
+    busClassNames: 'busClasses' in response ? localNames(response, 'busClasses') : [],
+  };
 }
 
 function Results({ service, search }: { service: Service; search: TripSearch }) {
@@ -65,7 +72,7 @@ function Results({ service, search }: { service: Service; search: TripSearch }) 
 
   const name = (key: string) => {
     const stored = cities.data?.cities.find((c) => c._id === key || c.name.toLowerCase() === key.toLowerCase());
-    return displayCities([stored ?? { name: key }])[0]?.name ?? key;
+    return cityName(stored ?? { name: key });
   };
   const title = t('trips.route', { from: name(search.from), to: name(search.to) });
   // Clearing keeps the sort: it orders the trips, it does not hide any.
