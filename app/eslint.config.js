@@ -17,7 +17,7 @@ export default defineConfig(
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ['*.{js,ts}', 'scripts/**/*.mjs'],
+    files: ['*.{js,ts}', 'build/**/*.ts', 'scripts/**/*.mjs'],
     languageOptions: { globals: globals.node },
   },
   {

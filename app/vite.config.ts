@@ -3,6 +3,9 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, searchForWorkspaceRoot, type HtmlTagDescriptor, type Plugin } from 'vite';
 import wasm from 'vite-plugin-wasm';
+import { buildId } from './build/build-id.ts';
+import { prerenderHome } from './build/prerender.ts';
+import { pwa } from './build/pwa.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 // The core's wasm-bindgen output (`--target bundler`), linked as the `core-wasm` package.
@@ -17,9 +20,9 @@ interface ModuleGraph {
  * code. A module only lazy pages import (the booking helpers in lib/, say) is not, whatever its
  * folder. The page's script itself (main.tsx) is not counted: it stays the entry file.
  */
-function loadedFirst(id: string, graph: ModuleGraph): boolean {
+function loadedFirst(id: string, graph: ModuleGraph, evenFromEntry = false): boolean {
   const isEntry = (module: string) => graph.getModuleInfo(module)?.isEntry === true;
-  if (graph.getModuleInfo(id)?.importers.some(isEntry)) return false;
+  if (!evenFromEntry && graph.getModuleInfo(id)?.importers.some(isEntry)) return false;
   const seen = new Set<string>();
   const stack = [id];
   for (let current = stack.pop(); current !== undefined; current = stack.pop()) {
@@ -62,7 +65,9 @@ export default defineConfig({
   // instantiation; Vite 8 handles the top-level await itself (vite-plugin-top-level-await is not
   // needed and breaks Vite 8). The wasm is emitted as a file, fetched from 'self': the server's
   // CSP only has to allow 'wasm-unsafe-eval'.
-  plugins: [react(), wasm(), preloadFirstPage()],
+  // build/: the build id, the prerendered home pages (in that order: they carry the id) and the
+  // offline parts (manifests, service worker), issue 14.
+  plugins: [react(), wasm(), preloadFirstPage(), buildId(), prerenderHome(), ...pwa()],
   resolve: {
     alias: { '@': src },
   },
@@ -84,7 +89,12 @@ export default defineConfig({
         // use stays out of the first load wherever it lives.
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: /node_modules|[\\/]pkg[\\/](?!booking)/ },
+            // Libraries the first page loads; one only lazy pages use (the saved tickets' QR
+            // and store) stays with them.
+            {
+              name: (id, graph) => (/node_modules|[\\/]pkg[\\/](?!booking)/.test(id) && loadedFirst(id, graph, true) ? 'vendor' : null),
+              debugName: 'vendor',
+            },
             { name: (id, graph) => (id.startsWith(src) && loadedFirst(id, graph) ? 'shell' : null), debugName: 'shell' },
           ],
         },

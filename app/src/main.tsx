@@ -14,6 +14,16 @@ const config = loadRuntimeConfig();
 config.catch(() => {});
 
 listenForChunkErrors();
+
+// The service worker and the version check (issue 14): after the first load, in idle time, so
+// neither competes with the first paint; the worker then precaches the site in the background.
+if (import.meta.env.PROD) {
+  window.addEventListener('load', () => {
+    const start = () => void import('@/pwa/register-sw').then((sw) => sw.startServiceWorker());
+    if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 5000 });
+    else setTimeout(start, 2000);
+  });
+}
 const isMobileApp = detectMobileApp(window.location.search);
 
 const root = document.getElementById('root');

@@ -4,6 +4,11 @@
 //! for the app's own routes (`core_wasm::routes`, the list the app's router also uses) and 404
 //! for the rest, still with index.html so the app renders its '404 page not found': crawlers and
 //! monitors then see a real 404.
+//!
+//! A route the build prerendered (the home pages, whose search form works before the scripts
+//! arrive: app/build/prerender.ts) is answered with its own page, `prerendered{path}/index.html`
+//! of the dist directory, instead of the shell. The build decides which pages those are; a dist
+//! without them is served as before.
 
 use std::sync::Arc;
 
@@ -28,6 +33,30 @@ pub async fn serve(State(assets): State<Arc<Assets>>, method: Method, uri: Uri, 
     if let Some(asset) = assets.get(path) {
         return asset.respond(StatusCode::OK, &headers);
     }
-    let status = if core_wasm::routes::is_app_route(path) { StatusCode::OK } else { StatusCode::NOT_FOUND };
-    assets.index().respond(status, &headers)
+    if !core_wasm::routes::is_app_route(path) {
+        return assets.index().respond(StatusCode::NOT_FOUND, &headers);
+    }
+    match assets.get(&prerendered_path(path)) {
+        Some(page) => page.respond(StatusCode::OK, &headers),
+        None => assets.index().respond(StatusCode::OK, &headers),
+    }
+}
+
+/// Where the build puts the prerendered page of the app route `path`: `/` ->
+/// `/prerendered/index.html`, `/bus` and `/bus/` -> `/prerendered/bus/index.html`.
+fn prerendered_path(path: &str) -> String {
+    format!("/prerendered{}/index.html", path.trim_end_matches('/'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::prerendered_path;
+
+    #[test]
+    fn prerendered_pages_sit_under_their_route() {
+        assert_eq!(prerendered_path("/"), "/prerendered/index.html");
+        assert_eq!(prerendered_path("/bus"), "/prerendered/bus/index.html");
+        assert_eq!(prerendered_path("/launch/"), "/prerendered/launch/index.html");
+        assert_eq!(prerendered_path("/bus/find-ticket"), "/prerendered/bus/find-ticket/index.html");
+    }
 }

@@ -33,6 +33,34 @@ async fn app_routes_answer_the_shell_with_200() {
 }
 
 #[tokio::test]
+async fn prerendered_home_pages_answer_their_routes() {
+    let world = World::new("prerendered");
+    let dist = world.dist();
+    for (dir, body) in [("prerendered", "root"), ("prerendered/bus", "bus"), ("prerendered/launch", "launch")] {
+        std::fs::create_dir_all(dist.join(dir)).expect("prerendered dir");
+        std::fs::write(dist.join(dir).join("index.html"), format!("<!doctype html><p>{body}</p>")).expect("page");
+    }
+    std::fs::write(dist.join("sw.js"), "self.addEventListener('fetch', () => {});").expect("sw");
+    let (app, _) = world.app(&[]).await;
+    for (path, body) in [("/", "root"), ("/bus", "bus"), ("/bus/", "bus"), ("/launch?x=1", "launch")] {
+        let reply = get(&app, path, &[]).await;
+        assert_eq!(reply.status, StatusCode::OK, "{path}");
+        assert_eq!(reply.body, format!("<!doctype html><p>{body}</p>").as_bytes(), "{path}");
+        assert_eq!(reply.header("cache-control"), Some("no-cache"), "{path}");
+    }
+    // Other routes keep the shell; an unknown path is still a 404, whatever was prerendered.
+    let reply = get(&app, "/bus/find-ticket", &[]).await;
+    assert_eq!(reply.status, StatusCode::OK);
+    assert_eq!(reply.body, index_html().as_bytes());
+    assert_eq!(get(&app, "/prerendered", &[]).await.status, StatusCode::NOT_FOUND);
+    // The service worker is revalidated on every check, so a deploy reaches installed apps.
+    let worker = get(&app, "/sw.js", &[]).await;
+    assert_eq!(worker.status, StatusCode::OK);
+    assert_eq!(worker.header("cache-control"), Some("no-cache"));
+    assert_eq!(worker.header("content-type"), Some("text/javascript; charset=utf-8"));
+}
+
+#[tokio::test]
 async fn unknown_paths_answer_the_shell_with_404() {
     let world = World::new("notfound");
     let (app, _) = world.app(&[]).await;

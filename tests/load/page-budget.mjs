@@ -6,7 +6,8 @@
 // It starts the real static-server (STATIC_SERVER_BIN, default target/release/static-server) in
 // demo mode on a free port with a throwaway database, unless BUDGET_URL points at a running site.
 // Needs tests/e2e's node_modules (playwright-core, lighthouse) and app/dist.
-// Environment: LIGHTHOUSE_RUNS (default 3; the median score counts), CHROME_PATH (/usr/bin/chromium).
+// Environment: LIGHTHOUSE_RUNS (default 3; the median score counts), CHROME_PATH (/usr/bin/chromium),
+// BUDGET_DIST_DIR (the built site to serve, default app/dist).
 // Exits 1 when a budget is exceeded.
 import { spawn, execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -53,7 +54,7 @@ async function startServer() {
       ...process.env,
       HOST: '127.0.0.1',
       PORT: String(port),
-      DIST_DIR: join(root, 'app/dist'),
+      DIST_DIR: resolve(root, process.env.BUDGET_DIST_DIR ?? 'app/dist'),
       DATABASE_URL: `sqlite://${join(dir, 'budget.db')}`,
       DEMO_MODE: '1',
       DEMO_DAYS: '3',

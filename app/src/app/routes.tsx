@@ -35,6 +35,7 @@ const policies = page(() => import('@/features/policies/routes/policies-page'));
 const findTicket = page(() => import('@/features/find-ticket/routes/find-ticket-page'));
 const payment = page(() => import('@/features/booking/routes/payment-page'));
 const emi = page(() => import('@/features/emi/routes/emi-page'));
+const savedTickets = page(() => import('@/features/saved-tickets/routes/saved-tickets-page'));
 
 /** Pages both services have, under /bus/... and /launch/... */
 const servicePages: RouteObject[] = [
@@ -49,6 +50,8 @@ const servicePages: RouteObject[] = [
   { path: 'popular-route/:id', lazy: popularRoute },
   { path: 'policies', lazy: policies },
   { path: 'find-ticket', lazy: findTicket },
+  // Tickets kept on this device, both services' (issue 14); opens offline.
+  { path: 'saved-tickets', lazy: savedTickets },
   { path: 'payment', lazy: payment },
   { path: 'payment/cancel', lazy: payment },
   { path: 'payment/failed', lazy: payment },

@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useSells } from '@/app/services-sold';
 import { servicePath, useService, useTheme } from '@/app/site-context';
 import { HelplineLink } from '@/components/helpline-link';
 import { LanguageSwitch } from '@/components/language-switch';
-import { MobileMenu } from '@/components/mobile-menu';
 import { useModals } from '@/components/modal-host';
 import { t } from '@/i18n/messages';
+
+// Loaded when the menu is first opened: not in the first page's bytes (issue 14's budget).
+const MobileMenu = lazy(() => import('@/components/mobile-menu').then((m) => ({ default: m.MobileMenu })));
 
 const tabs = [
   { service: 'BUS', to: '/bus' },
@@ -51,6 +53,9 @@ export function Header() {
           <Link className="header__sub-item" to={history}>
             {t('header.history')}
           </Link>
+          <Link className="header__sub-item" to={`/${servicePath(service)}/saved-tickets`}>
+            {t('saved.link')}
+          </Link>
         </div>
         <LanguageSwitch />
         <button
@@ -65,14 +70,16 @@ export function Header() {
         </button>
       </div>
       {menuOpen && (
-        <MobileMenu
-          service={service}
-          onClose={() => setMenuOpen(false)}
-          onReserve={() => {
-            setMenuOpen(false);
-            open('reserve');
-          }}
-        />
+        <Suspense fallback={null}>
+          <MobileMenu
+            service={service}
+            onClose={() => setMenuOpen(false)}
+            onReserve={() => {
+              setMenuOpen(false);
+              open('reserve');
+            }}
+          />
+        </Suspense>
       )}
     </header>
   );

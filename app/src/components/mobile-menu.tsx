@@ -25,6 +25,11 @@ export function MobileMenu({ service, onClose, onReserve }: MobileMenuProps) {
             {t('header.history')}
           </Link>
         </li>
+        <li>
+          <Link className="menu__item" to={`/${servicePath(service)}/saved-tickets`} onClick={onClose}>
+            {t('saved.link')}
+          </Link>
+        </li>
         {service === 'BUS' && (
           <li>
             <button type="button" className="menu__item" onClick={onReserve}>

@@ -21,7 +21,8 @@ export interface Theme {
   };
 }
 
-const themes: readonly Theme[] = [
+/** Every theme; the build writes a web app manifest for each (build/pwa.ts). */
+export const themes: readonly Theme[] = [
   {
     id: 'intercity',
     brandName: 'Intercity',
@@ -80,4 +81,6 @@ export function applyTheme(theme: Theme): void {
   root.style.setProperty('--accent', theme.colors.accent);
   root.style.setProperty('--on-brand', theme.colors.onBrand);
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', theme.colors.brand);
+  // The installed app takes the configured theme's name, colours and icons (build/pwa.ts).
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', `/manifest/${theme.id}.webmanifest`);
 }

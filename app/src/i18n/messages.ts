@@ -451,6 +451,24 @@ const en = {
   'reserve.success': 'Request submitted successfully',
   'reserve.okay': 'Okay',
 
+  // --- offline and saved tickets ---------------------------------------------------------------
+  'offline.banner': 'You are offline. Your saved tickets are still here.',
+  'offline.needsNetwork': 'You are offline: this needs the network.',
+  'offline.search': 'You are offline, so this search cannot run. It starts again by itself when the network is back.',
+  'update.available': 'Update available.',
+  'update.text': 'A new version of the site is ready.',
+  'update.apply': 'Update',
+  'update.later': 'Not now',
+  'saved.link': 'Saved tickets',
+  'saved.title': 'My saved tickets',
+  'saved.intro': 'Tickets you have seen on this phone are kept here with their QR code, and open without the network.',
+  'saved.empty': 'No ticket is saved on this phone yet. Tickets you book, or find in History, are kept here.',
+  'saved.unavailable': 'This browser cannot keep tickets on the phone (private browsing, or storage is full).',
+  'saved.qr': 'QR code of PNR {pnr}',
+  'saved.pdf': 'Open the PDF e-ticket',
+  'saved.noPdf': 'The PDF is kept the next time this ticket is seen online.',
+  'saved.remove': 'Remove from this phone',
+
   // --- error pages ---------------------------------------------------------------------------
   'notFound.title': '404 page not found',
   'notFound.back': 'Back to Home',

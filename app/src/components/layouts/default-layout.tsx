@@ -1,16 +1,17 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useService, useTheme } from '@/app/site-context';
 import { DemoNotice, demoNoticeDismissed } from '@/components/demo-notice';
-import { Footer } from '@/components/footer';
 import { Header } from '@/components/header';
 import { HeadlineTicker } from '@/components/headline-ticker';
 import { ModalProvider } from '@/components/modal-host';
 import { NewSiteBanner } from '@/components/new-site-banner';
+import { OfflineBanner } from '@/components/offline-banner';
 import { NavigationLoader } from '@/components/route-loader';
 import { SkipLinks } from '@/components/skip-links';
 import { Toaster } from '@/components/toaster';
 import { TopBar } from '@/components/top-bar';
+import { UpdatePrompt } from '@/components/update-prompt';
 import { useRuntimeConfig } from '@/config/runtime-config-context';
 import { applyTheme } from '@/config/theme';
 import { schedulePageView } from '@/lib/analytics';
@@ -19,6 +20,17 @@ import { scrollKey, scrollToId } from '@/lib/scroll';
 
 /** The home pages have no footer (SPEC §2). */
 const NO_FOOTER = new Set(['/', '/bus', '/launch']);
+
+// Not on the home pages, where most visits start, so not in their first load (issue 14's byte
+// budget): it comes with the first page that shows it. A footer that cannot load is left out
+// rather than taking the page down with it.
+const Footer = lazy(
+  (): Promise<{ default: ComponentType }> =>
+    import('@/components/footer').then(
+      (module) => ({ default: module.Footer }),
+      () => ({ default: () => null }),
+    ),
+);
 
 /** Page views, theme, live chat and anchors: what every layout does after a route change. */
 export function useShellEffects() {
@@ -53,12 +65,18 @@ export function DefaultLayout() {
       <TopBar demoMark={demoDismissed} />
       <NewSiteBanner />
       <Header />
+      <OfflineBanner />
+      <UpdatePrompt />
       <HeadlineTicker key={service} service={service} />
       <DemoNotice dismissed={demoDismissed} onDismiss={() => setDemoDismissed(true)} />
       <main id="main" className="page" tabIndex={-1}>
         <Outlet />
       </main>
-      {!NO_FOOTER.has(path) && <Footer />}
+      {!NO_FOOTER.has(path) && (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      )}
       <NavigationLoader />
       <Toaster />
       <ScrollRestoration getKey={scrollKey} />

@@ -1,5 +1,6 @@
 import { type Service, type Ticket } from 'core-wasm';
 import { useTicketDownload } from '@/features/booking/api/ticket';
+import { useSavedCopy } from '@/features/saved-tickets/use-saved-copy';
 import { displayDateTime } from '@/lib/date-time';
 import { formatLongDate } from '@/lib/dates';
 import { t } from '@/i18n/messages';
@@ -13,6 +14,8 @@ import { taka } from '@/lib/money';
  */
 export function TicketView({ service, ticket }: { service: Service; ticket: Ticket }) {
   const download = useTicketDownload(service);
+  // Kept on the phone with its PDF: it opens offline in 'My saved tickets' (issue 14).
+  useSavedCopy(service, ticket);
   const departure = ticket.departureDateTime ? displayDateTime(ticket.departureDateTime) : null;
   const paid = ticket.paymentHistory.paidAmount;
   const fareLines = ticket.fareLines ?? [];

@@ -1,5 +1,6 @@
 import { displayCities, type Service, type Ticket } from 'core-wasm';
 import { useTicketDownload } from '@/features/booking/api/ticket';
+import { useSavedCopy } from '@/features/saved-tickets/use-saved-copy';
 import { t, type MessageId } from '@/i18n/messages';
 import { localName } from '@/i18n/names';
 import { displayDateTime } from '@/lib/date-time';
@@ -36,6 +37,8 @@ function shownCity(ticket: Ticket, field: 'from' | 'to'): string {
 export function TicketCard({ ticket, service, onCancel, cancelling }: TicketCardProps) {
   // The booking pages' download (the same PDF from the success page).
   const download = useTicketDownload(service);
+  // Kept on the phone, a cancellation included, for 'My saved tickets' offline (issue 14).
+  useSavedCopy(service, ticket);
   const history = ticket.paymentHistory;
   const status = history.ticketStatus;
   const pnr = ticket.pnr ?? ticket._id;

@@ -1,9 +1,10 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { displayCities, todayInDhaka, type City, type CoachTypeFilter, type Service } from 'core-wasm';
 import { useNavigate } from 'react-router';
 import { useCities } from '@/api/content';
 import { servicePath } from '@/app/site-context';
 import { CityCombobox, cityKey } from '@/features/search/components/city-combobox';
+import { forgetTypedSearch, typedSearch } from '@/features/search/prerendered-search';
 import { t } from '@/i18n/messages';
 
 /** A trip search as it travels in the URL of the results page. */
@@ -56,9 +57,20 @@ interface SearchFormProps {
  * (the core's display rules: Chattogram shows as Chittagong), a swap button, the journey date
  * (today in Dhaka is the earliest, the core's date), and the coach type for bus.
  */
-export function SearchForm({ service, initial, onSearched, headingLevel: Heading = 'h2' }: SearchFormProps) {
+export function SearchForm({ service, initial: given, onSearched, headingLevel: Heading = 'h2' }: SearchFormProps) {
   const navigate = useNavigate();
   const headingId = useId();
+  // On a prerendered home page, what was typed before the app loaded (prerendered-search.ts).
+  const [typed] = useState(() => (given ? null : typedSearch(service)));
+  const initial =
+    given ?? (typed ? readTripSearch(new URLSearchParams({ from: typed.from, to: typed.to, journeyDate: typed.journeyDate, coachType: typed.coachType })) : undefined);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!typed) return;
+    forgetTypedSearch();
+    // The field the traveller was in keeps the focus (the app's form replaced the plain one).
+    if (typed.focused) formRef.current?.querySelector<HTMLElement>(`[name="${typed.focused}"]`)?.focus();
+  }, [typed]);
   // The city list is fetched when the traveller turns to the form, or once the page is idle,
   // so it does not compete with the first render; a search in the URL needs it at once.
   const [wanted, setWanted] = useState(Boolean(initial?.from || initial?.to));
@@ -110,7 +122,7 @@ export function SearchForm({ service, initial, onSearched, headingLevel: Heading
 
   const loading = !wanted || cities.status === 'loading';
   return (
-    <form className="search card" aria-labelledby={headingId} noValidate onSubmit={submit} role="search" onFocus={() => setWanted(true)}>
+    <form ref={formRef} className="search card" aria-labelledby={headingId} noValidate onSubmit={submit} role="search" onFocus={() => setWanted(true)}>
       <Heading id={headingId} className="card__title">
         {t('search.title')}
       </Heading>

@@ -1,0 +1,126 @@
+/**
+ * What makes the site installable and usable offline (issue 14): a web app manifest per theme
+ * and the service worker's recipe (Workbox, through vite-plugin-pwa's generateSW).
+ *
+ * The worker precaches the whole build (shell, hashed assets, both wasm modules, icons, the
+ * prerendered home pages) once it is installed, which the app asks for in idle time after the
+ * first load (src/pwa/register-sw.ts), never on the first paint's path. Content calls are
+ * stale-while-revalidate; bookings, tickets, OTP, PDFs and tokens have no route here, so the
+ * worker never stores them (they go to the network as if it were not there).
+ */
+import type { Plugin } from 'vite';
+import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
+import { themes, type Theme } from '../src/config/theme.ts';
+
+/** The prerendered home pages (build/prerender.ts) and the URLs the server answers them at. */
+export const PRERENDERED: Readonly<Record<string, string>> = {
+  'prerendered/index.html': '/',
+  'prerendered/bus/index.html': '/bus',
+  'prerendered/launch/index.html': '/launch',
+};
+
+/**
+ * The content calls of both services (SPEC §7): what a home page shows. Matched on the path
+ * only, so an external ticket API (runtime config `ticketApiUrl`) is covered too. A function,
+ * not a RegExp object: Workbox copies it into sw.js as source.
+ */
+function isContentCall({ url }: { url: URL }): boolean {
+  return /\/v1\/api\/(intercity|water)\/(get-head-line|blogs|offer-and-promo-images|cities|operators|operator|popular-routes|popular-route|banners)$/.test(
+    url.pathname,
+  );
+}
+
+export const manifestPath = (theme: Theme) => `/manifest/${theme.id}.webmanifest`;
+
+/** One manifest per theme: the app points `<link rel="manifest">` at its theme's (config/theme.ts). */
+function themeManifest(theme: Theme): string {
+  const icon = (file: string, size: number, purpose: string) => ({ src: `/icons/${file}`, sizes: `${size}x${size}`, type: 'image/png', purpose });
+  return JSON.stringify({
+    id: '/',
+    name: `${theme.brandName}: bus and launch tickets`,
+    short_name: theme.brandName,
+    description: 'Buy intercity bus and launch tickets in Bangladesh. Your tickets stay on the phone.',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    background_color: '#ffffff',
+    theme_color: theme.colors.brand,
+    icons: [
+      icon(`${theme.id}-192.png`, 192, 'any'),
+      icon(`${theme.id}-512.png`, 512, 'any'),
+      icon(`${theme.id}-maskable-512.png`, 512, 'maskable'),
+    ],
+  });
+}
+
+function themeManifests(): Plugin {
+  return {
+    name: 'theme-manifests',
+    apply: 'build',
+    generateBundle() {
+      for (const theme of themes) {
+        this.emitFile({ type: 'asset', fileName: manifestPath(theme).slice(1), source: themeManifest(theme) });
+      }
+    },
+  };
+}
+
+const workbox: VitePWAOptions['workbox'] = {
+  globPatterns: ['**/*.{js,css,wasm,html,svg,png,webmanifest,woff2}'],
+  // Demo pictures of offers and banners are content, cached as they are seen (below); the
+  // install icons are fetched by the browser when it installs, for the one theme it needs.
+  globIgnores: ['images/**', 'icons/**'],
+  manifestTransforms: [
+    // The prerendered pages are stored under the URLs they answer, so `/bus` opens offline with
+    // its search form; every other navigation gets the shell (navigateFallback).
+    async (entries) => ({
+      manifest: entries.map((entry) => ({ ...entry, url: PRERENDERED[entry.url] ?? entry.url })),
+      warnings: [],
+    }),
+  ],
+  navigateFallback: '/index.html',
+  // Pages the site does not render itself: the API (the sandbox payment page among them).
+  navigateFallbackDenylist: [/^\/api\//, /^\/v1\//, /^\/oauth\//],
+  // A new worker waits until the traveller takes the update (src/pwa/), never mid-booking.
+  skipWaiting: false,
+  clientsClaim: false,
+  cleanupOutdatedCaches: true,
+  runtimeCaching: [
+    {
+      urlPattern: isContentCall,
+      handler: 'StaleWhileRevalidate',
+      options: {
+        cacheName: 'content',
+        expiration: { maxEntries: 80 },
+        cacheableResponse: { statuses: [200] },
+      },
+    },
+    {
+      // The runtime config: fresh when online, the last one when not (the app cannot start without).
+      urlPattern: ({ url }) => url.pathname === '/api/config',
+      handler: 'NetworkFirst',
+      options: { cacheName: 'site-config', networkTimeoutSeconds: 4, cacheableResponse: { statuses: [200] } },
+    },
+    {
+      urlPattern: ({ url, request }) => request.destination === 'image' && url.pathname.startsWith('/images/'),
+      handler: 'StaleWhileRevalidate',
+      options: { cacheName: 'images', expiration: { maxEntries: 60 }, cacheableResponse: { statuses: [200] } },
+    },
+  ],
+};
+
+/** The plugins: the manifests and the worker (registered by the app itself: src/pwa/). */
+export function pwa(): Plugin[] {
+  return [
+    themeManifests(),
+    ...VitePWA({
+      strategies: 'generateSW',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: false,
+      filename: 'sw.js',
+      workbox,
+    }),
+  ];
+}

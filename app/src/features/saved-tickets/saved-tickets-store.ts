@@ -1,0 +1,78 @@
+/**
+ * Tickets kept on the device (issue 14): every ticket the traveller has seen (the success page,
+ * History) is stored in IndexedDB with everything needed to board and its PDF, so the 'My saved
+ * tickets' page opens without the network. idb-keyval: one small object store, keyed by the
+ * ticket's id; a ticket seen again replaces its copy (a cancellation shows on the next view
+ * online), and keeps the PDF unless the ticket's status changed (the PDF says the status too).
+ *
+ * The QR code is not stored: it is drawn on the device from the PNR (ticket-qr.tsx), the same
+ * content as the PDF's.
+ */
+import { displayDateTime, todayInDhaka, type Service, type Ticket } from 'core-wasm';
+import { createStore, del, get, update, values, type UseStore } from 'idb-keyval';
+
+export interface SavedTicket {
+  service: Service;
+  ticket: Ticket;
+  /** When this copy was last written (ISO 8601). */
+  savedAt: string;
+  /** The PDF e-ticket, once fetched; null until then. */
+  pdf: Blob | null;
+  /** The ticket status the PDF was made for. */
+  pdfStatus: string | null;
+}
+
+let store: UseStore | null = null;
+/** Opened on first use: a page that never saves or reads opens no database. */
+function tickets(): UseStore {
+  store ??= createStore('saved-tickets', 'tickets');
+  return store;
+}
+
+/** Saves (or refreshes) the copy of a ticket just seen. */
+export async function saveTicket(service: Service, ticket: Ticket): Promise<SavedTicket> {
+  let saved: SavedTicket | null = null;
+  await update<SavedTicket>(
+    ticket._id,
+    (old) => {
+      const sameStatus = old?.pdfStatus === ticket.paymentHistory.ticketStatus;
+      saved = {
+        service,
+        ticket,
+        savedAt: new Date().toISOString(),
+        pdf: sameStatus ? (old?.pdf ?? null) : null,
+        pdfStatus: sameStatus ? (old?.pdfStatus ?? null) : null,
+      };
+      return saved;
+    },
+    tickets(),
+  );
+  return saved as unknown as SavedTicket;
+}
+
+/** Stores the PDF of a saved ticket, made while it had `status`. */
+export async function savePdf(id: string, pdf: Blob, status: string): Promise<void> {
+  await update<SavedTicket | undefined>(id, (old) => (old ? { ...old, pdf, pdfStatus: status } : old), tickets());
+}
+
+export function savedTicket(id: string): Promise<SavedTicket | undefined> {
+  return get<SavedTicket>(id, tickets());
+}
+
+/**
+ * Every saved ticket: today's and coming trips first (soonest first), then past ones (latest
+ * first). Days are the core's (displayDateTime, todayInDhaka): wire times are not plain UTC.
+ */
+export async function savedTickets(): Promise<SavedTicket[]> {
+  const all = await values<SavedTicket>(tickets());
+  const today = todayInDhaka();
+  const when = (saved: SavedTicket) => saved.ticket.departureDateTime ?? '';
+  const day = (saved: SavedTicket) => (saved.ticket.departureDateTime ? displayDateTime(saved.ticket.departureDateTime).date : '');
+  const coming = all.filter((s) => day(s) >= today).sort((a, b) => when(a).localeCompare(when(b)));
+  const past = all.filter((s) => day(s) < today).sort((a, b) => when(b).localeCompare(when(a)));
+  return [...coming, ...past];
+}
+
+export function removeSavedTicket(id: string): Promise<void> {
+  return del(id, tickets());
+}

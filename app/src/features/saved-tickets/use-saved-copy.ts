@@ -1,0 +1,50 @@
+/**
+ * Keeps a copy of a ticket on the device whenever a page shows one (the success page, History):
+ * the ticket at once, its PDF in idle time while online (a phone on a slow network is not made
+ * to wait for it). A ticket seen again replaces its copy: a cancellation is kept the next time
+ * the ticket is seen online.
+ */
+import { useEffect } from 'react';
+import type { Service, Ticket } from 'core-wasm';
+import { useApi, type Api } from '@/api/api-client';
+import { savePdf, saveTicket } from '@/features/saved-tickets/saved-tickets-store';
+
+/** After the page has drawn and the browser has nothing more urgent to do. */
+function whenIdle(work: () => void): () => void {
+  if ('requestIdleCallback' in window) {
+    const handle = window.requestIdleCallback(work, { timeout: 5000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(work, 1000);
+  return () => clearTimeout(timer);
+}
+
+async function keep(api: Api, service: Service, ticket: Ticket, wantPdf: () => boolean): Promise<void> {
+  const saved = await saveTicket(service, ticket);
+  if (saved.pdf || !wantPdf() || !navigator.onLine) return;
+  const status = ticket.paymentHistory.ticketStatus;
+  const pdf = await api.call('download-ticket-pdf', service, { id: ticket._id });
+  await savePdf(ticket._id, pdf, status);
+}
+
+/** Saves `ticket` (and then its PDF) on this device; nothing for null. */
+export function useSavedCopy(service: Service, ticket: Ticket | null | undefined): void {
+  const api = useApi();
+  // The copy changes only when the ticket does (its status, above all).
+  const json = ticket ? JSON.stringify(ticket) : null;
+  useEffect(() => {
+    if (!json) return;
+    const shown = JSON.parse(json) as Ticket;
+    let live = true;
+    const cancel = whenIdle(() => {
+      keep(api, service, shown, () => live).catch((error: unknown) => {
+        // The page works as before without a copy (private mode, a full disk, no PDF yet).
+        console.warn('could not keep the ticket on this device', error);
+      });
+    });
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [api, service, json]);
+}
