@@ -75,7 +75,14 @@ async fn sale(addr: SocketAddr, trip: &str, seat: &str) -> Option<(String, Strin
         return None;
     }
     let tnx = booking["data"]["tnxId"].as_str()?.to_owned();
-    let (status, head, _) = common::http(addr, "POST", &format!("/gateway/sandbox/{tnx}/pay"), None, None).await;
+    let pay = json!({"tnxId": tnx, "gateway": "sandbox"});
+    let (status, _, session) =
+        common::http(addr, "POST", "/v1/api/intercity/update-gateway", Some(token), Some(&pay)).await;
+    if status != 200 {
+        return None;
+    }
+    let page = session["data"]["redirectUrl"].as_str()?.to_owned();
+    let (status, head, _) = common::http(addr, "POST", &format!("{page}/pay"), None, None).await;
     (status == 303 && head.contains(&format!("/bus/payment/success?tnxId={tnx}"))).then(|| (tnx, token.to_owned()))
 }
 
@@ -177,6 +184,15 @@ async fn kill_9_mid_burst_loses_no_ticket_and_holds_no_seat_forever() {
     .unwrap()
     .get("n");
     assert_eq!(orphans, 0, "every sold seat belongs to a ticket");
+    let unticketed: i64 = sqlx::query(
+        "SELECT COUNT(*) AS n FROM payments p JOIN bookings b ON b.tnx_id = p.tnx_id \
+         WHERE p.outcome = 'paid' AND b.status NOT IN ('ticketed', 'refunded')",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap()
+    .get("n");
+    assert_eq!(unticketed, 0, "every payment has its ticket or its refund");
     let integrity: String = sqlx::query("PRAGMA integrity_check").fetch_one(&pool).await.unwrap().get(0);
     assert_eq!(integrity, "ok");
     pool.close().await;
