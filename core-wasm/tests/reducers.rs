@@ -149,6 +149,8 @@ fn booking_with_promo() -> BusBooking {
         redirect_url: None,
         gateway: None,
         hold_seconds_left: Some(600),
+        payment_gateways: vec!["sandbox".into()],
+        refund_status: None,
     }
 }
 
