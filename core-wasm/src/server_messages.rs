@@ -133,6 +133,8 @@ templates! {
     SEATS_LOST = "payment.seatsLost", "Your seats were taken while you paid; your payment is being refunded";
     PAYMENT_FAILED = "payment.failed", "The payment did not go through";
     PAYMENT_INCOMPLETE = "payment.incomplete", "The payment is not complete yet";
+    PAYMENT_UNAVAILABLE = "payment.unavailable", "Online payment is not available right now";
+    GATEWAY_DOWN = "payment.gatewayDown", "The payment gateway is not answering. Please try again in a minute.";
 
     TICKET_NOT_FOUND = "ticket.notFound", "Ticket not found";
     NO_TICKET_FOR_PHONE = "ticket.noneForPhone", "No ticket found for this phone";

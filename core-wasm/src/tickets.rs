@@ -9,6 +9,7 @@ pub fn apply_cancel(mut tickets: Vec<Ticket>, ticket_id: &str, response: &Cancel
         ticket.payment_history.ticket_status = response.ticket_status;
         ticket.payment_history.refund_amount = Some(response.refund_amount);
         ticket.payment_history.cancellation_fee = Some(response.cancellation_fee);
+        ticket.payment_history.refund_status = response.refund_status;
     }
     tickets
 }

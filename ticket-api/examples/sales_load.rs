@@ -145,18 +145,20 @@ async fn main() -> Result<(), String> {
                     let mut timings = Vec::with_capacity(5);
                     let mut ok = true;
                     let mut tnx = String::new();
+                    let mut page = String::new();
                     for call in CALLS {
                         let t = Instant::now();
                         let result = match call {
                             "seat-lock" => http(addr, "POST", "/v1/api/intercity/seat-lock", Some(&token), Some(&json!({"tripId": trip, "seats": [seat]}))).await,
                             "payment-pending" => http(addr, "POST", "/v1/api/intercity/payment-pending", Some(&token), Some(&json!({"tripId": trip, "seats": [seat], "name": "Load Test", "phone": "01712345678", "gender": "female"}))).await,
                             "update-gateway" => http(addr, "POST", "/v1/api/intercity/update-gateway", Some(&token), Some(&json!({"tnxId": tnx, "gateway": "sandbox"}))).await,
-                            "sandbox-pay" => http(addr, "POST", &format!("/gateway/sandbox/{tnx}/pay"), None, None).await,
+                            "sandbox-pay" => http(addr, "POST", &format!("{page}/pay"), None, None).await,
                             _ => http(addr, "POST", "/v1/api/intercity/confirm-ticket", Some(&token), Some(&json!({"tnxId": tnx}))).await,
                         };
                         timings.push((call, t.elapsed()));
                         match result {
                             Ok((200, _, body)) if call == "payment-pending" => tnx = body["data"]["tnxId"].as_str().unwrap_or_default().to_owned(),
+                            Ok((200, _, body)) if call == "update-gateway" => page = body["data"]["redirectUrl"].as_str().unwrap_or_default().to_owned(),
                             Ok((200, _, _)) => {}
                             Ok((303, head, _)) if call == "sandbox-pay" && head.contains("/payment/success") => {}
                             other => {

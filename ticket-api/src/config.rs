@@ -42,6 +42,62 @@ pub struct Config {
     pub rate_limits: RateLimits,
     /// The HTTP SMS gateway (SMS_GATEWAY_URL, SMS_API_KEY, SMS_SENDER_ID); none in a demo.
     pub sms_gateway: Option<SmsGateway>,
+    /// The payment gateways this site offers and how to reach them (README "Going live").
+    pub payments: PaymentSettings,
+}
+
+/// The payment gateways' settings: hosts (sandbox or live) are settings, never compiled in.
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct PaymentSettings {
+    /// The site's origin as travellers' browsers and the gateways' servers reach it (PUBLIC_URL):
+    /// the return and notification URLs given to a gateway start with it.
+    pub public_url: Option<String>,
+    /// How long one call to a gateway may take (GATEWAY_TIMEOUT_SECONDS).
+    pub timeout_seconds: u32,
+    pub sslcommerz: Option<SslCommerzSettings>,
+    pub bkash: Option<BkashSettings>,
+}
+
+#[derive(Clone, PartialEq, Eq)]
+pub struct SslCommerzSettings {
+    /// `https://sandbox.sslcommerz.com` or `https://securepay.sslcommerz.com`.
+    pub api_url: String,
+    pub store_id: String,
+    pub store_password: String,
+}
+
+#[derive(Clone, PartialEq, Eq)]
+pub struct BkashSettings {
+    /// `https://tokenized.sandbox.bka.sh/v1.2.0-beta` or `https://tokenized.pay.bka.sh/v1.2.0-beta`.
+    pub api_url: String,
+    pub app_key: String,
+    pub app_secret: String,
+    pub username: String,
+    pub password: String,
+}
+
+impl std::fmt::Debug for SslCommerzSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SslCommerzSettings").field("api_url", &self.api_url).field("store_id", &self.store_id).finish()
+    }
+}
+
+impl std::fmt::Debug for BkashSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BkashSettings").field("api_url", &self.api_url).finish()
+    }
+}
+
+impl std::fmt::Debug for PaymentSettings {
+    /// Passwords, keys and secrets never reach a log.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PaymentSettings")
+            .field("public_url", &self.public_url)
+            .field("timeout_seconds", &self.timeout_seconds)
+            .field("sslcommerz", &self.sslcommerz)
+            .field("bkash", &self.bkash)
+            .finish()
+    }
 }
 
 /// Where a real site sends its text messages.
@@ -131,6 +187,32 @@ pub const SETTINGS: &[Setting] = &[
     },
     Setting { name: "SMS_API_KEY", default: "(none)", meaning: "the SMS gateway's key" },
     Setting { name: "SMS_SENDER_ID", default: "(none)", meaning: "the sender name or number SMS show" },
+    Setting {
+        name: "PUBLIC_URL",
+        default: "(required with a payment gateway)",
+        meaning: "the site's origin as browsers and gateways reach it, e.g. https://tickets.example",
+    },
+    Setting {
+        name: "GATEWAY_TIMEOUT_SECONDS",
+        default: "15",
+        meaning: "how long one call to a payment gateway may take",
+    },
+    Setting {
+        name: "SSLCOMMERZ_API_URL",
+        default: "(none: SSLCommerz not offered)",
+        meaning: "https://sandbox.sslcommerz.com (testing) or https://securepay.sslcommerz.com (live)",
+    },
+    Setting { name: "SSLCOMMERZ_STORE_ID", default: "(none)", meaning: "the SSLCommerz store id" },
+    Setting { name: "SSLCOMMERZ_STORE_PASSWORD", default: "(none)", meaning: "the SSLCommerz store password" },
+    Setting {
+        name: "BKASH_API_URL",
+        default: "(none: bKash not offered)",
+        meaning: "https://tokenized.sandbox.bka.sh/v1.2.0-beta (testing) or https://tokenized.pay.bka.sh/v1.2.0-beta (live)",
+    },
+    Setting { name: "BKASH_APP_KEY", default: "(none)", meaning: "the bKash tokenized checkout app key" },
+    Setting { name: "BKASH_APP_SECRET", default: "(none)", meaning: "the bKash app secret" },
+    Setting { name: "BKASH_USERNAME", default: "(none)", meaning: "the bKash merchant username" },
+    Setting { name: "BKASH_PASSWORD", default: "(none)", meaning: "the bKash merchant password" },
 ];
 
 /// The shortest token secret a real deployment may use.
@@ -158,6 +240,7 @@ impl std::fmt::Debug for Config {
             .field("trusted_proxies", &self.trusted_proxies)
             .field("rate_limits", &self.rate_limits)
             .field("sms_gateway", &self.sms_gateway)
+            .field("payments", &self.payments)
             .finish()
     }
 }
@@ -223,6 +306,59 @@ fn trusted_proxies(value: &str) -> Result<Vec<IpNet>, String> {
         .collect()
 }
 
+fn http_url(value: &str) -> Result<String, String> {
+    let url = value.trim().trim_end_matches('/');
+    if url.starts_with("https://") || url.starts_with("http://") {
+        Ok(url.to_owned())
+    } else {
+        Err("must be an http:// or https:// URL".to_owned())
+    }
+}
+
+/// A gateway is offered when its URL is set; then each of its credentials must be set too, and
+/// PUBLIC_URL (where the gateway sends the traveller back).
+fn payment_settings(read: &Reader<'_>) -> Result<PaymentSettings, ConfigError> {
+    let needed = |variable: &'static str, gateway: &str| -> Result<String, ConfigError> {
+        read.optional(variable, |v| Ok(v.to_owned()))?.filter(|v| !v.is_empty()).ok_or_else(|| ConfigError {
+            variable,
+            value: String::new(),
+            reason: format!("must be set when {gateway} is"),
+        })
+    };
+    let sslcommerz = match read.optional("SSLCOMMERZ_API_URL", http_url)? {
+        None => None,
+        Some(api_url) => Some(SslCommerzSettings {
+            api_url,
+            store_id: needed("SSLCOMMERZ_STORE_ID", "SSLCOMMERZ_API_URL")?,
+            store_password: needed("SSLCOMMERZ_STORE_PASSWORD", "SSLCOMMERZ_API_URL")?,
+        }),
+    };
+    let bkash = match read.optional("BKASH_API_URL", http_url)? {
+        None => None,
+        Some(api_url) => Some(BkashSettings {
+            api_url,
+            app_key: needed("BKASH_APP_KEY", "BKASH_API_URL")?,
+            app_secret: needed("BKASH_APP_SECRET", "BKASH_API_URL")?,
+            username: needed("BKASH_USERNAME", "BKASH_API_URL")?,
+            password: needed("BKASH_PASSWORD", "BKASH_API_URL")?,
+        }),
+    };
+    let public_url = read.optional("PUBLIC_URL", http_url)?;
+    if public_url.is_none() && (sslcommerz.is_some() || bkash.is_some()) {
+        return Err(ConfigError {
+            variable: "PUBLIC_URL",
+            value: String::new(),
+            reason: "must be set when a payment gateway is (the gateway sends travellers back there)".into(),
+        });
+    }
+    Ok(PaymentSettings {
+        public_url,
+        timeout_seconds: read.number("GATEWAY_TIMEOUT_SECONDS", 15, 1)?,
+        sslcommerz,
+        bkash,
+    })
+}
+
 /// A store URL both stores understand; said at start, it beats a confusing driver error later.
 pub fn parse_database_url(value: &str) -> Result<String, String> {
     crate::store::db::backend_of(value)
@@ -284,6 +420,7 @@ impl Config {
                     });
                 }
             },
+            payments: payment_settings(&read)?,
         })
     }
 

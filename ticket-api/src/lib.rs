@@ -65,6 +65,8 @@ pub struct AppState {
     /// How OTPs reach phones.
     pub sms: domain::sms::Sms,
     pub limits: Arc<http::limits::Limiters>,
+    /// The payment gateways offered (the sandbox in demo mode only).
+    pub gateways: Arc<domain::payments::Gateways>,
 }
 
 impl std::fmt::Debug for AppState {
@@ -114,6 +116,16 @@ pub async fn start(config: Config) -> Result<AppState, StartError> {
     tracing::info!(caching = claims.is_caching(), "seat claims");
     let sms = sms_of(&config).map_err(StartError::Config)?;
     let limits = Arc::new(http::limits::Limiters::new(&config.rate_limits));
+    let gateways = domain::payments::Gateways::from_settings(&config.payments, config.demo).map_err(|e| {
+        StartError::Config(config::ConfigError {
+            variable: "GATEWAY_TIMEOUT_SECONDS",
+            value: String::new(),
+            reason: e.to_string(),
+        })
+    })?;
+    if gateways.names().is_empty() {
+        tracing::warn!("no payment gateway configured: travellers cannot pay online (README \"Going live\")");
+    }
     let state = AppState {
         pool,
         network: Arc::new(network),
@@ -122,8 +134,10 @@ pub async fn start(config: Config) -> Result<AppState, StartError> {
         config: Arc::new(config),
         sms,
         limits,
+        gateways: Arc::new(gateways),
     };
     tokio::spawn(janitor(state.clone()));
+    tokio::spawn(domain::payments::reconcile::run(state.clone()));
     Ok(state)
 }
 
@@ -233,6 +247,28 @@ fn call_routes(state: &AppState) -> Router<AppState> {
     routes
 }
 
+/// Where gateways send travellers back and notify us: visited by browsers and the gateways'
+/// servers, so no bearer token. Only the configured gateways' routes exist; the sandbox's only in
+/// demo mode (anywhere else its paths are the 404 of an unknown path).
+fn gateway_routes(state: &AppState) -> Router<AppState> {
+    use domain::payments::{bkash, sandbox, sslcommerz};
+    let mut routes = Router::new();
+    if state.gateways.get(sandbox::NAME).is_some() {
+        routes = routes
+            .route("/gateway/sandbox/{session}", get(http::sandbox::page))
+            .route("/gateway/sandbox/{session}/{action}", post(http::sandbox::callback));
+    }
+    if state.gateways.get(sslcommerz::NAME).is_some() {
+        routes = routes
+            .route("/gateway/sslcommerz/notify", post(http::gateways::sslcommerz_notify))
+            .route("/gateway/sslcommerz/{session}/{claim}", post(http::gateways::sslcommerz_return));
+    }
+    if state.gateways.get(bkash::NAME).is_some() {
+        routes = routes.route("/gateway/bkash/{session}", get(http::gateways::bkash_return));
+    }
+    routes
+}
+
 /// The whole API. Every `/v1/api` call needs a bearer token (401 otherwise), except the OpenAPI
 /// document, which describes the API to anyone.
 pub fn router(state: AppState) -> Router {
@@ -250,9 +286,7 @@ pub fn router(state: AppState) -> Router {
         axum::middleware::from_fn_with_state((state.clone(), Some(http::limits::Limit::Token)), http::limits::layer);
     let mut router = Router::new()
         .route("/oauth/access_token", post(http::auth::access_token).route_layer(token_limit))
-        // The sandbox gateway is visited by the browser, like a real gateway: no bearer token.
-        .route("/gateway/sandbox/{tnx}", get(http::sandbox::page))
-        .route("/gateway/sandbox/{tnx}/{action}", post(http::sandbox::callback))
+        .merge(gateway_routes(&state))
         .nest("/v1/api", api)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn(time_limit))

@@ -63,7 +63,7 @@ async fn pending(
 
 async fn ticketed(app: &common::TestApp, visitor: &str, phone: &str) -> Value {
     let (tnx, _) = pending(app, "intercity", "BUS", visitor, phone, 1).await;
-    ticket_api::domain::gateway::settle(&app.state, &tnx, ticket_api::domain::gateway::Outcome::Paid).await.unwrap();
+    app.pay(&tnx).await;
     app.visitor(visitor).post("/v1/api/intercity/confirm-ticket", json!({"tnxId": tnx})).await.1["data"].clone()
 }
 

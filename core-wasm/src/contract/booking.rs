@@ -123,6 +123,13 @@ contract! {
         /// duration, not a time: phones' clocks are often wrong); null once it no longer waits.
         #[serde(default)]
         pub hold_seconds_left: Option<u32>,
+        /// The gateways this site takes payment through, in the order offered; empty when online
+        /// payment is not available (the payment step says so instead of offering Pay).
+        #[serde(default)]
+        pub payment_gateways: Vec<String>,
+        /// Money on its way back (the seats were lost while paying), as the gateway has it.
+        #[serde(default)]
+        pub refund_status: Option<crate::contract::tickets::RefundStatus>,
     }
 
     #[serde(rename_all = "camelCase")]
@@ -155,6 +162,13 @@ contract! {
         /// duration, not a time: phones' clocks are often wrong); null once it no longer waits.
         #[serde(default)]
         pub hold_seconds_left: Option<u32>,
+        /// The gateways this site takes payment through, in the order offered; empty when online
+        /// payment is not available (the payment step says so instead of offering Pay).
+        #[serde(default)]
+        pub payment_gateways: Vec<String>,
+        /// Money on its way back (the seats were lost while paying), as the gateway has it.
+        #[serde(default)]
+        pub refund_status: Option<crate::contract::tickets::RefundStatus>,
     }
 
     #[serde(rename_all = "camelCase")]

@@ -13,6 +13,17 @@ contract! {
         Refunded,
     }
 
+    /// A refund as the gateway has it: asked for (sent, or to be retried), accepted and on its
+    /// way, done, or given up (an operator takes it from there).
+    #[serde(rename_all = "lowercase")]
+    #[derive(Copy, Eq)]
+    pub enum RefundStatus {
+        Requested,
+        Processing,
+        Done,
+        Failed,
+    }
+
     #[serde(rename_all = "camelCase")]
     pub struct PaymentHistory {
         pub ticket_status: TicketStatus,
@@ -23,6 +34,8 @@ contract! {
         /// What cancelling kept back (SPEC §7's fee): paid = fee + refund.
         #[serde(default)]
         pub cancellation_fee: Option<f64>,
+        #[serde(default)]
+        pub refund_status: Option<RefundStatus>,
         #[serde(default)]
         pub gateway: Option<String>,
     }
@@ -120,6 +133,9 @@ contract! {
         pub refund_amount: f64,
         /// The fee kept back, so the site shows fare, fee and refund as the server counted them.
         pub cancellation_fee: f64,
+        /// The refund as requested from the gateway (done at once by the demo's sandbox).
+        #[serde(default)]
+        pub refund_status: Option<RefundStatus>,
     }
 }
 
@@ -145,4 +161,5 @@ impl schemars::JsonSchema for Pdf {
     }
 }
 
+crate::names!(RefundStatus { Requested = "requested", Processing = "processing", Done = "done", Failed = "failed" });
 crate::names!(TicketStatus { Pending = "pending", Confirmed = "confirmed", Cancelled = "cancelled", Refunded = "refunded" });

@@ -24,6 +24,7 @@ use crate::clock::{now_unix_ms, wire_instant};
 use crate::domain::access;
 use crate::domain::identity::{Caller, Owner};
 use crate::domain::network::Network;
+use crate::domain::payments;
 use crate::domain::trip::TripInfo;
 use crate::domain::views::{self, BookingAnswer};
 use crate::error::ApiError;
@@ -31,11 +32,8 @@ use crate::ids::{new_id, new_pnr, new_tnx_id};
 use crate::store::bookings::{self, BookingRow};
 use crate::store::holds::{self, HoldRow};
 use crate::store::inventory::{self, Claim, ClaimError};
-use crate::store::payments::{self, PaymentOutcome};
+use crate::store::payments::{self as store_payments, PaymentOutcome, RefundReason, SessionRow, SessionState};
 use crate::store::tickets;
-
-/// The only gateway today; real ones (SSLCommerz, bKash) are adapters of `gateway::PaymentGateway`.
-pub const SANDBOX: &str = "sandbox";
 
 /// The chosen seats: 1 to 4, no repeats, all on the coach or ship.
 fn checked_seats(network: &Network, trip: &TripInfo, seats: &[String]) -> Result<Vec<String>, ApiError> {
@@ -325,21 +323,20 @@ pub async fn pending(state: &AppState, caller: &Caller, tnx_id: &str) -> Result<
     Ok(booking)
 }
 
-/// `update-gateway`: where the traveller pays.
+/// `update-gateway`: a session at the chosen gateway for the booking's amount as it stands now
+/// (a promo or seat change afterwards needs a new session: the gateway is paid what the session
+/// froze, and a session whose amount is no longer the booking's is refunded, not ticketed).
 pub async fn choose_gateway(
     state: &AppState,
     caller: &Caller,
     request: &UpdateGatewayRequest,
 ) -> Result<UpdateGatewayResponse, ApiError> {
-    if request.gateway.trim() != SANDBOX {
-        return Err(ApiError::bad(say::GATEWAY_UNKNOWN.with(&[("gateway", request.gateway.trim())])));
-    }
     let booking = pending(state, caller, &request.tnx_id).await?;
-    bookings::set_gateway(&state.pool, &booking.tnx_id, SANDBOX).await?;
+    let session = payments::open_session(state, &booking, request.gateway.trim()).await?;
     Ok(UpdateGatewayResponse {
-        redirect_url: format!("/gateway/sandbox/{}", booking.tnx_id),
-        gateway: SANDBOX.into(),
-        amount: Some(booking.amount as f64),
+        redirect_url: session.redirect_url.unwrap_or_default(),
+        gateway: session.gateway,
+        amount: Some(session.amount as f64),
         promo_discount: booking.promo_code.map(|_| booking.discount as f64),
     })
 }
@@ -350,17 +347,45 @@ pub enum Issued {
     Ticket(String),
     /// Paid, but the seats were taken meanwhile (the hold had expired): refunded, no ticket.
     Refunded,
+    /// A second session of a booking already paid was paid too: that payment is refunded.
+    Duplicate,
 }
 
 /// Issues the ticket of a paid booking, once: a repeat (callback, confirm-ticket, both at once)
-/// finds the ticket already issued. Availability is checked again here; if the seats were lost
-/// the booking is refunded, never sold twice.
+/// finds the ticket already issued.
 pub async fn issue(state: &AppState, tnx_id: &str) -> Result<Issued, ApiError> {
+    issue_paid(state, tnx_id, None).await
+}
+
+/// Issues the ticket of a booking, recording in the same transaction the payment the gateway
+/// confirmed for `paid` (its session and the reference a refund names), so a payment is never
+/// recorded without its ticket or its refund. Availability is checked again here; if the seats
+/// were lost the payment is refunded, never sold twice. Idempotent per booking and session.
+pub async fn issue_paid(state: &AppState, tnx_id: &str, paid: Option<(&SessionRow, &str)>) -> Result<Issued, ApiError> {
     let now = now_unix_ms();
     let mut tx = state.pool.begin().await?;
     // A write first: it serialises concurrent issuers of this booking before anything is read.
     let booking =
         bookings::mark_paid(&mut *tx, tnx_id, now).await?.ok_or_else(|| ApiError::not_found(say::BOOKING_NOT_FOUND))?;
+    if let Some((session, paid_ref)) = paid {
+        store_payments::close_session(&mut *tx, &session.id, SessionState::Paid, Some(paid_ref)).await?;
+        let (_, by) = store_payments::record_once(&mut *tx, session, PaymentOutcome::Paid, now).await?;
+        if by.as_deref() != Some(session.id.as_str()) {
+            // The booking was bought through another session: this payment goes back.
+            let mut session = session.clone();
+            session.paid_ref = Some(paid_ref.to_owned());
+            store_payments::request_refund(&mut *tx, &session, session.amount, RefundReason::Duplicate, now).await?;
+            tx.commit().await?;
+            tracing::warn!(tnx_id, session = session.id, "a second payment of a paid booking: refunding it");
+            return Ok(Issued::Duplicate);
+        }
+    } else if store_payments::outcome(&mut *tx, tnx_id).await? != Some(PaymentOutcome::Paid)
+        && !matches!(booking.status, BookingStatus::Ticketed | BookingStatus::Refunded)
+    {
+        // Nothing issues a ticket without a payment the gateway confirmed.
+        tx.rollback().await?;
+        return Err(ApiError::bad(say::PAYMENT_INCOMPLETE));
+    }
     match booking.status {
         BookingStatus::Ticketed => {
             let ticket = tickets::id_of_booking(&mut *tx, &booking.id)
@@ -398,11 +423,23 @@ pub async fn issue(state: &AppState, tnx_id: &str) -> Result<Issued, ApiError> {
         }
         Err(ClaimError::Taken(_)) => {
             tx.rollback().await?;
+            // The payment, recorded again (the rollback took it), and its refund, together.
             let mut tx = state.pool.begin().await?;
+            if let Some((session, paid_ref)) = paid {
+                store_payments::close_session(&mut *tx, &session.id, SessionState::Paid, Some(paid_ref)).await?;
+                store_payments::record_once(&mut *tx, session, PaymentOutcome::Paid, now).await?;
+            }
             bookings::transition(&mut *tx, &booking.id, booking.status, BookingStatus::Refunded).await?;
-            payments::mark_refunded(&mut *tx, tnx_id).await?;
+            store_payments::mark_refunded(&mut *tx, tnx_id).await?;
+            let session = store_payments::paying_session(&mut *tx, tnx_id).await?;
+            if let Some(session) = &session {
+                store_payments::request_refund(&mut *tx, session, session.amount, RefundReason::SeatsLost, now).await?;
+            }
             tx.commit().await?;
-            tracing::warn!(tnx_id, "paid but the seats were lost: refunded");
+            tracing::warn!(tnx_id, "paid but the seats were lost: refunding");
+            if let Some(session) = session {
+                payments::reconcile::refund_now(state, &session.id).await?;
+            }
             Ok(Issued::Refunded)
         }
         Err(ClaimError::Store(e)) => Err(e.into()),
@@ -413,7 +450,7 @@ pub async fn issue(state: &AppState, tnx_id: &str) -> Result<Issued, ApiError> {
 /// now); idempotent. The owner's, or a proved phone's.
 pub async fn confirm(state: &AppState, caller: &Caller, tnx_id: &str) -> Result<Ticket, ApiError> {
     let booking = access::booking(state, caller, tnx_id).await?;
-    match payments::outcome(&state.pool, &booking.tnx_id).await? {
+    match store_payments::outcome(&state.pool, &booking.tnx_id).await? {
         Some(PaymentOutcome::Paid) => {}
         Some(PaymentOutcome::Refunded) => return Err(ApiError::conflict(say::SEATS_LOST)),
         Some(PaymentOutcome::Failed | PaymentOutcome::Cancelled) => {
@@ -426,7 +463,7 @@ pub async fn confirm(state: &AppState, caller: &Caller, tnx_id: &str) -> Result<
     }
     match issue(state, &booking.tnx_id).await? {
         Issued::Ticket(id) => views::ticket(state, &id).await,
-        Issued::Refunded => Err(ApiError::conflict(say::SEATS_LOST)),
+        Issued::Refunded | Issued::Duplicate => Err(ApiError::conflict(say::SEATS_LOST)),
     }
 }
 

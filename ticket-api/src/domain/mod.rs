@@ -3,10 +3,10 @@
 
 pub mod access;
 pub mod booking;
-pub mod gateway;
 pub mod identity;
 pub mod network;
 pub mod otp;
+pub mod payments;
 pub mod promos;
 pub mod search;
 pub mod seat_view;

@@ -13,6 +13,7 @@ use crate::clock::now_unix_ms;
 use crate::domain::otp::{self, Purpose};
 use crate::domain::views;
 use crate::error::ApiError;
+use crate::store::payments::{self, RefundReason};
 use crate::store::tickets::{self, TicketRow};
 
 pub fn phone(input: &str) -> Result<Phone, ApiError> {
@@ -69,7 +70,8 @@ pub async fn cancel(state: &AppState, request: &CancelTicketRequest) -> Result<C
         ));
     }
     otp::verify(state, phone.as_str(), Purpose::Cancel, &request.otp_code).await?;
-    let core_wasm::pricing::Refund { fee, refund } = core_wasm::pricing::refund(row.amount, state.config.cancel_fee_percent);
+    let core_wasm::pricing::Refund { fee, refund } =
+        core_wasm::pricing::refund(row.amount, state.config.cancel_fee_percent);
     let write = state.claims.writing(&row.trip_id);
     let mut tx = state.pool.begin().await?;
     if !tickets::cancel(&mut *tx, &row.id, refund, now_unix_ms()).await? {
@@ -78,10 +80,20 @@ pub async fn cancel(state: &AppState, request: &CancelTicketRequest) -> Result<C
         return Err(ApiError::bad(say::ALREADY_CANCELLED));
     }
     crate::store::inventory::release(&mut tx, &write, &row.booking_id).await?;
+    // The refund is asked of the gateway that took the money, and tracked until it is done.
+    let session = payments::paying_session(&mut *tx, &row.tnx_id).await?;
+    if let Some(session) = session.as_ref().filter(|_| refund > 0) {
+        payments::request_refund(&mut *tx, session, refund, RefundReason::Cancelled, now_unix_ms()).await?;
+    }
     tx.commit().await?;
+    let refund_status = match session.filter(|_| refund > 0) {
+        Some(session) => crate::domain::payments::reconcile::refund_now(state, &session.id).await?,
+        None => None,
+    };
     Ok(CancelTicketResponse {
         ticket_status: TicketStatus::Cancelled,
         refund_amount: refund as f64,
         cancellation_fee: fee as f64,
+        refund_status,
     })
 }

@@ -16,7 +16,7 @@ use crate::domain::network::Network;
 use crate::domain::trip::TripInfo;
 use crate::error::ApiError;
 use crate::store::bookings::{self, BookingRow};
-use crate::store::{holds, tickets, trips};
+use crate::store::{holds, payments, tickets, trips};
 
 /// A booking as either service shows it.
 #[derive(Debug, Serialize)]
@@ -56,7 +56,9 @@ pub async fn booking_of(
     };
     let discount = row.discount as f64;
     let promo = row.promo_code.clone().map(|code| Promo { code, amount: discount });
-    let redirect_url = row.gateway.as_ref().map(|_| format!("/gateway/sandbox/{}", row.tnx_id));
+    let redirect_url = payments::latest_open(pool, &row.tnx_id).await?.and_then(|s| s.redirect_url);
+    let payment_gateways = state.gateways.names();
+    let refund_status = payments::refund_status_of(pool, &row.tnx_id).await?;
     let hold_seconds_left = match row.status {
         BookingStatus::Pending => Some(((hold_ends.unwrap_or(0) - now_unix_ms()).max(0) / 1000) as u32),
         _ => None,
@@ -81,6 +83,8 @@ pub async fn booking_of(
             redirect_url,
             gateway: row.gateway,
             hold_seconds_left,
+            payment_gateways,
+            refund_status,
         }),
         Service::Bus => BookingAnswer::Bus(BusBooking {
             id: row.id,
@@ -103,6 +107,8 @@ pub async fn booking_of(
             redirect_url,
             gateway: row.gateway,
             hold_seconds_left,
+            payment_gateways,
+            refund_status,
         }),
     })
 }
@@ -144,6 +150,7 @@ pub async fn ticket(state: &AppState, ticket_id: &str) -> Result<Ticket, ApiErro
         })
         .collect();
     let first_point = |stop: i64| trip.points.iter().find(|p| p.stop == stop).map(|p| p.name.clone());
+    let refund_status = payments::refund_status_of(&state.pool, &row.tnx_id).await?;
     Ok(Ticket {
         id: row.id,
         pnr: Some(row.pnr),
@@ -166,6 +173,7 @@ pub async fn ticket(state: &AppState, ticket_id: &str) -> Result<Ticket, ApiErro
             paid_amount: Some(row.amount as f64),
             refund_amount: row.refund_amount.map(|v| v as f64),
             cancellation_fee: row.refund_amount.map(|refund| (row.amount - refund) as f64),
+            refund_status,
             gateway: row.gateway,
         },
     })

@@ -6,6 +6,7 @@ pub mod booking;
 pub mod client_address;
 pub mod content;
 pub mod extract;
+pub mod gateways;
 pub mod idempotency;
 pub mod limits;
 pub mod openapi;

@@ -252,9 +252,25 @@ impl TestApp {
 
     /// The traveller pays at the sandbox gateway.
     pub async fn pay(&self, tnx: &str) {
-        let request = Request::post(format!("/gateway/sandbox/{tnx}/pay")).body(Body::empty()).unwrap();
-        let (status, _) = self.send(request).await;
-        assert_eq!(status, StatusCode::SEE_OTHER);
+        assert_eq!(self.sandbox(tnx, "pay").await.0, StatusCode::SEE_OTHER);
+    }
+
+    /// A button of the sandbox's page for a new session of the booking (opened as update-gateway
+    /// opens it, whoever the booking's owner is): the status and where the browser is sent.
+    pub async fn sandbox(&self, tnx: &str, action: &str) -> (StatusCode, String) {
+        let booking = ticket_api::store::bookings::by_tnx(&self.state.pool, tnx).await.unwrap().unwrap();
+        let session = ticket_api::domain::payments::open_session(&self.state, &booking, "sandbox").await.unwrap();
+        let request = Request::post(format!("/gateway/sandbox/{}/{action}", session.id))
+            .header(axum::http::header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .body(Body::empty())
+            .unwrap();
+        let response = tower::ServiceExt::oneshot(self.router.clone(), request).await.unwrap();
+        let location = response
+            .headers()
+            .get(axum::http::header::LOCATION)
+            .map(|l| l.to_str().unwrap().to_owned())
+            .unwrap_or_default();
+        (response.status(), location)
     }
 }
 
