@@ -80,11 +80,16 @@ const workbox: VitePWAOptions['workbox'] = {
     }),
   ],
   navigateFallback: '/index.html',
-  // Pages the site does not render itself: the API (the sandbox payment page among them).
-  navigateFallbackDenylist: [/^\/api\//, /^\/v1\//, /^\/oauth\//],
+  // Only the app's own pages (SPEC §2: /, /bus/..., /launch/...). Every other navigation goes to
+  // the network as if there were no worker: a payment gateway's page (the demo sandbox's
+  // /gateway/...), the API, the OAuth endpoints.
+  navigateFallbackAllowlist: [/^\/$/, /^\/(bus|launch)(\/|$)/],
   // A new worker waits until the traveller takes the update (src/pwa/), never mid-booking.
   skipWaiting: false,
-  clientsClaim: false,
+  // The first install takes the open page at once, so a traveller who goes offline during the
+  // very first visit still gets the shell and the lazy pages; an update is only ever activated by
+  // the traveller's 'Update' (SKIP_WAITING), which reloads the page anyway.
+  clientsClaim: true,
   cleanupOutdatedCaches: true,
   runtimeCaching: [
     {

@@ -18,11 +18,11 @@ listenForChunkErrors();
 // The service worker and the version check (issue 14): after the first load, in idle time, so
 // neither competes with the first paint; the worker then precaches the site in the background.
 if (import.meta.env.PROD) {
-  window.addEventListener('load', () => {
-    const start = () => void import('@/pwa/register-sw').then((sw) => sw.startServiceWorker());
-    if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 5000 });
-    else setTimeout(start, 2000);
-  });
+  const start = () => void import('@/pwa/register-sw').then((sw) => sw.startServiceWorker());
+  const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(start, { timeout: 5000 }) : setTimeout(start, 2000));
+  // The core's wasm is awaited before this module runs, so the page may have loaded already.
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
 const isMobileApp = detectMobileApp(window.location.search);
 

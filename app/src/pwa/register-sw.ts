@@ -34,14 +34,22 @@ async function liveBuild(): Promise<string | null> {
 
 /** Offers the waiting worker, if any. The first install has nothing to update: no controller. */
 function offerWaiting(registration: ServiceWorkerRegistration): void {
-  const waiting = registration.waiting;
-  if (!waiting || !navigator.serviceWorker.controller) return;
+  if (!registration.waiting || !navigator.serviceWorker.controller) return;
   setUpdate({
     apply: () => {
       navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+      // The worker waiting now (a later deploy may have replaced the one first offered).
       // vite-plugin-pwa's worker takes over on this message (registerType 'prompt').
-      waiting.postMessage({ type: 'SKIP_WAITING' });
+      registration.waiting?.postMessage({ type: 'SKIP_WAITING' });
     },
+  });
+}
+
+/** Offers a worker once it has installed (it may have started before this page asked). */
+function watchInstalling(registration: ServiceWorkerRegistration): void {
+  const installing = registration.installing;
+  installing?.addEventListener('statechange', () => {
+    if (installing.state === 'installed') offerWaiting(registration);
   });
 }
 
@@ -62,12 +70,11 @@ async function register(): Promise<ServiceWorkerRegistration | null> {
   try {
     const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
     offerWaiting(registration);
-    registration.addEventListener('updatefound', () => {
-      const installing = registration.installing;
-      installing?.addEventListener('statechange', () => {
-        if (installing.state === 'installed') offerWaiting(registration);
-      });
-    });
+    watchInstalling(registration);
+    registration.addEventListener('updatefound', () => watchInstalling(registration));
+    // The runtime config, stored where the worker's network-first route keeps it (build/pwa.ts):
+    // this page read it before the worker was there, and the app cannot start offline without it.
+    void navigator.serviceWorker.ready.then(() => caches.open('site-config')).then((cache) => cache.add('/api/config')).catch(() => undefined);
     return registration;
   } catch (error) {
     console.warn('service worker not registered', error);

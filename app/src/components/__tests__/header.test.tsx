@@ -63,10 +63,12 @@ describe('header', () => {
     const burger = screen.getByRole('button', { name: 'Open menu' });
     expect(burger).toHaveAttribute('aria-expanded', 'false');
     await user.click(burger);
-    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    // The menu's code loads when it is first opened (header.tsx).
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
     expect(burger).toHaveAttribute('aria-expanded', 'true');
     expect(document.body).toHaveClass('scroll-locked');
     expect(within(menu).getByRole('link', { name: 'History' })).toHaveAttribute('href', '/bus/find-ticket');
+    expect(within(menu).getByRole('link', { name: 'Saved tickets' })).toHaveAttribute('href', '/bus/saved-tickets');
     expect(within(menu).getByRole('button', { name: 'Full bus reserve' })).toBeInTheDocument();
     expect(within(menu).getByRole('link', { name: /Helpline 16374/ })).toBeInTheDocument();
 
@@ -76,19 +78,20 @@ describe('header', () => {
     expect(burger).toHaveFocus();
   });
 
-  it('the launch menu lists only History and the helpline', async () => {
+  it('the launch menu lists only History, the saved tickets and the helpline', async () => {
     const { user } = await renderRoute('/launch');
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(menu).getByRole('link', { name: 'History' })).toHaveAttribute('href', '/launch/find-ticket');
+    expect(within(menu).getByRole('link', { name: 'Saved tickets' })).toHaveAttribute('href', '/launch/saved-tickets');
     expect(within(menu).queryByRole('button', { name: 'Full bus reserve' })).not.toBeInTheDocument();
-    expect(within(menu).getAllByRole('link')).toHaveLength(2);
+    expect(within(menu).getAllByRole('link')).toHaveLength(3);
   });
 
   it("the menu's History link goes there and closes the menu", async () => {
     const { user, router } = await renderRoute('/bus');
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'History' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'History' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Ticket history' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/bus/find-ticket');
     expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
@@ -97,7 +100,7 @@ describe('header', () => {
   it("Full bus reserve opens the reservation form; a failed submit marks the core's invalid fields", async () => {
     const { user } = await renderRoute('/bus');
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('button', { name: 'Full bus reserve' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Menu' })).getByRole('button', { name: 'Full bus reserve' }));
     const form = await screen.findByRole('dialog', { name: 'Full bus reserve' });
     await waitFor(() => expect(document.body).toHaveClass('scroll-locked'));
     await user.click(within(form).getByRole('button', { name: 'Submit request' }));

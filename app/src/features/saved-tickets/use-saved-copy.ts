@@ -10,18 +10,14 @@ import { useApi, type Api } from '@/api/api-client';
 import { savePdf, saveTicket } from '@/features/saved-tickets/saved-tickets-store';
 
 /** After the page has drawn and the browser has nothing more urgent to do. */
-function whenIdle(work: () => void): () => void {
-  if ('requestIdleCallback' in window) {
-    const handle = window.requestIdleCallback(work, { timeout: 5000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(work, 1000);
-  return () => clearTimeout(timer);
+function whenIdle(work: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(work, { timeout: 5000 });
+  else setTimeout(work, 1000);
 }
 
-async function keep(api: Api, service: Service, ticket: Ticket, wantPdf: () => boolean): Promise<void> {
+async function keep(api: Api, service: Service, ticket: Ticket): Promise<void> {
   const saved = await saveTicket(service, ticket);
-  if (saved.pdf || !wantPdf() || !navigator.onLine) return;
+  if (saved.pdf || !navigator.onLine) return;
   const status = ticket.paymentHistory.ticketStatus;
   const pdf = await api.call('download-ticket-pdf', service, { id: ticket._id });
   await savePdf(ticket._id, pdf, status);
@@ -35,16 +31,12 @@ export function useSavedCopy(service: Service, ticket: Ticket | null | undefined
   useEffect(() => {
     if (!json) return;
     const shown = JSON.parse(json) as Ticket;
-    let live = true;
-    const cancel = whenIdle(() => {
-      keep(api, service, shown, () => live).catch((error: unknown) => {
+    // Not cancelled when the page goes: a traveller who moves on at once keeps the ticket too.
+    whenIdle(() => {
+      keep(api, service, shown).catch((error: unknown) => {
         // The page works as before without a copy (private mode, a full disk, no PDF yet).
         console.warn('could not keep the ticket on this device', error);
       });
     });
-    return () => {
-      live = false;
-      cancel();
-    };
   }, [api, service, json]);
 }

@@ -13,6 +13,7 @@ import { formatLongDate } from '@/lib/dates';
 import { t } from '@/i18n/messages';
 import { cityName, localName, localNames } from '@/i18n/names';
 import { track } from '@/lib/analytics';
+import { useOnline } from '@/lib/online';
 import '@/features/trips/trips.css';
 
 /** The filter choices a response offers: bus lists companies, launch lists ships. */
@@ -77,8 +78,19 @@ function Results({ service, search }: { service: Service; search: TripSearch }) 
   const title = t('trips.route', { from: name(search.from), to: name(search.to) });
   // Clearing keeps the sort: it orders the trips, it does not hide any.
   const clearFilters = () => setFilters({ coachType: 'all', priceFilterType: filters.priceFilterType });
-  const state: TripListState =
-    trips.status === 'loading'
+  // A search started offline says so instead of spinning, and runs again when the network is
+  // back (issue 14); results already shown stay.
+  const online = useOnline();
+  const refetchTrips = trips.refetch;
+  const failed = trips.status === 'error';
+  useEffect(() => {
+    if (online && failed) refetchTrips();
+    // Only the network's return asks again; a failure while online keeps its Try again button.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [online]);
+  const state: TripListState = !online && trips.status !== 'success'
+    ? { status: 'error', message: t('offline.search'), retry: () => trips.refetch() }
+    : trips.status === 'loading'
       ? { status: 'loading' }
       : trips.status === 'error'
         ? { status: 'error', message: trips.message, retry: () => trips.refetch() }

@@ -1,0 +1,215 @@
+/**
+ * Works on a bad network (issue 14), in Chromium with the real service worker: a ticket booked
+ * online is kept on the phone and opens offline with its PNR and a QR code a reader decodes to
+ * the PDF's content (the PNR); /bus offline is the shell with the offline banner; a search
+ * started offline says so and runs once the network is back; a new worker waiting shows
+ * 'Update available'. Screenshots at 360x740 go to artifacts/.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { artifacts, dhakaDate } from './helpers';
+
+test.use({ viewport: { width: 360, height: 740 }, serviceWorkers: 'allow' });
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const distDir = path.resolve(here, process.env.E2E_DIST_DIR ?? '../../app/dist');
+const serverBin = path.resolve(here, process.env.STATIC_SERVER_BIN ?? '../../target/release/static-server');
+
+/** Waits until the service worker controls the page and has precached the site. */
+async function workerInControl(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker.controller !== undefined, undefined, {
+    timeout: 20_000,
+  });
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    // The worker stores the runtime config for offline starts (register-sw.ts).
+    for (let i = 0; i < 50 && !(await (await caches.open('site-config')).match('/api/config')); i++) await new Promise((r) => setTimeout(r, 100));
+  });
+}
+
+/** Books and pays a bus ticket through the pages; returns its PNR as the success page shows it. */
+async function bookTicket(page: Page): Promise<string> {
+  await page.goto(`/bus/trip?from=dhaka&to=chattogram&journeyDate=${dhakaDate(1)}&coachType=all`);
+  await page.getByRole('link', { name: /^View seats/ }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose your seats' })).toBeVisible();
+  const boarding = page.getByLabel('Boarding point');
+  await expect(boarding.locator('option')).not.toHaveCount(1);
+  await boarding.selectOption({ index: 1 });
+  const dropping = page.getByLabel('Dropping point');
+  await dropping.selectOption({ index: (await dropping.locator('option').count()) - 1 });
+  await expect(page.locator('.seat-plan')).toHaveAttribute('aria-busy', 'false');
+  await page.getByRole('button', { name: /^Seat [^,]+, available, / }).and(page.locator('[aria-pressed="false"]')).first().click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Full name').fill('Karim Offline');
+  await page.getByLabel('Mobile number').fill(`0181${String(Date.now() % 10_000_000).padStart(7, '0')}`);
+  await page.getByLabel('Male', { exact: true }).check();
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByRole('button', { name: /^Pay [\d,]+ TK$/ }).click();
+  await expect(page.getByRole('heading', { name: 'Sandbox payment gateway' })).toBeVisible();
+  await page.getByRole('button', { name: /^Pay [\d,]+ TK$/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible();
+  return ((await page.getByTestId('ticket-pnr').textContent()) ?? '').trim();
+}
+
+/** The QR code on the screen, read by a real QR reader from a screenshot of it. */
+async function readQr(page: Page): Promise<string | undefined> {
+  const png = PNG.sync.read(await page.getByTestId('ticket-qr').first().screenshot());
+  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
+}
+
+test('a booked ticket opens offline with its PNR and a QR code that reads as the PDF; /bus offline shows the banner; a search waits for the network', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/bus');
+  await workerInControl(page);
+  const pnr = await bookTicket(page);
+  expect(pnr).toMatch(/\S{5,}/);
+
+  // Kept on the device in idle time, the PDF too (the success page fetches it while online).
+  await page.goto('/bus/saved-tickets');
+  await expect(page.getByTestId('saved-pnr')).toHaveText(pnr);
+  await expect
+    .poll(async () => {
+      await page.reload();
+      await expect(page.getByTestId('saved-pnr')).toHaveText(pnr);
+      return page.getByRole('link', { name: 'Open the PDF e-ticket' }).count();
+    }, { timeout: 15_000, message: 'the PDF is kept too' })
+    .toBe(1);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('offline-banner')).toHaveText(/You are offline\. Your saved tickets are still here\./);
+  const card = page.getByTestId('saved-ticket').filter({ hasText: pnr });
+  await expect(card.getByTestId('saved-pnr')).toHaveText(pnr);
+  await expect(card.getByText('Confirmed')).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Open the PDF e-ticket' })).toBeVisible();
+  expect(await readQr(page)).toBe(pnr);
+  await page.screenshot({ path: `${artifacts}offline-saved-tickets.png`, fullPage: true });
+
+  // The home page opens offline: the shell, the search form and the banner.
+  await page.goto('/bus');
+  await expect(page.getByRole('heading', { level: 1, name: 'Buy bus tickets' })).toBeVisible();
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await page.screenshot({ path: `${artifacts}offline-bus.png` });
+
+  // A search started offline says so instead of spinning, and runs when the network is back.
+  await page.goto(`/bus/trip?from=dhaka&to=sylhet&journeyDate=${dhakaDate(1)}&coachType=all`);
+  await expect(page.getByText('You are offline, so this search cannot run.', { exact: false })).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByRole('link', { name: /^View seats/ }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+});
+
+test('the prerendered /bus works before the scripts arrive, and the app keeps what was typed', async ({ page }) => {
+  // The scripts held back: the page as a slow phone first paints it.
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/bus', { waitUntil: 'commit' });
+  const form = page.locator('form[data-prerendered="BUS"]');
+  await expect(form).toBeVisible();
+  await form.getByLabel('From').fill('Dhaka');
+  await form.getByLabel('To').fill('Sylhet');
+  await form.getByLabel('Journey date').fill(dhakaDate(1));
+  release();
+  // The app's own form replaces the plain one with the same search.
+  await expect(page.locator('form[data-prerendered]')).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'From', exact: true })).toHaveValue('Dhaka');
+  await expect(page.getByRole('combobox', { name: 'To', exact: true })).toHaveValue('Sylhet');
+  await expect(page.getByLabel('Journey date')).toHaveValue(dhakaDate(1));
+});
+
+test('the plain form searches without the scripts: its submit opens the results', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await page.goto('/bus');
+  await page.getByLabel('From').fill('Dhaka');
+  await page.getByLabel('To').fill('Sylhet');
+  await page.getByLabel('Journey date').fill(dhakaDate(1));
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(new RegExp(`/bus/trip\\?from=Dhaka&to=Sylhet&journeyDate=${dhakaDate(1)}&coachType=all$`));
+  await context.close();
+});
+
+/** A static-server of our own on a free port, so the test can swap the build it serves. */
+async function startServer(dist: string, port: number, db: string): Promise<ChildProcess> {
+  const child = spawn(serverBin, [], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DIST_DIR: dist, DATABASE_URL: `sqlite://${db}`, DEMO_MODE: '1', DEMO_DAYS: '2', RUST_LOG: 'warn' },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/config`)).ok) return child;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error('static-server did not start');
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+// Not proven here yet: taking the update. In this headless run the waiting worker does not
+// activate on SKIP_WAITING (not even when the test posts the message itself), so the reload into
+// the new build is left to a later journey (issue 14's report says so).
+test("a new version waiting shows 'Update available', never in the middle of a payment", async ({ browser }) => {
+  test.setTimeout(90_000);
+  // The same build, then a 'new' one: another build id and a changed worker, as a deploy makes.
+  const work = mkdtempSync(path.join(tmpdir(), 'offline-update-'));
+  const next = path.join(work, 'dist-next');
+  cpSync(distDir, next, { recursive: true });
+  writeFileSync(path.join(next, 'version.json'), JSON.stringify({ build: 'next-build' }));
+  // The pages' precache revisions change with them, as in a real build.
+  const worker = readFileSync(path.join(next, 'sw.js'), 'utf8').replace(/(url:"(?:index\.html|\/|\/bus|\/launch)",revision:)"[^"]*"/g, '$1"next-build"');
+  writeFileSync(path.join(next, 'sw.js'), worker);
+  for (const file of ['index.html', 'prerendered/index.html', 'prerendered/bus/index.html', 'prerendered/launch/index.html']) {
+    const html = readFileSync(path.join(next, file), 'utf8').replace(/<meta name="build-id" content="[^"]*"/, '<meta name="build-id" content="next-build"');
+    writeFileSync(path.join(next, file), html);
+  }
+  const port = Number(process.env.E2E_PORT ?? 18080) + 5;
+  const db = path.join(work, 'update.db');
+  let server = await startServer(distDir, port, db);
+  let context: BrowserContext | null = null;
+  try {
+    context = await browser.newContext({ viewport: { width: 360, height: 740 }, serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    await page.goto(`http://127.0.0.1:${port}/bus`);
+    await workerInControl(page);
+    await expect(page.getByTestId('update-prompt')).toHaveCount(0);
+
+    await stop(server);
+    server = await startServer(next, port, db);
+    // Back in view: the version check finds the new build and the new worker installs, then waits.
+    await page.reload();
+    await expect(page.getByTestId('update-prompt')).toContainText('Update available.', { timeout: 20_000 });
+    await page.screenshot({ path: `${artifacts}update-available.png` });
+
+    // Not offered in the middle of a payment.
+    await page.evaluate(() => {
+      history.pushState(null, '', '/bus/payment');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByTestId('update-prompt')).toHaveCount(0);
+  } finally {
+    await context?.close();
+    await stop(server);
+    rmSync(work, { recursive: true, force: true });
+  }
+});
