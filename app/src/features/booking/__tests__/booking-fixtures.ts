@@ -72,6 +72,7 @@ export const busBooking: BusBooking = {
     discount: 0,
     promo: null as unknown as undefined,
   },
+  paymentGateways: ['sandbox'],
 };
 
 export const launchBooking: LaunchBooking = {
@@ -89,6 +90,7 @@ export const launchBooking: LaunchBooking = {
     subTotal: 7400,
     discount: 0,
   },
+  paymentGateways: ['sandbox'],
 };
 
 export function ticket(service: Service = 'BUS'): Ticket {

@@ -1,4 +1,4 @@
-import type { BookingStatus, Service } from 'core-wasm';
+import type { BookingStatus, RefundStatus, Service } from 'core-wasm';
 import { useApi } from '@/api/api-client';
 import { useResource } from '@/api/use-resource';
 import { bookingInfo } from '@/features/booking/api/passenger-details';
@@ -22,4 +22,18 @@ export function useBookingStatus(service: Service, tnxId: string | null): Status
   );
   if (!tnxId || booking.status === 'error') return 'unknown';
   return booking.status === 'success' ? booking.data.status : 'loading';
+}
+
+/**
+ * Where the booking's refund stands at the gateway (money on its way back after seats were lost
+ * or another amount was paid), from the same booking resource; null when nothing goes back.
+ */
+export function useBookingRefund(service: Service, tnxId: string | null): RefundStatus | null {
+  const api = useApi();
+  const booking = useResource<Booking>(
+    tnxId ? bookingKey(service, tnxId) : null,
+    () => bookingInfo(api, service, tnxId ?? ''),
+    { onMount: 'always', quiet: true },
+  );
+  return booking.status === 'success' ? (booking.data.refundStatus ?? null) : null;
 }

@@ -5,11 +5,10 @@ import { useMutation } from '@/api/use-mutation';
 import { useRuntimeConfig } from '@/config/runtime-config-context';
 
 /**
- * The gateways the ticket API accepts in update-gateway. Today that is its sandbox only (any
- * other name is a 400); SSLCommerz or bKash join this list when the API gains their adapters.
+ * A gateway the ticket API offers for a booking (`paymentGateways` of the booking: `sslcommerz`,
+ * `bkash`, and `sandbox` in demo mode only), by configuration: the site never lists its own.
  */
-export const GATEWAYS = ['sandbox'] as const;
-export type GatewayId = (typeof GATEWAYS)[number];
+export type GatewayId = string;
 
 /**
  * `update-gateway`: where to send the traveller to pay (the gateway's session URL). Pay tapped

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { BookingStatus, Service } from 'core-wasm';
 import { servicePath } from '@/app/site-context';
-import { useBookingStatus, type StatusLookup } from '@/features/booking/api/booking-status';
+import { useBookingRefund, useBookingStatus, type StatusLookup } from '@/features/booking/api/booking-status';
 import { loadBookingTrip, searchAgainUrl } from '@/features/booking/booking-trip';
 import { NoPayment } from '@/features/booking/components/no-payment';
 import { StepHeading } from '@/features/booking/components/step-heading';
@@ -48,9 +48,11 @@ export type OutcomeProps = { service: Service; tnxId: string | null } & (
 export function BookingOutcome({ service, tnxId, status, kind }: OutcomeProps) {
   const searchAgain = searchAgainUrl(service, loadBookingTrip(tnxId));
   const pending = status === 'pending' && tnxId !== null;
+  const refund = useBookingRefund(service, tnxId);
   return (
     <div className="booking-notice">
       <p>{t(whatHappened(status, kind))}</p>
+      {refund && <p>{t(`refund.${refund}`)}</p>}
       {tnxId && <p className="muted">{t('booking.result.reference', { tnxId })}</p>}
       {(status === 'failed' || status === 'cancelled') && <p>{t('booking.result.released')}</p>}
       <div className="booking-actions">

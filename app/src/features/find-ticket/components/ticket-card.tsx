@@ -117,7 +117,10 @@ export function TicketCard({ ticket, service, onCancel, cancelling }: TicketCard
         {history.refundAmount != null && (
           <div className="ticket__refund">
             <dt>{t('ticket.refund')}</dt>
-            <dd>{taka(history.refundAmount)}</dd>
+            <dd>
+              {taka(history.refundAmount)}
+              {history.refundStatus && <small className="ticket__refund-state"> {t(`refund.${history.refundStatus}`)}</small>}
+            </dd>
           </div>
         )}
       </dl>
