@@ -7,7 +7,9 @@
 // demo mode on a free port with a throwaway database, unless BUDGET_URL points at a running site.
 // Needs tests/e2e's node_modules (playwright-core, lighthouse) and app/dist.
 // Environment: LIGHTHOUSE_RUNS (default 3; the median score counts), CHROME_PATH (/usr/bin/chromium),
-// BUDGET_DIST_DIR (the built site to serve, default app/dist).
+// BUDGET_DIST_DIR (the built site to serve, default app/dist), BUDGET_LOCALE (the browser's
+// language, default en-US; bn-BD measures the Bangla first load: the Bangla module and its font,
+// which a first visit from a Bangla phone loads; Lighthouse runs in English either way).
 // Exits 1 when a budget is exceeded.
 import { spawn, execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -94,7 +96,8 @@ function kind(resourceType, contentType, url) {
 async function measureTransfer(base) {
   const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--headless', '--disable-gpu'] });
   try {
-    const context = await browser.newContext({ viewport: { width: 360, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const locale = process.env.BUDGET_LOCALE ?? 'en-US';
+    const context = await browser.newContext({ viewport: { width: 360, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale });
     const page = await context.newPage();
     const requests = [];
     page.on('requestfinished', (request) => requests.push(request));
@@ -152,7 +155,7 @@ try {
   const rows = await measureTransfer(base);
   const totals = {};
   for (const row of rows) totals[row.kind] = (totals[row.kind] ?? 0) + row.bytes;
-  console.log(`Cold load of ${PAGE} at 360x640 (${rows.length} responses, bodies as transferred):`);
+  console.log(`Cold load of ${PAGE} at 360x640, ${process.env.BUDGET_LOCALE ?? 'en-US'} (${rows.length} responses, bodies as transferred):`);
   for (const row of rows.filter((r) => ['html', 'css', 'js', 'wasm'].includes(r.kind))) {
     console.log(`  ${row.kind.padEnd(5)} ${kb(row.bytes).padStart(9)}  ${row.encoding.padEnd(4)} ${row.url}`);
   }

@@ -1,6 +1,7 @@
 import type { Service } from 'core-wasm';
 import { useHeadline } from '@/api/content';
 import { t } from '@/i18n/messages';
+import { localName } from '@/i18n/names';
 
 /**
  * The scrolling headline (SPEC §2): the text of the selected service's headline settings
@@ -13,7 +14,8 @@ export function HeadlineTicker({ service }: { service: Service }) {
   if (headline.status === 'error' || (headline.status === 'success' && (!settings || !settings.headline.isVisible))) {
     return null;
   }
-  const text = settings?.headline.text ?? '';
+  // The headline in Bangla where the settings have it (`textBn`, names.ts), else as written.
+  const text = settings ? localName(settings.headline, 'text') : '';
   return (
     <section className="ticker" aria-label={t('ticker.label')} data-testid="ticker">
       {text && (

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useSells } from '@/app/services-sold';
 import { useIsMobileApp, useService } from '@/app/site-context';
 import { telHref } from '@/components/helpline-link';
+import { shownDigits } from '@/i18n/language';
 import { useRuntimeConfig } from '@/config/runtime-config-context';
 import { t } from '@/i18n/messages';
 
@@ -46,7 +47,7 @@ export function TopBar({ demoMark }: { demoMark: boolean }) {
         {/* A demo site says so on every page: here, once its notice was dismissed. */}
         {demo && demoMark && <span className="top-bar__demo">{t('site.demoMark')}</span>}
         <a className="top-bar__phone" href={telHref(helpline)}>
-          {t('topBar.support', { phone: helpline })}
+          {t('topBar.support', { phone: shownDigits(helpline) })}
         </a>
       </nav>
     </div>

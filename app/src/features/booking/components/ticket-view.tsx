@@ -3,6 +3,7 @@ import { useTicketDownload } from '@/features/booking/api/ticket';
 import { useSavedCopy } from '@/features/saved-tickets/use-saved-copy';
 import { displayDateTime } from '@/lib/date-time';
 import { formatLongDate } from '@/lib/dates';
+import { shownDigits } from '@/i18n/language';
 import { t } from '@/i18n/messages';
 import { localName } from '@/i18n/names';
 import { taka } from '@/lib/money';
@@ -47,7 +48,7 @@ export function TicketView({ service, ticket }: { service: Service; ticket: Tick
         {fact(t('booking.ticket.boarding'), localName(ticket, 'boardingPoint'), 'ticket-boarding')}
         {fact(t('booking.ticket.dropping'), localName(ticket, 'droppingPoint'), 'ticket-dropping')}
         {fact(t('booking.ticket.seats'), (ticket.seats ?? []).join(', '), 'ticket-seats')}
-        {fact(t('booking.ticket.passenger'), [ticket.passengerName, ticket.phone].filter(Boolean).join(', '))}
+        {fact(t('booking.ticket.passenger'), [ticket.passengerName, ticket.phone && shownDigits(ticket.phone)].filter(Boolean).join(', '))}
       </dl>
       {fareLines.length > 0 && (
         <dl className="invoice">

@@ -13,6 +13,7 @@ import {
 import { FindTicketForm } from '@/features/find-ticket/components/find-ticket-form';
 import { TicketCard } from '@/features/find-ticket/components/ticket-card';
 import { OtpModal } from '@/features/otp/components/otp-modal';
+import { shownDigits } from '@/i18n/language';
 import { t } from '@/i18n/messages';
 import { taka } from '@/lib/money';
 import { showToast } from '@/lib/toasts';
@@ -74,7 +75,7 @@ export function FindTicketPage() {
     if (outcome.ok) {
       const found = outcome.data;
       setTickets(found.tickets);
-      setNotFound(found.tickets.length === 0 ? t('findTicket.notFound', { phone }) : null);
+      setNotFound(found.tickets.length === 0 ? t('findTicket.notFound', { phone: shownDigits(phone) }) : null);
       setSearchOpen(false);
       focusTarget.current = 'results';
       return null;
@@ -83,7 +84,7 @@ export function FindTicketPage() {
     const message = failureText(outcome.error);
     if (mentionsOtp(message)) return message;
     setSearchOpen(false);
-    setNotFound(failureStatus(outcome.error) === 404 ? t('findTicket.notFound', { phone }) : message);
+    setNotFound(failureStatus(outcome.error) === 404 ? t('findTicket.notFound', { phone: shownDigits(phone) }) : message);
     return null;
   }
 
@@ -135,7 +136,7 @@ export function FindTicketPage() {
           <h2 id="find-ticket-results" className="find-ticket__results-title" ref={resultsHeading} tabIndex={-1}>
             {t('findTicket.results')}
           </h2>
-          <p className="find-ticket__count">{t('findTicket.count', { count: tickets.length, phone })}</p>
+          <p className="find-ticket__count">{t('findTicket.count', { count: tickets.length, phone: shownDigits(phone) })}</p>
           <ul className="find-ticket__list">
             {tickets.map((ticket) => (
               <TicketCard

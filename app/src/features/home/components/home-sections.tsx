@@ -28,7 +28,9 @@ export function BannersSection({ service }: { service: Service }) {
       {banners.status === 'loading' ? (
         <Placeholder rows={1} className="placeholder--banner" />
       ) : (
-        <ul className="scroller">
+        // A row that scrolls sideways takes focus, so a keyboard can scroll it too when no banner
+        // in it is a link (the launch banners): axe's scrollable-region-focusable.
+        <ul className="scroller" tabIndex={0} aria-label={t('home.banners')}>
           {banners.data.banners.map((banner) => {
             const body = (
               <>
@@ -63,7 +65,8 @@ export function OffersSection({ service }: { service: Service }) {
       {offers.status === 'loading' ? (
         <Placeholder rows={1} className="placeholder--cards" />
       ) : (
-        <ul className="scroller">
+        // Focusable, as the banners' row: the launch offers are not links.
+        <ul className="scroller" tabIndex={0} aria-label={t('home.offers')}>
           {offers.data.offerAndPromoImages.map((offer) => {
             const body = (
               <>
