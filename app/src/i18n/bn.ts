@@ -209,7 +209,7 @@ export const texts = {
   'seatPlan.deckFare': 'ভাড়া: {fare}',
   'seatPlan.deck.main': 'আসন',
   'seatPlan.deck.lower': 'নিচতলা',
-  'seatPlan.deck.upper': 'দোতলা',
+  'seatPlan.deck.upper': 'উপরতলা',
   'seatPlan.status.available': 'খালি',
   'seatPlan.status.booked': 'বিক্রি হয়ে গেছে',
   'seatPlan.status.locked': 'অন্য যাত্রী ধরে রেখেছেন',
