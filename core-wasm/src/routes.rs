@@ -16,6 +16,8 @@ const COMMON_PAGES: &[&str] = &[
     "payment/failed",
     "payment/success",
     "policies",
+    // the tickets kept on this phone (issue 14), open offline
+    "saved-tickets",
 ];
 const BUS_PAGES: &[&str] = &["emi", "offer"];
 const LAUNCH_PAGES: &[&str] = &["payment/passenger-details", "payment/payment-details"];
