@@ -401,7 +401,7 @@ export const texts = {
   'booking.gateway.sslcommerz': 'কার্ড, মোবাইল ব্যাংকিং বা ইন্টারনেট ব্যাংকিং (SSLCommerz)',
   'booking.gateway.sslcommerz.note': 'ভিসা, মাস্টারকার্ড, নগদ, রকেট, ব্যাংক অ্যাকাউন্ট ও আরও অনেক কিছু।',
   'booking.gateway.bkash': 'বিকাশ',
-  'booking.gateway.bkash.note': 'আপনার বিকাশ অ্যাকাউন্ট থেকে পিন ও এসএমএসে আসা কোড দিয়ে পরিশোধ করুন।',
+  'booking.gateway.bkash.note': 'আপনার বিকাশ অ্যাকাউন্ট থেকে পিন ও SMS-এ আসা কোড দিয়ে পরিশোধ করুন।',
   'booking.gateway.none': 'এই মুহূর্তে অনলাইনে পেমেন্ট করা যাচ্ছে না। টাইমার শেষ না হওয়া পর্যন্ত আসন ধরে রাখা আছে; পরে আবার চেষ্টা করুন বা হেল্পলাইনে ফোন করুন।',
   'booking.pay': '{amount} পরিশোধ করুন',
   'booking.paying': 'পেমেন্ট পাতা খোলা হচ্ছে...',
