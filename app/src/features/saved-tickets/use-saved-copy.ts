@@ -15,12 +15,16 @@ function whenIdle(work: () => void): void {
   else setTimeout(work, 1000);
 }
 
+/** Fetches and keeps the ticket's PDF (the caller knows none is kept yet); nothing offline. */
+export async function keepPdf(api: Api, service: Service, ticket: Ticket): Promise<void> {
+  if (!navigator.onLine) return;
+  const pdf = await api.call('download-ticket-pdf', service, { id: ticket._id });
+  await savePdf(ticket._id, pdf, ticket.paymentHistory.ticketStatus);
+}
+
 async function keep(api: Api, service: Service, ticket: Ticket): Promise<void> {
   const saved = await saveTicket(service, ticket);
-  if (saved.pdf || !navigator.onLine) return;
-  const status = ticket.paymentHistory.ticketStatus;
-  const pdf = await api.call('download-ticket-pdf', service, { id: ticket._id });
-  await savePdf(ticket._id, pdf, status);
+  if (!saved.pdf) await keepPdf(api, service, ticket);
 }
 
 /** Saves `ticket` (and then its PDF) on this device; nothing for null. */

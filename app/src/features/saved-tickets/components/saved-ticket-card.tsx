@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { displayCities, displayDateTime } from 'core-wasm';
+import { useApi } from '@/api/api-client';
 import type { SavedTicket } from '@/features/saved-tickets/saved-tickets-store';
+import { keepPdf } from '@/features/saved-tickets/use-saved-copy';
 import { TicketQr } from '@/features/saved-tickets/components/ticket-qr';
 import { t, type MessageId } from '@/i18n/messages';
 import { formatLongDate } from '@/lib/dates';
@@ -37,6 +39,13 @@ export function SavedTicketCard({ saved, onRemove }: { saved: SavedTicket; onRem
   const pnr = ticket.pnr ?? ticket._id;
   const departure = ticket.departureDateTime ? displayDateTime(ticket.departureDateTime) : null;
   const pdfUrl = usePdfUrl(saved.pdf);
+  const api = useApi();
+  // A copy saved without its PDF (the traveller left the success page at once) gets it the next
+  // time this page is open online; the next visit shows the link.
+  useEffect(() => {
+    if (saved.pdf || ticket.paymentHistory.ticketStatus !== 'confirmed') return;
+    keepPdf(api, service, ticket).catch((error: unknown) => console.warn('could not keep the PDF on this device', error));
+  }, [api, service, ticket, saved.pdf]);
   const headingId = `saved-${ticket._id}`;
   const paid = ticket.paymentHistory.paidAmount;
 
