@@ -37,10 +37,7 @@ async fn gateway(app: &common::TestApp, tnx: &str, action: &str) -> (StatusCode,
 
 /// A button of the sandbox page at `page` (the session update-gateway opened).
 async fn button(app: &common::TestApp, page: &str, action: &str) -> (StatusCode, String) {
-    let request = Request::post(format!("{page}/{action}")).body(Body::empty()).unwrap();
-    let response = tower::ServiceExt::oneshot(app.router.clone(), request).await.unwrap();
-    let location = response.headers().get(header::LOCATION).map(|l| l.to_str().unwrap().to_owned()).unwrap_or_default();
-    (response.status(), location)
+    app.visit("POST", &format!("{page}/{action}"), &[]).await
 }
 
 async fn seat_status(app: &common::TestApp, trip: &str, seat: &str) -> Value {

@@ -14,9 +14,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::Form;
-use axum::body::Body;
 use axum::extract::{Query, State};
-use axum::http::{HeaderMap, Request, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::{Value, json};
@@ -341,21 +340,11 @@ async fn opened(app: &common::TestApp, tnx: &str, answer: &Value) -> String {
 
 /// A browser POST to one of our gateway URLs (form body): (status, Location).
 async fn browser_post(app: &common::TestApp, path: &str, form: &[(&str, &str)]) -> (StatusCode, String) {
-    let body = serde_urlencoded::to_string(form).unwrap();
-    let request = Request::post(path)
-        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
-        .body(Body::from(body))
-        .unwrap();
-    let response = tower::ServiceExt::oneshot(app.router.clone(), request).await.unwrap();
-    let location = response.headers().get(header::LOCATION).map(|l| l.to_str().unwrap().to_owned()).unwrap_or_default();
-    (response.status(), location)
+    app.visit("POST", path, form).await
 }
 
 async fn browser_get(app: &common::TestApp, path: &str) -> (StatusCode, String) {
-    let request = Request::get(path).body(Body::empty()).unwrap();
-    let response = tower::ServiceExt::oneshot(app.router.clone(), request).await.unwrap();
-    let location = response.headers().get(header::LOCATION).map(|l| l.to_str().unwrap().to_owned()).unwrap_or_default();
-    (response.status(), location)
+    app.visit("GET", path, &[]).await
 }
 
 /// The traveller pays on SSLCommerz's page: the stand-in marks the transaction valid.
@@ -671,9 +660,7 @@ both! {
         let (status, body) = choose(&traveller, &tnx, "sandbox").await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
         for path in ["/gateway/sandbox/anything", "/gateway/sandbox/anything/pay"] {
-            let request = Request::post(path).body(Body::empty()).unwrap();
-            let response = tower::ServiceExt::oneshot(app.router.clone(), request).await.unwrap();
-            assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
+            assert_eq!(app.visit("POST", path, &[]).await.0, StatusCode::NOT_FOUND, "{path}");
         }
         assert_eq!(browser_get(&app, "/gateway/sandbox/anything").await.0, StatusCode::NOT_FOUND);
         // A browser return claiming success for a session nobody paid: asked, not believed.

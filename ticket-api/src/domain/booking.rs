@@ -371,10 +371,9 @@ pub async fn issue_paid(state: &AppState, tnx_id: &str, paid: Option<(&SessionRo
         store_payments::close_session(&mut *tx, &session.id, SessionState::Paid, Some(paid_ref)).await?;
         let (_, by) = store_payments::record_once(&mut *tx, session, PaymentOutcome::Paid, now).await?;
         if by.as_deref() != Some(session.id.as_str()) {
-            // The booking was bought through another session: this payment goes back.
-            let mut session = session.clone();
-            session.paid_ref = Some(paid_ref.to_owned());
-            store_payments::request_refund(&mut *tx, &session, session.amount, RefundReason::Duplicate, now).await?;
+            // The booking was bought through another session: this payment goes back (the refund
+            // reads the session, paid reference included, when it is sent).
+            store_payments::request_refund(&mut *tx, session, session.amount, RefundReason::Duplicate, now).await?;
             tx.commit().await?;
             tracing::warn!(tnx_id, session = session.id, "a second payment of a paid booking: refunding it");
             return Ok(Issued::Duplicate);

@@ -260,9 +260,17 @@ impl TestApp {
     pub async fn sandbox(&self, tnx: &str, action: &str) -> (StatusCode, String) {
         let booking = ticket_api::store::bookings::by_tnx(&self.state.pool, tnx).await.unwrap().unwrap();
         let session = ticket_api::domain::payments::open_session(&self.state, &booking, "sandbox").await.unwrap();
-        let request = Request::post(format!("/gateway/sandbox/{}/{action}", session.id))
+        self.visit("POST", &format!("/gateway/sandbox/{}/{action}", session.id), &[]).await
+    }
+
+    /// A browser's visit with no token (a form POST or a GET): the status and where the
+    /// browser is sent next (`Location`, empty if none).
+    pub async fn visit(&self, method: &str, path: &str, form: &[(&str, &str)]) -> (StatusCode, String) {
+        let request = Request::builder()
+            .method(method)
+            .uri(path)
             .header(axum::http::header::CONTENT_TYPE, "application/x-www-form-urlencoded")
-            .body(Body::empty())
+            .body(Body::from(serde_urlencoded::to_string(form).unwrap()))
             .unwrap();
         let response = tower::ServiceExt::oneshot(self.router.clone(), request).await.unwrap();
         let location = response

@@ -20,7 +20,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
 
-use super::{Charge, GatewayError, Opened, PaymentGateway, RefundAnswer, Verdict, decimal, paisa_of};
+use super::{Charge, GatewayError, Opened, PaymentGateway, RefundAnswer, Verdict, decimal, paisa_of, read_json};
 use crate::config::BkashSettings;
 use crate::store::payments::SessionRow;
 
@@ -222,15 +222,6 @@ impl Bkash {
             }
         }
     }
-}
-
-async fn read_json<T: serde::de::DeserializeOwned>(response: reqwest::Response) -> Result<T, GatewayError> {
-    let status = response.status();
-    let body = response.text().await?;
-    if !status.is_success() {
-        return Err(GatewayError::Answer(format!("HTTP {status}")));
-    }
-    serde_json::from_str(&body).map_err(|e| GatewayError::Answer(format!("unreadable answer: {e}")))
 }
 
 impl PaymentGateway for Bkash {

@@ -450,6 +450,16 @@ pub fn paisa_of(amount: &str) -> Option<i64> {
     whole.checked_mul(100)?.checked_add(fraction)
 }
 
+/// A gateway's JSON answer; anything but a 2xx with a body that parses is the gateway's error.
+async fn read_json<T: serde::de::DeserializeOwned>(response: reqwest::Response) -> Result<T, GatewayError> {
+    let status = response.status();
+    let body = response.text().await?;
+    if !status.is_success() {
+        return Err(GatewayError::Answer(format!("HTTP {status}")));
+    }
+    serde_json::from_str(&body).map_err(|e| GatewayError::Answer(format!("unreadable answer: {e}")))
+}
+
 /// An amount as gateways take it: `1250.00`.
 pub fn decimal(amount: Taka) -> String {
     format!("{amount}.00")

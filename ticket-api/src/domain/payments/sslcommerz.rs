@@ -18,7 +18,7 @@ use core_wasm::pricing::Taka;
 use md5::{Digest, Md5};
 use serde::Deserialize;
 
-use super::{Charge, GatewayError, Opened, PaymentGateway, RefundAnswer, Verdict, decimal, paisa_of};
+use super::{Charge, GatewayError, Opened, PaymentGateway, RefundAnswer, Verdict, decimal, paisa_of, read_json};
 use crate::config::SslCommerzSettings;
 use crate::store::payments::SessionRow;
 
@@ -106,7 +106,7 @@ impl SslCommerz {
         all.push(("format", "json"));
         let query = serde_urlencoded::to_string(&all).map_err(|e| GatewayError::Answer(e.to_string()))?;
         let response = self.client.get(format!("{}{path}?{query}", self.api)).send().await?;
-        answer_json(response).await
+        read_json(response).await
     }
 
     /// The validation API's word on a `val_id`.
@@ -138,15 +138,6 @@ pub fn md5_hex(bytes: &[u8]) -> String {
 
 fn constant_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
-}
-
-async fn answer_json<T: serde::de::DeserializeOwned>(response: reqwest::Response) -> Result<T, GatewayError> {
-    let status = response.status();
-    let body = response.text().await?;
-    if !status.is_success() {
-        return Err(GatewayError::Answer(format!("HTTP {status}")));
-    }
-    serde_json::from_str(&body).map_err(|e| GatewayError::Answer(format!("unreadable answer: {e}")))
 }
 
 /// A validated transaction's verdict; the checks against the session are `settle`'s.
@@ -221,7 +212,7 @@ impl PaymentGateway for SslCommerz {
             .body(body)
             .send()
             .await?;
-        let answer: SessionAnswer = answer_json(response).await?;
+        let answer: SessionAnswer = read_json(response).await?;
         match (answer.status.as_str(), answer.gateway_page_url) {
             ("SUCCESS", Some(url)) if url.starts_with("https://") || url.starts_with("http://") => {
                 Ok(Opened { redirect_url: url, gateway_ref: answer.sessionkey })
