@@ -7,10 +7,9 @@
  * phone; English back in one tap. Every page is checked for sideways overflow and by axe (no
  * serious or critical violation); screenshots go to artifacts/ (bangla-*.png) to be looked at.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { buyTicket, seriousViolations } from './api';
 import { artifacts, collectProblems, dhakaDate } from './helpers';
-import { siteToken } from './visitor';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -23,14 +22,6 @@ const toAscii = (text: string) => text.replace(/[০-৯]/g, (d) => String(BN_DI
 /** A clock time as the Bangla site says it: the part of the day, then Bengali digits. */
 const BANGLA_TIME = /(ভোর|সকাল|দুপুর|বিকেল|সন্ধ্যা|রাত) [০-৯]{1,2}:[০-৯]{2}/;
 const TAKA = /^-? ?[০-৯][০-৯,]* টাকা$/;
-
-/** Serious and critical axe violations on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const report = await new AxeBuilder({ page }).analyze();
-  return report.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 /**
  * What sticks out of a 360 px screen sideways, or is cut: the page wider than the screen, and
@@ -154,44 +145,6 @@ test('switch to Bangla, search, choose seats, pay in the sandbox and see the tic
   expect(problems).toEqual([]);
 });
 
-async function call<T>(request: APIRequestContext, bearer: string, path: string, body: unknown): Promise<T> {
-  const response = await request.post(path, { data: body, headers: { Authorization: `Bearer ${bearer}` } });
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
-
-/** A paid bus ticket for PHONE, bought through the API and the sandbox by the page's visitor. */
-async function buyTicket(page: Page, request: APIRequestContext): Promise<void> {
-  const bearer = await siteToken(page);
-  const { trips } = await call<{ trips: { _id: string; departureDateTime: string; availableSeats?: number }[] }>(
-    request,
-    bearer,
-    '/v1/api/intercity/get-schedule-trips',
-    { from: 'Dhaka', to: 'Chattogram', journeyDate: dhakaDate(1) },
-  );
-  const trip = trips.filter((t) => (t.availableSeats ?? 1) > 0).sort((a, b) => b.departureDateTime.localeCompare(a.departureDateTime))[0];
-  expect(trip, 'a trip tomorrow with free seats').toBeTruthy();
-  type Seat = { seatNo: string; status: string; fareList?: { status: string }[] | null };
-  const { seatPlan } = await call<{ seatPlan: Record<string, Seat[] | undefined> }>(request, bearer, '/v1/api/intercity/get-seat-view', {
-    tripId: trip!._id,
-  });
-  const seats = [...(seatPlan.seatList ?? []), ...(seatPlan.lowerDeckSeatList ?? []), ...(seatPlan.upperDeckSeatList ?? [])];
-  const free = seats.find((s) => s.status === 'available' && (s.fareList ?? []).every((f) => f.status === 'available'));
-  expect(free, 'a free seat').toBeTruthy();
-  await call(request, bearer, '/v1/api/intercity/seat-lock', { tripId: trip!._id, seats: [free!.seatNo] });
-  const booking = await call<{ tnxId: string }>(request, bearer, '/v1/api/intercity/payment-pending', {
-    tripId: trip!._id,
-    seats: [free!.seatNo],
-    name: 'Nusrat Jahan',
-    phone: PHONE,
-    gender: 'female',
-  });
-  const gateway = await call<{ redirectUrl: string }>(request, bearer, '/v1/api/intercity/update-gateway', { tnxId: booking.tnxId, gateway: 'sandbox' });
-  await page.goto(gateway.redirectUrl);
-  await page.getByRole('button', { name: /^(Pay|পরিশোধ)/ }).first().click();
-  await page.waitForURL(/\/bus\/payment\/success\?tnxId=/);
-}
-
 /** The code in the newest SMS to PHONE after `after` messages, in either script's digits. */
 async function smsCode(request: APIRequestContext, after: number): Promise<string> {
   const response = await request.post('/oauth/access_token', { data: { grant_type: 'client_credentials', client_id: 'web' } });
@@ -218,7 +171,7 @@ async function smsCount(request: APIRequestContext): Promise<number> {
 test('find a ticket by phone in Bangla: the OTP typed in Bengali digits, a wrong one told in Bangla', async ({ page, request }) => {
   test.setTimeout(90_000);
   await page.addInitScript(() => window.localStorage.setItem('lang', 'bn'));
-  await buyTicket(page, request);
+  await buyTicket(page, request, PHONE);
   const problems = collectProblems(page);
 
   await page.goto('/bus/find-ticket');

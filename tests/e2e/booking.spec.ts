@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { artifacts, collectProblems, dhakaDate } from './helpers';
+import { artifacts, choosePoints, collectProblems, dhakaDate } from './helpers';
 import { siteToken } from './visitor';
 
 declare global {
@@ -39,12 +39,7 @@ async function holdBusSeats(page: Page, index: number, count: number): Promise<v
   await expect(links.first()).toBeVisible();
   await links.nth(index).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Choose your seats' })).toBeVisible();
-  const boarding = page.getByLabel('Boarding point');
-  await expect(boarding.locator('option')).not.toHaveCount(1);
-  await boarding.selectOption({ index: 1 });
-  const dropping = page.getByLabel('Dropping point');
-  await dropping.selectOption({ index: (await dropping.locator('option').count()) - 1 });
-  await expect(page.locator('.seat-plan')).toHaveAttribute('aria-busy', 'false');
+  await choosePoints(page);
   for (let i = 0; i < count; i++) await freeSeats(page).and(page.locator('[aria-pressed="false"]')).first().click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/bus\/payment$/);

@@ -1,7 +1,7 @@
 /** Shared by the journeys: artifacts folder, Dhaka dates, and a page's console problems. */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** The second server (another theme; playwright.config.ts starts it on the next port). */
 export const themedURL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 18080) + 1}`;
@@ -38,4 +38,17 @@ export async function chooseCity(page: Page, label: 'From' | 'To', typed: string
   await field.fill(typed);
   await page.getByRole('option', { name: option, exact: true }).click();
   await page.getByRole('combobox', { name: label, exact: true }).waitFor();
+}
+
+/** The first boarding point and the last dropping point (the whole searched segment), then the
+ * seat plan of that segment drawn. */
+export async function choosePoints(page: Page): Promise<{ boarding: string; dropping: string }> {
+  const boarding = page.getByLabel('Boarding point');
+  await expect(boarding.locator('option')).not.toHaveCount(1);
+  await boarding.selectOption({ index: 1 });
+  const dropping = page.getByLabel('Dropping point');
+  const last = (await dropping.locator('option').count()) - 1;
+  await dropping.selectOption({ index: last });
+  await expect(page.locator('.seat-plan')).toHaveAttribute('aria-busy', 'false');
+  return { boarding: await boarding.inputValue(), dropping: await dropping.inputValue() };
 }

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { artifacts, dhakaDate } from './helpers';
+import { artifacts, choosePoints, dhakaDate } from './helpers';
 
 test.use({ viewport: { width: 360, height: 740 }, serviceWorkers: 'allow' });
 
@@ -38,12 +38,7 @@ async function bookTicket(page: Page): Promise<string> {
   await page.goto(`/bus/trip?from=dhaka&to=chattogram&journeyDate=${dhakaDate(1)}&coachType=all`);
   await page.getByRole('link', { name: /^View seats/ }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Choose your seats' })).toBeVisible();
-  const boarding = page.getByLabel('Boarding point');
-  await expect(boarding.locator('option')).not.toHaveCount(1);
-  await boarding.selectOption({ index: 1 });
-  const dropping = page.getByLabel('Dropping point');
-  await dropping.selectOption({ index: (await dropping.locator('option').count()) - 1 });
-  await expect(page.locator('.seat-plan')).toHaveAttribute('aria-busy', 'false');
+  await choosePoints(page);
   await page.getByRole('button', { name: /^Seat [^,]+, available, / }).and(page.locator('[aria-pressed="false"]')).first().click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Full name').fill('Karim Offline');

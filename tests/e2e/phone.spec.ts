@@ -7,7 +7,7 @@
  * artifacts/.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { artifacts, collectProblems, dhakaDate, themedURL } from './helpers';
+import { artifacts, choosePoints, collectProblems, dhakaDate, themedURL } from './helpers';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -273,12 +273,7 @@ test('a toast on the seat plan sits above the Continue bar, not over it', async 
   );
   await page.goto(busResults());
   await page.getByRole('link', { name: /^View seats/ }).first().click();
-  const boarding = page.getByLabel('Boarding point');
-  await expect(boarding.locator('option')).not.toHaveCount(1);
-  await boarding.selectOption({ index: 1 });
-  const dropping = page.getByLabel('Dropping point');
-  await dropping.selectOption({ index: (await dropping.locator('option').count()) - 1 });
-  await expect(page.locator('.seat-plan')).toHaveAttribute('aria-busy', 'false');
+  await choosePoints(page);
   await page.getByRole('button', { name: /^Seat [^,]+, (ladies seat, )?available, / }).first().click();
   const bar = page.getByTestId('seat-summary');
   await bar.getByRole('button', { name: 'Continue' }).click();

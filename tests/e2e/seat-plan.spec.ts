@@ -7,7 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { artifacts, collectProblems, dhakaDate } from './helpers';
+import { artifacts, choosePoints, collectProblems, dhakaDate } from './helpers';
 
 const busResults = () => `/bus/trip?from=dhaka&to=chattogram&journeyDate=${dhakaDate(1)}&coachType=all`;
 const launchResults = () => `/launch/trip?from=dhaka&to=barishal&journeyDate=${dhakaDate(1)}`;
@@ -22,18 +22,6 @@ async function openSeatPlan(page: Page, results: string, index: number): Promise
   await expect(links.first()).toBeVisible();
   await links.nth(index).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Choose your seats' })).toBeVisible();
-}
-
-/** The first boarding point and the last dropping point (the whole searched segment). */
-async function choosePoints(page: Page): Promise<{ boarding: string; dropping: string }> {
-  const boarding = page.getByLabel('Boarding point');
-  await expect(boarding.locator('option')).not.toHaveCount(1);
-  await boarding.selectOption({ index: 1 });
-  const dropping = page.getByLabel('Dropping point');
-  const last = (await dropping.locator('option').count()) - 1;
-  await dropping.selectOption({ index: last });
-  await expect(page.locator('.seat-plan')).toHaveAttribute('aria-busy', 'false');
-  return { boarding: await boarding.inputValue(), dropping: await dropping.inputValue() };
 }
 
 /** The seat number a seat button is named after. */

@@ -6,10 +6,9 @@
  * the history page and the OTP popup. Screenshots of the popup, the list and the cancelled
  * ticket go to artifacts/.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { buyTicket, seriousViolations } from './api';
 import { artifacts, collectProblems, dhakaDate } from './helpers';
-import { siteToken } from './visitor';
 
 /** A number no other journey books with, so the search finds exactly this file's tickets. */
 const PHONE = '01933712468';
@@ -22,59 +21,6 @@ async function token(request: APIRequestContext): Promise<string> {
   const response = await request.post('/oauth/access_token', { data: { grant_type: 'client_credentials', client_id: 'web' } });
   expect(response.ok(), await response.text()).toBe(true);
   return ((await response.json()) as { access_token: string }).access_token;
-}
-
-async function call<T>(request: APIRequestContext, bearer: string, path: string, body: unknown): Promise<T> {
-  const response = await request.post(path, { data: body, headers: { Authorization: `Bearer ${bearer}` } });
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as Envelope<T>).data;
-}
-
-interface Seat {
-  seatNo: string;
-  status: string;
-  fareList?: { status: string }[] | null;
-}
-
-/**
- * A paid bus ticket for PHONE: the latest trip tomorrow (well outside the cancellation
- * cut-off), a free seat, seat-lock, payment-pending, the sandbox gateway, then Pay in its page.
- */
-async function buyTicket(page: Page, request: APIRequestContext): Promise<void> {
-  // The page's own visitor: the ticket is theirs to see on the success page.
-  const bearer = await siteToken(page);
-  const { trips } = await call<{ trips: { _id: string; departureDateTime: string; availableSeats?: number }[] }>(
-    request,
-    bearer,
-    '/v1/api/intercity/get-schedule-trips',
-    { from: 'Dhaka', to: 'Chattogram', journeyDate: dhakaDate(1) },
-  );
-  const trip = trips
-    .filter((t) => (t.availableSeats ?? 1) > 0)
-    .sort((a, b) => b.departureDateTime.localeCompare(a.departureDateTime))[0];
-  expect(trip, 'a trip tomorrow with free seats').toBeTruthy();
-  const { seatPlan } = await call<{ seatPlan: Record<string, Seat[] | undefined> }>(request, bearer, '/v1/api/intercity/get-seat-view', {
-    tripId: trip!._id,
-  });
-  const seats = [...(seatPlan.seatList ?? []), ...(seatPlan.lowerDeckSeatList ?? []), ...(seatPlan.upperDeckSeatList ?? [])];
-  const free = seats.find((s) => s.status === 'available' && (s.fareList ?? []).every((f) => f.status === 'available'));
-  expect(free, 'a free seat').toBeTruthy();
-  const chosen = [free!.seatNo];
-  await call(request, bearer, '/v1/api/intercity/seat-lock', { tripId: trip!._id, seats: chosen });
-  const booking = await call<{ tnxId: string }>(request, bearer, '/v1/api/intercity/payment-pending', {
-    tripId: trip!._id,
-    seats: chosen,
-    name: 'Nusrat Jahan',
-    phone: PHONE,
-    gender: 'female',
-  });
-  const gateway = await call<{ redirectUrl: string }>(request, bearer, '/v1/api/intercity/update-gateway', {
-    tnxId: booking.tnxId,
-    gateway: 'sandbox',
-  });
-  await page.goto(gateway.redirectUrl);
-  await page.getByRole('button', { name: /^Pay [\d,]+ TK$/ }).click();
-  await page.waitForURL(/\/bus\/payment\/success\?tnxId=/);
 }
 
 /** The code in the newest SMS to PHONE about `purpose`, read from the demo outbox. */
@@ -92,17 +38,10 @@ async function smsCode(request: APIRequestContext, purpose: 'to find your ticket
   return code!;
 }
 
-/** Serious and critical axe violations on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const report = await new AxeBuilder({ page }).analyze();
-  return report.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 test('find a bus ticket by phone with the OTP from the SMS, download it, and cancel it with another OTP', async ({ page, request }) => {
   test.setTimeout(90_000);
-  await buyTicket(page, request);
+  await buyTicket(page, request, PHONE);
   const problems = collectProblems(page);
 
   await page.goto('/bus/find-ticket');
