@@ -22,9 +22,9 @@ export async function keepPdf(api: Api, service: Service, ticket: Ticket): Promi
   await savePdf(ticket._id, pdf, ticket.paymentHistory.ticketStatus);
 }
 
-async function keep(api: Api, service: Service, ticket: Ticket): Promise<void> {
-  const saved = await saveTicket(service, ticket);
-  if (!saved.pdf) await keepPdf(api, service, ticket);
+/** The page works as before without a copy (private mode, a full disk, no PDF yet). */
+function warn(error: unknown): void {
+  console.warn('could not keep the ticket on this device', error);
 }
 
 /** Saves `ticket` (and then its PDF) on this device; nothing for null. */
@@ -35,12 +35,12 @@ export function useSavedCopy(service: Service, ticket: Ticket | null | undefined
   useEffect(() => {
     if (!json) return;
     const shown = JSON.parse(json) as Ticket;
-    // Not cancelled when the page goes: a traveller who moves on at once keeps the ticket too.
-    whenIdle(() => {
-      keep(api, service, shown).catch((error: unknown) => {
-        // The page works as before without a copy (private mode, a full disk, no PDF yet).
-        console.warn('could not keep the ticket on this device', error);
-      });
-    });
+    // The copy at once (a local write: a traveller who moves on at once keeps the ticket too);
+    // its PDF, a download, after the page has drawn.
+    saveTicket(service, shown)
+      .then((saved) => {
+        if (!saved.pdf) whenIdle(() => void keepPdf(api, service, shown).catch(warn));
+      })
+      .catch(warn);
   }, [api, service, json]);
 }
