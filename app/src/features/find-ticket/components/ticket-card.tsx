@@ -117,13 +117,11 @@ export function TicketCard({ ticket, service, onCancel, cancelling }: TicketCard
         {history.refundAmount != null && (
           <div className="ticket__refund">
             <dt>{t('ticket.refund')}</dt>
-            <dd>
-              {taka(history.refundAmount)}
-              {history.refundStatus && <small className="ticket__refund-state"> {t(`refund.${history.refundStatus}`)}</small>}
-            </dd>
+            <dd>{taka(history.refundAmount)}</dd>
           </div>
         )}
       </dl>
+      {history.refundStatus && <p className="muted">{t(`refund.${history.refundStatus}`)}</p>}
       {status === 'confirmed' && (
         <div className="ticket__actions">
           {service === 'BUS' && (
