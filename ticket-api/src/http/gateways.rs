@@ -62,6 +62,9 @@ pub async fn sslcommerz_return(
             return Err(ApiError::no_page());
         };
         let (session, service) = session_of(&state, payments::sslcommerz::NAME, &session_id).await?;
+        if let Some(ended) = payments::ended(&state, &session).await? {
+            return Ok((session, service, ended));
+        }
         let validated = match fields.get("val_id").filter(|v| !v.is_empty()) {
             Some(val_id) => ssl.validate(val_id).await.unwrap_or(Verdict::Pending),
             None => Verdict::Pending,
@@ -97,6 +100,9 @@ pub async fn sslcommerz_notify(
     };
     let settled = async {
         let (session, _) = session_of(&state, payments::sslcommerz::NAME, tran_id).await?;
+        if let Some(ended) = payments::ended(&state, &session).await? {
+            return Ok(ended);
+        }
         match ssl.validate(val_id).await {
             Ok(verdict) => settle(&state, &session, verdict).await,
             Err(e) => {
@@ -135,6 +141,9 @@ pub async fn bkash_return(
         let (session, service) = session_of(&state, payments::bkash::NAME, &session_id).await?;
         if session.gateway_ref.as_deref() != Some(back.payment_id.as_str()) {
             return Err(ApiError::not_found(say::BOOKING_NOT_FOUND));
+        }
+        if let Some(ended) = payments::ended(&state, &session).await? {
+            return Ok((session, service, ended));
         }
         let verdict = match back.status.as_str() {
             "success" => bkash.execute(&session).await.unwrap_or(Verdict::Pending),

@@ -407,23 +407,40 @@ pub async fn settle(state: &AppState, session: &SessionRow, verdict: Verdict) ->
             }
             tx.commit().await?;
             // What stands may be a ticket bought through this session or another.
-            Ok(match bookings::by_tnx(&state.pool, &session.tnx_id).await?.map(|b| b.status) {
-                Some(BookingStatus::Ticketed) => {
-                    match crate::store::tickets::id_of_tnx(&state.pool, &session.tnx_id).await? {
-                        Some(id) => Settled::Ticket(id),
-                        None => settled,
-                    }
-                }
-                Some(BookingStatus::Refunded) => Settled::Refunding,
-                _ => settled,
-            })
+            standing(state, session, settled).await
         }
     }
+}
+
+/// How the booking of a session stands now, `otherwise` when it has neither ticket nor refund.
+async fn standing(state: &AppState, session: &SessionRow, otherwise: Settled) -> Result<Settled, ApiError> {
+    Ok(match bookings::by_tnx(&state.pool, &session.tnx_id).await?.map(|b| b.status) {
+        Some(BookingStatus::Ticketed) => match crate::store::tickets::id_of_tnx(&state.pool, &session.tnx_id).await? {
+            Some(id) => Settled::Ticket(id),
+            None => otherwise,
+        },
+        Some(BookingStatus::Refunded) => Settled::Refunding,
+        _ => otherwise,
+    })
+}
+
+/// A session already paid stands as it was settled: a repeated return or notification (a reload,
+/// a bot) costs a read, never another call to the gateway. A failed or cancelled one is still
+/// asked: a payment the gateway confirms late must be recorded, never lost.
+pub async fn ended(state: &AppState, session: &SessionRow) -> Result<Option<Settled>, ApiError> {
+    if session.state != SessionState::Paid {
+        return Ok(None);
+    }
+    // Paid without a ticket of this booking: another amount or a second payment, refunded.
+    standing(state, session, Settled::Refunding).await.map(Some)
 }
 
 /// Asks the gateway about a session and settles by its answer: what a browser's return, a
 /// notification without proof, or the reconciler does. An error leaves it open.
 pub async fn ask_and_settle(state: &AppState, session: &SessionRow) -> Result<Settled, ApiError> {
+    if let Some(ended) = ended(state, session).await? {
+        return Ok(ended);
+    }
     let gateway = state.gateways.by_name(&session.gateway)?;
     match gateway.query(session).await {
         Ok(verdict) => settle(state, session, verdict).await,
