@@ -4,6 +4,7 @@ import { App } from '@/app/app';
 import { loadRuntimeConfig } from '@/config/runtime-config';
 import { initialLanguage, showLanguage } from '@/i18n/language';
 import { listenForChunkErrors } from '@/lib/chunk-reload';
+import { keepFocusAcrossTakeover } from '@/lib/keep-focus';
 import { detectMobileApp } from '@/lib/mobile-app';
 import '@/styles/global.css';
 
@@ -31,7 +32,8 @@ if (!root) throw new Error('index.html has no #root');
 
 // A transition: React renders the first page in slices and lets the browser breathe between
 // them (input stays responsive on slow phones) instead of one long task.
-const render = () =>
+const render = () => {
+  keepFocusAcrossTakeover();
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>
@@ -39,6 +41,7 @@ const render = () =>
       </StrictMode>,
     );
   });
+};
 
 // A Bangla visitor's first page waits for the Bangla module (loaded alongside the config and
 // the core), so it never shows English first; if it cannot load, the page is English.

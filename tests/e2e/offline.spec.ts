@@ -125,6 +125,22 @@ test('the prerendered /bus works before the scripts arrive, and the app keeps wh
   await expect(page.getByLabel('Journey date')).toHaveValue(dhakaDate(1));
 });
 
+test('a Tab pressed before the scripts arrive stays where it was when the app takes over', async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/bus', { waitUntil: 'commit' });
+  await expect(page.locator('form[data-prerendered="BUS"]')).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  release();
+  await expect(page.locator('form[data-prerendered]')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+});
+
 test('the plain form searches without the scripts: its submit opens the results', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
