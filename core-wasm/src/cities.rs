@@ -54,6 +54,6 @@ pub const MANY_MORE: &str = "Many more to come...";
 
 /// The operator list as shown: as given, then a final 'Many more to come...' entry.
 pub fn display_operators(mut operators: Vec<Operator>) -> Vec<Operator> {
-    operators.push(Operator { id: None, title: MANY_MORE.to_owned(), logo: None, slug: None });
+    operators.push(Operator { id: None, title: MANY_MORE.to_owned(), title_bn: None, logo: None, slug: None });
     operators
 }

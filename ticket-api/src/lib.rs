@@ -23,6 +23,7 @@ pub mod domain;
 pub mod error;
 pub mod http;
 pub mod ids;
+pub mod language;
 pub mod pdf;
 pub mod seed;
 pub mod settings;

@@ -484,17 +484,7 @@ mod more {
             let (_, ticket) = app.post("/v1/api/intercity/get-ticket-info-by-txn-id", json!({"tnxId": tnx})).await;
             assert_eq!(ticket["data"]["to"], "Chittagong", "{ticket}");
             let id = ticket["data"]["_id"].as_str().unwrap();
-            let request = Request::get(format!("/v1/api/intercity/download-ticket-pdf/{id}"))
-                .header(header::AUTHORIZATION, format!("Bearer {}", app.token))
-                .body(Body::empty())
-                .unwrap();
-            let response = tower::ServiceExt::oneshot(app.router.clone(), request).await.unwrap();
-            let bytes = http_body_util::BodyExt::collect(response.into_body()).await.unwrap().to_bytes();
-            let path = std::env::temp_dir().join(format!("ticket-names-{tnx}.pdf"));
-            std::fs::write(&path, &bytes).unwrap();
-            let out = std::process::Command::new("pdftotext").arg("-enc").arg("UTF-8").arg(&path).arg("-").output().expect("pdftotext (poppler-utils) is installed");
-            std::fs::remove_file(&path).ok();
-            let text = String::from_utf8_lossy(&out.stdout);
+            let (_, text) = common::ticket_pdf_text(&app, id, &[]).await;
             assert!(text.contains("Chittagong") && !text.contains("Chattogram"), "{text}");
         }
 

@@ -45,6 +45,9 @@ pub struct Call {
     pub file: bool,
     /// The body names the visitor: the client fills in the one its token was issued with.
     pub names_visitor: bool,
+    /// The traveller's language (`bn`, `en`), sent as `Accept-Language`: the server writes the
+    /// OTP's SMS and the e-ticket PDF in it.
+    pub language: Option<String>,
 }
 
 impl Call {
@@ -57,6 +60,7 @@ impl Call {
             is_payment_block: false,
             file: false,
             names_visitor: false,
+            language: None,
         }
     }
 
@@ -161,6 +165,9 @@ impl<T: Transport, S: TokenStore, C: Codec> Client<T, S, C> {
         }
         if let Some(key) = &call.idempotency_key {
             headers.push(("Idempotency-Key".into(), key.clone()));
+        }
+        if let Some(language) = &call.language {
+            headers.push(("Accept-Language".into(), language.clone()));
         }
         let url = format!("{}{}", self.base_url, call.path);
         let mut body = call.body.clone();

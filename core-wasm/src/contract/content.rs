@@ -10,6 +10,9 @@ contract! {
         #[serde(rename = "_id", default)]
         pub id: Option<String>,
         pub name: String,
+        /// The name in Bangla, where the data has it (the `Bn` siblings: app/src/i18n/names.ts).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub name_bn: Option<String>,
         #[serde(default)]
         pub district: Option<String>,
     }
@@ -19,6 +22,9 @@ contract! {
         #[serde(rename = "_id", default)]
         pub id: Option<String>,
         pub title: String,
+        /// The title in Bangla, where the data has it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub title_bn: Option<String>,
         #[serde(default)]
         pub logo: Option<String>,
         #[serde(default)]
@@ -31,6 +37,9 @@ contract! {
         #[serde(rename = "_id")]
         pub id: String,
         pub title: String,
+        /// The title in Bangla, where the data has it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub title_bn: Option<String>,
         pub logo: Option<String>,
         pub description: String,
         /// Routes the operator runs, as "From - To".
@@ -41,6 +50,9 @@ contract! {
     #[serde(rename_all = "camelCase")]
     pub struct Headline {
         pub text: String,
+        /// The text in Bangla, where the settings have it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub text_bn: Option<String>,
         /// Headline visibility: the ticker is hidden when off.
         pub is_visible: bool,
     }
@@ -89,6 +101,13 @@ contract! {
         pub from: String,
         pub to: String,
         pub title: String,
+        /// `from`, `to` and `title` in Bangla, where the data has them.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub from_bn: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub to_bn: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub title_bn: Option<String>,
         #[serde(default)]
         pub image: Option<String>,
         /// The lowest fare on the route, in TK.

@@ -47,6 +47,9 @@ contract! {
         #[serde(rename = "_id", default)]
         pub id: Option<String>,
         pub name: String,
+        /// The name in Bangla, where the data has it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub name_bn: Option<String>,
         /// Wire time at this point.
         #[serde(default)]
         pub time: Option<String>,
@@ -116,6 +119,11 @@ contract! {
         pub floor_id: Option<String>,
         #[serde(default)]
         pub floor_name: Option<String>,
+        /// `className` and `floorName` in Bangla, where the data has them.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub class_name_bn: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub floor_name_bn: Option<String>,
         #[serde(default)]
         pub fare: Option<f64>,
         /// Rows of cells.

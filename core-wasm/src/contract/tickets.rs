@@ -43,6 +43,9 @@ contract! {
     #[serde(rename_all = "camelCase")]
     pub struct FareLine {
         pub label: String,
+        /// The label in Bangla.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub label_bn: Option<String>,
         pub amount: f64,
     }
 
@@ -79,6 +82,20 @@ contract! {
         #[serde(default)]
         pub fare_lines: Vec<FareLine>,
         pub payment_history: PaymentHistory,
+        /// Names in Bangla where the data has them: `companyName`, `vehicle`, `from`, `to`,
+        /// `boardingPoint`, `droppingPoint` (app/src/i18n/names.ts).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub company_name_bn: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub vehicle_bn: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub from_bn: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub to_bn: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub boarding_point_bn: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub dropping_point_bn: Option<String>,
     }
 
     /// SPEC §3: pnr and transactionId are sent empty by the site.

@@ -25,6 +25,20 @@ contract! {
         pub company_id: Option<String>,
         #[serde(default)]
         pub company_name: Option<String>,
+        /// Names in Bangla where the data has them: `companyName`, `shipName`, `busClass`, `routeName`,
+        /// and the point lists item by item (app/src/i18n/names.ts).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub company_name_bn: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub ship_name_bn: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub bus_class_bn: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub route_name_bn: Option<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub boarding_points_bn: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub dropping_points_bn: Vec<String>,
         /// Bus: the coach number. Launch: unused.
         #[serde(default)]
         pub coach_no: Option<String>,
@@ -77,6 +91,8 @@ contract! {
         #[serde(rename = "_id")]
         pub id: String,
         pub name: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub name_bn: Option<String>,
     }
 
     #[serde(rename_all = "camelCase")]
@@ -84,6 +100,8 @@ contract! {
         #[serde(rename = "_id")]
         pub id: String,
         pub name: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub name_bn: Option<String>,
         #[serde(default)]
         pub logo: Option<String>,
     }
@@ -94,6 +112,11 @@ contract! {
         pub boarding_points: Vec<String>,
         pub companies: Vec<Company>,
         pub bus_classes: Vec<String>,
+        /// `boardingPoints` and `busClasses` in Bangla, item by item, where the data has them.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub boarding_points_bn: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub bus_classes_bn: Vec<String>,
     }
 
     #[serde(rename_all = "camelCase")]
@@ -101,5 +124,8 @@ contract! {
         pub trips: Vec<Trip>,
         pub boarding_points: Vec<String>,
         pub ships: Vec<Ship>,
+        /// `boardingPoints` in Bangla, item by item, where the data has them.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub boarding_points_bn: Vec<String>,
     }
 }

@@ -179,6 +179,8 @@ struct CallOptions {
 #[derive(Debug)]
 pub struct JsApiClient {
     inner: Rc<Client<BrowserTransport, CookieStore, BrowserCodec>>,
+    /// The language every call says it reads (`setLanguage`).
+    language: std::cell::RefCell<Option<String>>,
 }
 
 /// A request as JSON text; nothing at all is an empty object.
@@ -257,7 +259,18 @@ impl JsApiClient {
     /// `baseUrl`: the API's origin, or "" for the site's own origin.
     #[wasm_bindgen(constructor)]
     pub fn new(base_url: &str) -> JsApiClient {
-        JsApiClient { inner: Rc::new(Client::new(base_url, BrowserTransport, CookieStore, BrowserCodec)) }
+        JsApiClient {
+            inner: Rc::new(Client::new(base_url, BrowserTransport, CookieStore, BrowserCodec)),
+            language: std::cell::RefCell::new(None),
+        }
+    }
+
+    /// The traveller's language for every later call (`bn` or `en`; anything else is not sent):
+    /// the server writes the OTP's SMS and the e-ticket PDF in it.
+    #[wasm_bindgen(js_name = setLanguage)]
+    pub fn set_language(&self, language: &str) {
+        let known = matches!(language, "bn" | "en").then(|| language.to_owned());
+        *self.language.borrow_mut() = known;
     }
 
     fn run(&self, call: Call) -> js_sys::Promise {
@@ -302,6 +315,7 @@ impl JsApiClient {
         call.is_payment_block = spec.payment_block;
         call.file = spec.file;
         call.names_visitor = spec.names_visitor;
+        call.language = self.language.borrow().clone();
         if spec.file {
             let inner = Rc::clone(&self.inner);
             return Ok(wasm_bindgen_futures::future_to_promise(async move {

@@ -30,6 +30,7 @@ pub struct RoutePointName {
     pub stop: i64,
     pub id: String,
     pub name: String,
+    pub name_bn: Option<String>,
     pub address: String,
     pub minutes_from_start: i64,
 }
@@ -40,8 +41,10 @@ pub struct LayoutSeat {
     pub seat_no: String,
     pub deck: String,
     pub deck_name: String,
+    pub deck_name_bn: Option<String>,
     pub seat_class: String,
     pub class_name: String,
+    pub class_name_bn: Option<String>,
     pub row: i64,
     pub col: i64,
     pub is_ladies: bool,
@@ -51,6 +54,7 @@ pub struct LayoutSeat {
 pub struct Route {
     pub service: Service,
     pub name: String,
+    pub name_bn: Option<String>,
     pub stops: Vec<RouteStop>,
     /// Point names in time order.
     pub points: Vec<RoutePointName>,
@@ -69,14 +73,17 @@ pub struct TripRow {
 #[derive(Debug, Clone)]
 pub struct Vehicle {
     pub name: String,
+    pub name_bn: Option<String>,
     pub coach_type: Option<String>,
     pub bus_class: String,
+    pub bus_class_bn: Option<String>,
     pub layout_id: String,
 }
 
 #[derive(Debug, Clone)]
 pub struct Operator {
     pub title: String,
+    pub title_bn: Option<String>,
     pub logo: String,
 }
 
@@ -89,10 +96,12 @@ pub struct Layout {
 #[derive(Debug, Default)]
 pub struct Network {
     pub version: String,
-    /// City id by lower-case id and lower-case name.
+    /// City id by lower-case id, lower-case name and Bangla name (a search typed in either script).
     pub city_ids: HashMap<String, String>,
     /// City name by id.
     pub city_names: HashMap<String, String>,
+    /// City name in Bangla by id, where the data has it.
+    pub city_names_bn: HashMap<String, String>,
     pub routes: HashMap<String, Route>,
     /// (route id, stop index) of every stop at a city.
     pub stops_by_city: HashMap<String, Vec<(String, usize)>>,
@@ -117,11 +126,21 @@ impl Network {
         for r in store::cities(pool).await? {
             n.city_ids.insert(r.name.to_lowercase(), r.id.clone());
             n.city_ids.insert(r.id.to_lowercase(), r.id.clone());
+            if let Some(bn) = r.name_bn {
+                n.city_ids.insert(bn.trim().to_owned(), r.id.clone());
+                n.city_names_bn.insert(r.id.clone(), bn);
+            }
             n.city_names.insert(r.id, r.name);
         }
         for r in store::routes(pool).await? {
-            let route =
-                Route { service: r.service, name: r.name, stops: Vec::new(), points: Vec::new(), trips: Vec::new() };
+            let route = Route {
+                service: r.service,
+                name: r.name,
+                name_bn: r.name_bn,
+                stops: Vec::new(),
+                points: Vec::new(),
+                trips: Vec::new(),
+            };
             n.routes.insert(r.id, route);
         }
         for r in store::stops(pool).await? {
@@ -136,6 +155,7 @@ impl Network {
                     stop: r.stop_index,
                     id: r.id,
                     name: r.name,
+                    name_bn: r.name_bn,
                     address: r.address,
                     minutes_from_start: r.minutes_from_start,
                 });
@@ -153,12 +173,18 @@ impl Network {
             }
         }
         for r in store::vehicles(pool).await? {
-            let vehicle =
-                Vehicle { name: r.name, coach_type: r.coach_type, bus_class: r.bus_class, layout_id: r.layout_id };
+            let vehicle = Vehicle {
+                name: r.name,
+                name_bn: r.name_bn,
+                coach_type: r.coach_type,
+                bus_class: r.bus_class,
+                bus_class_bn: r.bus_class_bn,
+                layout_id: r.layout_id,
+            };
             n.vehicles.insert(r.id, vehicle);
         }
         for r in store::operators(pool).await? {
-            n.operators.insert(r.id, Operator { title: r.title, logo: r.logo });
+            n.operators.insert(r.id, Operator { title: r.title, title_bn: r.title_bn, logo: r.logo });
         }
         for r in store::class_counts(pool).await? {
             let layout = n.layouts.entry(r.layout_id).or_insert(Layout { seat_count: 0, classes: Vec::new() });
@@ -170,8 +196,10 @@ impl Network {
                 seat_no: r.seat_no,
                 deck: r.deck,
                 deck_name: r.deck_name,
+                deck_name_bn: r.deck_name_bn,
                 seat_class: r.seat_class,
                 class_name: r.class_name,
+                class_name_bn: r.class_name_bn,
                 row: r.row_no,
                 col: r.col_no,
                 is_ladies: r.is_ladies != 0,

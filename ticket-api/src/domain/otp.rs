@@ -15,6 +15,7 @@ use crate::AppState;
 use crate::clock::now_unix_ms;
 use crate::error::ApiError;
 use crate::ids::{NoRandomness, random_bytes};
+use crate::language::Language;
 use crate::store::otp as store;
 
 pub const CODE_DIGITS: usize = 4;
@@ -35,6 +36,25 @@ impl Purpose {
         match self {
             Purpose::Search => "search",
             Purpose::Cancel => "cancel",
+        }
+    }
+}
+
+/// The SMS that carries a code, in the traveller's language. The code stays in ASCII digits in
+/// both: a phone's SMS code autofill reads those, and the OTP boxes take either.
+fn sms_text(purpose: Purpose, code: &str, language: Language) -> String {
+    match (language, purpose) {
+        (Language::English, Purpose::Search) => {
+            format!("Your OTP to find your tickets is {code}. It expires in 5 minutes. Never share it.")
+        }
+        (Language::English, Purpose::Cancel) => {
+            format!("Your OTP to cancel your ticket is {code}. It expires in 5 minutes. Never share it.")
+        }
+        (Language::Bangla, Purpose::Search) => {
+            format!("টিকিট খুঁজতে আপনার OTP {code}। কোডটি ৫ মিনিট কাজ করবে। কাউকে জানাবেন না।")
+        }
+        (Language::Bangla, Purpose::Cancel) => {
+            format!("টিকিট বাতিল করতে আপনার OTP {code}। কোডটি ৫ মিনিট কাজ করবে। কাউকে জানাবেন না।")
         }
     }
 }
@@ -68,9 +88,15 @@ fn too_many(message: Said, wait_ms: i64) -> ApiError {
     ApiError::TooMany(message, (wait_ms.max(1000) + 999) as u64 / 1000)
 }
 
-/// Sends a new code to `phone` for `purpose`, within the limits; returns seconds until another
-/// may be sent.
-pub async fn send(state: &AppState, phone: &str, purpose: Purpose, address: &str) -> Result<u32, ApiError> {
+/// Sends a new code to `phone` for `purpose` in `language`, within the limits; returns seconds
+/// until another may be sent.
+pub async fn send(
+    state: &AppState,
+    phone: &str,
+    purpose: Purpose,
+    address: &str,
+    language: Language,
+) -> Result<u32, ApiError> {
     let pool = &state.pool;
     let now = now_unix_ms();
     let sent = store::sent_to_phone(pool, phone, now - HOUR_MS).await?;
@@ -88,11 +114,7 @@ pub async fn send(state: &AppState, phone: &str, purpose: Purpose, address: &str
         return Err(too_many(say::OTP_WAIT.with(&[("seconds", &seconds)]), wait));
     }
     let code = new_code()?;
-    let what = match purpose {
-        Purpose::Search => "to find your tickets",
-        Purpose::Cancel => "to cancel your ticket",
-    };
-    let text = format!("Your OTP {what} is {code}. It expires in 5 minutes. Never share it.");
+    let text = sms_text(purpose, &code, language);
     if let Err(e) = state.sms.send(pool, phone, &text).await {
         // Not sent, nothing consumed: the traveller may ask again at once.
         store::unclaim_send(pool, phone, purpose.key(), now).await?;

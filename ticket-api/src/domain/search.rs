@@ -165,10 +165,24 @@ fn trip_of(network: &Network, c: &Candidate<'_>, service: Service, taken: i64) -
     let points_at = |stop: usize| -> Vec<String> {
         c.route.points.iter().filter(|p| p.stop == stop as i64).map(|p| p.name.clone()).collect()
     };
+    // Item by item as the English list; a point without Bangla keeps its English name there.
+    let points_bn_at = |stop: usize| -> Vec<String> {
+        let at = c.route.points.iter().filter(|p| p.stop == stop as i64);
+        let names: Vec<String> = at.map(|p| p.name_bn.clone().unwrap_or_else(|| p.name.clone())).collect();
+        if c.route.points.iter().any(|p| p.name_bn.is_some()) { names } else { Vec::new() }
+    };
+    let name_bn = vehicle.and_then(|v| v.name_bn.clone());
+    let ship_name_bn = if service == Service::Launch { name_bn } else { None };
     Trip {
         id: c.trip.id.clone(),
         company_id: Some(c.trip.operator_id.clone()),
         company_name: operator.map(|o| o.title.clone()),
+        company_name_bn: operator.and_then(|o| o.title_bn.clone()),
+        ship_name_bn,
+        bus_class_bn: vehicle.and_then(|v| v.bus_class_bn.clone()),
+        route_name_bn: c.route.name_bn.clone(),
+        boarding_points_bn: points_bn_at(c.from),
+        dropping_points_bn: points_bn_at(c.to),
         coach_no,
         ship_id,
         ship_name,
@@ -234,25 +248,48 @@ fn answer(
         found.iter().map(|c| trip_of(network, c, service, taken.get(&c.trip.id).copied().unwrap_or(0))).collect();
 
     let mut boarding_points: Vec<String> = Vec::new();
+    let mut boarding_points_bn: Vec<String> = Vec::new();
     let mut companies: Vec<Company> = Vec::new();
     for t in &trips {
-        for p in &t.boarding_points {
+        for (i, p) in t.boarding_points.iter().enumerate() {
             if !boarding_points.contains(p) {
                 boarding_points.push(p.clone());
+                boarding_points_bn.push(t.boarding_points_bn.get(i).unwrap_or(p).clone());
             }
         }
         if let (Some(id), Some(name)) = (&t.company_id, &t.company_name)
             && !companies.iter().any(|c| &c.id == id)
         {
-            companies.push(Company { id: id.clone(), name: name.clone() });
+            companies.push(Company { id: id.clone(), name: name.clone(), name_bn: t.company_name_bn.clone() });
         }
+    }
+    if boarding_points_bn == boarding_points {
+        // Nothing in Bangla: the list is left out of the answer.
+        boarding_points_bn.clear();
     }
     match service {
         Service::Bus => {
-            let mut bus_classes: Vec<String> = trips.iter().filter_map(|t| t.bus_class.clone()).collect();
-            bus_classes.sort();
-            bus_classes.dedup();
-            TripsAnswer::Bus(BusTripsResponse { trips, boarding_points, companies, bus_classes })
+            let mut classes: Vec<(String, String)> = trips
+                .iter()
+                .filter_map(|t| {
+                    let class = t.bus_class.clone()?;
+                    Some((class.clone(), t.bus_class_bn.clone().unwrap_or(class)))
+                })
+                .collect();
+            classes.sort();
+            classes.dedup_by(|a, b| a.0 == b.0);
+            let (bus_classes, mut bus_classes_bn): (Vec<String>, Vec<String>) = classes.into_iter().unzip();
+            if bus_classes_bn == bus_classes {
+                bus_classes_bn.clear();
+            }
+            TripsAnswer::Bus(BusTripsResponse {
+                trips,
+                boarding_points,
+                companies,
+                bus_classes,
+                boarding_points_bn,
+                bus_classes_bn,
+            })
         }
         Service::Launch => {
             let mut ships: Vec<Ship> = Vec::new();
@@ -260,10 +297,11 @@ fn answer(
                 if let (Some(id), Some(name)) = (&t.ship_id, &t.ship_name)
                     && !ships.iter().any(|s| &s.id == id)
                 {
-                    ships.push(Ship { id: id.clone(), name: name.clone(), logo: t.logo.clone() });
+                    let name_bn = t.ship_name_bn.clone();
+                    ships.push(Ship { id: id.clone(), name: name.clone(), name_bn, logo: t.logo.clone() });
                 }
             }
-            TripsAnswer::Launch(LaunchTripsResponse { trips, boarding_points, ships })
+            TripsAnswer::Launch(LaunchTripsResponse { trips, boarding_points, ships, boarding_points_bn })
         }
     }
 }

@@ -137,6 +137,8 @@ fn launch_plan(
                         class_name: Some(s.class_name.clone()),
                         floor_id: Some(s.deck.clone()),
                         floor_name: Some(s.deck_name.clone()),
+                        class_name_bn: s.class_name_bn.clone(),
+                        floor_name_bn: s.deck_name_bn.clone(),
                         fare: fare(&s.seat_class, from, to),
                         seats: Vec::new(),
                     });

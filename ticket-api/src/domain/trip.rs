@@ -32,6 +32,7 @@ pub(crate) struct RoutePoint {
     pub stop: i64,
     pub id: String,
     pub name: String,
+    pub name_bn: Option<String>,
     pub address: String,
     pub minutes_from_start: i64,
 }
@@ -46,6 +47,7 @@ pub(crate) async fn trip_info(pool: &AnyPool, trip_id: &str) -> Result<TripInfo,
             stop: p.stop_index,
             id: p.id,
             name: p.name,
+            name_bn: p.name_bn,
             address: p.address,
             minutes_from_start: p.minutes_from_start,
         })
@@ -120,6 +122,7 @@ impl TripInfo {
                     stop: p.stop,
                     id: p.id.clone(),
                     name: p.name.clone(),
+                    name_bn: p.name_bn.clone(),
                     address: p.address.clone(),
                     minutes_from_start: p.minutes_from_start,
                 })
@@ -221,6 +224,7 @@ impl TripInfo {
         Point {
             id: Some(p.id.clone()),
             name: p.name.clone(),
+            name_bn: p.name_bn.clone(),
             time: Some(wire_time(self.departs_at + p.minutes_from_start)),
             address: Some(p.address.clone()),
         }

@@ -117,12 +117,19 @@ pub async fn booking_of(
 fn trip_names(network: &Network, trip: &TripInfo, from: i64, to: i64) -> Option<tickets::TripNamesRow> {
     let (_, vehicle) = network.trip_vehicle(&trip.id)?;
     let city = |stop: i64| trip.stops.get(usize::try_from(stop).ok()?).and_then(|id| network.city_names.get(id));
+    let city_bn = |stop: i64| trip.stops.get(usize::try_from(stop).ok()?).and_then(|id| network.city_names_bn.get(id));
+    let operator = network.operators.get(&trip.operator_id)?;
     Some(tickets::TripNamesRow {
-        operator: network.operators.get(&trip.operator_id)?.title.clone(),
+        operator: operator.title.clone(),
+        operator_bn: operator.title_bn.clone(),
         vehicle: vehicle.name.clone(),
+        vehicle_bn: vehicle.name_bn.clone(),
         bus_class: vehicle.bus_class.clone(),
+        bus_class_bn: vehicle.bus_class_bn.clone(),
         from_name: city(from)?.clone(),
+        from_name_bn: city_bn(from).cloned(),
         to_name: city(to)?.clone(),
+        to_name_bn: city_bn(to).cloned(),
     })
 }
 
@@ -140,30 +147,51 @@ pub async fn ticket(state: &AppState, ticket_id: &str) -> Result<Ticket, ApiErro
     let fare_lines = pricing::lines(&row.quote())
         .into_iter()
         .map(|(kind, amount)| {
-            let label = match kind {
-                LineKind::Fare => "Fare",
-                LineKind::Discount => "Discount",
-                LineKind::ServiceCharge => "Service charge",
-                LineKind::Commission => "Gateway commission",
+            let (label, label_bn) = match kind {
+                LineKind::Fare => ("Fare", "ভাড়া"),
+                LineKind::Discount => ("Discount", "ছাড়"),
+                LineKind::ServiceCharge => ("Service charge", "সার্ভিস চার্জ"),
+                LineKind::Commission => ("Gateway commission", "পেমেন্ট গেটওয়ে চার্জ"),
             };
-            FareLine { label: label.into(), amount: amount as f64 }
+            FareLine { label: label.into(), label_bn: Some(label_bn.into()), amount: amount as f64 }
         })
         .collect();
     let first_point = |stop: i64| trip.points.iter().find(|p| p.stop == stop).map(|p| p.name.clone());
+    let boarding_point = row.boarding_point.or_else(|| first_point(row.from_stop));
+    let dropping_point = row.dropping_point.or_else(|| first_point(row.to_stop));
+    // A chosen point is stored by its English name: its Bangla is the route's point of that name.
+    let point_bn = |name: &Option<String>| {
+        let name = name.as_deref()?;
+        trip.points.iter().find(|p| p.name == name).and_then(|p| p.name_bn.clone())
+    };
+    let vehicle_bn = match (&names.vehicle_bn, &names.bus_class_bn) {
+        (None, None) => None,
+        (vehicle, class) => Some(format!(
+            "{} ({})",
+            vehicle.as_deref().unwrap_or(&names.vehicle),
+            class.as_deref().unwrap_or(&names.bus_class)
+        )),
+    };
     let refund_status = payments::refund_status_of(&state.pool, &row.tnx_id).await?;
     Ok(Ticket {
         id: row.id,
         pnr: Some(row.pnr),
         tnx_id: Some(row.tnx_id),
         service: Some(row.service),
+        company_name_bn: names.operator_bn,
+        vehicle_bn,
+        from_bn: names.from_name_bn,
+        to_bn: names.to_name_bn,
+        boarding_point_bn: point_bn(&boarding_point),
+        dropping_point_bn: point_bn(&dropping_point),
         company_name: Some(names.operator),
         vehicle: Some(format!("{} ({})", names.vehicle, names.bus_class)),
         // SPEC §5's display names wherever a city or point is shown: 'Chittagong', 'Gabtoli'.
         from: Some(display_name(&names.from_name).to_owned()),
         to: Some(display_name(&names.to_name).to_owned()),
         departure_date_time: Some(wire_time(trip.departs_at + trip.stop_offset(row.from_stop))),
-        boarding_point: row.boarding_point.or_else(|| first_point(row.from_stop)).map(|p| display_name(&p).to_owned()),
-        dropping_point: row.dropping_point.or_else(|| first_point(row.to_stop)).map(|p| display_name(&p).to_owned()),
+        boarding_point: boarding_point.map(|p| display_name(&p).to_owned()),
+        dropping_point: dropping_point.map(|p| display_name(&p).to_owned()),
         seats,
         passenger_name: Some(row.passenger_name),
         phone: Some(row.phone),

@@ -24,8 +24,8 @@ type Answer<T> = Result<Json<Envelope<T>>, ApiError>;
 pub async fn headline(State(state): State<AppState>, At(service): At) -> Answer<HeadlineResponse> {
     // No headline configured is a hidden ticker, not an error.
     let headline = match content::headline(&state.pool, service).await? {
-        Some(row) => Headline { text: row.text, is_visible: row.is_visible != 0 },
-        None => Headline { text: String::new(), is_visible: false },
+        Some(row) => Headline { text: row.text, text_bn: row.text_bn, is_visible: row.is_visible != 0 },
+        None => Headline { text: String::new(), text_bn: None, is_visible: false },
     };
     let settings = Some(ServiceSettings { headline });
     Ok(ok(match service {
@@ -63,7 +63,7 @@ pub async fn cities(State(state): State<AppState>, At(service): At) -> Answer<Ci
     let cities = content::cities(&state.pool, service)
         .await?
         .into_iter()
-        .map(|r| City { id: Some(r.id), name: r.name, district: Some(r.district) })
+        .map(|r| City { id: Some(r.id), name: r.name, name_bn: r.name_bn, district: Some(r.district) })
         .collect();
     Ok(ok(CitiesResponse { cities }))
 }
@@ -72,7 +72,13 @@ pub async fn operators(State(state): State<AppState>, At(service): At) -> Answer
     let operators = content::operators(&state.pool, service)
         .await?
         .into_iter()
-        .map(|r| Operator { id: Some(r.id), title: r.title, logo: Some(r.logo), slug: Some(r.slug) })
+        .map(|r| Operator {
+            id: Some(r.id),
+            title: r.title,
+            title_bn: r.title_bn,
+            logo: Some(r.logo),
+            slug: Some(r.slug),
+        })
         .collect();
     Ok(ok(OperatorsResponse { operators }))
 }
@@ -97,6 +103,7 @@ pub async fn operator(
         operator: OperatorDetail {
             id: row.id,
             title: row.title,
+            title_bn: row.title_bn,
             logo: Some(row.logo),
             description: row.description,
             routes,
@@ -111,6 +118,9 @@ fn popular_route_of(r: PopularRouteRow) -> PopularRoute {
         from: r.from_name,
         to: r.to_name,
         title: r.title,
+        from_bn: r.from_name_bn,
+        to_bn: r.to_name_bn,
+        title_bn: r.title_bn,
         image: r.image,
         fare_from: r.fare_from.map(|f| f as f64),
         description: r.description,

@@ -15,6 +15,7 @@ use serde::de::DeserializeOwned;
 use core_wasm::server_messages as say;
 
 use crate::error::ApiError;
+use crate::language::Language;
 
 /// A success: HTTP 200 with the payload in `data`.
 pub fn ok<T>(data: T) -> Json<Envelope<T>> {
@@ -29,6 +30,19 @@ pub fn ok_bytes<T: Serialize>(data: T) -> Result<Bytes, ApiError> {
 /// Serves an envelope written by [`ok_bytes`] (HTTP 200).
 pub fn json_response(body: Bytes) -> Response {
     ([(header::CONTENT_TYPE, "application/json")], body).into_response()
+}
+
+/// The traveller's language, from the request (`crate::language`): never refused.
+#[derive(Debug, Clone, Copy)]
+pub struct Speaks(pub Language);
+
+impl<S: Send + Sync> FromRequestParts<S> for Speaks {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let text = |name| parts.headers.get(name).and_then(|v| v.to_str().ok());
+        Ok(Speaks(Language::of_request(text(header::COOKIE), text(header::ACCEPT_LANGUAGE))))
+    }
 }
 
 /// The service a call is made under: the router (built from the call table) puts it in each

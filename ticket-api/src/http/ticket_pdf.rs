@@ -4,12 +4,13 @@ use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use core_wasm::contract::tickets::{Ticket, TicketStatus};
-use core_wasm::pricing::format_taka as taka;
 
 use crate::AppState;
 use crate::domain::identity::Caller;
 use crate::domain::{access, views};
 use crate::error::ApiError;
+use crate::http::extract::Speaks;
+use crate::language::Language;
 use crate::pdf::{self, TicketDocument, TicketState};
 use crate::store::content;
 
@@ -17,13 +18,21 @@ fn shown(wire: Option<&str>) -> (String, String) {
     wire.and_then(|w| core_wasm::time::display(w).ok()).map(|d| (d.date, d.time)).unwrap_or_default()
 }
 
-fn document(ticket: &Ticket, helpline: String) -> TicketDocument {
+/// `english`, or its Bangla sibling while the ticket is written in Bangla and the data has one.
+fn pick(language: Language, english: &Option<String>, bangla: &Option<String>) -> String {
+    let bangla = bangla.as_ref().filter(|b| language == Language::Bangla && !b.trim().is_empty());
+    bangla.or(english.as_ref()).cloned().unwrap_or_default()
+}
+
+fn document(ticket: &Ticket, helpline: String, language: Language) -> TicketDocument {
     let (date, time) = shown(ticket.departure_date_time.as_deref());
     let paid = ticket.payment_history.paid_amount.unwrap_or(0.0);
     let cancelled = matches!(ticket.payment_history.ticket_status, TicketStatus::Cancelled | TicketStatus::Refunded);
+    let time = language.clock(&time);
     TicketDocument {
+        // A brand name is not translated.
         brand: "Intercity Tickets".into(),
-        operator: ticket.company_name.clone().unwrap_or_default(),
+        operator: pick(language, &ticket.company_name, &ticket.company_name_bn),
         service: if ticket.service == Some(core_wasm::service::Service::Launch) {
             "Launch".into()
         } else {
@@ -32,25 +41,33 @@ fn document(ticket: &Ticket, helpline: String) -> TicketDocument {
         pnr: ticket.pnr.clone().unwrap_or_default(),
         status: if cancelled { TicketState::Cancelled } else { TicketState::Confirmed },
         passenger_name: ticket.passenger_name.clone().unwrap_or_default(),
-        passenger_phone: ticket.phone.clone().unwrap_or_default(),
-        from: ticket.from.clone().unwrap_or_default(),
-        to: ticket.to.clone().unwrap_or_default(),
-        departure_date: date,
+        passenger_phone: language.digits(ticket.phone.as_deref().unwrap_or_default()),
+        from: pick(language, &ticket.from, &ticket.from_bn),
+        to: pick(language, &ticket.to, &ticket.to_bn),
+        departure_date: language.date(&date),
         departure_time: time.clone(),
-        boarding_point: ticket.boarding_point.clone().unwrap_or_default(),
+        boarding_point: pick(language, &ticket.boarding_point, &ticket.boarding_point_bn),
         boarding_time: time,
-        dropping_point: ticket.dropping_point.clone().unwrap_or_default(),
-        coach: ticket.vehicle.clone().unwrap_or_default(),
+        dropping_point: pick(language, &ticket.dropping_point, &ticket.dropping_point_bn),
+        coach: pick(language, &ticket.vehicle, &ticket.vehicle_bn),
         seats: ticket.seats.clone(),
-        fare_lines: ticket.fare_lines.iter().map(|l| (l.label.clone(), taka(l.amount))).collect(),
-        total: taka(paid),
+        fare_lines: ticket
+            .fare_lines
+            .iter()
+            .map(|l| (pick(language, &Some(l.label.clone()), &l.label_bn), language.taka(l.amount)))
+            .collect(),
+        total: language.taka(paid),
         refund: if cancelled {
-            ticket.payment_history.refund_amount.map(|r| format!("Refunded {}", taka(r)))
+            ticket.payment_history.refund_amount.map(|r| match language {
+                Language::English => format!("Refunded {}", language.taka(r)),
+                Language::Bangla => format!("ফেরত {}", language.taka(r)),
+            })
         } else {
             None
         },
-        helpline,
+        helpline: language.digits(&helpline),
         issued_at: String::new(),
+        language,
     }
 }
 
@@ -58,12 +75,13 @@ fn document(ticket: &Ticket, helpline: String) -> TicketDocument {
 pub async fn download(
     State(state): State<AppState>,
     caller: Caller,
+    Speaks(language): Speaks,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let row = access::ticket(&state, &caller, &id).await?;
     let ticket = views::ticket(&state, &row.id).await?;
     let helpline = content::setting(&state.pool, "helpline").await?.unwrap_or_else(|| "16374".into());
-    let doc = document(&ticket, helpline);
+    let doc = document(&ticket, helpline, language);
     let name = pdf::file_name(&doc);
     // Rendering takes milliseconds of CPU: off the async threads.
     let bytes = tokio::task::spawn_blocking(move || pdf::render(&doc))

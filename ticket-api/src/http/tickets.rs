@@ -15,7 +15,7 @@ use crate::domain::otp::{self, Purpose};
 use crate::domain::{access, tickets};
 use crate::error::ApiError;
 use crate::http::client_address::ClientAddress;
-use crate::http::extract::{At, Body, ok};
+use crate::http::extract::{At, Body, Speaks, ok};
 use crate::store::otp::{self as outbox, OutboxMessage};
 
 type Answer<T> = Result<Json<Envelope<T>>, ApiError>;
@@ -26,10 +26,11 @@ pub async fn send_otp(
     State(state): State<AppState>,
     caller: Caller,
     ClientAddress(address): ClientAddress,
+    Speaks(language): Speaks,
     Body(request): Body<SendOtpRequest>,
 ) -> Answer<SendOtpResponse> {
     let phone = access::ticket(&state, &caller, &request.ticket_id).await?.phone;
-    let wait = otp::send(&state, &phone, Purpose::Cancel, &address.to_string()).await?;
+    let wait = otp::send(&state, &phone, Purpose::Cancel, &address.to_string(), language).await?;
     Ok(ok(SendOtpResponse { resend_after_seconds: wait }))
 }
 
@@ -37,10 +38,11 @@ pub async fn send_otp(
 pub async fn send_otp_by_phone(
     State(state): State<AppState>,
     ClientAddress(address): ClientAddress,
+    Speaks(language): Speaks,
     Body(request): Body<SendOtpByPhoneRequest>,
 ) -> Answer<SendOtpResponse> {
     let phone = tickets::phone(&request.phone)?;
-    let wait = otp::send(&state, phone.as_str(), Purpose::Search, &address.to_string()).await?;
+    let wait = otp::send(&state, phone.as_str(), Purpose::Search, &address.to_string(), language).await?;
     Ok(ok(SendOtpResponse { resend_after_seconds: wait }))
 }
 

@@ -7,7 +7,7 @@
 
 use super::canvas::{Canvas, Page, Rgb};
 use super::fonts::{Fonts, Weight};
-use super::{PdfError, TicketDocument, TicketState, qr};
+use super::{PdfError, TicketDocument, TicketState, labels, qr};
 
 /// A5 portrait in points.
 const WIDTH: f32 = 419.53;
@@ -90,6 +90,7 @@ fn tidy(doc: &TicketDocument) -> TicketDocument {
         refund: doc.refund.as_deref().map(t),
         helpline: t(&doc.helpline),
         issued_at: t(&doc.issued_at),
+        language: doc.language,
     }
 }
 
@@ -110,7 +111,7 @@ fn draw_ticket(c: &mut Canvas<'_>, doc: &TicketDocument, spacing: Spacing) -> Re
     if cancelled {
         // Over the journey details, where nobody can miss it.
         let centre = (details_top + details_bottom) / 2.0;
-        c.stamp("CANCELLED", 50.0, (WIDTH / 2.0, centre), 18_f32.to_radians(), RED);
+        c.stamp(labels::of(doc.language).cancelled, 50.0, (WIDTH / 2.0, centre), 18_f32.to_radians(), RED);
     }
     Ok(y)
 }
@@ -123,17 +124,19 @@ fn header(c: &mut Canvas<'_>, doc: &TicketDocument, cancelled: bool) {
     if let Some(line) = c.wrap(&doc.brand, Weight::Bold, size, brand_width, 1).first() {
         c.text(line, MARGIN, 31.0, size, WHITE);
     }
+    let l = labels::of(doc.language);
     let kind = if cancelled {
-        "CANCELLED TICKET".to_owned()
+        l.cancelled_ticket.to_owned()
     } else if is_launch(doc) {
-        "LAUNCH E-TICKET".to_owned()
+        l.launch_ticket.to_owned()
     } else if doc.service.trim().eq_ignore_ascii_case("bus") || doc.service.trim().is_empty() {
-        "BUS E-TICKET".to_owned()
+        l.bus_ticket.to_owned()
     } else {
-        format!("{} E-TICKET", doc.service.trim().to_uppercase())
+        l.other_ticket.replace("{service}", &doc.service.trim().to_uppercase())
     };
     c.text_right(&kind, Weight::Bold, 9.5, WIDTH - MARGIN, 23.0, WHITE);
-    c.text_right(&format!("Helpline {}", doc.helpline), Weight::Regular, 8.5, WIDTH - MARGIN, 36.0, ON_BAND);
+    let helpline = format!("{} {}", l.helpline, doc.helpline);
+    c.text_right(&helpline, Weight::Regular, 8.5, WIDTH - MARGIN, 36.0, ON_BAND);
 }
 
 /// Operator, coach, PNR and status on the left; the QR code of the PNR on the right.
@@ -141,7 +144,8 @@ fn top_block(c: &mut Canvas<'_>, doc: &TicketDocument, cancelled: bool) -> Resul
     let qr_x = WIDTH - MARGIN - QR_SIZE + 10.0;
     let qr_top = HEADER_HEIGHT + 4.0;
     qr::draw(c, &doc.pnr, qr_x, qr_top, QR_SIZE, INK)?;
-    let caption = "Scan for PNR";
+    let l = labels::of(doc.language);
+    let caption = l.scan_for_pnr;
     let caption_width = c.measure(caption, Weight::Regular, 6.5);
     c.text_at(caption, Weight::Regular, 6.5, qr_x + (QR_SIZE - caption_width) / 2.0, qr_top + QR_SIZE - 3.0, MUTED);
 
@@ -158,11 +162,11 @@ fn top_block(c: &mut Canvas<'_>, doc: &TicketDocument, cancelled: bool) -> Resul
     }
 
     y += 19.0;
-    c.text_at("PNR", Weight::Bold, 7.5, MARGIN, y, MUTED);
+    c.text_at(l.pnr, Weight::Bold, 7.5, MARGIN, y, MUTED);
     y += 21.0;
     let pnr_size = c.fit_size(&doc.pnr, Weight::Bold, 21.0, 12.0, left_width - 90.0);
     let pnr_width = c.text_at(&doc.pnr, Weight::Bold, pnr_size, MARGIN, y, INK);
-    let (status, color) = if cancelled { ("CANCELLED", RED) } else { ("CONFIRMED", GREEN) };
+    let (status, color) = if cancelled { (l.cancelled, RED) } else { (l.confirmed, GREEN) };
     let pill_text = c.measure(status, Weight::Bold, 7.5);
     let pill_x = MARGIN + pnr_width + 10.0;
     c.fill_round_rect(pill_x, y - 13.0, pill_text + 14.0, 15.0, 7.5, color);
@@ -170,7 +174,7 @@ fn top_block(c: &mut Canvas<'_>, doc: &TicketDocument, cancelled: bool) -> Resul
 
     if cancelled {
         y += 15.0;
-        c.text_at("Not valid for travel.", Weight::Bold, 9.0, MARGIN, y, RED);
+        c.text_at(l.not_valid, Weight::Bold, 9.0, MARGIN, y, RED);
         if let Some(refund) = doc.refund.as_deref().filter(|r| !r.trim().is_empty()) {
             for line in c.wrap(refund, Weight::Regular, 9.0, left_width, 2) {
                 y += 12.0;
@@ -197,8 +201,9 @@ fn route(c: &mut Canvas<'_>, doc: &TicketDocument, top: f32, spacing: Spacing) -
         city_width,
     ));
 
-    c.text_at("FROM", Weight::Bold, 7.0, MARGIN + inner, label_y, MUTED);
-    c.text_right("TO", Weight::Bold, 7.0, WIDTH - MARGIN - inner, label_y, MUTED);
+    let l = labels::of(doc.language);
+    c.text_at(l.from, Weight::Bold, 7.0, MARGIN + inner, label_y, MUTED);
+    c.text_right(l.to, Weight::Bold, 7.0, WIDTH - MARGIN - inner, label_y, MUTED);
     if let Some(from) = c.wrap(&doc.from, Weight::Bold, size, city_width, 1).first() {
         c.text(from, MARGIN + inner, city_y, size, INK);
     }
@@ -230,33 +235,35 @@ fn field(label: &str, value: &str, weight: Weight, size: f32, max_lines: usize) 
 /// The journey details, two columns.
 fn details(c: &mut Canvas<'_>, doc: &TicketDocument, top: f32, spacing: Spacing) -> f32 {
     let launch = is_launch(doc);
+    let l = labels::of(doc.language);
+    let count = doc.language.digits(&doc.seats.len().to_string());
     let seats_label = match (launch, doc.seats.len()) {
-        (true, n) => format!("Seat / cabin ({n})"),
-        (false, 1) => "Seat (1)".to_owned(),
-        (false, n) => format!("Seats ({n})"),
+        (true, _) => l.seats_or_cabins.replace("{n}", &count),
+        (false, 1) => l.one_seat.to_owned(),
+        (false, _) => l.seats.replace("{n}", &count),
     };
     let rows = [
         [
-            field("Passenger", &doc.passenger_name, Weight::Bold, 11.0, 2),
-            field("Mobile", &doc.passenger_phone, Weight::Regular, 10.5, 1),
+            field(l.passenger, &doc.passenger_name, Weight::Bold, 11.0, 2),
+            field(l.mobile, &doc.passenger_phone, Weight::Regular, 10.5, 1),
         ],
         [
-            field("Journey date", &doc.departure_date, Weight::Bold, 10.5, 1),
-            field("Departure time", &doc.departure_time, Weight::Bold, 10.5, 1),
+            field(l.journey_date, &doc.departure_date, Weight::Bold, 10.5, 1),
+            field(l.departure_time, &doc.departure_time, Weight::Bold, 10.5, 1),
         ],
         [
             field(
-                if launch { "Boarding ghat" } else { "Boarding point" },
+                if launch { l.boarding_ghat } else { l.boarding_point },
                 &doc.boarding_point,
                 Weight::Regular,
                 10.0,
                 3,
             ),
-            field("Boarding time", &doc.boarding_time, Weight::Regular, 10.0, 1),
+            field(l.boarding_time, &doc.boarding_time, Weight::Regular, 10.0, 1),
         ],
         [
             field(
-                if launch { "Destination ghat" } else { "Dropping point" },
+                if launch { l.destination_ghat } else { l.dropping_point },
                 &doc.dropping_point,
                 Weight::Regular,
                 10.0,
@@ -292,7 +299,8 @@ fn details(c: &mut Canvas<'_>, doc: &TicketDocument, top: f32, spacing: Spacing)
 fn fares(c: &mut Canvas<'_>, doc: &TicketDocument, top: f32, spacing: Spacing) -> f32 {
     c.dashed_line(MARGIN, WIDTH - MARGIN, top, RULE);
     let mut y = top + 16.0;
-    c.text_at("FARE DETAILS", Weight::Bold, 6.8, MARGIN, y, MUTED);
+    let l = labels::of(doc.language);
+    c.text_at(l.fare_details, Weight::Bold, 6.8, MARGIN, y, MUTED);
     y += 2.0;
     for (label, amount) in &doc.fare_lines {
         y += spacing.fare_leading;
@@ -306,7 +314,7 @@ fn fares(c: &mut Canvas<'_>, doc: &TicketDocument, top: f32, spacing: Spacing) -
     y += 7.0;
     c.line(MARGIN, y, WIDTH - MARGIN, y, 0.6, RULE);
     y += 17.0;
-    c.text_at("Total", Weight::Bold, 12.0, MARGIN, y, INK);
+    c.text_at(l.total, Weight::Bold, 12.0, MARGIN, y, INK);
     let color = if doc.status == TicketState::Cancelled { INK } else { BRAND };
     c.text_right(&doc.total, Weight::Bold, 12.0, WIDTH - MARGIN, y, color);
     y + 4.0
@@ -316,15 +324,17 @@ fn fares(c: &mut Canvas<'_>, doc: &TicketDocument, top: f32, spacing: Spacing) -
 fn footer(c: &mut Canvas<'_>, doc: &TicketDocument, cancelled: bool) {
     c.line(MARGIN, FOOTER_TOP, WIDTH - MARGIN, FOOTER_TOP, 0.6, RULE);
     let mut y = FOOTER_TOP + 16.0;
-    let label_width = c.text_at("Helpline ", Weight::Regular, 9.0, MARGIN, y, MUTED);
+    let l = labels::of(doc.language);
+    let label_width = c.text_at(&format!("{} ", l.helpline), Weight::Regular, 9.0, MARGIN, y, MUTED);
     c.text_at(&doc.helpline, Weight::Bold, 11.0, MARGIN + label_width, y, INK);
-    c.text_right(&format!("Issued {}", doc.issued_at), Weight::Regular, 8.0, WIDTH - MARGIN, y, MUTED);
+    let issued = l.issued.replace("{time}", &doc.issued_at);
+    c.text_right(&issued, Weight::Regular, 8.0, WIDTH - MARGIN, y, MUTED);
     let note = if cancelled {
-        "This ticket has been cancelled and cannot be used for travel. For questions about the refund, call the helpline with your PNR."
+        l.note_cancelled
     } else if is_launch(doc) {
-        "Please reach the ghat at least 30 minutes before departure and show this e-ticket (on your phone or printed) with your PNR to the launch staff."
+        l.note_launch
     } else {
-        "Please reach the boarding point at least 30 minutes before departure and show this e-ticket (on your phone or printed) with your PNR to the counter staff."
+        l.note_bus
     };
     for line in c.wrap(note, Weight::Regular, 7.5, CONTENT, 2) {
         y += 11.0;

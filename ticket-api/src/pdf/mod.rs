@@ -25,6 +25,7 @@
 
 mod canvas;
 mod fonts;
+mod labels;
 mod layout;
 mod qr;
 mod writer;
@@ -33,6 +34,8 @@ mod writer;
 mod tests;
 
 use std::fmt;
+
+pub use crate::language::Language;
 
 /// Everything printed on an e-ticket, already formatted for display (dates, times and amounts are
 /// the caller's business: the core's `time` module and the invoice rules decide them).
@@ -71,6 +74,8 @@ pub struct TicketDocument {
     /// e.g. "16374".
     pub helpline: String,
     pub issued_at: String,
+    /// What the page says around the data is in this language; the data comes written already.
+    pub language: Language,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

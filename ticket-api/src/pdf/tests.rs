@@ -33,6 +33,7 @@ fn sample() -> TicketDocument {
         refund: None,
         helpline: "16374".into(),
         issued_at: "2026-11-20 09:12 AM".into(),
+        language: Language::English,
     }
 }
 
@@ -162,6 +163,49 @@ fn pdf_bengali_name_is_embedded_and_extracts_in_logical_order() {
 }
 
 #[test]
+fn pdf_in_bangla_says_everything_around_the_data_in_bangla() {
+    // As the server writes it for a traveller who chose Bangla (http::ticket_pdf).
+    let doc = TicketDocument {
+        language: Language::Bangla,
+        operator: "গ্রীন লাইন পরিবহন".into(),
+        passenger_name: "রহিম উদ্দিন".into(),
+        passenger_phone: "০১৭১২৩৪৫৬৭৮".into(),
+        from: "ঢাকা".into(),
+        to: "চট্টগ্রাম".into(),
+        departure_date: "২৩ নভেম্বর ২০২৬".into(),
+        departure_time: "রাত ১০:৩০".into(),
+        boarding_point: "রাজারবাগ".into(),
+        dropping_point: "দামপাড়া".into(),
+        fare_lines: vec![("ভাড়া".into(), "১,৮০০ টাকা".into())],
+        total: "১,৮০০ টাকা".into(),
+        ..sample()
+    };
+    let (pdf, text) = render_and_read("bangla", &doc);
+    assert_eq!(page_count(&pdf), 1);
+    let text = text.expect("pdftotext reads it");
+    for expected in [
+        "বাসের ই-টিকিট",
+        "গ্রীন লাইন পরিবহন",
+        "রহিম উদ্দিন",
+        "ঢাকা",
+        "চট্টগ্রাম",
+        "যাত্রী",
+        "বোর্ডিং পয়েন্ট",
+        "আসন (২)",
+        "ভাড়ার হিসাব",
+        "১,৮০০ টাকা",
+        "মোট",
+        "নিশ্চিত",
+        "K7M4QX9A",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in:\n{text}");
+    }
+    for english in ["Passenger", "Boarding point", "FARE DETAILS", "CONFIRMED", "BUS E-TICKET"] {
+        assert!(!text.contains(english), "{english:?} left in English:\n{text}");
+    }
+}
+
+#[test]
 fn pdf_cancelled_ticket_says_cancelled_and_shows_the_refund() {
     let (pdf, text) = render_and_read("cancelled", &cancelled());
     assert_eq!(page_count(&pdf), 1);
@@ -272,6 +316,7 @@ fn pdf_empty_and_odd_values_still_render() {
         refund: Some(String::new()),
         helpline: String::new(),
         issued_at: String::new(),
+        language: Language::Bangla,
     };
     let pdf = render(&empty).expect("an empty ticket renders");
     assert_eq!(page_count(&pdf), 1);

@@ -9,6 +9,7 @@
 //! 'op-green-line', 'trip-dhaka-chattogram-gl-101-20260105-0700'), and everything derived from
 //! them is deterministic: the same `today` always seeds the same database.
 
+mod bangla;
 mod content;
 mod fares;
 mod inventory;

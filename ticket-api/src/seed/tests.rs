@@ -555,3 +555,31 @@ async fn seeds_postgres_too_when_a_server_is_given() {
     sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE {name}"))).execute(&admin).await.unwrap();
     admin.close().await;
 }
+
+#[test]
+fn every_name_a_traveller_sees_has_its_bangla() {
+    use super::bangla::{self, lookup};
+    let missing = |table: &[(&'static str, &'static str)], keys: Vec<&str>| -> Vec<String> {
+        keys.into_iter().filter(|k| lookup(table, k).is_none_or(|bn| bn.trim().is_empty())).map(str::to_owned).collect()
+    };
+    assert_eq!(missing(bangla::CITIES, CITIES.iter().map(|c| c.id).collect()), Vec::<String>::new());
+    assert_eq!(missing(bangla::POINTS, POINTS.iter().map(|p| p.id).collect()), Vec::<String>::new());
+    assert_eq!(missing(bangla::OPERATORS, OPERATORS.iter().map(|o| o.id).collect()), Vec::<String>::new());
+    let ships = VEHICLES.iter().filter(|v| v.coach_type.is_none()).map(|v| v.id).collect();
+    assert_eq!(missing(bangla::SHIPS, ships), Vec::<String>::new());
+    let mut words: Vec<&str> = VEHICLES.iter().map(|v| v.bus_class).collect();
+    for layout in LAYOUTS {
+        for seat in layout.seats() {
+            words.extend([seat.class_name, seat.deck_name]);
+        }
+    }
+    words.sort_unstable();
+    words.dedup();
+    assert_eq!(missing(bangla::WORDS, words), Vec::<String>::new());
+    assert_eq!(missing(bangla::HEADLINES, HEADLINES.iter().map(|h| h.service).collect()), Vec::<String>::new());
+    // Nothing listed that the network does not have: a renamed id would leave its Bangla behind.
+    let known: HashSet<&str> = CITIES.iter().map(|c| c.id).chain(POINTS.iter().map(|p| p.id)).collect();
+    for (id, _) in bangla::CITIES.iter().chain(bangla::POINTS) {
+        assert!(known.contains(id), "{id} is not a city or point of the network");
+    }
+}

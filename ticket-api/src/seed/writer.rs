@@ -7,6 +7,7 @@
 
 use sqlx::{AnyConnection, AnyPool, AssertSqlSafe};
 
+use super::bangla::{self, lookup};
 use super::layouts::LAYOUTS;
 use super::operators::{OPERATORS, VEHICLES};
 use super::places::{CITIES, POINTS, city_by_id};
@@ -204,22 +205,27 @@ pub async fn write(pool: &AnyPool, options: &SeedOptions) -> Result<SeedSummary,
 async fn write_all(conn: &mut AnyConnection, options: &SeedOptions) -> Result<SeedSummary, sqlx::Error> {
     let mut summary = SeedSummary::default();
 
-    let mut batch = Batch::new(conn, "cities", &["id", "name", "district", "division", "popularity"]);
+    let mut batch = Batch::new(conn, "cities", &["id", "name", "name_bn", "district", "division", "popularity"]);
     for (rank, c) in CITIES.iter().enumerate() {
-        batch.push(conn, row![c.id, c.name, c.district, c.division, rank + 1]).await?;
+        let name_bn = lookup(bangla::CITIES, c.id);
+        batch.push(conn, row![c.id, c.name, name_bn, c.district, c.division, rank + 1]).await?;
     }
     summary.cities = batch.finish(conn).await?;
 
-    let mut batch = Batch::new(conn, "points", &["id", "city_id", "name", "address"]);
+    let mut batch = Batch::new(conn, "points", &["id", "city_id", "name", "name_bn", "address"]);
     for p in POINTS {
-        batch.push(conn, row![p.id, p.city, p.name, p.address]).await?;
+        batch.push(conn, row![p.id, p.city, p.name, lookup(bangla::POINTS, p.id), p.address]).await?;
     }
     batch.finish(conn).await?;
 
-    let mut batch =
-        Batch::new(conn, "operators", &["id", "service", "title", "slug", "logo", "description", "popularity"]);
+    let mut batch = Batch::new(
+        conn,
+        "operators",
+        &["id", "service", "title", "title_bn", "slug", "logo", "description", "popularity"],
+    );
     for (rank, o) in OPERATORS.iter().enumerate() {
-        batch.push(conn, row![o.id, o.service, o.title, o.slug, o.logo(), o.description, rank + 1]).await?;
+        let title_bn = lookup(bangla::OPERATORS, o.id);
+        batch.push(conn, row![o.id, o.service, o.title, title_bn, o.slug, o.logo(), o.description, rank + 1]).await?;
     }
     summary.operators = batch.finish(conn).await?;
 
@@ -227,7 +233,19 @@ async fn write_all(conn: &mut AnyConnection, options: &SeedOptions) -> Result<Se
     let mut seats = Batch::new(
         conn,
         "layout_seats",
-        &["layout_id", "seat_no", "deck", "deck_name", "seat_class", "class_name", "row_no", "col_no", "is_ladies"],
+        &[
+            "layout_id",
+            "seat_no",
+            "deck",
+            "deck_name",
+            "deck_name_bn",
+            "seat_class",
+            "class_name",
+            "class_name_bn",
+            "row_no",
+            "col_no",
+            "is_ladies",
+        ],
     );
     for layout in LAYOUTS {
         layouts.push(conn, row![layout.id, layout.name]).await?;
@@ -235,27 +253,51 @@ async fn write_all(conn: &mut AnyConnection, options: &SeedOptions) -> Result<Se
     layouts.finish(conn).await?;
     for layout in LAYOUTS {
         for s in layout.seats() {
-            let row =
-                row![layout.id, s.seat_no, s.deck, s.deck_name, s.seat_class, s.class_name, s.row, s.col, s.ladies];
+            let (deck_bn, class_bn) = (lookup(bangla::WORDS, s.deck_name), lookup(bangla::WORDS, s.class_name));
+            let row = row![
+                layout.id,
+                s.seat_no,
+                s.deck,
+                s.deck_name,
+                deck_bn,
+                s.seat_class,
+                s.class_name,
+                class_bn,
+                s.row,
+                s.col,
+                s.ladies
+            ];
             seats.push(conn, row).await?;
         }
     }
     seats.finish(conn).await?;
 
-    let mut batch =
-        Batch::new(conn, "vehicles", &["id", "operator_id", "name", "coach_type", "bus_class", "layout_id"]);
+    let mut batch = Batch::new(
+        conn,
+        "vehicles",
+        &["id", "operator_id", "name", "name_bn", "coach_type", "bus_class", "bus_class_bn", "layout_id"],
+    );
     for v in VEHICLES {
-        batch.push(conn, row![v.id, v.operator, v.name, v.coach_type, v.bus_class, v.layout]).await?;
+        let (name_bn, class_bn) = (lookup(bangla::SHIPS, v.id), lookup(bangla::WORDS, v.bus_class));
+        batch
+            .push(conn, row![v.id, v.operator, v.name, name_bn, v.coach_type, v.bus_class, class_bn, v.layout])
+            .await?;
     }
     batch.finish(conn).await?;
 
     let routes = routes::all();
-    let mut route_rows = Batch::new(conn, "routes", &["id", "service", "name"]);
+    let mut route_rows = Batch::new(conn, "routes", &["id", "service", "name", "name_bn"]);
     let mut stop_rows = Batch::new(conn, "route_stops", &["route_id", "stop_index", "city_id", "minutes_from_start"]);
     let mut point_rows =
         Batch::new(conn, "route_points", &["route_id", "stop_index", "point_id", "minutes_from_start"]);
     for r in &routes {
-        route_rows.push(conn, row![r.id.as_str(), r.service, r.name.as_str()]).await?;
+        // 'ঢাকা - চট্টগ্রাম', as the English name: the first and the last stop.
+        let city_bn = |stop: Option<&routes::Stop>| stop.and_then(|s| lookup(bangla::CITIES, s.city));
+        let name_bn = match (city_bn(r.stops.first()), city_bn(r.stops.last())) {
+            (Some(first), Some(last)) => Some(format!("{first} - {last}")),
+            _ => None,
+        };
+        route_rows.push(conn, row![r.id.as_str(), r.service, r.name.as_str(), name_bn.as_deref()]).await?;
     }
     summary.routes = route_rows.finish(conn).await?;
     for r in &routes {
@@ -338,9 +380,9 @@ async fn write_trips(
 }
 
 async fn write_content(conn: &mut AnyConnection, options: &SeedOptions) -> Result<(), sqlx::Error> {
-    let mut batch = Batch::new(conn, "headlines", &["service", "text", "is_visible"]);
+    let mut batch = Batch::new(conn, "headlines", &["service", "text", "text_bn", "is_visible"]);
     for h in content::HEADLINES {
-        batch.push(conn, row![h.service, h.text, h.visible]).await?;
+        batch.push(conn, row![h.service, h.text, lookup(bangla::HEADLINES, h.service), h.visible]).await?;
     }
     batch.finish(conn).await?;
 
@@ -365,12 +407,17 @@ async fn write_content(conn: &mut AnyConnection, options: &SeedOptions) -> Resul
     let mut batch = Batch::new(
         conn,
         "popular_routes",
-        &["id", "service", "from_city_id", "to_city_id", "title", "image", "description", "position"],
+        &["id", "service", "from_city_id", "to_city_id", "title", "title_bn", "image", "description", "position"],
     );
     for (position, p) in content::POPULAR_ROUTES.iter().enumerate() {
         let name = |id: &str| city_by_id(id).map_or_else(|| id.to_owned(), |c| c.name.to_owned());
         let title = format!("{} to {}", name(p.from), name(p.to));
-        let row = row![p.id(), p.service, p.from, p.to, title, p.image(), p.description, position + 1];
+        let title_bn = match (lookup(bangla::CITIES, p.from), lookup(bangla::CITIES, p.to)) {
+            (Some(from), Some(to)) => Some(format!("{from} থেকে {to}")),
+            _ => None,
+        };
+        let row =
+            row![p.id(), p.service, p.from, p.to, title, title_bn.as_deref(), p.image(), p.description, position + 1];
         batch.push(conn, row).await?;
     }
     batch.finish(conn).await?;

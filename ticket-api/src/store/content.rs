@@ -8,11 +8,12 @@ use super::Exec;
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct HeadlineRow {
     pub text: String,
+    pub text_bn: Option<String>,
     pub is_visible: i64,
 }
 
 pub async fn headline<'c>(e: impl Exec<'c>, service: Service) -> Result<Option<HeadlineRow>, sqlx::Error> {
-    sqlx::query_as("SELECT text, is_visible FROM headlines WHERE service = $1")
+    sqlx::query_as("SELECT text, text_bn, is_visible FROM headlines WHERE service = $1")
         .bind(service.as_str())
         .fetch_optional(e)
         .await
@@ -48,13 +49,14 @@ pub async fn offers<'c>(e: impl Exec<'c>) -> Result<Vec<OfferRow>, sqlx::Error> 
 pub struct CityRow {
     pub id: String,
     pub name: String,
+    pub name_bn: Option<String>,
     pub district: String,
 }
 
 /// The cities the service's routes stop at, most popular first.
 pub async fn cities<'c>(e: impl Exec<'c>, service: Service) -> Result<Vec<CityRow>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT c.id, c.name, c.district FROM cities c \
+        "SELECT c.id, c.name, c.name_bn, c.district FROM cities c \
          WHERE EXISTS (SELECT 1 FROM route_stops s JOIN routes r ON r.id = s.route_id \
                        WHERE s.city_id = c.id AND r.service = $1) \
          ORDER BY c.popularity, c.name",
@@ -68,6 +70,7 @@ pub async fn cities<'c>(e: impl Exec<'c>, service: Service) -> Result<Vec<CityRo
 pub struct OperatorRow {
     pub id: String,
     pub title: String,
+    pub title_bn: Option<String>,
     pub logo: String,
     pub slug: String,
     pub description: String,
@@ -75,7 +78,7 @@ pub struct OperatorRow {
 
 pub async fn operators<'c>(e: impl Exec<'c>, service: Service) -> Result<Vec<OperatorRow>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT id, title, logo, slug, description FROM operators WHERE service = $1 ORDER BY popularity, title",
+        "SELECT id, title, title_bn, logo, slug, description FROM operators WHERE service = $1 ORDER BY popularity, title",
     )
     .bind(service.as_str())
     .fetch_all(e)
@@ -85,7 +88,7 @@ pub async fn operators<'c>(e: impl Exec<'c>, service: Service) -> Result<Vec<Ope
 /// An operator by id or slug.
 pub async fn operator<'c>(e: impl Exec<'c>, service: Service, id: &str) -> Result<Option<OperatorRow>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT id, title, logo, slug, description FROM operators WHERE (id = $1 OR slug = $1) AND service = $2",
+        "SELECT id, title, title_bn, logo, slug, description FROM operators WHERE (id = $1 OR slug = $1) AND service = $2",
     )
     .bind(id)
     .bind(service.as_str())
@@ -115,15 +118,19 @@ pub async fn operator_classes<'c>(e: impl Exec<'c>, operator_id: &str) -> Result
 pub struct PopularRouteRow {
     pub id: String,
     pub title: String,
+    pub title_bn: Option<String>,
     pub image: Option<String>,
     pub description: Option<String>,
     pub from_name: String,
+    pub from_name_bn: Option<String>,
     pub to_name: String,
+    pub to_name_bn: Option<String>,
     /// The lowest fare between the two cities on any route.
     pub fare_from: Option<i64>,
 }
 
-const POPULAR_ROUTE: &str = "SELECT p.id, p.title, p.image, p.description, f.name AS from_name, t.name AS to_name, \
+const POPULAR_ROUTE: &str = "SELECT p.id, p.title, p.title_bn, p.image, p.description, f.name AS from_name, \
+     f.name_bn AS from_name_bn, t.name AS to_name, t.name_bn AS to_name_bn, \
      (SELECT MIN(fa.fare) FROM fares fa JOIN route_stops a ON a.route_id = fa.route_id AND a.stop_index = fa.from_stop \
       JOIN route_stops b ON b.route_id = fa.route_id AND b.stop_index = fa.to_stop \
       WHERE a.city_id = p.from_city_id AND b.city_id = p.to_city_id) AS fare_from \

@@ -6,10 +6,11 @@ use sqlx::AnyPool;
 pub struct CityRow {
     pub id: String,
     pub name: String,
+    pub name_bn: Option<String>,
 }
 
 pub async fn cities(pool: &AnyPool) -> Result<Vec<CityRow>, sqlx::Error> {
-    sqlx::query_as("SELECT id, name FROM cities").fetch_all(pool).await
+    sqlx::query_as("SELECT id, name, name_bn FROM cities").fetch_all(pool).await
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -18,10 +19,11 @@ pub struct RouteRow {
     #[sqlx(try_from = "String")]
     pub service: core_wasm::service::Service,
     pub name: String,
+    pub name_bn: Option<String>,
 }
 
 pub async fn routes(pool: &AnyPool) -> Result<Vec<RouteRow>, sqlx::Error> {
-    sqlx::query_as("SELECT id, service, name FROM routes").fetch_all(pool).await
+    sqlx::query_as("SELECT id, service, name, name_bn FROM routes").fetch_all(pool).await
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -45,13 +47,14 @@ pub struct PointRow {
     pub minutes_from_start: i64,
     pub id: String,
     pub name: String,
+    pub name_bn: Option<String>,
     pub address: String,
 }
 
 /// Every route's boarding and dropping points, in time order.
 pub async fn points(pool: &AnyPool) -> Result<Vec<PointRow>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT rp.route_id, rp.stop_index, rp.minutes_from_start, p.id, p.name, p.address FROM route_points rp \
+        "SELECT rp.route_id, rp.stop_index, rp.minutes_from_start, p.id, p.name, p.name_bn, p.address FROM route_points rp \
          JOIN points p ON p.id = rp.point_id ORDER BY rp.route_id, rp.minutes_from_start, p.name",
     )
     .fetch_all(pool)
@@ -78,24 +81,29 @@ pub async fn trips(pool: &AnyPool) -> Result<Vec<TripRow>, sqlx::Error> {
 pub struct VehicleRow {
     pub id: String,
     pub name: String,
+    pub name_bn: Option<String>,
     pub coach_type: Option<String>,
     pub bus_class: String,
+    pub bus_class_bn: Option<String>,
     pub layout_id: String,
 }
 
 pub async fn vehicles(pool: &AnyPool) -> Result<Vec<VehicleRow>, sqlx::Error> {
-    sqlx::query_as("SELECT id, name, coach_type, bus_class, layout_id FROM vehicles").fetch_all(pool).await
+    sqlx::query_as("SELECT id, name, name_bn, coach_type, bus_class, bus_class_bn, layout_id FROM vehicles")
+        .fetch_all(pool)
+        .await
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct OperatorRow {
     pub id: String,
     pub title: String,
+    pub title_bn: Option<String>,
     pub logo: String,
 }
 
 pub async fn operators(pool: &AnyPool) -> Result<Vec<OperatorRow>, sqlx::Error> {
-    sqlx::query_as("SELECT id, title, logo FROM operators").fetch_all(pool).await
+    sqlx::query_as("SELECT id, title, title_bn, logo FROM operators").fetch_all(pool).await
 }
 
 /// How many seats of a class a layout has.
@@ -118,8 +126,10 @@ pub struct LayoutSeatRow {
     pub seat_no: String,
     pub deck: String,
     pub deck_name: String,
+    pub deck_name_bn: Option<String>,
     pub seat_class: String,
     pub class_name: String,
+    pub class_name_bn: Option<String>,
     pub row_no: i64,
     pub col_no: i64,
     pub is_ladies: i64,
@@ -128,7 +138,8 @@ pub struct LayoutSeatRow {
 /// Every layout's seats, by deck, row and column.
 pub async fn layout_seats(pool: &AnyPool) -> Result<Vec<LayoutSeatRow>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT layout_id, seat_no, deck, deck_name, seat_class, class_name, row_no, col_no, is_ladies \
+        "SELECT layout_id, seat_no, deck, deck_name, deck_name_bn, seat_class, class_name, class_name_bn, row_no, col_no, \
+         is_ladies \
          FROM layout_seats ORDER BY layout_id, deck, row_no, col_no",
     )
     .fetch_all(pool)

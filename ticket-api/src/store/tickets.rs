@@ -63,15 +63,22 @@ pub async fn by_id<'c>(e: impl Exec<'c>, ticket_id: &str) -> Result<Option<Ticke
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct TripNamesRow {
     pub operator: String,
+    pub operator_bn: Option<String>,
     pub vehicle: String,
+    pub vehicle_bn: Option<String>,
     pub bus_class: String,
+    pub bus_class_bn: Option<String>,
     pub from_name: String,
+    pub from_name_bn: Option<String>,
     pub to_name: String,
+    pub to_name_bn: Option<String>,
 }
 
 pub async fn trip_names<'c>(e: impl Exec<'c>, trip_id: &str, from: i64, to: i64) -> Result<TripNamesRow, sqlx::Error> {
     sqlx::query_as(
-        "SELECT o.title AS operator, v.name AS vehicle, v.bus_class, f.name AS from_name, d.name AS to_name FROM trips t \
+        "SELECT o.title AS operator, o.title_bn AS operator_bn, v.name AS vehicle, v.name_bn AS vehicle_bn, \
+         v.bus_class, v.bus_class_bn, f.name AS from_name, f.name_bn AS from_name_bn, d.name AS to_name, \
+         d.name_bn AS to_name_bn FROM trips t \
          JOIN operators o ON o.id = t.operator_id JOIN vehicles v ON v.id = t.vehicle_id \
          JOIN route_stops a ON a.route_id = t.route_id AND a.stop_index = $2 JOIN cities f ON f.id = a.city_id \
          JOIN route_stops b ON b.route_id = t.route_id AND b.stop_index = $3 JOIN cities d ON d.id = b.city_id \

@@ -57,12 +57,13 @@ pub struct RoutePointRow {
     pub minutes_from_start: i64,
     pub id: String,
     pub name: String,
+    pub name_bn: Option<String>,
     pub address: String,
 }
 
 pub async fn route_points<'c>(e: impl Exec<'c>, route_id: &str) -> Result<Vec<RoutePointRow>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT rp.stop_index, rp.minutes_from_start, p.id, p.name, p.address FROM route_points rp \
+        "SELECT rp.stop_index, rp.minutes_from_start, p.id, p.name, p.name_bn, p.address FROM route_points rp \
          JOIN points p ON p.id = rp.point_id WHERE rp.route_id = $1 ORDER BY rp.minutes_from_start, p.name",
     )
     .bind(route_id)

@@ -282,20 +282,47 @@ impl TestApp {
     }
 }
 
-/// The code in the last SMS to `phone` (the demo outbox), as the traveller reads it.
-pub async fn sms_code(app: &TestApp, phone: &str) -> String {
+/// The last SMS to `phone` (the demo outbox).
+pub async fn last_sms(app: &TestApp, phone: &str) -> String {
     use sqlx::Row;
-    let body: String =
-        sqlx::query("SELECT body FROM sms_outbox WHERE phone = $1 ORDER BY created_at DESC, id DESC LIMIT 1")
-            .bind(phone)
-            .fetch_one(&app.state.pool)
-            .await
-            .unwrap()
-            .get("body");
-    body.split_whitespace()
-        .find(|w| w.len() == 5 && w.ends_with('.') && w[..4].chars().all(|c| c.is_ascii_digit()))
-        .unwrap()[..4]
-        .to_owned()
+    sqlx::query("SELECT body FROM sms_outbox WHERE phone = $1 ORDER BY created_at DESC, id DESC LIMIT 1")
+        .bind(phone)
+        .fetch_one(&app.state.pool)
+        .await
+        .unwrap()
+        .get("body")
+}
+
+/// The code in the last SMS to `phone`, as the traveller reads it: its only run of four digits,
+/// in either language's text.
+pub async fn sms_code(app: &TestApp, phone: &str) -> String {
+    let body = last_sms(app, phone).await;
+    let code = body.split(|c: char| !c.is_ascii_digit()).find(|run| run.len() == 4);
+    code.unwrap_or_else(|| panic!("no code in {body:?}")).to_owned()
+}
+
+/// The e-ticket PDF of `ticket_id` as this visitor downloads it, with the request's extra
+/// `headers` (a `Cookie` with the site's language): its status and its text as pdftotext reads it.
+pub async fn ticket_pdf_text(app: &TestApp, ticket_id: &str, headers: &[(&str, &str)]) -> (StatusCode, String) {
+    let mut request = Request::get(format!("/v1/api/intercity/download-ticket-pdf/{ticket_id}"))
+        .header(header::AUTHORIZATION, format!("Bearer {}", app.token));
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let response = app.router.clone().oneshot(request.body(Body::empty()).unwrap()).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let path = std::env::temp_dir().join(format!("ticket-{}-{ticket_id}.pdf", std::process::id()));
+    std::fs::write(&path, &bytes).unwrap();
+    let out = std::process::Command::new("pdftotext")
+        .arg("-enc")
+        .arg("UTF-8")
+        .arg(&path)
+        .arg("-")
+        .output()
+        .expect("pdftotext (poppler-utils) is installed");
+    std::fs::remove_file(&path).ok();
+    (status, String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 /// A POST with an Idempotency-Key as `app`'s visitor: status, body, and whether it was a replay.
