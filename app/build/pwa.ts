@@ -4,8 +4,9 @@
  *
  * The worker precaches the whole build (shell, hashed assets, both wasm modules, icons, the
  * prerendered home pages) once it is installed, which the app asks for in idle time after the
- * first load (src/pwa/register-sw.ts), never on the first paint's path. Content calls are
- * stale-while-revalidate; bookings, tickets, OTP, PDFs and tokens have no route here, so the
+ * first load (src/pwa/register-sw.ts), never on the first paint's path. The Bengali font is the
+ * exception: ~90 KB that only a Bangla reader needs, kept when first used instead. Content calls
+ * are stale-while-revalidate; bookings, tickets, OTP, PDFs and tokens have no route here, so the
  * worker never stores them (they go to the network as if it were not there).
  */
 import type { Plugin } from 'vite';
@@ -69,8 +70,10 @@ function themeManifests(): Plugin {
 const workbox: VitePWAOptions['workbox'] = {
   globPatterns: ['**/*.{js,css,wasm,html,svg,png,webmanifest,woff2}'],
   // Demo pictures of offers and banners are content, cached as they are seen (below); the
-  // install icons are fetched by the browser when it installs, for the one theme it needs.
-  globIgnores: ['images/**', 'icons/**'],
+  // install icons are fetched by the browser when it installs, for the one theme it needs; the
+  // Bengali font (two weights, ~90 KB) is kept when a Bangla page first uses it (below), not
+  // downloaded onto every English reader's phone.
+  globIgnores: ['images/**', 'icons/**', 'assets/noto-sans-bengali-*'],
   manifestTransforms: [
     // The prerendered pages are stored under the URLs they answer, so `/bus` opens offline with
     // its search form; every other navigation gets the shell (navigateFallback).
@@ -106,6 +109,13 @@ const workbox: VitePWAOptions['workbox'] = {
       urlPattern: ({ url }) => url.pathname === '/api/config',
       handler: 'NetworkFirst',
       options: { cacheName: 'site-config', networkTimeoutSeconds: 4, cacheableResponse: { statuses: [200] } },
+    },
+    {
+      // The Bengali font, once a Bangla page has used it, so Bangla reads right offline too.
+      // The files are hashed: a kept copy never goes stale, and a new build's are new names.
+      urlPattern: ({ url }) => /^\/assets\/noto-sans-bengali-[^/]+\.woff2$/.test(url.pathname),
+      handler: 'CacheFirst',
+      options: { cacheName: 'fonts', expiration: { maxEntries: 8 }, cacheableResponse: { statuses: [200] } },
     },
     {
       urlPattern: ({ url, request }) => request.destination === 'image' && url.pathname.startsWith('/images/'),

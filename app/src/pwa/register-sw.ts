@@ -65,6 +65,26 @@ async function checkVersion(registration: ServiceWorkerRegistration | null): Pro
   }
 }
 
+/**
+ * The Bengali font files this page has already used, stored where the worker's cache-first route
+ * keeps them (build/pwa.ts; they are not precached): a Bangla reader's first visit fetched them
+ * before the worker was there, and Bangla must read right offline from the next page on.
+ */
+async function keepFontsInUse(): Promise<void> {
+  const fonts = performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name))
+    .filter((url) => url.origin === window.location.origin && /^\/assets\/noto-sans-bengali-[^/]+\.woff2$/.test(url.pathname));
+  if (fonts.length === 0) return;
+  try {
+    await navigator.serviceWorker.ready;
+    const cache = await caches.open('fonts');
+    await Promise.all(fonts.map(async (url) => (await cache.match(url.pathname)) ?? cache.add(url.pathname)));
+  } catch {
+    // Kept the next time a controlled page uses them.
+  }
+}
+
 async function register(): Promise<ServiceWorkerRegistration | null> {
   if (!('serviceWorker' in navigator)) return null;
   try {
@@ -75,6 +95,7 @@ async function register(): Promise<ServiceWorkerRegistration | null> {
     // The runtime config, stored where the worker's network-first route keeps it (build/pwa.ts):
     // this page read it before the worker was there, and the app cannot start offline without it.
     void navigator.serviceWorker.ready.then(() => caches.open('site-config')).then((cache) => cache.add('/api/config')).catch(() => undefined);
+    void keepFontsInUse();
     return registration;
   } catch (error) {
     console.warn('service worker not registered', error);
