@@ -4,10 +4,10 @@
  * to wait for it). A ticket seen again replaces its copy: a cancellation is kept the next time
  * the ticket is seen online.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { Service, Ticket } from 'core-wasm';
 import { useApi, type Api } from '@/api/api-client';
-import { savePdf, saveTicket } from '@/features/saved-tickets/saved-tickets-store';
+import { savedTicket, savePdf, saveTicket } from '@/features/saved-tickets/saved-tickets-store';
 
 /** After the page has drawn and the browser has nothing more urgent to do. */
 function whenIdle(work: () => void): void {
@@ -43,4 +43,23 @@ export function useSavedCopy(service: Service, ticket: Ticket | null | undefined
       })
       .catch(warn);
   }, [api, service, json]);
+}
+
+/**
+ * The PDF of ticket `id` kept on this device, looked up while `wanted` (offline, when the server
+ * cannot make one); null when none is kept or not wanted.
+ */
+export function useKeptPdf(id: string, wanted: boolean): Blob | null {
+  const [kept, setKept] = useState<{ id: string; pdf: Blob | null } | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    let current = true;
+    savedTicket(id)
+      .then((saved) => current && setKept({ id, pdf: saved?.pdf ?? null }))
+      .catch(() => current && setKept({ id, pdf: null }));
+    return () => {
+      current = false;
+    };
+  }, [id, wanted]);
+  return wanted && kept?.id === id ? kept.pdf : null;
 }

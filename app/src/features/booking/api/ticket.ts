@@ -21,8 +21,9 @@ export function useConfirmedTicket(service: Service, tnxId: string | null) {
  * (its client sends the token and renews it, as for every call), saved through a Blob link as
  * `ticket-PNR.pdf`, the name the server gives it too.
  */
-export async function downloadTicketPdf(api: Api, service: Service, ticket: Ticket): Promise<void> {
-  const blob = await api.call('download-ticket-pdf', service, { id: ticket._id });
+export async function downloadTicketPdf(api: Api, service: Service, ticket: Ticket, kept: Blob | null = null): Promise<void> {
+  // Offline, the copy kept on the phone (issue 14): the same file, made for the same status.
+  const blob = kept ?? (await api.call('download-ticket-pdf', service, { id: ticket._id }));
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
@@ -35,8 +36,8 @@ export async function downloadTicketPdf(api: Api, service: Service, ticket: Tick
   setTimeout(() => URL.revokeObjectURL(href), 30_000);
 }
 
-/** The PDF download of the success page and of the ticket history. */
+/** The PDF download of the success page and of the ticket history (`kept`: the phone's copy). */
 export function useTicketDownload(service: Service) {
   const api = useApi();
-  return useMutation((ticket: Ticket) => downloadTicketPdf(api, service, ticket));
+  return useMutation((ticket: Ticket, kept: Blob | null = null) => downloadTicketPdf(api, service, ticket, kept));
 }

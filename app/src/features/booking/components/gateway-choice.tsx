@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { Service } from 'core-wasm';
+import { useNeedsNetwork } from '@/components/needs-network';
 import { browser, useUpdateGateway, type GatewayId } from '@/features/booking/api/gateway';
 import type { Booking, BookingAction } from '@/features/booking/api/use-booking';
 import { t, type MessageId } from '@/i18n/messages';
@@ -36,6 +37,7 @@ export function GatewayChoice({ service, booking, dispatch, disabled = false }: 
   // The page is leaving for the gateway: the button stays busy.
   const [leaving, setLeaving] = useState(false);
   const paying = update.pending || leaving;
+  const network = useNeedsNetwork();
   const id = useId();
 
   async function pay() {
@@ -84,9 +86,16 @@ export function GatewayChoice({ service, booking, dispatch, disabled = false }: 
           );
         })}
       </fieldset>
-      <button type="button" className="button button--block button--pay" onClick={pay} disabled={paying || disabled}>
+      <button
+        type="button"
+        className="button button--block button--pay"
+        onClick={pay}
+        disabled={paying || disabled || network.offline}
+        aria-describedby={network.describedBy()}
+      >
         {paying ? t('booking.paying') : t('booking.pay', { amount: taka(booking.amount) })}
       </button>
+      {network.reason}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { LaunchBooking } from 'core-wasm';
+import { useNeedsNetwork } from '@/components/needs-network';
 import { useRemoveSeat } from '@/features/booking/api/seat-remove';
 import type { BookingAction } from '@/features/booking/api/use-booking';
 import { t } from '@/i18n/messages';
@@ -16,6 +17,7 @@ interface LaunchSeatsProps {
  */
 export function LaunchSeats({ booking, dispatch, disabled = false }: LaunchSeatsProps) {
   const removal = useRemoveSeat();
+  const network = useNeedsNetwork();
   const seats = booking.invoice.seatNo;
   const last = seats.length <= 1;
 
@@ -37,8 +39,9 @@ export function LaunchSeats({ booking, dispatch, disabled = false }: LaunchSeats
               type="button"
               className="button button--ghost"
               onClick={() => remove(seat)}
-              disabled={last || removal.pending || disabled}
+              disabled={last || removal.pending || disabled || network.offline}
               aria-label={t('booking.seats.remove', { seat })}
+              aria-describedby={network.describedBy()}
             >
               {t('booking.seats.removeShort')}
             </button>
@@ -46,6 +49,7 @@ export function LaunchSeats({ booking, dispatch, disabled = false }: LaunchSeats
         ))}
       </ul>
       {last && <p className="muted">{t('booking.seats.lastOne')}</p>}
+      {!last && network.reason}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { validateEmail, validatePhone, type Gender } from 'core-wasm';
 import { ladiesProblem } from 'core-wasm/booking';
+import { useNeedsNetwork } from '@/components/needs-network';
 import { PhoneField } from '@/features/phone/components/phone-field';
 import type { Passenger } from '@/features/booking/api/passenger-details';
 import { messageText, t, type CoreMessage, type MessageId } from '@/i18n/messages';
@@ -48,6 +49,7 @@ export function PassengerForm({ onSubmit, disabled = false, hasLadiesSeat = fals
   const [submitted, setSubmitted] = useState(false);
   const [sending, setSending] = useState(false);
   const id = useId();
+  const network = useNeedsNetwork();
   const problems = problemsOf({ name, phone, email, gender }, hasLadiesSeat);
   const shown = (problem: CoreMessage | null) => (submitted ? problem : null);
 
@@ -133,9 +135,10 @@ export function PassengerForm({ onSubmit, disabled = false, hasLadiesSeat = fals
         </div>
         {error('gender')}
       </fieldset>
-      <button type="submit" className="button button--block" disabled={disabled || sending}>
+      <button type="submit" className="button button--block" disabled={disabled || sending || network.offline} aria-describedby={network.describedBy()}>
         {sending ? t('booking.passenger.sending') : t('booking.passenger.submit')}
       </button>
+      {network.reason}
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { promoProblem } from 'core-wasm/booking';
 import type { Service } from 'core-wasm';
+import { useNeedsNetwork } from '@/components/needs-network';
 import { usePromoCode, useRemovePromo } from '@/features/booking/api/promo';
 import type { Booking, BookingAction } from '@/features/booking/api/use-booking';
 import { messageText, t } from '@/i18n/messages';
@@ -25,6 +26,7 @@ export function PromoForm({ service, booking, dispatch, disabled = false }: Prom
   const applying = usePromoCode(service);
   const removing = useRemovePromo();
   const busy = applying.pending || removing.pending;
+  const network = useNeedsNetwork();
   const id = useId();
   const promo = booking.invoice.promo;
 
@@ -60,7 +62,7 @@ export function PromoForm({ service, booking, dispatch, disabled = false }: Prom
         <p className="promo-applied" role="status">
           <span>{t('booking.promo.applied', { code: promo.code, amount: taka(booking.invoice.discount) })}</span>
           {service === 'BUS' && (
-            <button type="button" className="link-button" onClick={remove} disabled={busy || disabled}>
+            <button type="button" className="link-button" onClick={remove} disabled={busy || disabled || network.offline} aria-describedby={network.describedBy()}>
               {t('booking.promo.remove')}
             </button>
           )}
@@ -82,10 +84,11 @@ export function PromoForm({ service, booking, dispatch, disabled = false }: Prom
           onChange={(event) => setCode(event.target.value)}
           disabled={disabled}
         />
-        <button type="submit" className="button" disabled={busy || disabled || !code.trim()}>
+        <button type="submit" className="button" disabled={busy || disabled || !code.trim() || network.offline} aria-describedby={network.describedBy()}>
           {busy ? t('booking.promo.applying') : t('booking.promo.apply')}
         </button>
       </form>
+      {network.reason}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useReducer, useState } from 'react';
 import { dealClaim, dealReducer, initialDealState } from 'core-wasm/booking';
 import type { Service } from 'core-wasm';
 import { Modal } from '@/components/modal';
+import { useNeedsNetwork } from '@/components/needs-network';
 import { useApplyPromo } from '@/features/booking/api/promo';
 import { useSurpriseDeal } from '@/features/booking/api/surprise-deal';
 import { isLaunchBooking, type Booking, type BookingAction } from '@/features/booking/api/use-booking';
@@ -31,6 +32,7 @@ export function SurpriseDeal({ service, booking, dispatch, disabled = false }: S
   const [claimEndsAt, setClaimEndsAt] = useState<number | null>(null);
   const asking = useSurpriseDeal(service);
   const claiming = useApplyPromo(service);
+  const network = useNeedsNetwork();
   const open = state.deal !== undefined && state.deal !== null;
   const running = state.secondsLeft > 0;
 
@@ -71,9 +73,17 @@ export function SurpriseDeal({ service, booking, dispatch, disabled = false }: S
 
   return (
     <>
-      <button type="button" className="button button--ghost button--block deal-button" onClick={ask} disabled={asking.pending || disabled}>
+      <button
+        type="button"
+        className="button button--ghost button--block deal-button"
+        onClick={ask}
+        disabled={asking.pending || disabled || network.offline}
+        aria-describedby={network.describedBy()}
+      >
         {t('booking.deal.try')}
       </button>
+      {/* Said once: in the deal's modal while it is open, else beside the button. */}
+      {!open && network.reason}
       {open && state.deal && (
         <Modal title={t('booking.deal.title')} onClose={close} id="surprise-deal">
           <div className="deal">
@@ -88,10 +98,12 @@ export function SurpriseDeal({ service, booking, dispatch, disabled = false }: S
               type="button"
               className={`button button--block${state.canClaim ? '' : ' button--dimmed'}`}
               onClick={claim}
-              disabled={!state.canClaim || claiming.pending}
+              disabled={!state.canClaim || claiming.pending || network.offline}
+              aria-describedby={network.describedBy()}
             >
               {t('booking.deal.claim')}
             </button>
+            {network.reason}
           </div>
         </Modal>
       )}

@@ -1,6 +1,7 @@
 import { type Service, type Ticket } from 'core-wasm';
+import { useNeedsNetwork } from '@/components/needs-network';
 import { useTicketDownload } from '@/features/booking/api/ticket';
-import { useSavedCopy } from '@/features/saved-tickets/use-saved-copy';
+import { useKeptPdf, useSavedCopy } from '@/features/saved-tickets/use-saved-copy';
 import { displayDateTime } from '@/lib/date-time';
 import { formatLongDate } from '@/lib/dates';
 import { shownDigits } from '@/i18n/language';
@@ -17,6 +18,10 @@ export function TicketView({ service, ticket }: { service: Service; ticket: Tick
   const download = useTicketDownload(service);
   // Kept on the phone with its PDF: it opens offline in 'My saved tickets' (issue 14).
   useSavedCopy(service, ticket);
+  // Offline, the PDF comes from the copy on the phone; without one it needs the network.
+  const network = useNeedsNetwork();
+  const kept = useKeptPdf(ticket._id, network.offline);
+  const noPdf = network.offline && !kept;
   const departure = ticket.departureDateTime ? displayDateTime(ticket.departureDateTime) : null;
   const paid = ticket.paymentHistory.paidAmount;
   const fareLines = ticket.fareLines ?? [];
@@ -67,9 +72,16 @@ export function TicketView({ service, ticket }: { service: Service; ticket: Tick
         </dl>
       )}
       <p className="muted">{t('booking.ticket.sent')}</p>
-      <button type="button" className="button button--block" onClick={() => void download.run(ticket)} disabled={download.pending}>
+      <button
+        type="button"
+        className="button button--block"
+        onClick={() => void download.run(ticket, kept)}
+        disabled={download.pending || noPdf}
+        aria-describedby={noPdf ? network.describedBy() : undefined}
+      >
         {download.pending ? t('booking.ticket.downloading') : t('booking.ticket.download')}
       </button>
+      {noPdf && network.reason}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { validatePhone } from 'core-wasm';
 import { useSendSearchOtp } from '@/features/find-ticket/api/tickets';
+import { useNeedsNetwork } from '@/components/needs-network';
 import { PhoneField } from '@/features/phone/components/phone-field';
 import { t } from '@/i18n/messages';
 
@@ -16,12 +17,13 @@ export function FindTicketForm({ onSent }: { onSent: (phone: string) => void }) 
   const [phone, setPhone] = useState('');
   const [touched, setTouched] = useState(false);
   const sending = useSendSearchOtp();
+  const network = useNeedsNetwork();
   const problem = touched ? (validatePhone(phone) ?? null) : null;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setTouched(true);
-    if (validatePhone(phone) || sending.pending) return;
+    if (validatePhone(phone) || sending.pending || network.offline) return;
     if ((await sending.run(phone)).ok) onSent(phone);
   }
 
@@ -32,9 +34,10 @@ export function FindTicketForm({ onSent }: { onSent: (phone: string) => void }) 
       </h2>
       <p className="find-ticket__intro">{t('findTicket.intro')}</p>
       <PhoneField value={phone} onChange={setPhone} onBlur={() => setTouched(true)} problem={problem} label={t('findTicket.phone')} />
-      <button type="submit" className="button button--block" disabled={sending.pending}>
+      <button type="submit" className="button button--block" disabled={sending.pending || network.offline} aria-describedby={network.describedBy()}>
         {sending.pending ? t('findTicket.sending') : t('findTicket.continue')}
       </button>
+      {network.reason}
     </form>
   );
 }

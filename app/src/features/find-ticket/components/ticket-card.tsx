@@ -1,6 +1,7 @@
 import { displayCities, type Service, type Ticket } from 'core-wasm';
+import { useNeedsNetwork } from '@/components/needs-network';
 import { useTicketDownload } from '@/features/booking/api/ticket';
-import { useSavedCopy } from '@/features/saved-tickets/use-saved-copy';
+import { useKeptPdf, useSavedCopy } from '@/features/saved-tickets/use-saved-copy';
 import { t, type MessageId } from '@/i18n/messages';
 import { localName } from '@/i18n/names';
 import { displayDateTime } from '@/lib/date-time';
@@ -39,6 +40,10 @@ export function TicketCard({ ticket, service, onCancel, cancelling }: TicketCard
   const download = useTicketDownload(service);
   // Kept on the phone, a cancellation included, for 'My saved tickets' offline (issue 14).
   useSavedCopy(service, ticket);
+  // Cancelling needs the network; offline, the PDF comes from the copy on the phone if kept.
+  const network = useNeedsNetwork();
+  const kept = useKeptPdf(ticket._id, network.offline);
+  const noPdf = network.offline && !kept;
   const history = ticket.paymentHistory;
   const status = history.ticketStatus;
   const pnr = ticket.pnr ?? ticket._id;
@@ -125,13 +130,26 @@ export function TicketCard({ ticket, service, onCancel, cancelling }: TicketCard
       {status === 'confirmed' && (
         <div className="ticket__actions">
           {service === 'BUS' && (
-            <button type="button" className="button" aria-describedby={headingId} disabled={download.pending} onClick={() => void download.run(ticket)}>
+            <button
+              type="button"
+              className="button"
+              aria-describedby={noPdf ? network.describedBy(headingId) : headingId}
+              disabled={download.pending || noPdf}
+              onClick={() => void download.run(ticket, kept)}
+            >
               {download.pending ? t('ticket.downloading') : t('ticket.download')}
             </button>
           )}
-          <button type="button" className="button button--ghost" aria-describedby={headingId} disabled={cancelling} onClick={() => onCancel(ticket)}>
+          <button
+            type="button"
+            className="button button--ghost"
+            aria-describedby={network.describedBy(headingId)}
+            disabled={cancelling || network.offline}
+            onClick={() => onCancel(ticket)}
+          >
             {cancelling ? t('ticket.cancelling') : t('ticket.cancel')}
           </button>
+          {network.reason}
         </div>
       )}
     </li>

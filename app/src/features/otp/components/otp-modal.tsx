@@ -2,6 +2,7 @@ import { useEffect, useId, useReducer, useRef, useState, type ClipboardEvent, ty
 import { initialOtpState, otpReducer, type OtpEvent, type OtpState } from 'core-wasm/booking';
 import { useMutation } from '@/api/use-mutation';
 import { Modal } from '@/components/modal';
+import { useNeedsNetwork } from '@/components/needs-network';
 import { shownDigits } from '@/i18n/language';
 import { t } from '@/i18n/messages';
 import { showToast } from '@/lib/toasts';
@@ -44,6 +45,7 @@ export function OtpModal({ title, phone, onResend, onVerify, onClose }: OtpModal
   const [state, dispatch] = useReducer(otpReducer, undefined, sentState);
   const verifying = useMutation(onVerify);
   const resending = useMutation(onResend);
+  const network = useNeedsNetwork();
   // Set anew by every successful send: restarts the countdown.
   const [resendAt, setResendAt] = useState(waitEnd);
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
@@ -95,7 +97,7 @@ export function OtpModal({ title, phone, onResend, onVerify, onClose }: OtpModal
 
   async function verify(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!state.canVerify || verifying.pending) return;
+    if (!state.canVerify || verifying.pending || network.offline) return;
     const outcome = await verifying.run(state.digits.join(''));
     if (outcome.ok && outcome.data !== null) {
       dispatch({ failed: { message: outcome.data } });
@@ -149,15 +151,21 @@ export function OtpModal({ title, phone, onResend, onVerify, onClose }: OtpModal
             {state.error}
           </p>
         )}
-        <button type="submit" className="button button--block" disabled={!state.canVerify || verifying.pending}>
+        <button
+          type="submit"
+          className="button button--block"
+          disabled={!state.canVerify || verifying.pending || network.offline}
+          aria-describedby={network.describedBy()}
+        >
           {verifying.pending ? t('otp.verifying') : t('otp.verify')}
         </button>
+        {network.reason}
         {!state.canResend && <p className="otp__countdown">{t('otp.resendIn', { time: clock(state.secondsLeft) })}</p>}
         <div aria-live="polite">
           {state.canResend && (
             <p className="otp__resend">
               {t('otp.didNotGet')}{' '}
-              <button type="button" className="link-button" disabled={resending.pending} onClick={resend}>
+              <button type="button" className="link-button" disabled={resending.pending || network.offline} aria-describedby={network.describedBy()} onClick={resend}>
                 {t('otp.resend')}
               </button>
             </p>

@@ -4,6 +4,7 @@ import { digitsOnly, normalizePhone, todayInDhaka, type ApiFailure, type Reserva
 import { validateReservation } from 'core-wasm/booking';
 import { failureStatus, failureText } from '@/api/api-client';
 import { Modal } from '@/components/modal';
+import { useNeedsNetwork } from '@/components/needs-network';
 import { useSendReservation } from '@/features/reservation/api/bus-reservation';
 import { t, type MessageId } from '@/i18n/messages';
 
@@ -66,6 +67,7 @@ export function FullBusReserveModal({ onClose }: { onClose: () => void }) {
   const [failed, setFailed] = useState(false);
   // The API names the fields it refused ('journeyDate is invalid'): they are highlighted like a
   // failed submit here would (SPEC §8); any other failure is a toast.
+  const network = useNeedsNetwork();
   const sending = useSendReservation({ failureToast: (error) => (refusedFields(error).length > 0 ? null : failureText(error)) });
   const [done, setDone] = useState(false);
 
@@ -187,9 +189,10 @@ export function FullBusReserveModal({ onClose }: { onClose: () => void }) {
           {input('contactEmail', 'reserve.contactEmail', { type: 'email', autoComplete: 'email' })}
           {input('approximateBudget', 'reserve.approximateBudget', { inputMode: 'numeric', required: true, maxLength: MAX_BIG.length })}
         </div>
-        <button type="submit" className="button button--block" disabled={sending.pending}>
+        <button type="submit" className="button button--block" disabled={sending.pending || network.offline} aria-describedby={network.describedBy()}>
           {t('reserve.submit')}
         </button>
+        {network.reason}
       </form>
     </Modal>
   );

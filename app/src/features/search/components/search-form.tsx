@@ -3,6 +3,7 @@ import { displayCities, todayInDhaka, type City, type CoachTypeFilter, type Serv
 import { useNavigate } from 'react-router';
 import { useCities } from '@/api/content';
 import { servicePath } from '@/app/site-context';
+import { useNeedsNetwork } from '@/components/needs-network';
 import { CityCombobox, cityKey } from '@/features/search/components/city-combobox';
 import { forgetTypedSearch, typedSearch } from '@/features/search/prerendered-search';
 import { t } from '@/i18n/messages';
@@ -96,6 +97,7 @@ export function SearchForm({ service, initial: given, onSearched, headingLevel: 
   const [journeyDate, setJourneyDate] = useState(initial?.journeyDate || today);
   const [coachType, setCoachType] = useState<CoachTypeFilter>(initial?.coachType ?? 'all');
   const [submitted, setSubmitted] = useState(false);
+  const network = useNeedsNetwork();
 
   // The search in the URL names cities by id or name; once the list is here they are chosen.
   const fromCity = touchedFrom ? from : (from ?? findCity(stored, shown, initial?.from ?? ''));
@@ -108,7 +110,7 @@ export function SearchForm({ service, initial: given, onSearched, headingLevel: 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSubmitted(true);
-    if (!fromCity || !toCity || !journeyDate) return;
+    if (!fromCity || !toCity || !journeyDate || network.offline) return;
     navigate(tripSearchUrl(service, { from: cityKey(fromCity), to: cityKey(toCity), journeyDate, coachType }));
     onSearched?.();
   }
@@ -194,9 +196,10 @@ export function SearchForm({ service, initial: given, onSearched, headingLevel: 
           </div>
         )}
       </div>
-      <button type="submit" className="button button--block">
+      <button type="submit" className="button button--block" disabled={network.offline} aria-describedby={network.describedBy()}>
         {t('search.submit')}
       </button>
+      {network.reason}
     </form>
   );
 }

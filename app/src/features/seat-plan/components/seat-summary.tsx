@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import type { Service } from 'core-wasm';
 import { quote, type ChosenSeat } from 'core-wasm/booking';
+import { useNeedsNetwork } from '@/components/needs-network';
 import { t } from '@/i18n/messages';
 import { useBottomBar } from '@/lib/bottom-bar';
 import { taka } from '@/lib/money';
@@ -34,6 +35,8 @@ function total(service: Service, seats: readonly ChosenSeat[]): number {
 export function SeatSummary({ service, seats, problem, locking, onContinue }: SeatSummaryProps) {
   const bar = useRef<HTMLDivElement>(null);
   useBottomBar(bar);
+  // Continue holds the seats on the server.
+  const network = useNeedsNetwork();
   return (
     <div className="seat-summary" data-testid="seat-summary" ref={bar}>
       <div className="seat-summary__info">
@@ -53,9 +56,16 @@ export function SeatSummary({ service, seats, problem, locking, onContinue }: Se
           <p className="seat-summary__label">{t('seatPlan.noneChosen')}</p>
         )}
       </div>
-      <button type="button" className="button" disabled={seats.length === 0 || locking} onClick={onContinue}>
+      <button
+        type="button"
+        className="button"
+        disabled={seats.length === 0 || locking || network.offline}
+        aria-describedby={network.describedBy()}
+        onClick={onContinue}
+      >
         {locking ? t('seatPlan.locking') : t('seatPlan.continue')}
       </button>
+      {network.reason}
       <p className="seat-summary__problem" role="status" data-testid="seat-problem">
         {problem}
       </p>
