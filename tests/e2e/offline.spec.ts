@@ -2,8 +2,10 @@
  * Works on a bad network (issue 14), in Chromium with the real service worker: a ticket booked
  * online is kept on the phone and opens offline with its PNR and a QR code a reader decodes to
  * the PDF's content (the PNR); /bus offline is the shell with the offline banner; a search
- * started offline says so and runs once the network is back; a new worker waiting shows
- * 'Update available'. Screenshots at 360x740 go to artifacts/.
+ * started offline says so and runs once the network is back, and the actions that need the
+ * network are disabled with the reason until then; the Bengali font is kept once used, not
+ * precached; a new worker waiting shows 'Update available' and, taken at a safe page, controls
+ * the page. Screenshots at 360x740 go to artifacts/.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -93,6 +95,10 @@ test('a booked ticket opens offline with its PNR and a QR code that reads as the
   await page.goto('/bus');
   await expect(page.getByRole('heading', { level: 1, name: 'Buy bus tickets' })).toBeVisible();
   await expect(page.getByTestId('offline-banner')).toBeVisible();
+  // Its search needs the network: disabled, and it says why.
+  const search = page.getByRole('search').getByRole('button', { name: 'Search' });
+  await expect(search).toBeDisabled();
+  await expect(search).toHaveAccessibleDescription('You are offline: this needs the network.');
   await page.screenshot({ path: `${artifacts}offline-bus.png` });
 
   // A search started offline says so instead of spinning, and runs when the network is back.
@@ -101,6 +107,7 @@ test('a booked ticket opens offline with its PNR and a QR code that reads as the
   await context.setOffline(false);
   await expect(page.getByRole('link', { name: /^View seats/ }).first()).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+  await expect(page.getByTestId('needs-network')).toHaveCount(0);
 });
 
 test('the prerendered /bus works before the scripts arrive, and the app keeps what was typed', async ({ page }) => {
@@ -153,6 +160,30 @@ test('the plain form searches without the scripts: its submit opens the results'
   await context.close();
 });
 
+test('the Bengali font is not precached for everyone; a Bangla reader keeps it for offline after the first use', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, serviceWorkers: 'allow', locale: 'bn-BD' });
+  try {
+    const page = await context.newPage();
+    await page.goto('/bus');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+    await workerInControl(page);
+    const cached = async () =>
+      page.evaluate(async () => {
+        const found: Record<string, string[]> = {};
+        for (const name of await caches.keys()) {
+          const urls = (await (await caches.open(name)).keys()).map((request) => request.url).filter((url) => url.includes('noto-sans-bengali'));
+          if (urls.length > 0) found[name] = urls;
+        }
+        return found;
+      });
+    // Kept by the worker's own route, in its own cache: never in the precache every visitor downloads.
+    await expect.poll(async () => Object.keys(await cached()), { timeout: 10_000 }).toEqual(['fonts']);
+    expect((await cached()).fonts?.length).toBeGreaterThanOrEqual(1);
+  } finally {
+    await context.close();
+  }
+});
+
 /** A static-server of our own on a free port, so the test can swap the build it serves. */
 async function startServer(dist: string, port: number, db: string): Promise<ChildProcess> {
   const child = spawn(serverBin, [], {
@@ -177,18 +208,34 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-// Not proven here yet: taking the update. In this headless run the waiting worker does not
-// activate on SKIP_WAITING (not even when the test posts the message itself), so the reload into
-// the new build is left to a later journey (issue 14's report says so).
-test("a new version waiting shows 'Update available', never in the middle of a payment", async ({ browser }) => {
+/** The build a page's controlling worker was made for: the version marker the test's 'next' worker answers with. */
+async function controllerBuild(page: Page): Promise<string | null> {
+  return page.evaluate(
+    () =>
+      new Promise<string | null>((resolve) => {
+        const controller = navigator.serviceWorker.controller;
+        if (!controller) return resolve(null);
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event) => resolve(String(event.data));
+        // The first build's worker does not answer: it is not the new one.
+        setTimeout(() => resolve('first-build'), 2_000);
+        controller.postMessage({ type: 'BUILD' }, [channel.port2]);
+      }),
+  );
+}
+
+test("a new version waiting is not offered in the middle of a payment; at a safe page 'Update available' takes it and the new worker controls the page", async ({ browser }) => {
   test.setTimeout(90_000);
   // The same build, then a 'new' one: another build id and a changed worker, as a deploy makes.
   const work = mkdtempSync(path.join(tmpdir(), 'offline-update-'));
   const next = path.join(work, 'dist-next');
   cpSync(distDir, next, { recursive: true });
   writeFileSync(path.join(next, 'version.json'), JSON.stringify({ build: 'next-build' }));
-  // The pages' precache revisions change with them, as in a real build.
-  const worker = readFileSync(path.join(next, 'sw.js'), 'utf8').replace(/(url:"(?:index\.html|\/|\/bus|\/launch)",revision:)"[^"]*"/g, '$1"next-build"');
+  // The pages' precache revisions change with them, as in a real build; the new worker also
+  // answers which build it is (a marker the first worker does not have).
+  const worker =
+    readFileSync(path.join(next, 'sw.js'), 'utf8').replace(/(url:"(?:index\.html|\/|\/bus|\/launch)",revision:)"[^"]*"/g, '$1"next-build"') +
+    `\nself.addEventListener('message', (event) => { if (event.data && event.data.type === 'BUILD') event.ports[0].postMessage('next-build'); });\n`;
   writeFileSync(path.join(next, 'sw.js'), worker);
   for (const file of ['index.html', 'prerendered/index.html', 'prerendered/bus/index.html', 'prerendered/launch/index.html']) {
     const html = readFileSync(path.join(next, file), 'utf8').replace(/<meta name="build-id" content="[^"]*"/, '<meta name="build-id" content="next-build"');
@@ -204,19 +251,32 @@ test("a new version waiting shows 'Update available', never in the middle of a p
     await page.goto(`http://127.0.0.1:${port}/bus`);
     await workerInControl(page);
     await expect(page.getByTestId('update-prompt')).toHaveCount(0);
+    const firstBuild = await page.locator('meta[name="build-id"]').getAttribute('content');
+    expect(firstBuild).not.toBe('next-build');
+    expect(await controllerBuild(page)).toBe('first-build');
 
     await stop(server);
     server = await startServer(next, port, db);
-    // Back in view: the version check finds the new build and the new worker installs, then waits.
-    await page.reload();
+    // A traveller in the middle of a payment: the version check finds the new build and the new
+    // worker installs, then waits, and nothing is offered there.
+    await page.goto(`http://127.0.0.1:${port}/bus/payment`);
+    await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state === 'installed', undefined, {
+      timeout: 20_000,
+    });
+    await expect(page.getByTestId('update-prompt')).toHaveCount(0);
+    // Waiting, not in control: the page still runs the first build.
+    expect(await controllerBuild(page)).toBe('first-build');
+
+    // At a safe page it is offered, and taken: the new worker takes over and the page reloads
+    // into the new build. The test fails if the worker stays waiting.
+    await page.goto(`http://127.0.0.1:${port}/bus`);
     await expect(page.getByTestId('update-prompt')).toContainText('Update available.', { timeout: 20_000 });
     await page.screenshot({ path: `${artifacts}update-available.png` });
-
-    // Not offered in the middle of a payment.
-    await page.evaluate(() => {
-      history.pushState(null, '', '/bus/payment');
-      dispatchEvent(new PopStateEvent('popstate'));
-    });
+    const reloaded = page.waitForEvent('load', { timeout: 20_000 });
+    await page.getByTestId('update-prompt').getByRole('button', { name: 'Update', exact: true }).click();
+    await reloaded;
+    await expect(page.locator('meta[name="build-id"]')).toHaveAttribute('content', 'next-build');
+    expect(await controllerBuild(page)).toBe('next-build');
     await expect(page.getByTestId('update-prompt')).toHaveCount(0);
   } finally {
     await context?.close();
