@@ -7,6 +7,8 @@
  * phone; English back in one tap. Every page is checked for sideways overflow and by axe (no
  * serious or critical violation); screenshots go to artifacts/ (bangla-*.png) to be looked at.
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { buyTicket, seriousViolations } from './api';
 import { artifacts, collectProblems, dhakaDate } from './helpers';
@@ -135,7 +137,19 @@ test('switch to Bangla, search, choose seats, pay in the sandbox and see the tic
   await expect(page.getByTestId('ticket-departure')).toContainText(BANGLA_TIME);
   await expect(page.getByTestId('ticket-departure')).toContainText(/(শনি|রবি|সোম|মঙ্গল|বুধ|বৃহস্পতি|শুক্র)বার/);
   await expect(page.getByTestId('ticket-paid')).toHaveText(TAKA);
+  // Place and operator names in Bangla, from the data (the API sends both scripts).
+  await expect(page.getByText('ঢাকা থেকে চট্টগ্রাম').first()).toBeVisible();
   await lookAt(page, 'ticket');
+
+  // The e-ticket PDF is written in Bangla too: its text, as pdftotext reads it.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'টিকিট নামান', exact: true }).click();
+  const pdf = await (await downloading).path();
+  const { stdout: text } = await promisify(execFile)('pdftotext', ['-enc', 'UTF-8', pdf, '-']);
+  for (const expected of ['রহিম উদ্দিন', 'ঢাকা', 'চট্টগ্রাম', 'যাত্রী', 'বোর্ডিং পয়েন্ট', 'টাকা']) {
+    expect(text, `the PDF says ${expected}`).toContain(expected);
+  }
+  expect(text).not.toContain('PASSENGER');
 
   // English is one tap away, exactly as before.
   await page.getByRole('banner').getByRole('button', { name: 'English' }).click();
@@ -145,20 +159,22 @@ test('switch to Bangla, search, choose seats, pay in the sandbox and see the tic
   expect(problems).toEqual([]);
 });
 
-/** The code in the newest SMS to PHONE after `after` messages, in either script's digits. */
-async function smsCode(request: APIRequestContext, after: number): Promise<string> {
+/** The newest SMS to PHONE after `after` messages, and its code in either script's digits. */
+async function sms(request: APIRequestContext, after: number): Promise<{ code: string; body: string }> {
   const response = await request.post('/oauth/access_token', { data: { grant_type: 'client_credentials', client_id: 'web' } });
   const bearer = ((await response.json()) as { access_token: string }).access_token;
   let code: string | undefined;
+  let body = '';
   await expect
     .poll(async () => {
       const answer = await request.get('/v1/api/dev/sms-outbox', { headers: { Authorization: `Bearer ${bearer}` } });
       const mine = ((await answer.json()) as { data: { phone: string; body: string }[] }).data.filter((m) => m.phone === PHONE);
-      code = mine.length > after ? toAscii(mine.at(-1)?.body ?? '').match(/\b(\d{4})\b/)?.[1] : undefined;
+      body = mine.length > after ? (mine.at(-1)?.body ?? '') : '';
+      code = toAscii(body).match(/\b(\d{4})\b/)?.[1];
       return code;
     })
     .toBeTruthy();
-  return code!;
+  return { code: code!, body };
 }
 
 async function smsCount(request: APIRequestContext): Promise<number> {
@@ -185,7 +201,9 @@ test('find a ticket by phone in Bangla: the OTP typed in Bengali digits, a wrong
   await expect(popup).toBeVisible();
   await expect(popup).toContainText(`${toBengali(PHONE)} নম্বরে SMS-এ পাঠানো`);
   await expect(popup).toContainText(/[০-৯]:[০-৯]{2} পর নতুন কোড চাইতে পারবেন/);
-  const code = await smsCode(request, before);
+  const { code, body } = await sms(request, before);
+  // The site says its language to the server: the SMS comes in Bangla.
+  expect(body).toContain('টিকিট খুঁজতে আপনার OTP');
 
   // A wrong code: the server says why by its code, shown in Bangla under the boxes.
   const wrong = code[0] + (code.slice(1) === '000' ? '111' : '000');

@@ -106,12 +106,12 @@ export function useApi(): Api {
 }
 
 /**
- * The server writes the e-ticket PDF and the SMS in the traveller's language: every call says
- * it (`Accept-Language: bn` or `en`) once the core's client can carry it (`setLanguage`); until
- * then the `lang` cookie says it to the site's own origin (i18n/language.ts).
+ * The server writes the e-ticket PDF and the OTP's SMS in the traveller's language: every call
+ * says it (`Accept-Language`, the core's `setLanguage`), and the `lang` cookie says it to the
+ * site's own origin as well (a plain link, i18n/language.ts).
  */
 function tellLanguage(client: ApiClient) {
-  (client as ApiClient & { setLanguage?: (lang: string) => void }).setLanguage?.(language());
+  client.setLanguage(language());
 }
 
 /** One message of a failed call as the server said it: its code and its values. */

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { LaunchSeatPlan } from 'core-wasm/booking';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadHold, saveHold } from '@/features/booking/hold';
+import { locale } from '@/i18n/bn';
+import { setLocaleForTests } from '@/i18n/language';
 import { answer, fail, launchTrips, sent } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
 import { LAUNCH_LOCK, LAUNCH_TRIP, LAUNCH_VIEW, launchPlan, launchSeatsPath, lockAnswer } from './fixtures';
@@ -37,6 +39,27 @@ describe('launch seat plan: classes on floors', { timeout: 20_000 }, () => {
     expect(within(first).getAllByRole('group').map((g) => g.querySelector('h3')?.textContent)).toEqual(['Deck: 370 TK', 'Chair: 500 TK']);
     expect(within(second).getAllByRole('group').map((g) => g.querySelector('h3')?.textContent)).toEqual(['Single cabin: 1,380 TK', 'VIP cabin: 7,380 TK']);
     expect(within(second).getByRole('group', { name: 'VIP cabin: 7,380 TK' })).toContainElement(cabin('VIP cabin 301, available, 7,380 TK'));
+  });
+
+  describe('in Bangla', () => {
+    afterEach(() => setLocaleForTests('en', null));
+
+    it('names floors and classes by their Bangla names where the data has them', async () => {
+      setLocaleForTests('bn', locale);
+      const plan = launchPlan();
+      plan.ClassWiseSeatPlan = plan.ClassWiseSeatPlan.map((c) => ({
+        ...c,
+        ...(c.floorId === 'floor-2' ? { floorNameBn: 'দ্বিতীয় তলা' } : {}),
+        ...(c.classId === 'vip' ? { classNameBn: 'ভিআইপি কেবিন' } : {}),
+      }));
+      answer(...TRIPS, launchTrips);
+      answer(...LAUNCH_VIEW, { seatPlan: plan });
+      await renderRoute(launchSeatsPath);
+      const second = await screen.findByRole('region', { name: 'দ্বিতীয় তলা' }, { timeout: 5000 });
+      expect(within(second).getByRole('group', { name: 'ভিআইপি কেবিন: ৭,৩৮০ টাকা' })).toBeInTheDocument();
+      // A class without Bangla keeps its English name.
+      expect(within(second).getByRole('group', { name: /^Single cabin: / })).toBeInTheDocument();
+    });
   });
 
   it('draws the rows with their gaps: a gap is no button, the seats keep their columns', async () => {

@@ -18,6 +18,7 @@ import { SeatSummary } from '@/features/seat-plan/components/seat-summary';
 import { SeatViewLoading, SeatViewProblem } from '@/features/seat-plan/components/seat-view-state';
 import { focusedPlace, moveAmongSeats, placeKey, tabStop } from '@/features/seat-plan/grid-keys';
 import { messageText, t } from '@/i18n/messages';
+import { localName } from '@/i18n/names';
 import { track } from '@/lib/analytics';
 import { taka } from '@/lib/money';
 
@@ -34,7 +35,8 @@ function floorsOf(plan: Plan): Floor[] {
     const key = entry.floorId ?? '';
     let floor = floors.find((f) => f.key === key);
     if (!floor) {
-      floor = { key, name: entry.floorName ?? entry.floorId ?? t('seatPlan.floor'), classes: [] };
+      const name = entry.floorName ? localName(entry, 'floorName') : entry.floorId;
+      floor = { key, name: name ?? t('seatPlan.floor'), classes: [] };
       floors.push(floor);
     }
     floor.classes.push(entry);
@@ -73,7 +75,7 @@ function ClassGrid({ entry, chosen, hintId, onToggle }: {
   const box = useRef<HTMLDivElement>(null);
   const available = useWidthRem(box);
   const [lastFocused, setLastFocused] = useState<string | null>(null);
-  const className = entry.className ?? entry.classId;
+  const className = entry.className ? localName(entry, 'className') : entry.classId;
   const corridor = corridors(entry.seats);
   // Wider than the screen at a fingertip's width: folded into bands (class-bands.ts).
   const bands = foldColumns(corridor, available);
