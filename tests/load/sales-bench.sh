@@ -1,17 +1,45 @@
 #!/usr/bin/env bash
-# Complete sales per second over 60 s on one server with the durability settings we ship
-# (SQLite WAL, synchronous=NORMAL), and p99 per call. Usage: tests/load/sales-bench.sh [seconds] [workers]
+# Complete sales per second on one server with the durability we ship, p99 per call, and the
+# server's CPU per sale. Usage: tests/load/sales-bench.sh [seconds] [workers]
+#   SALES_STORE=sqlite (default): SQLite in WAL mode, synchronous=NORMAL, as `make run` ships.
+#   SALES_STORE=postgres: a throwaway PostgreSQL (tests/postgres.sh) with fsync on.
+#   SALES_DAYS=10: days of trips seeded and sold on. The figure is over the time the selling
+#   took; when the seats run out first the run says INVENTORY RAN OUT (seed more days).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 workers=${2:-64}
+days=${SALES_DAYS:-10}
+store=${SALES_STORE:-sqlite}
 cargo build --release -q -p ticket-api --bin ticket-api --example sales_load
 target=${CARGO_TARGET_DIR:-target}/release
 work=$(mktemp -d /tmp/ticket-sales.XXXXXX)
+pg_dir=
+cleanup() {
+  [ -n "${pid:-}" ] && { kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true; }
+  [ -n "$pg_dir" ] && bash tests/postgres.sh stop "$pg_dir"
+  rm -rf "$work"
+}
+trap cleanup EXIT
+case "$store" in
+  sqlite) url="sqlite://$work/sales.db" ;;
+  postgres)
+    started=$(PG_DURABLE=1 bash tests/postgres.sh start)
+    pg_dir=${started%% *}
+    url="${started#* }/postgres"
+    ;;
+  *) echo "SALES_STORE is sqlite or postgres" >&2; exit 2 ;;
+esac
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 # One address plays every traveller: its rate limits and hold cap are off for the bench.
-RATE_LIMITS=off HOLD_SEATS_PER_ADDRESS=1000000 DEMO_MODE=1 DEMO_DAYS=4 PORT=$port DATABASE_URL="sqlite://$work/sales.db" RUST_LOG=warn "$target/ticket-api" >"$work/server.log" 2>&1 &
+RATE_LIMITS=off HOLD_SEATS_PER_ADDRESS=1000000 DEMO_MODE=1 DEMO_DAYS=$((days + 1)) PORT=$port \
+  DATABASE_URL="$url" RUST_LOG=warn "$target/ticket-api" >"$work/server.log" 2>&1 &
 pid=$!
-trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$work"' EXIT
-for _ in $(seq 1 100); do curl -fs -o /dev/null -X POST "http://127.0.0.1:$port/oauth/access_token" -H 'Content-Type: application/json' -d '{"grant_type":"client_credentials","client_id":"web"}' && break; sleep 0.2; done
-"$target/examples/sales_load" "127.0.0.1:$port" "$seconds" "$workers"
+for _ in $(seq 1 300); do
+  curl -fs -o /dev/null -X POST "http://127.0.0.1:$port/oauth/access_token" -H 'Content-Type: application/json' \
+    -d '{"grant_type":"client_credentials","client_id":"web"}' && break
+  kill -0 "$pid" 2>/dev/null || { cat "$work/server.log" >&2; exit 1; }
+  sleep 0.2
+done
+echo "store: $store, $days days of trips"
+SALES_DAYS=$days SERVER_PID=$pid CLK_TCK=$(getconf CLK_TCK) "$target/examples/sales_load" "127.0.0.1:$port" "$seconds" "$workers"

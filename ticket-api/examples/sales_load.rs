@@ -4,12 +4,20 @@
 //! every trip's seat map is read again and must show exactly the seats sold as booked (no
 //! oversell, no lost sale). Usage: sales_load BASE_URL [seconds] [workers]
 //! (tests/load/sales-bench.sh starts a server and runs this.)
+//!
+//! The figure is honest about time: sales per second are counted over the time the selling
+//! really took (until the last worker finished its last sale), and when the trips' free seats
+//! run out before the planned time the run says so loudly instead of dividing by the plan.
+//! Environment: SALES_DAYS (days of trips to sell on, from tomorrow; the server must have
+//! seeded them), SERVER_PID and CLK_TCK (the server's CPU seconds per sale, from /proc).
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
 use std::time::{Duration, Instant};
+use tokio::task::JoinSet;
 
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -68,6 +76,19 @@ async fn new_visitor(addr: SocketAddr) -> Result<String, String> {
 /// trip -> (seats booked before the run, seats sold by the run)
 type Ledger = HashMap<String, (Vec<String>, Vec<String>)>;
 
+/// CPU seconds (user + system) the process `pid` has used, from /proc/PID/stat.
+fn cpu_seconds(pid: u32, ticks_per_second: f64) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / ticks_per_second)
+}
+
+fn env_number<T: std::str::FromStr>(name: &str) -> Option<T> {
+    std::env::var(name).ok().and_then(|v| v.trim().parse().ok())
+}
+
 #[tokio::main]
 async fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -90,8 +111,9 @@ async fn main() -> Result<(), String> {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_err(|e| e.to_string())?.as_millis()
             as f64,
     );
+    let days: i64 = env_number("SALES_DAYS").unwrap_or(3);
     let mut trips: Vec<String> = Vec::new();
-    for day in 1..4i64 {
+    for day in 1..=days {
         for from in names.iter().take(8) {
             for to in &names {
                 let body = json!({"from": from, "to": to, "journeyDate": today.add_days(day).to_string()});
@@ -111,7 +133,9 @@ async fn main() -> Result<(), String> {
     }
     trips.sort();
     trips.dedup();
-    eprintln!("{} trips to sell on, {workers} workers, {seconds} s", trips.len());
+    eprintln!("{} trips over {days} days to sell on, {workers} workers, {seconds} s", trips.len());
+    let server = env_number::<u32>("SERVER_PID").zip(env_number::<f64>("CLK_TCK"));
+    let cpu_before = server.and_then(|(pid, tck)| cpu_seconds(pid, tck));
     let queue = Arc::new(Mutex::new(trips));
     let stop = Arc::new(AtomicBool::new(false));
     let sales = Arc::new(AtomicUsize::new(0));
@@ -119,7 +143,7 @@ async fn main() -> Result<(), String> {
     let latencies: Arc<Mutex<HashMap<&'static str, Vec<Duration>>>> = Arc::new(Mutex::new(HashMap::new()));
     let ledger: Arc<Mutex<Ledger>> = Arc::new(Mutex::new(HashMap::new()));
     let started = Instant::now();
-    let mut tasks = Vec::new();
+    let mut tasks = JoinSet::new();
     for _ in 0..workers {
         let (queue, stop, sales, errors, latencies, ledger, token) = (
             queue.clone(),
@@ -130,7 +154,7 @@ async fn main() -> Result<(), String> {
             ledger.clone(),
             token.clone(),
         );
-        tasks.push(tokio::spawn(async move {
+        tasks.spawn(async move {
             // Each worker is one traveller buying one seat after another (the server caps how
             // many seats one visitor holds at once).
             let token = new_visitor(addr).await.unwrap_or(token);
@@ -183,20 +207,45 @@ async fn main() -> Result<(), String> {
                     }
                 }
             }
-        }));
+        });
     }
-    tokio::time::sleep(Duration::from_secs(seconds)).await;
+    // Until the planned time, or until every worker has run out of seats to sell.
+    let deadline = tokio::time::sleep(Duration::from_secs(seconds));
+    tokio::pin!(deadline);
+    let mut ran_out = false;
+    loop {
+        tokio::select! {
+            () = &mut deadline => break,
+            done = tasks.join_next() => if done.is_none() {
+                ran_out = true;
+                break;
+            },
+        }
+    }
     stop.store(true, Ordering::Relaxed);
-    for t in tasks {
-        let _ = t.await;
-    }
+    // The sales in flight at the deadline finish and count: so does the time they take.
+    while tasks.join_next().await.is_some() {}
     let elapsed = started.elapsed().as_secs_f64();
+    let cpu = server.and_then(|(pid, tck)| Some(cpu_seconds(pid, tck)? - cpu_before?));
     let sold = sales.load(Ordering::Relaxed);
+    if ran_out {
+        println!(
+            "INVENTORY RAN OUT: every free seat of the {days} days' trips was sold after {elapsed:.1} s of the {seconds} s planned; \
+             the figure below is over the {elapsed:.1} s the selling took (seed more days: SALES_DAYS)"
+        );
+    }
     println!(
-        "complete sales: {sold} in {elapsed:.1} s = {:.1} sales/s ({workers} workers), failed sales: {}",
+        "complete sales: {sold} in {elapsed:.1} s of selling = {:.1} sales/s ({workers} workers), failed sales: {}",
         sold as f64 / elapsed,
         errors.load(Ordering::Relaxed)
     );
+    if let Some(cpu) = cpu {
+        println!(
+            "server CPU: {cpu:.1} s over the selling = {:.2} ms per sale ({:.2} cores busy)",
+            cpu * 1000.0 / sold.max(1) as f64,
+            cpu / elapsed
+        );
+    }
     let mut l = latencies.lock().await;
     for call in CALLS {
         if let Some(v) = l.get_mut(call) {
