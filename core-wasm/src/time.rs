@@ -87,6 +87,19 @@ impl Date {
         Date::new(year as i32, month as u8, day as u8).ok_or_else(bad)
     }
 
+    pub fn year(self) -> i32 {
+        self.year
+    }
+
+    /// 1 (January) to 12.
+    pub fn month(self) -> u8 {
+        self.month
+    }
+
+    pub fn day(self) -> u8 {
+        self.day
+    }
+
     /// Days since 1970-01-01 (Howard Hinnant's `days_from_civil`).
     pub fn days_since_epoch(self) -> i64 {
         let y = i64::from(self.year) - i64::from(self.month <= 2);

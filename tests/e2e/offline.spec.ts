@@ -110,14 +110,20 @@ test('a booked ticket opens offline with its PNR and a QR code that reads as the
   await expect(page.getByTestId('needs-network')).toHaveCount(0);
 });
 
-test('the prerendered /bus works before the scripts arrive, and the app keeps what was typed', async ({ page }) => {
-  // The scripts held back: the page as a slow phone first paints it.
+/** Holds the app's scripts back until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => void> {
   let release: () => void = () => {};
   const held = new Promise<void>((r) => (release = r));
   await page.route('**/assets/*.js', async (route) => {
     await held;
     await route.continue();
   });
+  return release;
+}
+
+test('the prerendered /bus works before the scripts arrive, and the app keeps what was typed', async ({ page }) => {
+  // The scripts held back: the page as a slow phone first paints it.
+  const release = await holdScripts(page);
   await page.goto('/bus', { waitUntil: 'commit' });
   const form = page.locator('form[data-prerendered="BUS"]');
   await expect(form).toBeVisible();
@@ -133,12 +139,7 @@ test('the prerendered /bus works before the scripts arrive, and the app keeps wh
 });
 
 test('a Tab pressed before the scripts arrive stays where it was when the app takes over', async ({ page }) => {
-  let release: () => void = () => {};
-  const held = new Promise<void>((r) => (release = r));
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto('/bus', { waitUntil: 'commit' });
   await expect(page.locator('form[data-prerendered="BUS"]')).toBeVisible();
   await page.keyboard.press('Tab');

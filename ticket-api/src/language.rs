@@ -7,6 +7,8 @@
 //! the choice there, `ApiClient.setLanguage`; a browser sends the phone's languages). The cookie
 //! wins: it is a choice, the header may be only the phone's setting.
 
+use core_wasm::time::{Date, DateTime};
+
 /// A language the server writes in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Language {
@@ -63,34 +65,23 @@ impl Language {
         }
     }
 
-    /// A calendar date (`YYYY-MM-DD`) as the language writes it: as given in English (SPEC's
-    /// format), '২৩ নভেম্বর ২০২৬' in Bangla. Text it cannot read is kept as it is.
-    pub fn date(self, day: &str) -> String {
-        let Language::Bangla = self else { return day.to_owned() };
-        let mut parts = day.trim().splitn(3, '-').map(|p| p.parse::<usize>().ok());
-        match (parts.next().flatten(), parts.next().flatten(), parts.next().flatten()) {
-            (Some(year), Some(month @ 1..=12), Some(d)) => {
-                self.digits(&format!("{d} {} {year}", BANGLA_MONTHS[month - 1]))
+    /// A calendar date as the language writes it: `YYYY-MM-DD` in English (SPEC's format, the
+    /// core's), '২৩ নভেম্বর ২০২৬' in Bangla.
+    pub fn date(self, date: Date) -> String {
+        match self {
+            Language::English => date.to_string(),
+            Language::Bangla => {
+                let month = BANGLA_MONTHS[usize::from(date.month().clamp(1, 12)) - 1];
+                self.digits(&format!("{} {month} {}", date.day(), date.year()))
             }
-            _ => day.to_owned(),
         }
     }
 
-    /// A clock time as the core shows it ('10:30 PM'): as given in English, 'রাত ১০:৩০' in
-    /// Bangla (the part of the day first, as counters and the site say it). Text it cannot read
-    /// is kept as it is.
-    pub fn clock(self, shown: &str) -> String {
-        let Language::Bangla = self else { return shown.to_owned() };
-        let Some((clock, meridiem)) = shown.trim().rsplit_once(' ') else { return shown.to_owned() };
-        let Some((hour, minute)) = clock.split_once(':') else { return shown.to_owned() };
-        let (Ok(hour12), true) = (hour.parse::<u32>(), minute.len() == 2 && minute.parse::<u32>().is_ok()) else {
-            return shown.to_owned();
-        };
-        let hour = match meridiem.to_ascii_uppercase().as_str() {
-            "AM" => hour12 % 12,
-            "PM" => hour12 % 12 + 12,
-            _ => return shown.to_owned(),
-        };
+    /// A moment's clock time: the core's `hh:mm AM` in English, 'রাত ১০:৩০' in Bangla (the part
+    /// of the day first, as counters and the site say it).
+    pub fn clock(self, moment: DateTime) -> String {
+        let Language::Bangla = self else { return moment.clock_12h() };
+        let (hour, minute) = (moment.minute_of_day / 60, moment.minute_of_day % 60);
         let part = match hour {
             0..4 => "রাত",
             4..6 => "ভোর",
@@ -101,7 +92,7 @@ impl Language {
             _ => "রাত",
         };
         let hour12 = if hour % 12 == 0 { 12 } else { hour % 12 };
-        self.digits(&format!("{part} {hour12}:{minute}"))
+        self.digits(&format!("{part} {hour12}:{minute:02}"))
     }
 }
 
@@ -157,8 +148,10 @@ fn preferred(header: &str) -> Option<Language> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::Language::{self, Bangla, English};
+    use core_wasm::time::{Date, DateTime};
 
     #[test]
     fn the_site_cookie_is_the_travellers_choice_and_wins_over_the_phone_setting() {
@@ -190,16 +183,16 @@ mod tests {
         assert_eq!(Bangla.taka(-200.0), "- ২০০ টাকা");
         assert_eq!(Bangla.taka(850.0), "৮৫০ টাকা");
         assert_eq!(English.taka(1200.0), core_wasm::pricing::format_taka(1200.0));
-        assert_eq!(Bangla.date("2026-11-23"), "২৩ নভেম্বর ২০২৬");
-        assert_eq!(Bangla.date("2026-13-01"), "2026-13-01");
-        assert_eq!(English.date("2026-11-23"), "2026-11-23");
-        assert_eq!(Bangla.clock("10:30 PM"), "রাত ১০:৩০");
-        assert_eq!(Bangla.clock("05:15 AM"), "ভোর ৫:১৫");
-        assert_eq!(Bangla.clock("12:00 PM"), "দুপুর ১২:০০");
-        assert_eq!(Bangla.clock("12:10 AM"), "রাত ১২:১০");
-        assert_eq!(Bangla.clock("07:00 PM"), "সন্ধ্যা ৭:০০");
-        assert_eq!(Bangla.clock("later"), "later");
-        assert_eq!(English.clock("10:30 PM"), "10:30 PM");
+        let day = Date::parse("2026-11-23").unwrap();
+        assert_eq!(Bangla.date(day), "২৩ নভেম্বর ২০২৬");
+        assert_eq!(English.date(day), "2026-11-23");
+        let at = |clock: &str| DateTime { date: day, minute_of_day: core_wasm::time::parse_clock(clock).unwrap() };
+        assert_eq!(Bangla.clock(at("10:30 PM")), "রাত ১০:৩০");
+        assert_eq!(Bangla.clock(at("05:15 AM")), "ভোর ৫:১৫");
+        assert_eq!(Bangla.clock(at("12:00 PM")), "দুপুর ১২:০০");
+        assert_eq!(Bangla.clock(at("12:10 AM")), "রাত ১২:১০");
+        assert_eq!(Bangla.clock(at("07:00 PM")), "সন্ধ্যা ৭:০০");
+        assert_eq!(English.clock(at("10:30 PM")), "10:30 PM");
     }
 
     #[test]

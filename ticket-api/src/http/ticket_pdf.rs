@@ -14,8 +14,10 @@ use crate::language::Language;
 use crate::pdf::{self, TicketDocument, TicketState};
 use crate::store::content;
 
-fn shown(wire: Option<&str>) -> (String, String) {
-    wire.and_then(|w| core_wasm::time::display(w).ok()).map(|d| (d.date, d.time)).unwrap_or_default()
+/// The departure's date and time as the language writes them (empty when unreadable).
+fn shown(wire: Option<&str>, language: Language) -> (String, String) {
+    let moment = wire.and_then(|w| core_wasm::time::WireDateTime::parse(w).ok()).map(|w| w.to_dhaka());
+    moment.map(|m| (language.date(m.date), language.clock(m))).unwrap_or_default()
 }
 
 /// `english`, or its Bangla sibling while the ticket is written in Bangla and the data has one.
@@ -25,10 +27,9 @@ fn pick(language: Language, english: &Option<String>, bangla: &Option<String>) -
 }
 
 fn document(ticket: &Ticket, helpline: String, language: Language) -> TicketDocument {
-    let (date, time) = shown(ticket.departure_date_time.as_deref());
+    let (date, time) = shown(ticket.departure_date_time.as_deref(), language);
     let paid = ticket.payment_history.paid_amount.unwrap_or(0.0);
     let cancelled = matches!(ticket.payment_history.ticket_status, TicketStatus::Cancelled | TicketStatus::Refunded);
-    let time = language.clock(&time);
     TicketDocument {
         // A brand name is not translated.
         brand: "Intercity Tickets".into(),
@@ -44,7 +45,7 @@ fn document(ticket: &Ticket, helpline: String, language: Language) -> TicketDocu
         passenger_phone: language.digits(ticket.phone.as_deref().unwrap_or_default()),
         from: pick(language, &ticket.from, &ticket.from_bn),
         to: pick(language, &ticket.to, &ticket.to_bn),
-        departure_date: language.date(&date),
+        departure_date: date,
         departure_time: time.clone(),
         boarding_point: pick(language, &ticket.boarding_point, &ticket.boarding_point_bn),
         boarding_time: time,
