@@ -33,7 +33,7 @@ if (!root) throw new Error('index.html has no #root');
 // A transition: React renders the first page in slices and lets the browser breathe between
 // them (input stays responsive on slow phones) instead of one long task.
 const render = () => {
-  keepFocusAcrossTakeover();
+  keepFocusAcrossTakeover(root);
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>

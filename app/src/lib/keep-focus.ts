@@ -3,30 +3,51 @@
  * traveller who pressed Tab before the scripts arrived (onto the skip link, a tab, a link) would
  * otherwise find the focus thrown back to the top when the app's first page replaces the plain
  * one. The search form hands its own field over (prerendered-search.ts); this covers the rest.
+ *
+ * The place is followed until the hand-over itself, not read once before it: the app's first
+ * page renders in a transition, in slices, and a Tab pressed between the slices counts too.
  */
 
 /** How long the app may take to draw its first page before the place is given up. */
 const GIVE_UP_MS = 10_000;
 
-/**
- * Notes the focused element of the page as first painted; once the app has drawn an element of
- * the same kind, target and text while nothing else has the focus, the focus goes there.
- */
-export function keepFocusAcrossTakeover(): void {
+/** The element of the plain page the keyboard is on, if any (the search form hands its own over). */
+function keyboardPlace(): HTMLElement | null {
   const active = document.activeElement;
-  if (!(active instanceof HTMLElement) || active === document.body || active.closest('form[data-prerendered]')) return;
-  const tag = active.tagName;
-  const href = active.getAttribute('href');
-  const text = active.textContent?.trim() ?? '';
+  const plain = active instanceof HTMLElement && active !== document.body && !active.closest('form[data-prerendered]');
+  return plain ? active : null;
+}
+
+/**
+ * Follows the focus on the plain page inside `root` until the app replaces it; then, if nothing
+ * else has the focus, gives it to the app's element of the same kind, target and text.
+ */
+export function keepFocusAcrossTakeover(root: HTMLElement): void {
+  const plainPage = root.firstElementChild;
+  if (!plainPage) return;
+  let place = keyboardPlace();
+  const follow = () => {
+    place = keyboardPlace();
+  };
+  document.addEventListener('focusin', follow);
   const started = performance.now();
   const look = () => {
+    const timedOut = performance.now() - started >= GIVE_UP_MS;
+    if (plainPage.isConnected && !timedOut) {
+      requestAnimationFrame(look);
+      return;
+    }
+    document.removeEventListener('focusin', follow);
     // The traveller (or the app) has put the focus somewhere since: theirs to keep.
-    if (document.activeElement && document.activeElement !== document.body && document.activeElement !== active) return;
-    const again = Array.from(document.getElementsByTagName(tag)).find(
-      (e): e is HTMLElement => e !== active && e instanceof HTMLElement && e.getAttribute('href') === href && e.textContent?.trim() === text,
+    const focused = document.activeElement;
+    if (!place || timedOut || (focused && focused !== document.body && focused !== place)) return;
+    const { tagName, textContent } = place;
+    const href = place.getAttribute('href');
+    const again = Array.from(document.getElementsByTagName(tagName)).find(
+      (e): e is HTMLElement =>
+        e !== place && e instanceof HTMLElement && e.getAttribute('href') === href && e.textContent?.trim() === textContent?.trim(),
     );
-    if (again) again.focus();
-    else if (performance.now() - started < GIVE_UP_MS) requestAnimationFrame(look);
+    again?.focus();
   };
   requestAnimationFrame(look);
 }
