@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, searchForWorkspaceRoot, type HtmlTagDescriptor, type Plugin } from 'vite';
 import wasm from 'vite-plugin-wasm';
 import { buildId } from './build/build-id.ts';
+import { catalogSplit } from './build/catalog-split.ts';
 import { prerenderHome } from './build/prerender.ts';
 import { pwa } from './build/pwa.ts';
 
@@ -71,8 +72,8 @@ export default defineConfig({
   // needed and breaks Vite 8). The wasm is emitted as a file, fetched from 'self': the server's
   // CSP only has to allow 'wasm-unsafe-eval'.
   // build/: the build id, the prerendered home pages (in that order: they carry the id) and the
-  // offline parts (manifests, service worker), issue 14.
-  plugins: [react(), wasm(), preloadFirstPage(), buildId(), prerenderHome(), ...pwa()],
+  // offline parts (manifests, service worker), issue 14; the check of the texts' split.
+  plugins: [react(), wasm(), preloadFirstPage(), buildId(), prerenderHome(), ...pwa(), catalogSplit()],
   resolve: {
     alias: [
       { find: '@', replacement: src },
@@ -89,6 +90,10 @@ export default defineConfig({
   build: {
     // Everything the browser runs comes from files: no inline <script> or <style> (CSP).
     assetsInlineLimit: 0,
+    // No modulepreload polyfill (~0.5 KB brotli of every first load): the phones we serve run
+    // Chromium (modulepreload since 2018); a browser without it (Safari before 17) still runs the
+    // site, fetching each module when it is imported instead of ahead.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // The first page's code in two files (libraries, the site's shell and home pages)

@@ -18,7 +18,7 @@ import {
   type CallRow,
 } from 'core-wasm';
 import { useRuntimeConfig } from '@/config/runtime-config-context';
-import { activeLocale, language } from '@/i18n/language';
+import { language, serverTexts, shownTexts } from '@/i18n/language';
 
 export type CallName = CallRow['name'];
 
@@ -127,12 +127,14 @@ interface Said {
  * server wrote it; a failure without codes (no answer, a proxy's page) gets the fallback.
  */
 export function localFailureText(error: unknown, whole: boolean): string | null {
-  const locale = activeLocale();
-  if (!locale) return null;
+  // The server's codes in Bangla come with the rest of the texts (i18n/language.ts): a failure
+  // on the first page, before any other page was opened, is shown as the server wrote it.
+  const bangla = serverTexts();
+  if (!bangla) return null;
   const body = error instanceof Error ? ((error as Partial<ApiFailure>).body as { details?: unknown } | null | undefined) : null;
   const details = Array.isArray(body?.details) ? (body.details as Said[]) : [];
   const lines = details.map((said) => {
-    const template = typeof said.code === 'string' && Object.hasOwn(locale.serverTexts, said.code) ? locale.serverTexts[said.code] : undefined;
+    const template = typeof said.code === 'string' && Object.hasOwn(bangla, said.code) ? bangla[said.code] : undefined;
     if (template === undefined) return typeof said.text === 'string' ? said.text : '';
     const params = Array.isArray(said.params) ? (said.params as { name?: unknown; value?: unknown }[]) : [];
     return template.replace(/\{(\w+)\}/g, (all, name: string) => {
@@ -141,7 +143,7 @@ export function localFailureText(error: unknown, whole: boolean): string | null 
     });
   });
   const shown = (whole ? lines : lines.slice(0, 1)).filter((line) => line.trim() !== '');
-  return shown.length > 0 ? shown.join('\n') : locale.texts['site.somethingWrong'] ?? null;
+  return shown.length > 0 ? shown.join('\n') : (shownTexts()['site.somethingWrong'] ?? null);
 }
 
 /** The text to show for a failed call: the core's toast, else the core's fallback (or their Bangla). */

@@ -7,16 +7,18 @@ import { TRIP_RESULTS } from '@/components/skip-links';
 import { HomePage } from '@/features/home/routes/home-page';
 import { NotFoundPage } from '@/features/not-found/routes/not-found-page';
 import { isChunkLoadError, reloadAfterChunkError } from '@/lib/chunk-reload';
+import { withRestOfCatalog } from '@/i18n/language';
 
 /**
- * A page whose code is loaded when it is first visited. The home pages are in the first bundle
+ * A page whose code is loaded when it is first visited, with the rest of the texts (the first
+ * load has the home pages' only: i18n/language.ts). The home pages are in the first bundle
  * (most visits start there); everything else is a chunk of its own. A chunk that fails to load
  * reloads the page once (the core's once-a-minute guard); a second failure shows the error page.
  */
 function page(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
   return async () => {
     try {
-      return { Component: (await load()).default };
+      return { Component: (await withRestOfCatalog(load)).default };
     } catch (error) {
       if (isChunkLoadError(error) && reloadAfterChunkError()) return new Promise<never>(() => {});
       throw error;

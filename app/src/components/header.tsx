@@ -6,9 +6,11 @@ import { HelplineLink } from '@/components/helpline-link';
 import { LanguageSwitch } from '@/components/language-switch';
 import { useModals } from '@/components/modal-host';
 import { t } from '@/i18n/messages';
+import { withRestOfCatalog } from '@/i18n/language';
 
-// Loaded when the menu is first opened: not in the first page's bytes (issue 14's budget).
-const MobileMenu = lazy(() => import('@/components/mobile-menu').then((m) => ({ default: m.MobileMenu })));
+// Loaded when the menu is first opened, with the texts it shows: not in the first page's bytes
+// (issue 14's budget).
+const MobileMenu = lazy(() => withRestOfCatalog(() => import('@/components/mobile-menu')).then((m) => ({ default: m.MobileMenu })));
 
 const tabs = [
   { service: 'BUS', to: '/bus' },

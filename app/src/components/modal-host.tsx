@@ -4,6 +4,7 @@
  */
 import { createContext, lazy, Suspense, use, useMemo, useState, type ReactNode } from 'react';
 import { RouteLoader } from '@/components/route-loader';
+import { withRestOfCatalog } from '@/i18n/language';
 
 export type ModalName = 'reserve';
 
@@ -16,7 +17,7 @@ interface Modals {
 const ModalContext = createContext<Modals>({ open: () => {}, close: () => {}, current: null });
 
 const FullBusReserveModal = lazy(() =>
-  import('@/features/reservation/components/full-bus-reserve-modal').then((m) => ({ default: m.FullBusReserveModal })),
+  withRestOfCatalog(() => import('@/features/reservation/components/full-bus-reserve-modal')).then((m) => ({ default: m.FullBusReserveModal })),
 );
 
 export function ModalProvider({ children }: { children: ReactNode }) {

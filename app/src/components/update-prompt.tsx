@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { useUpdate } from '@/pwa/update-state';
+import { withRestOfCatalog } from '@/i18n/language';
 
-// Loaded when there is an update to offer: most visits have none.
-const UpdatePromptBar = lazy(() => import('@/components/update-prompt-bar'));
+// Loaded when there is an update to offer (most visits have none), with the texts it shows.
+const UpdatePromptBar = lazy(() => withRestOfCatalog(() => import('@/components/update-prompt-bar')));
 
 /** 'Update available' once a new version waits (update-prompt-bar.tsx); nothing otherwise. */
 export function UpdatePrompt() {

@@ -1,24 +1,25 @@
 /**
- * The site's language, Bangla or English, and the Bangla locale's module.
+ * The site's language, Bangla or English, and its texts.
  *
- * English is the catalog in `messages.ts`, part of the first load. Bangla (its catalog, its
- * number, money, date and time formats, its font) is `bn.ts`, a chunk of its own loaded only
- * when Bangla is shown: the English first load carries this switch and nothing of Bangla.
+ * Each language's texts are two parts: the first page's (`en/first.ts`, `bn/first.ts`) and the
+ * rest (`en/rest.ts`, `bn/rest.ts`). English's first part is in the first load; Bangla (its first
+ * part, its number, money, date and time formats, its font: `bn/index.ts`) is a chunk loaded
+ * only when Bangla is shown, so the English first load carries nothing of Bangla. The rest of
+ * the language shown is loaded with the first page or popup that needs it (`loadRestOfCatalog`,
+ * app/routes.tsx and the lazy parts of the shell), never on the first load; the build checks
+ * that the first load uses no text outside the first parts (build/catalog-split.ts).
  *
  * The choice is remembered on the device (`lang`); a first visit follows the browser's languages
  * (a Bangla phone gets Bangla). `<html lang>` follows the choice, which also picks the font
- * (`bn.css`) and lets screen readers speak the page in the right language.
+ * (`bn/bn.css`) and lets screen readers speak the page in the right language.
  */
 import { useSyncExternalStore } from 'react';
+import { first as englishFirst } from '@/i18n/en/first';
 
 export type Language = 'en' | 'bn';
 
-/** What the Bangla module gives the site (`bn.ts`); English is the site's own code. */
+/** Bangla's formats (`bn/index.ts`); English's are the site's own code. */
 export interface Locale {
-  /** Texts by message id (the site's and the core's codes). */
-  texts: Readonly<Record<string, string>>;
-  /** Texts of the server's message codes, with the server's `{name}` values. */
-  serverTexts: Readonly<Record<string, string>>;
   number(value: number): string;
   taka(amount: number): string;
   /** A calendar date (`YYYY-MM-DD`) written out in full. */
@@ -29,10 +30,21 @@ export interface Locale {
   digits(text: string): string;
 }
 
+type Texts = Record<string, string>;
+
 const KEY = 'lang';
 let current: Language = 'en';
 let bangla: Locale | null = null;
 const listeners = new Set<() => void>();
+/** Each language's texts loaded so far, by message id: the first part, then the rest. */
+const texts: Record<Language, Texts> = { en: { ...englishFirst }, bn: {} };
+/** The server's message codes in Bangla (English is the server's own text): with Bangla's rest. */
+let banglaServerTexts: Readonly<Texts> = {};
+/** Whether a page past the first has asked for the rest: a language shown later loads it too. */
+let restWanted = false;
+/** The language being shown or about to be (a switch waits for its module). */
+let wanted: Language = 'en';
+const restLoads: Partial<Record<Language, Promise<void>>> = {};
 
 /** The Bangla locale while Bangla is shown, else null (English). */
 export function activeLocale(): Locale | null {
@@ -41,6 +53,52 @@ export function activeLocale(): Locale | null {
 
 export function language(): Language {
   return current;
+}
+
+/** The texts of the language shown, by message id (as far as they are loaded). */
+export function shownTexts(): Readonly<Texts> {
+  return activeLocale() ? texts.bn : texts.en;
+}
+
+/** English's texts, the fallback of a Bangla text not loaded (as far as they are loaded). */
+export function englishTexts(): Readonly<Texts> {
+  return texts.en;
+}
+
+/** The Bangla of the server's message codes while Bangla is shown (and its rest is loaded). */
+export function serverTexts(): Readonly<Texts> | null {
+  return activeLocale() ? banglaServerTexts : null;
+}
+
+function loadRest(lang: Language): Promise<void> {
+  const load = (restLoads[lang] ??= (
+    lang === 'bn'
+      ? import('@/i18n/bn/rest').then((part) => {
+          Object.assign(texts.bn, part.rest);
+          banglaServerTexts = part.serverTexts;
+        })
+      : import('@/i18n/en/rest').then((part) => void Object.assign(texts.en, part.rest))
+  ).catch((error: unknown) => {
+    // Asked again by the next page: a failed load is not remembered.
+    delete restLoads[lang];
+    throw error;
+  }));
+  return load;
+}
+
+/**
+ * Loads every text past the first page's, in the language shown (and in any language shown
+ * later): awaited with a page's or a popup's own code, so its texts are there when it draws.
+ */
+export async function loadRestOfCatalog(): Promise<void> {
+  restWanted = true;
+  await Promise.all([loadRest(current), wanted === current ? null : loadRest(wanted)]);
+}
+
+/** `load` (a page's or a popup's code), once the rest of the texts has arrived too. */
+export async function withRestOfCatalog<T>(load: () => Promise<T>): Promise<T> {
+  const [loaded] = await Promise.all([load(), loadRestOfCatalog()]);
+  return loaded;
 }
 
 /** The remembered choice, else the browser's first language that is Bangla or English. */
@@ -64,7 +122,18 @@ export function initialLanguage(): Language {
  * until it has arrived), then tells the page. A failed load keeps the current language.
  */
 export async function showLanguage(lang: Language): Promise<void> {
-  if (lang === 'bn' && !bangla) bangla = (await import('@/i18n/bn')).locale;
+  wanted = lang;
+  const loads: Promise<void>[] = [];
+  if (lang === 'bn' && !bangla) {
+    loads.push(
+      import('@/i18n/bn').then((module) => {
+        Object.assign(texts.bn, module.first);
+        bangla = module.locale;
+      }),
+    );
+  }
+  if (restWanted) loads.push(loadRest(lang));
+  await Promise.all(loads);
   current = lang;
   document.documentElement.lang = lang;
   // The server writes the e-ticket PDF and the SMS in the traveller's language: the API calls
@@ -96,6 +165,17 @@ function subscribe(listener: () => void) {
 /** The language shown; a component using it is drawn again when it changes. */
 export function useLanguage(): Language {
   return useSyncExternalStore(subscribe, language, language);
+}
+
+/**
+ * Test helper: every text of both languages, loaded once before the tests (test/setup.ts), as
+ * if every page had been visited.
+ */
+export async function loadEverythingForTests(): Promise<void> {
+  const [bn, banglaRest, englishRest] = await Promise.all([import('@/i18n/bn'), import('@/i18n/bn/rest'), import('@/i18n/en/rest')]);
+  Object.assign(texts.bn, bn.first, banglaRest.rest);
+  Object.assign(texts.en, englishRest.rest);
+  banglaServerTexts = banglaRest.serverTexts;
 }
 
 /** Test helper: back to English, with or without the Bangla module loaded. */

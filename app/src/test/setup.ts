@@ -6,6 +6,7 @@ import { clearResources } from '@/api/use-resource';
 import { resetApiForTests } from '@/api/api-client';
 import { clearToasts } from '@/lib/toasts';
 import { resetStorageForTests } from '@/lib/storage';
+import { loadEverythingForTests } from '@/i18n/language';
 import { resetFakeApi } from '@/test/fake-api';
 
 // The ticket API is answered from a table of calls (fake-api.ts); the core's own rules run for real.
@@ -14,6 +15,10 @@ vi.mock('@/api/api-client', async (importOriginal) => {
   const fake = await import('@/test/fake-api');
   return { ...real, useApi: () => fake.fakeApi };
 });
+
+// Every text of both languages, as if every page had been visited (the site loads them in parts;
+// a test of that loading imports language.ts afresh).
+await loadEverythingForTests();
 
 // The site's own endpoints (new-site banner): no rollout unless a test says otherwise.
 async function siteEndpoints(input: RequestInfo | URL, _init?: RequestInit): Promise<Response> {

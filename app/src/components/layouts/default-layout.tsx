@@ -17,6 +17,7 @@ import { applyTheme } from '@/config/theme';
 import { schedulePageView } from '@/lib/analytics';
 import { loadLiveChat } from '@/lib/live-chat';
 import { scrollKey, scrollToId } from '@/lib/scroll';
+import { withRestOfCatalog } from '@/i18n/language';
 
 /** The home pages have no footer (SPEC §2). */
 const NO_FOOTER = new Set(['/', '/bus', '/launch']);
@@ -26,7 +27,7 @@ const NO_FOOTER = new Set(['/', '/bus', '/launch']);
 // rather than taking the page down with it.
 const Footer = lazy(
   (): Promise<{ default: ComponentType }> =>
-    import('@/components/footer').then(
+    withRestOfCatalog(() => import('@/components/footer')).then(
       (module) => ({ default: module.Footer }),
       () => ({ default: () => null }),
     ),

@@ -1,22 +1,23 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { coreMessages, displayOperators, mentionsOtp } from 'core-wasm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failureText } from '@/api/api-client';
-import { locale, serverTexts, texts } from '@/i18n/bn';
+import { locale } from '@/i18n/bn';
 import { chooseLanguage, initialLanguage, language, setLocaleForTests, shownDigits } from '@/i18n/language';
-import { formatNumber, messages, messageText, t } from '@/i18n/messages';
+import { formatNumber, messageText, t } from '@/i18n/messages';
 import { cityName, localName, localNames, nameMatches } from '@/i18n/names';
 import { formatLongDate } from '@/lib/dates';
 import { taka } from '@/lib/money';
 import { clock } from '@/lib/use-countdown';
+import { bangla, english as messages, firstParts, serverTexts } from '@/test/catalogs';
 
 afterEach(() => {
   setLocaleForTests('en', null);
   window.localStorage.clear();
 });
 
-const bn: Readonly<Record<string, string>> = texts;
+const bn = bangla;
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 /**
@@ -45,6 +46,19 @@ describe('the Bangla catalog', () => {
     const same = Object.keys(messages).filter((key) => bn[key] === messages[key]);
     // Placeholders only, or codes printed as they are.
     expect(same.sort()).toEqual(['booking.ticket.pnr', 'seatPlan.classSeat', 'seatPlan.classTitle', 'seatPlan.pointOption', 'site.fareRange', 'ticket.pnr']);
+  });
+});
+
+describe('the first part of each language', () => {
+  it('holds the core’s codes: a validator’s message can show on the first page', () => {
+    for (const { code } of coreMessages()) {
+      expect(firstParts.english[code], code).toBeTruthy();
+      expect(firstParts.bangla[code], code).toBeTruthy();
+    }
+  });
+
+  it('is the same keys in both languages', () => {
+    expect(Object.keys(firstParts.bangla).sort()).toEqual(Object.keys(firstParts.english).sort());
   });
 });
 
@@ -135,6 +149,23 @@ describe('the language', () => {
       if (languages) Object.defineProperty(window.navigator, 'languages', languages);
       else delete (window.navigator as { languages?: unknown }).languages;
     }
+  });
+
+  it('loads the first page’s texts first, and the rest with the first page that needs them', async () => {
+    // A fresh copy of the catalog, as a first visit has it (setup.ts loads every text).
+    vi.resetModules();
+    const fresh = await import('@/i18n/language');
+    const { t: freshT } = await import('@/i18n/messages');
+    expect(freshT('search.submit')).toBe('Search');
+    expect(freshT('trips.modify')).toBe('trips.modify');
+    await fresh.withRestOfCatalog(() => Promise.resolve('a page'));
+    expect(freshT('trips.modify')).toBe(messages['trips.modify']);
+    // A language shown later brings its own rest along, and the server's codes with it.
+    expect(fresh.serverTexts()).toBeNull();
+    await fresh.showLanguage('bn');
+    expect(freshT('trips.modify')).toBe(bn['trips.modify']);
+    expect(fresh.serverTexts()?.['seat.taken']).toBe(serverTexts['seat.taken']);
+    await fresh.showLanguage('en');
   });
 
   it('shows the core’s messages by code in Bangla', () => {

@@ -1,6 +1,7 @@
 import { coreMessages } from 'core-wasm';
 import { describe, expect, it } from 'vitest';
-import { messages, messageText } from '@/i18n/messages';
+import { messageText } from '@/i18n/messages';
+import { english as messages } from '@/test/catalogs';
 
 describe('messageText', () => {
   it('shows a known code from the catalog', () => {

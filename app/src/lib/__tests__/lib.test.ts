@@ -1,6 +1,7 @@
 import { timeBands } from 'core-wasm';
 import { describe, expect, it, vi } from 'vitest';
-import { formatNumber, messages, t } from '@/i18n/messages';
+import { formatNumber, t } from '@/i18n/messages';
+import { english as messages } from '@/test/catalogs';
 import { isChunkLoadError, reloadAfterChunkError } from '@/lib/chunk-reload';
 import { fareText, takaRange } from '@/lib/fare-range';
 import { taka } from '@/lib/money';

@@ -1,5 +1,5 @@
 import { useService, useTheme } from '@/app/site-context';
-import { OperatorsSection } from '@/features/home/components/home-sections';
+import { OperatorsSection } from '@/features/home/components/lower-sections';
 import { t } from '@/i18n/messages';
 
 /** `/bus/operator`, `/launch/operator`: every operator of the service, then 'Many more to come...'. */

@@ -1,11 +1,10 @@
 import { useId, type ReactNode } from 'react';
 import { timeBands, type CoachTypeFilter, type Filters, type PriceSort, type Service, type TimeBand } from 'core-wasm';
-import { messages, t, type MessageId } from '@/i18n/messages';
+import { messageText, t } from '@/i18n/messages';
 
 /** A time band's label: the catalog's by the band's id, else the core's English label. */
 export function bandLabel(band: { id: TimeBand; label: string }): string {
-  const id = `timeBand.${band.id}`;
-  return Object.hasOwn(messages, id) ? t(id as MessageId) : band.label;
+  return messageText({ code: `timeBand.${band.id}`, text: band.label });
 }
 
 export interface FilterOptions {

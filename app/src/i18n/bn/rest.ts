@@ -1,103 +1,20 @@
 /**
- * বাংলা: the site in Bangla, a chunk of its own (language.ts loads it only when Bangla is shown).
- *
- * Written as a Bangladeshi traveller reads a ticket counter's board and an operator's SMS: যাত্রা,
- * আসন, টিকিট, ভাড়া, বোর্ডিং পয়েন্ট, ড্রপিং পয়েন্ট, কোচ, কেবিন, এসি / নন-এসি, PNR and OTP as they
- * are printed. Not word for word: each entry says what the English one means, in the words the
- * counters use.
- *
- * Numbers, money, dates and times are CLDR bn through Intl (Bengali digits, lakh grouping);
- * money is always '১,২০০ টাকা'. Clock times say the part of the day first, as tickets and
- * counters do ('রাত ১০:৩০'), with Intl's digits. Codes stay as printed (PNR, seat numbers, promo
- * codes, transaction ids), so they match the SMS, the PDF and the coach.
- *
- * `{name}` placeholders are the English entry's; a test checks both catalogs have the same keys
- * and the same placeholders, and that every message code of the core and the server has a text.
+ * বাংলা: every text but the first page's (what `en/rest.ts` holds in English), and the server's
+ * message codes; loaded with the first page or popup that needs them while Bangla is shown
+ * (i18n/language.ts). The type says every English key has its Bangla, and no other key.
  */
-import '@/i18n/bn.css';
-import type { Locale } from '@/i18n/language';
-import type { MessageId } from '@/i18n/messages';
+import type { rest as english } from '@/i18n/en/rest';
 
-/** Every site text and core code in Bangla (a test checks none is missing). */
-export const texts = {
-  // --- the core's codes (coreMessages()) -------------------------------------------------
-  'field.required': 'এই ঘরটি পূরণ করতে হবে',
-  'phone.length': 'মোবাইল নম্বর ১১ সংখ্যার হতে হবে',
-  'phone.invalid': 'সঠিক মোবাইল নম্বর দিন',
-  'email.invalid': 'সঠিক ই-মেইল ঠিকানা দিন',
-  'seats.max': 'একবারে সর্বোচ্চ ৪টি আসন নেওয়া যায়',
-  'seats.unavailable': 'এই আসনটি খালি নেই',
-  'seats.pointsRequired': 'আগে বোর্ডিং ও ড্রপিং পয়েন্ট বেছে নিন',
-  'seats.ladiesOnly': 'মহিলা আসন শুধু নারী যাত্রীদের জন্য: অন্য আসন বেছে নিন, অথবা কোনো নারী যাত্রীর নামে বুক করুন',
-  'promo.invalid': 'প্রোমো কোডটি সঠিক নয়!',
-  'promo.applied': 'প্রোমো কোড যোগ হয়েছে',
-  'deal.none': 'দুঃখিত! এই মুহূর্তে কোনো অফার নেই।',
-
+export const rest = {
   // --- site-wide ---------------------------------------------------------------------------
-  'site.skipToContent': 'মূল অংশে যান',
-  'site.skipToResults': 'ফলাফলে যান',
-  'site.processing': 'একটু অপেক্ষা করুন...',
   'site.loading': 'লোড হচ্ছে...',
   'site.retry': 'আবার চেষ্টা করুন',
-  'site.close': 'বন্ধ করুন',
-  'site.demo': 'এটি ডেমো সাইট: যাত্রা, আসন ও পেমেন্ট সবই নমুনা। এখানে আসল টিকিট বিক্রি হয় না।',
-  'site.demoDismiss': 'ডেমো নোটিশ সরান',
-  'site.demoMark': 'ডেমো',
-  'site.today': 'আজ ঢাকায়:',
   'site.fareRange': '{low} - {high}',
-  'site.fareFrom': '{amount} থেকে শুরু',
-  'site.externalLink': '(অন্য সাইটে খুলবে)',
-  'site.notifications': 'বার্তা',
-  'site.somethingWrong': 'কিছু একটা সমস্যা হয়েছে!',
-  'date.long': '{weekday}, {day} {month} {year}',
-  'date.weekday.0': 'রবিবার',
-  'date.weekday.1': 'সোমবার',
-  'date.weekday.2': 'মঙ্গলবার',
-  'date.weekday.3': 'বুধবার',
-  'date.weekday.4': 'বৃহস্পতিবার',
-  'date.weekday.5': 'শুক্রবার',
-  'date.weekday.6': 'শনিবার',
-  'date.month.1': 'জানুয়ারি',
-  'date.month.2': 'ফেব্রুয়ারি',
-  'date.month.3': 'মার্চ',
-  'date.month.4': 'এপ্রিল',
-  'date.month.5': 'মে',
-  'date.month.6': 'জুন',
-  'date.month.7': 'জুলাই',
-  'date.month.8': 'আগস্ট',
-  'date.month.9': 'সেপ্টেম্বর',
-  'date.month.10': 'অক্টোবর',
-  'date.month.11': 'নভেম্বর',
-  'date.month.12': 'ডিসেম্বর',
   'form.phone': 'মোবাইল নম্বর',
   'form.phonePlaceholder': '০১XXXXXXXXX',
-  'storage.error': 'ফোনের স্টোরেজ ব্যবহার করা যাচ্ছে না',
-
-  // --- service names -------------------------------------------------------------------
-  'service.BUS.tab': 'বাস',
-  'service.LAUNCH.tab': 'লঞ্চ',
-
-  // --- top bar (global header) --------------------------------------------------------------
-  'topBar.label': 'আমাদের সেবা',
-  'topBar.rental': 'গাড়ি ভাড়া',
-  'topBar.bus': 'বাস',
-  'topBar.launch': 'লঞ্চ',
-  'topBar.support': 'হেল্পলাইন {phone}',
 
   // --- header ------------------------------------------------------------------------------
-  'header.home': '{brand} হোম',
-  'header.services': 'সেবা',
-  'header.helpline': 'হেল্পলাইন',
-  'header.fullBusReserve': 'পুরো বাস রিজার্ভ',
-  'header.history': 'আগের টিকিট',
   'header.menu': 'মেনু',
-  'header.openMenu': 'মেনু খুলুন',
-
-  // --- headline ticker, new-site banner -------------------------------------------------------
-  'ticker.label': 'শিরোনাম',
-  'newSite.text': 'সাইটের নতুন সংস্করণ আপনার জন্য তৈরি।',
-  'newSite.label': 'সাইটের নতুন সংস্করণ',
-  'newSite.dismiss': 'সরান',
 
   // --- footer ------------------------------------------------------------------------------
   'footer.label': 'সাইটের লিংক',
@@ -129,40 +46,9 @@ export const texts = {
   'footer.instagram': 'ইনস্টাগ্রাম',
   'footer.copyright': '© {year} {brand}। সর্বস্বত্ব সংরক্ষিত।',
 
-  // --- home --------------------------------------------------------------------------------
-  'home.bus.title': 'বাসের টিকিট কিনুন',
-  'home.launch.title': 'লঞ্চের টিকিট কিনুন',
-  'home.bus.lead': 'সারা দেশের আন্তঃজেলা বাস, এসি ও নন-এসি।',
-  'home.launch.lead': 'সদরঘাট থেকে দক্ষিণাঞ্চলের রাতের লঞ্চ।',
-  'home.banners': 'বিশেষ খবর',
-  'home.offers': 'অফার ও প্রোমো',
-  'home.promoCode': 'প্রোমো কোড {code}',
-  'home.popularRoutes': 'জনপ্রিয় রুট',
-  'home.operators': 'অপারেটর',
-  'operators.manyMore': 'আরও অনেক আসছে...',
-  'home.blogs': 'ব্লগ থেকে',
-  'home.seeAll': 'সব দেখুন',
-
-  // --- search form ---------------------------------------------------------------------------
-  'search.title': 'যাত্রা খুঁজুন',
-  'search.from': 'কোথা থেকে',
-  'search.to': 'কোথায়',
-  'search.fromPlaceholder': 'যেখান থেকে যাবেন',
-  'search.toPlaceholder': 'যেখানে যাবেন',
-  'search.swap': 'যাত্রার শুরু ও গন্তব্য অদলবদল করুন',
-  'search.date': 'যাত্রার তারিখ',
-  'search.coachType': 'কোচের ধরন',
-  'search.coachType.all': 'সব',
-  'search.coachType.ac': 'এসি',
-  'search.coachType.non-ac': 'নন-এসি',
-  'search.submit': 'খুঁজুন',
-  'search.noCity': 'এই নামে কোনো শহর নেই',
-  'search.citiesLoading': 'শহরের তালিকা আসছে...',
-
   // --- trip results --------------------------------------------------------------------------
   'trips.bus.title': 'বাসের যাত্রা',
   'trips.launch.title': 'লঞ্চের যাত্রা',
-  'trips.route': '{from} থেকে {to}',
   'trips.modify': 'খোঁজ বদলান',
   'trips.modifyShort': 'বদলান',
   'trips.cancelModify': 'বাতিল',
@@ -253,6 +139,9 @@ export const texts = {
   'sort.h2l': 'ভাড়া: বেশি থেকে কম',
 
   // --- operators, popular routes, offers, blogs ------------------------------------------------
+  'home.operators': 'অপারেটর',
+  'operators.manyMore': 'আরও অনেক আসছে...',
+  'home.blogs': 'ব্লগ থেকে',
   'operators.BUS.title': 'বাস অপারেটর',
   'operators.LAUNCH.title': 'লঞ্চ অপারেটর',
   'operators.routes': 'রুট',
@@ -459,23 +348,12 @@ export const texts = {
   'reserve.success': 'আপনার অনুরোধ পাঠানো হয়েছে',
   'reserve.okay': 'ঠিক আছে',
 
-  // --- error pages ---------------------------------------------------------------------------
-  'notFound.title': '৪০৪: পাতাটি পাওয়া যায়নি',
-  'notFound.back': 'হোম পাতায় ফিরুন',
-  'errorPage.title': 'কিছু একটা সমস্যা হয়েছে',
-  'errorPage.refresh': 'আবার লোড করুন',
-  'errorPage.failed': 'ত্রুটির পাতা দেখাতেও সমস্যা হয়েছে',
-  'errorPage.home': 'হোম পাতায় ফিরুন',
-
   // --- offline and saved tickets ---------------------------------------------------------------
-  'offline.banner': 'আপনি এখন অফলাইনে। ফোনে রাখা টিকিটগুলো তবুও দেখা যাবে।',
-  'offline.needsNetwork': 'আপনি অফলাইনে: এর জন্য ইন্টারনেট লাগবে।',
   'offline.search': 'আপনি অফলাইনে, তাই এখন খোঁজা যাচ্ছে না। ইন্টারনেট ফিরলে নিজে থেকেই আবার খুঁজবে।',
   'update.available': 'নতুন সংস্করণ এসেছে।',
   'update.text': 'সাইটের নতুন সংস্করণ তৈরি।',
   'update.apply': 'আপডেট করুন',
   'update.later': 'এখন না',
-  'saved.link': 'ফোনে রাখা টিকিট',
   'saved.title': 'ফোনে রাখা আমার টিকিট',
   'saved.intro': 'এই ফোনে যেসব টিকিট দেখেছেন সেগুলো QR কোডসহ এখানে রাখা থাকে, ইন্টারনেট ছাড়াও খোলে।',
   'saved.empty': 'এই ফোনে এখনো কোনো টিকিট রাখা হয়নি। যে টিকিট কিনবেন বা "আগের টিকিট" পাতায় খুঁজে পাবেন, সেগুলো এখানে থাকবে।',
@@ -484,7 +362,7 @@ export const texts = {
   'saved.pdf': 'PDF ই-টিকিট খুলুন',
   'saved.noPdf': 'পরের বার ইন্টারনেটে এই টিকিট দেখলে PDF-টিও রাখা হবে।',
   'saved.remove': 'এই ফোন থেকে সরান',
-} satisfies Partial<Record<MessageId, string>>;
+} satisfies Record<keyof typeof english, string>;
 
 /**
  * The server's message codes in Bangla (core-wasm/src/server_messages.rs), with its `{name}`
@@ -567,58 +445,3 @@ export const serverTexts: Readonly<Record<string, string>> = {
   'idempotency.running': 'এই Idempotency-Key-এর একটি অনুরোধ এখনো চলছে',
   'visits.date': '{detail}',
 };
-
-// One formatter each, made when Bangla is first shown (never on an English visit).
-const numberFormat = new Intl.NumberFormat('bn-BD', { maximumFractionDigits: 2 });
-const clockFormat = new Intl.DateTimeFormat('bn-BD', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'UTC' });
-const dateFormat = new Intl.DateTimeFormat('bn-BD', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/**
- * The part of the day a Bangladeshi clock time is said with, by the hour (0-23): রাত until 4,
- * ভোর until 6, সকাল until noon, দুপুর until 3, বিকেল until 6, সন্ধ্যা until 8, then রাত.
- */
-function dayPart(hour: number): string {
-  if (hour < 4) return 'রাত';
-  if (hour < 6) return 'ভোর';
-  if (hour < 12) return 'সকাল';
-  if (hour < 15) return 'দুপুর';
-  if (hour < 18) return 'বিকেল';
-  if (hour < 20) return 'সন্ধ্যা';
-  return 'রাত';
-}
-
-/** '10:30 PM' (the core's clock) -> 'রাত ১০:৩০'; text it cannot read is shown as it is. */
-function time(shown: string): string {
-  const match = /^(\d{1,2}):(\d{2})\s*([AP]M)$/i.exec(shown.trim());
-  if (!match) return shown;
-  const hour12 = Number(match[1]) % 12;
-  const hour = match[3]?.toUpperCase() === 'PM' ? hour12 + 12 : hour12;
-  const parts = clockFormat.formatToParts(Date.UTC(2000, 0, 1, hour, Number(match[2])));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${dayPart(hour)} ${part('hour')}:${part('minute')}`;
-}
-
-function longDate(day: string): string {
-  const [y = 1970, m = 1, d = 1] = day.split('-').map(Number);
-  return dateFormat.format(Date.UTC(y, m - 1, d));
-}
-
-const number = (value: number) => numberFormat.format(Math.round(value * 100) / 100);
-
-/** Whole taka, as the core rounds them; a discount taken off is '- ২০০ টাকা', as in English. */
-function taka(amount: number): string {
-  // Rounded half away from zero, as the core's formatTaka.
-  const whole = Number.isFinite(amount) ? Math.round(Math.abs(amount)) : 0;
-  return `${amount < 0 && whole > 0 ? '- ' : ''}${number(whole)} টাকা`;
-}
-
-const BENGALI_ZERO = '০'.charCodeAt(0);
-const digits = (text: string) => text.replace(/[0-9]/g, (d) => String.fromCharCode(BENGALI_ZERO + Number(d)));
-
-export const locale: Locale = { texts, serverTexts, number, taka, longDate, time, digits };
