@@ -79,6 +79,13 @@ templates! {
     /// SPEC §2: a not-found route's message.
     PAGE_NOT_FOUND = "page.notFound", "This page could not be found";
     UNAUTHORIZED = "auth.unauthorized", "Unauthorized";
+    /// A call for logged-in users only (`common/me`, `my-tickets`, `logout`) made with a
+    /// visitor's token (issue 13).
+    LOGIN_REQUIRED = "auth.loginRequired", "Please log in first";
+    /// A user token whose login has ended: logged out, or expired.
+    SESSION_ENDED = "auth.sessionEnded", "Your login has ended; please log in again";
+    /// `common/login` asked with a service account's token: only the site's visitors log in.
+    LOGIN_PUBLIC_ONLY = "auth.loginPublicOnly", "Only the site's visitors can log in";
     METHOD_NOT_ALLOWED = "request.method", "method not allowed on this path";
     TOO_LARGE = "request.tooLarge", "Request body is too large";
     NOT_JSON = "request.notJson", "Send the body as JSON (Content-Type: application/json)";

@@ -17,6 +17,9 @@ pub enum ApiError {
     /// Validation: every failing field's message.
     BadRequest(Vec<Said>),
     Unauthorized,
+    /// A valid token without a login where one is needed, or a login that has ended (401 with
+    /// the reason, so the site asks the traveller to log in again).
+    NotLoggedIn(Said),
     /// The token is valid but names someone else (a body's visitor id that is not the token's).
     Forbidden(Said),
     NotFound(Said),
@@ -67,6 +70,7 @@ impl ApiError {
         match self {
             ApiError::BadRequest(list) => (StatusCode::BAD_REQUEST, list),
             ApiError::Unauthorized => (StatusCode::UNAUTHORIZED, vec![say::UNAUTHORIZED.into()]),
+            ApiError::NotLoggedIn(m) => (StatusCode::UNAUTHORIZED, vec![m]),
             ApiError::Forbidden(m) => (StatusCode::FORBIDDEN, vec![m]),
             ApiError::NotFound(m) => (StatusCode::NOT_FOUND, vec![m]),
             ApiError::MethodNotAllowed => (StatusCode::METHOD_NOT_ALLOWED, vec![say::METHOD_NOT_ALLOWED.into()]),

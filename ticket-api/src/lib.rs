@@ -50,7 +50,7 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 pub const REQUEST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// How often the janitor forgets what has expired (idle rate-limit buckets, old Idempotency-Keys,
-/// ended phone grants).
+/// ended phone grants, logins that ended a day ago).
 const JANITOR_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
 
 #[derive(Clone)]
@@ -62,6 +62,8 @@ pub struct AppState {
     /// the store's one writer).
     pub claims: Arc<claims::Claims>,
     pub tokens: Arc<http::auth::Tokens>,
+    /// Logins this process confirmed lately (`domain::sessions`).
+    pub sessions: Arc<domain::sessions::Sessions>,
     pub config: Arc<Config>,
     /// How OTPs reach phones.
     pub sms: domain::sms::Sms,
@@ -132,6 +134,7 @@ pub async fn start(config: Config) -> Result<AppState, StartError> {
         network: Arc::new(network),
         claims: Arc::new(claims),
         tokens: Arc::new(tokens),
+        sessions: Arc::default(),
         config: Arc::new(config),
         sms,
         limits,
@@ -166,9 +169,12 @@ async fn janitor(state: AppState) {
         every.tick().await;
         state.limits.forget_idle();
         let now = clock::now_unix_ms();
+        state.sessions.forget_stale(now);
         let keys = store::idempotency::prune(&state.pool, now - http::idempotency::KEEP.as_millis() as i64).await;
         let grants = store::grants::prune(&state.pool, now).await;
-        if let Err(e) = keys.and(grants) {
+        // A day after its end, a login is no use to anyone (its token is refused either way).
+        let logins = store::accounts::prune_sessions(&state.pool, now - 24 * 60 * 60 * 1000).await;
+        if let Err(e) = keys.and(grants).and(logins) {
             tracing::warn!(error = %e, "the janitor could not prune");
         }
     }

@@ -1,6 +1,7 @@
 //! Who may read or change a booking or a ticket (DESIGN §3 "Identity and ownership"): its owner
-//! (the visitor or service account that booked it) changes it; its owner, or whoever proved its
-//! phone by OTP in the last [`GRANT_MS`], reads it. Anyone else gets the very 404 an unknown id
+//! (the visitor, user or service account that booked it) changes it; its owner, whoever proved
+//! its phone by OTP in the last [`GRANT_MS`], or a user logged in with its phone (the login's
+//! OTP proved it), reads it. Anyone else gets the very 404 an unknown id
 //! gets, so a guessed or leaked transaction id, ticket id or PNR tells nothing.
 
 use core_wasm::phone::Phone;
@@ -19,7 +20,7 @@ pub const GRANT_MS: i64 = 30 * 60 * 1000;
 
 /// Whether `caller` may read what `owner` booked for `phone`.
 async fn may_read(state: &AppState, caller: &Caller, owner: &str, phone: &str) -> Result<bool, ApiError> {
-    if caller.owns(owner) {
+    if caller.owns(owner) || caller.login.as_ref().is_some_and(|login| login.phone == phone) {
         return Ok(true);
     }
     Ok(grants::holds(&state.pool, caller.owner().as_str(), phone, now_unix_ms()).await?)

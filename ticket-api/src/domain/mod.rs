@@ -10,6 +10,7 @@ pub mod payments;
 pub mod promos;
 pub mod search;
 pub mod seat_view;
+pub mod sessions;
 pub mod sms;
 pub mod tickets;
 pub mod trip;

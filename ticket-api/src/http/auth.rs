@@ -9,6 +9,12 @@
 //! subject. With it comes a refresh token (RFC 6749 §6, [`REFRESH_TTL_SECONDS`]), so an expired
 //! access token is renewed for the same visitor: a traveller whose token runs out mid-booking
 //! keeps their hold and their bookings.
+//!
+//! A login (`common/login`, issue 13) issues an access token that also names the user and their
+//! session (claims `u` and `i`, absent from every other token, so tokens issued before logins
+//! existed read as they did). Such a token is signed like any other, but is not believed on its
+//! signature alone: [`require_token`] asks the store (`domain::sessions`) that its session has not
+//! ended, so a logout takes effect at once.
 
 use axum::extract::{FromRequest, FromRequestParts, Request, State};
 use axum::http::StatusCode;
@@ -19,12 +25,14 @@ use axum::{Form, Json};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64;
 use core_wasm::contract::auth::{TokenRequest, TokenResponse};
+use core_wasm::server_messages as say;
 use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
 use sha2::Sha256;
 
 use crate::AppState;
-pub use crate::domain::identity::{Caller, PUBLIC_CLIENT};
+pub use crate::domain::identity::{Caller, Login, PUBLIC_CLIENT};
+pub use crate::domain::sessions::SessionClaim;
 use crate::error::ApiError;
 use crate::ids::{NoRandomness, random_bytes};
 
@@ -83,7 +91,7 @@ enum Kind {
     Refresh,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 struct Claims {
     #[serde(rename = "k")]
     kind: Kind,
@@ -93,6 +101,20 @@ struct Claims {
     subject: String,
     #[serde(rename = "e")]
     expires: u64,
+    /// A logged-in visitor's user (with `session`); absent otherwise.
+    #[serde(rename = "u", default, skip_serializing_if = "Option::is_none")]
+    user: Option<String>,
+    /// The login's session, checked in the store on every call.
+    #[serde(rename = "i", default, skip_serializing_if = "Option::is_none")]
+    session: Option<String>,
+}
+
+/// What a valid access token says: its caller (without the login, which only the store can
+/// confirm) and, for a logged-in visitor, the session to check.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Bearer {
+    pub caller: Caller,
+    pub session: Option<SessionClaim>,
 }
 
 /// A new visitor id: 128 random bits, URL-safe.
@@ -138,8 +160,14 @@ impl Tokens {
     }
 
     fn issue_at(&self, caller: &Caller, now: u64) -> TokenResponse {
-        let claims =
-            |kind, expires| Claims { kind, client: caller.client.clone(), subject: caller.subject.clone(), expires };
+        let claims = |kind, expires| Claims {
+            kind,
+            client: caller.client.clone(),
+            subject: caller.subject.clone(),
+            expires,
+            user: None,
+            session: None,
+        };
         let access = self.sign(&claims(Kind::Access, now + u64::from(self.ttl_seconds)));
         let public = caller.is_public();
         TokenResponse {
@@ -153,12 +181,36 @@ impl Tokens {
 
     /// A token for a new visitor of the public site.
     pub fn new_visitor(&self) -> Result<TokenResponse, NoRandomness> {
-        Ok(self.issue(&Caller { client: PUBLIC_CLIENT.into(), subject: new_visitor_id()? }))
+        Ok(self.issue(&Caller::new(PUBLIC_CLIENT, &new_visitor_id()?)))
     }
 
-    /// Who holds `token`, if it is one of our access tokens and not expired.
-    pub fn verify(&self, token: &str) -> Option<Caller> {
-        self.read(token, Kind::Access).map(|c| Caller { client: c.client, subject: c.subject })
+    /// The access token of a login: the public site's `visitor`, logged in as `session`'s user
+    /// until `expires_unix` (seconds). No refresh token: the access token lives as long as the
+    /// session (see `domain::sessions`).
+    pub fn issue_login(&self, visitor: &str, session: &SessionClaim, expires_unix: u64) -> String {
+        self.sign(&Claims {
+            kind: Kind::Access,
+            client: PUBLIC_CLIENT.into(),
+            subject: visitor.into(),
+            expires: expires_unix,
+            user: Some(session.user_id.clone()),
+            session: Some(session.session_id.clone()),
+        })
+    }
+
+    /// What `token` says, if it is one of our access tokens and not expired. A login's token
+    /// names both its user and its session, for the public client only; any other mix is no
+    /// token of ours.
+    pub fn verify(&self, token: &str) -> Option<Bearer> {
+        let c = self.read(token, Kind::Access)?;
+        let session = match (c.user, c.session) {
+            (None, None) => None,
+            (Some(user_id), Some(session_id)) if c.client == PUBLIC_CLIENT => {
+                Some(SessionClaim { user_id, session_id })
+            }
+            _ => return None,
+        };
+        Some(Bearer { caller: Caller::new(&c.client, &c.subject), session })
     }
 
     /// Checks a token request: the public client (a new visitor), a refresh (the same one), or
@@ -176,7 +228,7 @@ impl Tokens {
                     .and_then(|t| self.read(t, Kind::Refresh))
                     .filter(|c| c.client == request.client_id)
                     .ok_or(OAuthError::InvalidGrant)?;
-                Ok(self.issue(&Caller { client: claims.client, subject: claims.subject }))
+                Ok(self.issue(&Caller::new(&claims.client, &claims.subject)))
             }
             "password" => {
                 let matches = |a: &&ServiceAccount| {
@@ -186,7 +238,7 @@ impl Tokens {
                         && same(a.password.as_bytes(), request.password.as_deref().unwrap_or("").as_bytes())
                 };
                 let account = self.accounts.iter().find(matches).ok_or(OAuthError::InvalidGrant)?;
-                Ok(self.issue(&Caller { client: account.client_id.clone(), subject: account.username.clone() }))
+                Ok(self.issue(&Caller::new(&account.client_id, &account.username)))
             }
             _ => Err(OAuthError::UnsupportedGrantType),
         }
@@ -240,18 +292,34 @@ pub async fn access_token(State(state): State<AppState>, request: Request) -> Re
 }
 
 /// The bearer check in front of every `/v1/api` call: the token's [`Caller`] goes with the
-/// request, for the layers and handlers after it.
+/// request, for the layers and handlers after it. A login's token counts only while its
+/// session stands in the store (401 'Your login has ended' once logged out or expired).
 pub async fn require_token(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
     let token = request
         .headers()
         .get(axum::http::header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "));
-    match token.and_then(|t| state.tokens.verify(t)) {
-        Some(caller) => {
-            request.extensions_mut().insert(caller);
-            next.run(request).await
+    let Some(Bearer { mut caller, session }) = token.and_then(|t| state.tokens.verify(t)) else {
+        return ApiError::Unauthorized.into_response();
+    };
+    if let Some(claim) = session {
+        match state.sessions.check(&state.pool, &claim, crate::clock::now_unix_ms()).await {
+            Ok(Some(login)) => caller.login = Some(login),
+            Ok(None) => return ApiError::NotLoggedIn(say::SESSION_ENDED.into()).into_response(),
+            Err(e) => return ApiError::from(e).into_response(),
         }
+    }
+    request.extensions_mut().insert(caller);
+    next.run(request).await
+}
+
+/// In front of the calls the table marks `login`: a visitor's token is refused before the call
+/// runs (401, 'Please log in first').
+pub async fn require_login(request: Request, next: Next) -> Response {
+    match request.extensions().get::<Caller>() {
+        Some(caller) if caller.login.is_some() => next.run(request).await,
+        Some(_) => ApiError::NotLoggedIn(say::LOGIN_REQUIRED.into()).into_response(),
         None => ApiError::Unauthorized.into_response(),
     }
 }
@@ -264,6 +332,16 @@ impl<S: Send + Sync> FromRequestParts<S> for Caller {
     }
 }
 
+/// The login of a call for logged-in users; a visitor's token is refused (401).
+impl<S: Send + Sync> FromRequestParts<S> for Login {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Login, ApiError> {
+        let caller = parts.extensions.get::<Caller>().ok_or(ApiError::Unauthorized)?;
+        caller.login.clone().ok_or_else(|| ApiError::NotLoggedIn(say::LOGIN_REQUIRED.into()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -273,16 +351,79 @@ mod tests {
     }
 
     fn visitor(id: &str) -> Caller {
-        Caller { client: PUBLIC_CLIENT.into(), subject: id.into() }
+        Caller::new(PUBLIC_CLIENT, id)
+    }
+
+    /// The caller a token names, if it is a valid access token.
+    fn caller_of(t: &Tokens, token: &str) -> Option<Caller> {
+        t.verify(token).map(|b| b.caller)
     }
 
     #[test]
     fn a_token_verifies_until_it_expires() {
         let t = tokens();
         let fresh = t.issue(&visitor("v1"));
-        assert_eq!(t.verify(&fresh.access_token), Some(visitor("v1")));
+        assert_eq!(t.verify(&fresh.access_token), Some(Bearer { caller: visitor("v1"), session: None }));
         let old = t.issue_at(&visitor("v1"), now_unix() - 61);
         assert_eq!(t.verify(&old.access_token), None);
+    }
+
+    #[test]
+    fn a_login_token_names_its_visitor_user_and_session() {
+        let t = tokens();
+        let session = SessionClaim { user_id: "user-1".into(), session_id: "session-1".into() };
+        let token = t.issue_login("v1", &session, now_unix() + 3600);
+        let bearer = t.verify(&token).unwrap();
+        assert_eq!(bearer.caller, visitor("v1"), "the login is confirmed by the store, not by the token");
+        assert_eq!(bearer.session, Some(session.clone()));
+        assert_eq!(t.verify(&t.issue_login("v1", &session, now_unix() - 1)), None, "it expires with its session");
+        let (payload, _) = token.split_once('.').unwrap();
+        let claims: Claims = serde_json::from_slice(&B64.decode(payload).unwrap()).unwrap();
+        assert_eq!((claims.user.as_deref(), claims.session.as_deref()), (Some("user-1"), Some("session-1")));
+    }
+
+    #[test]
+    fn tokens_from_before_logins_read_as_they_did() {
+        let t = tokens();
+        // A visitor token as issued before the login claims existed: four claims, no more.
+        let old = Claims {
+            kind: Kind::Access,
+            client: PUBLIC_CLIENT.into(),
+            subject: "v1".into(),
+            expires: now_unix() + 60,
+            user: None,
+            session: None,
+        };
+        let written = t.sign(&old);
+        let (payload, _) = written.split_once('.').unwrap();
+        assert_eq!(
+            B64.decode(payload).unwrap(),
+            format!(r#"{{"k":"a","c":"web","s":"v1","e":{}}}"#, old.expires).as_bytes()
+        );
+        assert_eq!(t.verify(&written), Some(Bearer { caller: visitor("v1"), session: None }));
+    }
+
+    #[test]
+    fn an_edited_or_half_login_token_is_refused() {
+        let t = tokens();
+        let session = SessionClaim { user_id: "user-1".into(), session_id: "session-1".into() };
+        let token = t.issue_login("v1", &session, now_unix() + 3600);
+        let (payload, mac) = token.split_once('.').unwrap();
+        let edited = String::from_utf8(B64.decode(payload).unwrap()).unwrap().replace("user-1", "user-2");
+        assert_eq!(t.verify(&format!("{}.{mac}", B64.encode(edited))), None, "another user id breaks the signature");
+        let half = |user: Option<&str>, session: Option<&str>, client: &str| {
+            t.sign(&Claims {
+                kind: Kind::Access,
+                client: client.into(),
+                subject: "v1".into(),
+                expires: now_unix() + 60,
+                user: user.map(Into::into),
+                session: session.map(Into::into),
+            })
+        };
+        assert_eq!(t.verify(&half(Some("user-1"), None, PUBLIC_CLIENT)), None, "a user without a session");
+        assert_eq!(t.verify(&half(None, Some("session-1"), PUBLIC_CLIENT)), None, "a session without a user");
+        assert_eq!(t.verify(&half(Some("user-1"), Some("session-1"), "partner")), None, "logins are the site's");
     }
 
     #[test]
@@ -291,7 +432,7 @@ mod tests {
         let token = t.issue(&visitor("v1")).access_token;
         let (payload, mac) = token.split_once('.').unwrap_or_default();
         let forged = B64.encode(format!(r#"{{"k":"a","c":"web","s":"v2","e":{}}}"#, now_unix() + 9999));
-        assert_eq!(t.verify(&format!("{forged}.{mac}")), None);
+        assert_eq!(caller_of(&t, &format!("{forged}.{mac}")), None);
         let other = Tokens::new(b"other", 60, vec![]).expect("a secret");
         assert_eq!(other.verify(&token), None);
         assert_eq!(t.verify(payload), None);
@@ -303,7 +444,7 @@ mod tests {
         let t = tokens();
         let public = TokenRequest::public_client();
         let (a, b) = (t.grant(&public).unwrap(), t.grant(&public).unwrap());
-        let (va, vb) = (t.verify(&a.access_token).unwrap(), t.verify(&b.access_token).unwrap());
+        let (va, vb) = (caller_of(&t, &a.access_token).unwrap(), caller_of(&t, &b.access_token).unwrap());
         assert_ne!(va, vb);
         assert_eq!(a.visitor_id.as_deref(), Some(va.subject.as_str()));
         let refresh = TokenRequest {
@@ -312,7 +453,7 @@ mod tests {
             ..TokenRequest::public_client()
         };
         let renewed = t.grant(&refresh).unwrap();
-        assert_eq!(t.verify(&renewed.access_token), Some(va));
+        assert_eq!(caller_of(&t, &renewed.access_token), Some(va));
         // A refresh token opens nothing by itself, and an access token refreshes nothing.
         assert_eq!(t.verify(a.refresh_token.as_deref().unwrap()), None);
         let wrong = TokenRequest { refresh_token: Some(a.access_token), ..refresh };

@@ -5,6 +5,7 @@
 //! Functions that run one statement take any executor (`&pool` or `&mut *tx`); statuses are the
 //! contract's enums, read and written by their one name (`names!`), and the schema CHECKs them.
 
+pub mod accounts;
 pub mod bookings;
 pub mod claims;
 pub mod content;
