@@ -223,13 +223,18 @@ fn handler(name: CallName) -> MethodRouter<AppState> {
         CallName::BusReservation => post(http::reservation::bus_reservation),
         CallName::SendOtp => post(http::tickets::send_otp),
         CallName::SendOtpByPhone => post(http::tickets::send_otp_by_phone),
+        CallName::LoginOtp => post(http::accounts::login_otp),
+        CallName::Login => post(http::accounts::login),
+        CallName::Me => get(http::accounts::me),
+        CallName::Logout => post(http::accounts::logout),
+        CallName::MyTickets => post(http::accounts::my_tickets),
     }
 }
 
 /// The calls of the table, each under the prefixes of its scope only (a bus-only call asked of
 /// the launch prefix is the 404 of an unknown path, before any handler runs). Service routes
 /// carry their [`Service`] for the handler; state-changing calls answer a repeated
-/// Idempotency-Key with their first answer.
+/// Idempotency-Key with their first answer; calls for logged-in users refuse a visitor's token.
 fn call_routes(state: &AppState) -> Router<AppState> {
     let once = axum::middleware::from_fn_with_state(state.clone(), http::idempotency::layer);
     let mut routes = Router::new();
@@ -245,6 +250,9 @@ fn call_routes(state: &AppState) -> Router<AppState> {
             }
             if call.idempotent {
                 route = route.route_layer(once.clone());
+            }
+            if call.needs_login {
+                route = route.route_layer(axum::middleware::from_fn(http::auth::require_login));
             }
             // Outside the Idempotency-Key: a limited repeat is refused before it waits.
             route = route.route_layer(limited.clone());

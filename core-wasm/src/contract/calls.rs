@@ -8,6 +8,9 @@
 //! type `api.call(name, service, body)`. Adding a call is a contract type, one row here and a
 //! handler in ticket-api (whose router refuses to build without one).
 
+use super::accounts::{
+    LoginOtpRequest, LoginRequest, LoginResponse, LogoutResponse, Me, MyTicketsRequest, MyTicketsResponse,
+};
 use super::booking::{
     BusBooking, LaunchBooking, MaybePromo, PaymentPendingRequest, PromoRequest, SeatLockRequest, SeatLockResponse,
     SeatRemoveRequest, SeatRemoveResponse, SurpriseDeal, TxnRequest, UpdateGatewayRequest, UpdateGatewayResponse,
@@ -138,6 +141,9 @@ pub struct CallSpec {
     /// Its request names the visitor (`anonymousId`, SPEC §6): the client fills in the visitor id
     /// its token was issued with, and the API refuses any other (DESIGN §3 "Identity").
     pub names_visitor: bool,
+    /// Needs a logged-in user's token (`common/login`): a visitor's token is refused with 401
+    /// before the call runs, and so is a token whose login has ended (logout, expiry).
+    pub needs_login: bool,
     /// Answers a file (the e-ticket PDF), not a JSON envelope.
     pub file: bool,
     /// For the OpenAPI document only (not in the browser's module).
@@ -259,6 +265,9 @@ macro_rules! flag {
     (visitor, visitor) => {
         true
     };
+    (login, login) => {
+        true
+    };
     ($a:ident, $b:ident) => {
         false
     };
@@ -266,7 +275,7 @@ macro_rules! flag {
 
 /// `calls! { Name: METHOD "purpose", Scope [flags]; Request => Response; "summary" }`: the enum
 /// of names, the table, and the TypeScript rows. Flags: `idempotent`, `payment_block`, `limited`,
-/// `visitor` (names the visitor).
+/// `visitor` (names the visitor), `login` (needs a logged-in user).
 macro_rules! calls {
     ($( $name:ident: $method:ident $purpose:literal $(/ $param:literal)?, $scope:ident [$($flag:ident)*]; $req:ident => $resp:ident; $summary:literal )*) => {
         /// Every call, one variant a row (a purpose whose types differ per service has a row each).
@@ -284,6 +293,7 @@ macro_rules! calls {
                 payment_block: false $(|| flag!(payment_block, $flag))*,
                 limited: false $(|| flag!(limited, $flag))*,
                 names_visitor: false $(|| flag!(visitor, $flag))*,
+                needs_login: false $(|| flag!(login, $flag))*,
                 file: matches!(stringify!($resp).as_bytes(), b"Pdf"),
                 #[cfg(feature = "schema")]
                 summary: $summary,
@@ -370,6 +380,16 @@ calls! {
         "An OTP to cancel a ticket, sent to the ticket's phone"
     SendOtpByPhone: Post "send-otp-by-phone", Common [limited]; SendOtpByPhoneRequest => SendOtpResponse;
         "An OTP to find a phone's tickets"
+    LoginOtp: Post "login-otp", Common [limited]; LoginOtpRequest => SendOtpResponse;
+        "An OTP to log in, sent to the phone (the same limits as the other OTPs; a login code only logs in)"
+    Login: Post "login", Common [limited visitor]; LoginRequest => LoginResponse;
+        "Log in with the phone and its OTP, with the visitor's token: a user token; the visitor's holds and pending bookings become the user's"
+    Me: Get "me", Common [login]; NoBody => Me;
+        "The logged-in user: id, phone, and the name of their latest booking"
+    Logout: Post "logout", Common [login]; NoBody => LogoutResponse;
+        "End the login: its token is refused from now on"
+    MyTickets: Post "my-tickets", Common [login visitor]; MyTicketsRequest => MyTicketsResponse;
+        "The user's bus and launch tickets, newest first: theirs and their phone's"
 }
 
 #[cfg(test)]
@@ -433,6 +453,19 @@ mod tests {
             assert!(idempotent.contains(&purpose), "{purpose}");
         }
         assert!(CALLS.iter().filter(|c| c.method == Method::Get).all(|c| !c.idempotent));
+    }
+
+    #[test]
+    fn the_account_calls_are_common_and_need_a_login_where_they_read_the_user() {
+        let login: Vec<&str> = CALLS.iter().filter(|c| c.needs_login).map(|c| c.purpose).collect();
+        assert_eq!(login, ["me", "logout", "my-tickets"]);
+        for name in [CallName::LoginOtp, CallName::Login, CallName::Me, CallName::Logout, CallName::MyTickets] {
+            assert_eq!(CallSpec::get(name).scope, Scope::Common);
+        }
+        assert_eq!(CallSpec::get(CallName::Login).path(Under::Common), "/v1/api/common/login");
+        assert!(CallSpec::get(CallName::Login).limited && CallSpec::get(CallName::LoginOtp).limited);
+        // A login consumes its code: a repeat must not replay an answer holding a token.
+        assert!(!CallSpec::get(CallName::Login).idempotent);
     }
 
     #[test]

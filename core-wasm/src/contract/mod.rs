@@ -3,6 +3,7 @@
 //! spelt as SPEC.md spells them (`_id`, `bordingPoints`, `prefferredBus`, `ClassWiseSeatPlan`).
 //! A change of contract is one change in this folder.
 
+pub mod accounts;
 pub mod auth;
 pub mod booking;
 pub mod calls;

@@ -2,6 +2,7 @@
 //! `http` call these; these call `store` for every statement and the core for every rule.
 
 pub mod access;
+pub mod accounts;
 pub mod booking;
 pub mod identity;
 pub mod network;

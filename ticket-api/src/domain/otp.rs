@@ -6,6 +6,10 @@
 //! address are rate-limited in front of the call (`http::limits`). A send that fails consumes
 //! nothing. Every OTP error message contains 'OTP': the site keeps its OTP popup open for those
 //! (SPEC §8).
+//!
+//! Each purpose keeps its codes, resend wait and tries apart (a code's hash names its purpose):
+//! a code sent to find tickets never logs in, and a login code never finds or cancels. The
+//! hourly cap counts the phone's codes of every purpose together.
 
 use core_wasm::server_messages::{self as say, Said};
 use hmac::{Hmac, Mac};
@@ -29,6 +33,8 @@ const HOUR_MS: i64 = 60 * 60 * 1000;
 pub enum Purpose {
     Search,
     Cancel,
+    /// Logging in (issue 13).
+    Login,
 }
 
 impl Purpose {
@@ -36,6 +42,7 @@ impl Purpose {
         match self {
             Purpose::Search => "search",
             Purpose::Cancel => "cancel",
+            Purpose::Login => "login",
         }
     }
 }
@@ -50,11 +57,17 @@ fn sms_text(purpose: Purpose, code: &str, language: Language) -> String {
         (Language::English, Purpose::Cancel) => {
             format!("Your OTP to cancel your ticket is {code}. It expires in 5 minutes. Never share it.")
         }
+        (Language::English, Purpose::Login) => {
+            format!("Your OTP to log in is {code}. It expires in 5 minutes. Never share it.")
+        }
         (Language::Bangla, Purpose::Search) => {
             format!("টিকিট খুঁজতে আপনার OTP {code}। কোডটি ৫ মিনিট কাজ করবে। কাউকে জানাবেন না।")
         }
         (Language::Bangla, Purpose::Cancel) => {
             format!("টিকিট বাতিল করতে আপনার OTP {code}। কোডটি ৫ মিনিট কাজ করবে। কাউকে জানাবেন না।")
+        }
+        (Language::Bangla, Purpose::Login) => {
+            format!("লগ ইন করতে আপনার OTP {code}। কোডটি ৫ মিনিট কাজ করবে। কাউকে জানাবেন না।")
         }
     }
 }
@@ -158,4 +171,26 @@ pub async fn verify(state: &AppState, phone: &str, purpose: Purpose, code: &str)
         return Err(ApiError::bad(say::OTP_USED));
     }
     Err(ApiError::bad(say::OTP_WRONG))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_code_is_bound_to_its_purpose() {
+        let secret = b"a secret";
+        let login = hash(secret, "01712345678", Purpose::Login, "1234");
+        assert_ne!(login, hash(secret, "01712345678", Purpose::Search, "1234"), "a find-ticket code never logs in");
+        assert_ne!(login, hash(secret, "01712345678", Purpose::Cancel, "1234"));
+        assert_eq!(login, hash(secret, "01712345678", Purpose::Login, "1234"));
+    }
+
+    #[test]
+    fn the_login_sms_says_what_it_is_for_with_the_code_in_ascii_digits() {
+        let english = sms_text(Purpose::Login, "0427", Language::English);
+        assert!(english.starts_with("Your OTP to log in is 0427."), "{english}");
+        let bangla = sms_text(Purpose::Login, "0427", Language::Bangla);
+        assert!(bangla.contains("লগ ইন") && bangla.contains("OTP 0427"), "{bangla}");
+    }
 }

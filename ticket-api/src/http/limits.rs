@@ -69,8 +69,8 @@ impl Limit {
     /// Exactly the calls the table marks `limited` (checked below).
     pub fn of_call(name: CallName) -> Option<Limit> {
         match name {
-            CallName::SendOtp | CallName::SendOtpByPhone => Some(Limit::OtpSend),
-            CallName::SearchTicket | CallName::CancelTicket => Some(Limit::OtpCheck),
+            CallName::SendOtp | CallName::SendOtpByPhone | CallName::LoginOtp => Some(Limit::OtpSend),
+            CallName::SearchTicket | CallName::CancelTicket | CallName::Login => Some(Limit::OtpCheck),
             CallName::SeatLock => Some(Limit::SeatLock),
             CallName::BusReservation => Some(Limit::FullBus),
             _ => None,

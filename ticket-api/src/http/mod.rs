@@ -1,6 +1,7 @@
 //! The HTTP layer: one thin handler per call (extract, call the domain, answer), routed from the
 //! core's call table (`lib.rs`).
 
+pub mod accounts;
 pub mod auth;
 pub mod booking;
 pub mod client_address;

@@ -28,12 +28,21 @@ fn envelope_of(data: Schema) -> Value {
 
 /// Every status the server can answer a call with, beside its success, and when.
 fn failures(call: &CallSpec) -> Vec<(&'static str, String)> {
+    let unauthorized = if call.needs_login {
+        "Missing or expired token, a visitor's token (this call needs a login), or a login that has ended"
+    } else {
+        "Missing or expired token, or a login that has ended (logout)"
+    };
     let mut statuses = vec![
         ("400", "Invalid input: every failing field is listed (malformed JSON, wrong types, rule violations)".into()),
-        ("401", "Missing or expired token".into()),
+        ("401", unauthorized.into()),
     ];
     if call.names_visitor {
-        statuses.push(("403", "The body names another visitor than the token's".into()));
+        let mut forbidden = "The body names another visitor (or user) than the token's".to_owned();
+        if call.name == CallName::Login {
+            forbidden.push_str("; or the token is a service account's (only the site's visitors log in)");
+        }
+        statuses.push(("403", forbidden));
     }
     statuses.push((
         "404",
@@ -62,7 +71,7 @@ fn failures(call: &CallSpec) -> Vec<(&'static str, String)> {
         "The site is at its ceiling of requests: Retry-After says when to try again"
     };
     statuses.push(("429", limit.into()));
-    if matches!(call.name, CallName::SendOtp | CallName::SendOtpByPhone) {
+    if matches!(call.name, CallName::SendOtp | CallName::SendOtpByPhone | CallName::LoginOtp) {
         statuses.push(("503", "The SMS could not be sent; nothing was used up, try again".into()));
     }
     statuses.push(("500", "An internal failure (logged); the message is generic".into()));

@@ -63,7 +63,6 @@ pub async fn seats<'c>(e: impl Exec<'c>, booking_id: &str) -> Result<Vec<String>
         .await
 }
 
-/// Writes a pending booking and its seats.
 /// Writes a booking and its seats.
 pub async fn insert(tx: &mut Transaction<'_, Any>, b: &BookingRow, seats: &[String]) -> Result<(), sqlx::Error> {
     sqlx::query(
@@ -177,6 +176,31 @@ pub async fn transition<'c>(
         .execute(e)
         .await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// Gives the pending bookings of owner `from` to owner `to` (a login): their payment goes on
+/// for the user. Paid and ended ones stay where they were.
+pub async fn move_pending<'c>(e: impl Exec<'c>, from: &str, to: &str) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query("UPDATE bookings SET visitor = $1 WHERE visitor = $2 AND status = $3")
+        .bind(to)
+        .bind(from)
+        .bind(BookingStatus::Pending.as_str())
+        .execute(e)
+        .await?;
+    Ok(done.rows_affected())
+}
+
+/// The passenger name of the latest booking for `phone`, or else of the latest booking of
+/// `owner`: the name a traveller gave for themselves, as far as the store knows it.
+pub async fn latest_name<'c>(e: impl Exec<'c>, owner: &str, phone: &str) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT passenger_name FROM bookings WHERE phone = $2 OR visitor = $1 \
+         ORDER BY CASE WHEN phone = $2 THEN 0 ELSE 1 END, created_at DESC, id LIMIT 1",
+    )
+    .bind(owner)
+    .bind(phone)
+    .fetch_optional(e)
+    .await
 }
 
 /// How many live bookings (pending or ticketed) other than `tnx_id` use the promo code, in all

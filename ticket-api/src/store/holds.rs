@@ -62,18 +62,32 @@ pub async fn seats_held(
     sqlx::query_scalar(statement).bind(who).bind(now_ms).bind(except_trip).fetch_one(&mut **tx).await
 }
 
-/// The visitor's hold on the trip that is still live at `now_ms`.
+/// The visitor's hold on the trip that is still live at `now_ms`: the latest, should a login
+/// have brought the user a second one (their visitor's, beside their own from elsewhere).
 pub async fn live_of_visitor<'c>(
     e: impl Exec<'c>,
     trip_id: &str,
     visitor: &str,
     now_ms: i64,
 ) -> Result<Option<HoldRow>, sqlx::Error> {
-    sqlx::query_as("SELECT * FROM holds WHERE trip_id = $1 AND visitor = $2 AND expires_at > $3")
-        .bind(trip_id)
-        .bind(visitor)
-        .bind(now_ms)
-        .fetch_optional(e)
+    sqlx::query_as(
+        "SELECT * FROM holds WHERE trip_id = $1 AND visitor = $2 AND expires_at > $3 \
+         ORDER BY created_at DESC, id LIMIT 1",
+    )
+    .bind(trip_id)
+    .bind(visitor)
+    .bind(now_ms)
+    .fetch_optional(e)
+    .await
+}
+
+/// Gives every hold of owner `from` to owner `to` (a login): the trips they are on, for the
+/// claims cache (a hold's owner is what a seat view leaves out as the viewer's own).
+pub async fn move_owner(tx: &mut Transaction<'_, Any>, from: &str, to: &str) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar("UPDATE holds SET visitor = $1 WHERE visitor = $2 RETURNING trip_id")
+        .bind(to)
+        .bind(from)
+        .fetch_all(&mut **tx)
         .await
 }
 

@@ -115,6 +115,25 @@ pub async fn ids_of_phone<'c>(e: impl Exec<'c>, phone: &str, service: Service) -
     .await
 }
 
+/// The tickets of a user, both services, newest first, at most `limit`: those they own and
+/// those of their phone (proved at login).
+pub async fn ids_of_user<'c>(
+    e: impl Exec<'c>,
+    owner: &str,
+    phone: &str,
+    limit: i64,
+) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT t.id FROM tickets t JOIN bookings b ON b.id = t.booking_id WHERE b.visitor = $1 OR b.phone = $2 \
+         ORDER BY t.issued_at DESC, t.id LIMIT $3",
+    )
+    .bind(owner)
+    .bind(phone)
+    .bind(limit)
+    .fetch_all(e)
+    .await
+}
+
 pub async fn insert<'c>(
     e: impl Exec<'c>,
     ticket_id: &str,

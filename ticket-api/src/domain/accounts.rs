@@ -1,0 +1,96 @@
+//! Accounts (issue 13): a traveller logs in with their phone and an OTP, and sees their trips
+//! without an OTP each time. The phone is the identity (as Bangladeshi sellers and the railway
+//! have it): the first login makes the user.
+//!
+//! Logging in is done with the visitor's own token, and whatever that visitor holds or is paying
+//! for (holds, pending bookings) becomes the user's in the same transaction as the session, so
+//! logging in mid-journey loses no seat. A user's trips are the tickets they own and the tickets
+//! of their phone (proved by the login's OTP), never anyone else's.
+
+use core_wasm::contract::accounts::{LoginRequest, LoginResponse, Me};
+use core_wasm::contract::tickets::Ticket;
+use core_wasm::server_messages as say;
+
+use crate::AppState;
+use crate::clock::now_unix_ms;
+use crate::domain::identity::{Caller, Login, Owner};
+use crate::domain::otp::{self, Purpose};
+use crate::domain::sessions::{SESSION_MS, SessionClaim};
+use crate::domain::{tickets, views};
+use crate::error::ApiError;
+use crate::ids::new_id;
+use crate::language::Language;
+use crate::store::{accounts, bookings, holds};
+
+/// Tickets `my-tickets` answers at most (the newest).
+pub const MY_TICKETS_MAX: i64 = 200;
+
+/// `login-otp`: a login code to the phone, within the OTP limits; seconds until another.
+pub async fn send_code(state: &AppState, phone: &str, address: &str, language: Language) -> Result<u32, ApiError> {
+    let phone = tickets::phone(phone)?;
+    otp::send(state, phone.as_str(), Purpose::Login, address, language).await
+}
+
+/// `login`: the OTP used up (one login per code, however many arrive at once), the user found or
+/// made, a session opened, and the visitor's holds and pending bookings given to the user.
+pub async fn log_in(state: &AppState, caller: &Caller, request: &LoginRequest) -> Result<LoginResponse, ApiError> {
+    if !caller.is_public() {
+        return Err(ApiError::Forbidden(say::LOGIN_PUBLIC_ONLY.into()));
+    }
+    // The visitor logging in is the token's; a body naming another is refused.
+    caller.check_named(None, request.anonymous_id.as_deref())?;
+    let phone = tickets::phone(&request.phone)?;
+    otp::verify(state, phone.as_str(), Purpose::Login, &request.otp_code).await?;
+
+    let now = now_unix_ms();
+    let session_id = new_id("session")?;
+    let expires_at = now + SESSION_MS;
+    let mut tx = state.pool.begin().await?;
+    let user_id = accounts::user_of_phone(&mut *tx, &new_id("user")?, phone.as_str(), now).await?;
+    let session = accounts::NewSession {
+        id: &session_id,
+        user_id: &user_id,
+        visitor: &caller.subject,
+        created_at: now,
+        expires_at,
+    };
+    accounts::insert_session(&mut *tx, &session).await?;
+    let (visitor, user) = (Owner::visitor(&caller.subject), Owner::user(&user_id));
+    let mut trips = holds::move_owner(&mut tx, visitor.as_str(), user.as_str()).await?;
+    trips.sort();
+    trips.dedup();
+    // The holds' owner is part of the claims search and seat view keep: announced before the
+    // commit, kept until the transaction has ended.
+    let _writes: Vec<_> = trips.iter().map(|trip| state.claims.writing(trip)).collect();
+    bookings::move_pending(&mut *tx, visitor.as_str(), user.as_str()).await?;
+    tx.commit().await?;
+
+    let claim = SessionClaim { user_id: user_id.clone(), session_id };
+    let access_token = state.tokens.issue_login(&caller.subject, &claim, (expires_at / 1000) as u64);
+    Ok(LoginResponse { user_id, access_token, expires_in: (SESSION_MS / 1000) as u32 })
+}
+
+/// `me`: the user, and the name they last booked under.
+pub async fn me(state: &AppState, login: &Login) -> Result<Me, ApiError> {
+    let owner = Owner::user(&login.user_id);
+    let name = bookings::latest_name(&state.pool, owner.as_str(), &login.phone).await?;
+    Ok(Me { user_id: login.user_id.clone(), phone: login.phone.clone(), name })
+}
+
+/// `my-tickets`: the user's tickets and their phone's, both services, newest first.
+pub async fn my_tickets(state: &AppState, login: &Login) -> Result<Vec<Ticket>, ApiError> {
+    let owner = Owner::user(&login.user_id);
+    let ids = crate::store::tickets::ids_of_user(&state.pool, owner.as_str(), &login.phone, MY_TICKETS_MAX).await?;
+    let mut found = Vec::with_capacity(ids.len());
+    for id in &ids {
+        found.push(views::ticket(state, id).await?);
+    }
+    Ok(found)
+}
+
+/// `logout`: the session ends, and this process stops believing it at once.
+pub async fn log_out(state: &AppState, login: &Login) -> Result<(), ApiError> {
+    accounts::end_session(&state.pool, &login.session_id, &login.user_id, now_unix_ms()).await?;
+    state.sessions.forget(&login.session_id);
+    Ok(())
+}
