@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { validatePhone } from 'core-wasm';
 import { useSendSearchOtp } from '@/features/find-ticket/api/tickets';
 import { useNeedsNetwork } from '@/components/needs-network';
+import { preloadOtpPopup } from '@/features/otp/otp-popup';
 import { PhoneField } from '@/features/phone/components/phone-field';
 import { t } from '@/i18n/messages';
 
@@ -24,11 +25,13 @@ export function FindTicketForm({ onSent }: { onSent: (phone: string) => void }) 
     event.preventDefault();
     setTouched(true);
     if (validatePhone(phone) || sending.pending || network.offline) return;
+    preloadOtpPopup();
     if ((await sending.run(phone)).ok) onSent(phone);
   }
 
   return (
-    <form className="card" aria-labelledby="find-ticket-heading" noValidate onSubmit={submit}>
+    // The code's popup starts loading once the traveller starts on the form (otp-popup.tsx).
+    <form className="card" aria-labelledby="find-ticket-heading" noValidate onSubmit={submit} onFocus={preloadOtpPopup}>
       <h2 id="find-ticket-heading" className="card__title">
         {t('findTicket.form')}
       </h2>

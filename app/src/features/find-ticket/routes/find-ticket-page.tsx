@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { mentionsOtp } from 'core-wasm';
-import { applyCancel, type Ticket } from 'core-wasm/booking';
+import type { Ticket } from 'core-wasm/booking';
 import { failureStatus, failureText, useApi } from '@/api/api-client';
 import { useService, useTheme } from '@/app/site-context';
 import {
@@ -12,7 +12,7 @@ import {
 } from '@/features/find-ticket/api/tickets';
 import { FindTicketForm } from '@/features/find-ticket/components/find-ticket-form';
 import { TicketCard } from '@/features/find-ticket/components/ticket-card';
-import { OtpModal } from '@/features/otp/components/otp-modal';
+import { OtpPopup, preloadOtpPopup } from '@/features/otp/otp-popup';
 import { shownDigits } from '@/i18n/language';
 import { t } from '@/i18n/messages';
 import { taka } from '@/lib/money';
@@ -89,6 +89,7 @@ export function FindTicketPage() {
   }
 
   async function startCancel(ticket: Ticket) {
+    preloadOtpPopup();
     setCancelFor(ticket._id);
     setNotice(null);
     if ((await sendingCancel.run(ticket._id)).ok) setCancelPopup(ticket);
@@ -100,6 +101,8 @@ export function FindTicketPage() {
     const outcome = await cancelling.run({ ticketId: ticket._id, otpCode: code, phone: ticket.phone ?? phone });
     if (outcome.ok) {
       const response = outcome.data;
+      // The core's booking module: here already, the popup runs on it.
+      const { applyCancel } = await import('core-wasm/booking');
       setTickets((list) => applyCancel(list ?? [], ticket._id, response));
       setCancelPopup(null);
       // Fare, fee and refund, all as the server counted them (never worked out here).
@@ -151,7 +154,7 @@ export function FindTicketPage() {
         </section>
       )}
       {searchOpen && (
-        <OtpModal
+        <OtpPopup
           title={t('otp.searchTitle')}
           phone={phone}
           onResend={() => sendSearchOtp(api, phone)}
@@ -160,7 +163,7 @@ export function FindTicketPage() {
         />
       )}
       {cancelPopup && (
-        <OtpModal
+        <OtpPopup
           title={t('otp.cancelTitle')}
           phone={cancelPopup.phone ?? phone}
           onResend={() => sendCancelOtp(api, service, cancelPopup._id)}
