@@ -49,7 +49,7 @@ export function t(id: MessageId, params?: MessageParams): string {
  * browser's locale data (~70 ms of main thread on a phone) during the first page's render.
  */
 export function formatNumber(value: number): string {
-  // Bangla's numbers are CLDR bn's, through Intl (bn.ts): Bengali digits, lakh grouping.
+  // Bangla's numbers are CLDR bn's, through Intl (bn/index.ts): Bengali digits, lakh grouping.
   const locale = activeLocale();
   if (locale) return locale.number(value);
   const rounded = Math.round(value * 100) / 100;

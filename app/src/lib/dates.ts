@@ -15,7 +15,7 @@ function parts(day: string) {
 
 /** "Sunday 22 November 2026". */
 export function formatLongDate(day: string): string {
-  // Bangla: CLDR bn through Intl (bn.ts), loaded with the Bangla module, never on an English visit.
+  // Bangla: CLDR bn through Intl (bn/index.ts), loaded with the Bangla module, never on an English visit.
   const locale = activeLocale();
   if (locale) return locale.longDate(day);
   const { y, m, d, weekday } = parts(day);

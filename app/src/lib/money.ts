@@ -11,7 +11,7 @@ import { formatTaka } from 'core-wasm';
 import { activeLocale } from '@/i18n/language';
 
 /**
- * One amount: '1,800 TK' (the core's `formatTaka`); in Bangla '১,৮০০ টাকা' (bn.ts), the one way
+ * One amount: '1,800 TK' (the core's `formatTaka`); in Bangla '১,৮০০ টাকা' (bn/index.ts), the one way
  * the Bangla site writes money.
  */
 export function taka(amount: number): string {
