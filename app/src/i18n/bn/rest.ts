@@ -373,6 +373,9 @@ export const rest = {
 export const serverTexts: Readonly<Record<string, string>> = {
   'page.notFound': 'পাতাটি পাওয়া যায়নি',
   'auth.unauthorized': 'অনুমতি নেই',
+  'auth.loginRequired': 'আগে লগইন করুন',
+  'auth.sessionEnded': 'আপনার লগইনের মেয়াদ শেষ হয়েছে; আবার লগইন করুন',
+  'auth.loginPublicOnly': 'শুধু সাইটের যাত্রীরাই লগইন করতে পারেন',
   'request.method': 'এই ঠিকানায় এই অনুরোধ চলে না',
   'request.tooLarge': 'অনুরোধটি অনেক বড়',
   'request.notJson': 'অনুরোধটি JSON আকারে পাঠান (Content-Type: application/json)',
