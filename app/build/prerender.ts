@@ -1,6 +1,7 @@
 /**
- * The home pages (/, /bus, /launch) prerendered at build time, so a traveller on a slow phone
- * can search as soon as the page paints, before the scripts arrive (issue 14).
+ * The home pages (/, /bus, /launch) and the ticket-history pages (/bus/find-ticket,
+ * /launch/find-ticket) prerendered at build time, so a traveller on a slow phone can search, or
+ * start typing their number, as soon as the page paints, before the scripts arrive (issue 14).
  *
  * Each page is index.html (same head: styles, scripts, build id) with the app's root holding
  * the shell's outline and a plain HTML search form: its submit is a GET to the results page
@@ -16,7 +17,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { runnerImport, type Plugin } from 'vite';
-import type * as Catalog from '../src/i18n/messages';
+import type * as Catalog from './catalog.ts';
 import cities from './home-cities.json' with { type: 'json' };
 import { PRERENDERED } from './pwa.ts';
 
@@ -32,7 +33,7 @@ let t: typeof Catalog.t = () => {
 
 async function loadCatalog(): Promise<void> {
   const src = fileURLToPath(new URL('../src', import.meta.url));
-  const { module } = await runnerImport<typeof Catalog>(`${src}/i18n/messages.ts`, {
+  const { module } = await runnerImport<typeof Catalog>(fileURLToPath(new URL('./catalog.ts', import.meta.url)), {
     configFile: false,
     logLevel: 'error',
     resolve: { alias: { '@': src } },
@@ -88,6 +89,26 @@ function searchForm(service: Service): string {
   );
 }
 
+/**
+ * The root's content for `service`'s find-ticket page (ticket history): its heading, and its
+ * form as a plain GET to the same page, so a number typed before the scripts arrived is kept
+ * either way: read from the field when the app takes over, or from `?phone=` after a submit
+ * (src/features/find-ticket/prerendered-phone.ts). Sending the code needs the app.
+ */
+export function findTicketMarkup(service: Service): string {
+  const path = `/${service.toLowerCase()}/find-ticket`;
+  return (
+    `<a class="skip-link" href="#main">${escape(t('site.skipToContent'))}</a>${servicesNav(service)}` +
+    `<main id="main" class="page"><h1 class="page__title">${escape(t('findTicket.title'))}</h1>` +
+    `<form class="card" action="${path}" method="get" aria-labelledby="find-ticket-heading" data-prerendered="find-ticket">` +
+    `<h2 id="find-ticket-heading" class="card__title">${escape(t('findTicket.form'))}</h2>` +
+    `<p class="find-ticket__intro">${escape(t('findTicket.intro'))}</p>` +
+    `<div class="field"><label class="field__label" for="prerendered-phone">${escape(t('findTicket.phone'))}</label>` +
+    `<input id="prerendered-phone" name="phone" class="field__input" type="tel" inputmode="numeric" autocomplete="tel-national" placeholder="${escape(t('form.phonePlaceholder'))}"></div>` +
+    `<button type="submit" class="button button--block">${escape(t('findTicket.continue'))}</button></form></main>`
+  );
+}
+
 /** The root's content for a home page of `service`. */
 export function homePageMarkup(service: Service): string {
   const title = service === 'BUS' ? t('home.bus.title') : t('home.launch.title');
@@ -101,6 +122,27 @@ export function homePageMarkup(service: Service): string {
 
 const ROOT = /(<div id="root">)[\s\S]*(<\/div>\s*<\/body>)/;
 
+type Bundle = Parameters<NonNullable<Extract<Plugin['generateBundle'], (...args: never[]) => unknown>>>[1];
+
+/**
+ * The head links that fetch a lazy page's own code and styles with the page instead of after
+ * the app has started: its stylesheets (so the plain page is drawn as the app will draw it, no
+ * layout shift at the hand-over), its chunk and the chunks it imports, and the rest of the texts.
+ */
+function pageLinks(bundle: Bundle, html: string, pageModule: string): string {
+  const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
+  const chunkOf = (module: string) => chunks.find((chunk) => chunk.facadeModuleId?.endsWith(module));
+  const page = chunkOf(pageModule);
+  const texts = chunkOf('src/i18n/en/rest.ts');
+  if (!page || !texts) throw new Error(`prerender-home: no chunk for ${page ? 'src/i18n/en/rest.ts' : pageModule}`);
+  const scripts = [page.fileName, ...page.imports, texts.fileName].filter((file, i, all) => all.indexOf(file) === i && !html.includes(`/${file}"`));
+  const styles = new Set(scripts.flatMap((file) => [...((bundle[file]?.type === 'chunk' && bundle[file].viteMetadata?.importedCss) || [])]));
+  return [
+    ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('\n    ');
+}
+
 export function prerenderHome(): Plugin {
   return {
     name: 'prerender-home',
@@ -108,15 +150,20 @@ export function prerenderHome(): Plugin {
     enforce: 'post',
     buildStart: loadCatalog,
     generateBundle(_options, bundle) {
-      const index = bundle['index.html'];
-      if (!index || index.type !== 'asset' || !ROOT.test(String(index.source))) {
+      const page = bundle['index.html'];
+      if (!page || page.type !== 'asset' || !ROOT.test(String(page.source))) {
         throw new Error('prerender-home: index.html has no <div id="root"> to fill');
       }
       for (const [fileName, url] of Object.entries(PRERENDERED)) {
-        const service: Service = url === '/launch' ? 'LAUNCH' : 'BUS';
-        const html = String(index.source)
-          .replace(ROOT, (_whole, open: string, close: string) => `${open}${homePageMarkup(service)}${close}`)
-          .replace(/<title>[^<]*<\/title>/, `<title>${escape(service === 'BUS' ? t('home.bus.title') : t('home.launch.title'))}</title>`);
+        const service: Service = url.startsWith('/launch') ? 'LAUNCH' : 'BUS';
+        const findTicket = url.endsWith('/find-ticket');
+        const index = String(page.source);
+        const title = findTicket ? t('findTicket.title') : service === 'BUS' ? t('home.bus.title') : t('home.launch.title');
+        const links = findTicket ? pageLinks(bundle, index, 'src/features/find-ticket/routes/find-ticket-page.tsx') : '';
+        const html = index
+          .replace(ROOT, (_whole, open: string, close: string) => `${open}${findTicket ? findTicketMarkup(service) : homePageMarkup(service)}${close}`)
+          .replace(/<title>[^<]*<\/title>/, `<title>${escape(title)}</title>`)
+          .replace('</head>', links ? `  ${links}\n  </head>` : '</head>');
         this.emitFile({ type: 'asset', fileName, source: html });
       }
     },

@@ -13,11 +13,13 @@ import type { Plugin } from 'vite';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { themes, type Theme } from '../src/config/theme.ts';
 
-/** The prerendered home pages (build/prerender.ts) and the URLs the server answers them at. */
+/** The prerendered pages (build/prerender.ts) and the URLs the server answers them at. */
 export const PRERENDERED: Readonly<Record<string, string>> = {
   'prerendered/index.html': '/',
   'prerendered/bus/index.html': '/bus',
   'prerendered/launch/index.html': '/launch',
+  'prerendered/bus/find-ticket/index.html': '/bus/find-ticket',
+  'prerendered/launch/find-ticket/index.html': '/launch/find-ticket',
 };
 
 /**
@@ -76,7 +78,8 @@ const workbox: VitePWAOptions['workbox'] = {
   globIgnores: ['images/**', 'icons/**', 'assets/noto-sans-bengali-*'],
   manifestTransforms: [
     // The prerendered pages are stored under the URLs they answer, so `/bus` opens offline with
-    // its search form; every other navigation gets the shell (navigateFallback).
+    // its search form (and find-ticket with its own); every other navigation gets the shell
+    // (navigateFallback).
     async (entries) => ({
       manifest: entries.map((entry) => ({ ...entry, url: PRERENDERED[entry.url] ?? entry.url })),
       warnings: [],

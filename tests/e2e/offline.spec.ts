@@ -161,6 +161,29 @@ test('the plain form searches without the scripts: its submit opens the results'
   await context.close();
 });
 
+test('the prerendered ticket history keeps a number typed before the scripts arrive, focus and all', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/bus/find-ticket', { waitUntil: 'commit' });
+  const form = page.locator('form[data-prerendered="find-ticket"]');
+  await expect(form.getByRole('heading', { name: 'Find your tickets' })).toBeVisible();
+  await form.getByLabel('Mobile number').fill('01712 345678');
+  release();
+  await expect(page.locator('form[data-prerendered]')).toHaveCount(0);
+  const phone = page.getByLabel('Mobile number');
+  await expect(phone).toHaveValue('01712345678');
+  await expect(phone).toBeFocused();
+});
+
+test('the plain ticket-history form keeps the number without the scripts, for the app to use', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await page.goto('/launch/find-ticket');
+  await page.getByLabel('Mobile number').fill('01812345678');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/launch\/find-ticket\?phone=01812345678$/);
+  await context.close();
+});
+
 test('the Bengali font is not precached for everyone; a Bangla reader keeps it for offline after the first use', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, serviceWorkers: 'allow', locale: 'bn-BD' });
   try {

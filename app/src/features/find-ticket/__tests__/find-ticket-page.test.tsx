@@ -184,6 +184,34 @@ describe('ticket history: finding tickets by phone', () => {
   });
 });
 
+describe('ticket history: before the scripts arrived', () => {
+  it('keeps the number typed into the prerendered form, and the focus in it', async () => {
+    // The plain page's form (build/prerender.ts), still on the screen while the app first renders.
+    const plain = document.createElement('form');
+    plain.dataset.prerendered = 'find-ticket';
+    plain.innerHTML = '<input name="phone" type="tel">';
+    document.body.append(plain);
+    const field = plain.querySelector('input') as HTMLInputElement;
+    field.value = '+880 1712-345678';
+    field.focus();
+    try {
+      await renderRoute('/bus/find-ticket');
+      const phone = screen.getByLabelText('Mobile number');
+      expect(phone).toHaveValue('01712345678');
+      expect(phone).toHaveFocus();
+    } finally {
+      plain.remove();
+    }
+  });
+
+  it('takes the number its plain submit sent (?phone=), and leaves the focus alone', async () => {
+    await renderRoute('/bus/find-ticket?phone=01812345678');
+    const phone = screen.getByLabelText('Mobile number');
+    expect(phone).toHaveValue('01812345678');
+    expect(phone).not.toHaveFocus();
+  });
+});
+
 describe('ticket history: cancelling a ticket', () => {
   async function listed() {
     answer('search-ticket', 'BUS', { tickets: [busTicket, oldTicket] });

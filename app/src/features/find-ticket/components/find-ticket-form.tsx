@@ -1,6 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { validatePhone } from 'core-wasm';
 import { useSendSearchOtp } from '@/features/find-ticket/api/tickets';
+import { prerenderedPhone } from '@/features/find-ticket/prerendered-phone';
 import { useNeedsNetwork } from '@/components/needs-network';
 import { preloadOtpPopup } from '@/features/otp/otp-popup';
 import { PhoneField } from '@/features/phone/components/phone-field';
@@ -15,11 +17,24 @@ import { t } from '@/i18n/messages';
  * still typing the first digits.
  */
 export function FindTicketForm({ onSent }: { onSent: (phone: string) => void }) {
-  const [phone, setPhone] = useState('');
+  // A number typed into the prerendered page before the app took over (prerendered-phone.ts).
+  const [params] = useSearchParams();
+  const [typed] = useState(() => prerenderedPhone(params.get('phone')));
+  const [phone, setPhone] = useState(typed?.phone ?? '');
+  const form = useRef<HTMLFormElement>(null);
   const [touched, setTouched] = useState(false);
   const sending = useSendSearchOtp();
   const network = useNeedsNetwork();
   const problem = touched ? (validatePhone(phone) ?? null) : null;
+
+  useEffect(() => {
+    if (!typed?.focused) return;
+    const field = form.current?.elements.namedItem('phone');
+    if (field instanceof HTMLInputElement) {
+      field.focus();
+      field.setSelectionRange(field.value.length, field.value.length);
+    }
+  }, [typed]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,7 +46,7 @@ export function FindTicketForm({ onSent }: { onSent: (phone: string) => void }) 
 
   return (
     // The code's popup starts loading once the traveller starts on the form (otp-popup.tsx).
-    <form className="card" aria-labelledby="find-ticket-heading" noValidate onSubmit={submit} onFocus={preloadOtpPopup}>
+    <form ref={form} className="card" aria-labelledby="find-ticket-heading" noValidate onSubmit={submit} onFocus={preloadOtpPopup}>
       <h2 id="find-ticket-heading" className="card__title">
         {t('findTicket.form')}
       </h2>
