@@ -130,6 +130,16 @@ templates! {
     HOLD_OVER = "hold.over", "Your time to book these seats is over; please choose your seats again";
     HOLD_VISITOR_CAP = "hold.visitorCap", "You can hold at most {seats} seats at a time; book or release some first";
     HOLD_ADDRESS_CAP = "hold.addressCap", "Too many seats are held from this connection; please try again later";
+    /// Seat-lock on a trip of an Eid sale window without an admission (issue 16).
+    QUEUE_REQUIRED = "queue.required", "Seats on this trip are sold through the queue: join it, and hold seats when your turn comes";
+    /// An admission that has ended, or was never given: the turn is over.
+    QUEUE_ADMISSION_ENDED = "queue.admissionEnded", "Your turn to hold seats has ended";
+    /// An admission for someone else, another queue, or not signed here.
+    QUEUE_ADMISSION_INVALID = "queue.admissionInvalid", "This queue admission is not yours; join the queue to get your own";
+    /// `queue/join` for a trip no sale window covers now.
+    QUEUE_NONE = "queue.none", "This trip has no queue now: choose your seats";
+    /// `queue/status` for a place that is not the caller's, or whose queue has ended.
+    QUEUE_NOT_FOUND = "queue.notFound", "This place in the queue was not found";
     TRIP_DEPARTED = "trip.departed", "This trip has already left";
     NAME_TOO_LONG = "passenger.nameLong", "name: at most 100 characters";
     NAME_REQUIRED = "passenger.nameRequired", "name: This field is required";

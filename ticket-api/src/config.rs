@@ -44,6 +44,27 @@ pub struct Config {
     pub sms_gateway: Option<SmsGateway>,
     /// The payment gateways this site offers and how to reach them (README "Going live").
     pub payments: PaymentSettings,
+    /// The Eid sale windows with a waiting room in front of their seat holds (SALE_WINDOWS).
+    pub sale_windows: SaleWindowsSetting,
+}
+
+/// Which sale windows have a waiting room (SALE_WINDOWS, issue 16; README "Eid sales").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SaleWindowsSetting {
+    /// Unset: the demo's window in demo mode (`SaleWindows::demo`), none otherwise.
+    Default,
+    /// `none`: no waiting room, even in a demo.
+    Off,
+    /// The windows of the file SALE_WINDOWS names.
+    Windows(crate::queue::windows::SaleWindows),
+}
+
+fn sale_windows(value: &str) -> Result<SaleWindowsSetting, String> {
+    if value.eq_ignore_ascii_case("none") {
+        return Ok(SaleWindowsSetting::Off);
+    }
+    let text = std::fs::read_to_string(value).map_err(|e| format!("cannot read the sale windows file: {e}"))?;
+    crate::queue::windows::SaleWindows::parse(&text).map(SaleWindowsSetting::Windows)
 }
 
 /// The payment gateways' settings: hosts (sandbox or live) are settings, never compiled in.
@@ -167,6 +188,11 @@ pub const SETTINGS: &[Setting] = &[
         name: "HOLD_MAX_SECONDS",
         default: "900",
         meaning: "a hold's whole life from the first lock, however often it is renewed",
+    },
+    Setting {
+        name: "SALE_WINDOWS",
+        default: "(none; demo mode: a demo window on Dhaka-Chattogram)",
+        meaning: "a JSON file of Eid sale windows with a waiting room before seat holds (README \"Eid sales\"), or none",
     },
     Setting { name: "HOLD_SEATS_PER_VISITOR", default: "8", meaning: "seats one visitor may hold at once" },
     Setting { name: "HOLD_SEATS_PER_ADDRESS", default: "40", meaning: "seats held at once from one client address" },
@@ -421,6 +447,7 @@ impl Config {
                 }
             },
             payments: payment_settings(&read)?,
+            sale_windows: read.parse("SALE_WINDOWS", SaleWindowsSetting::Default, sale_windows)?,
         })
     }
 

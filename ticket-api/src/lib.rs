@@ -25,6 +25,7 @@ pub mod http;
 pub mod ids;
 pub mod language;
 pub mod pdf;
+pub mod queue;
 pub mod seed;
 pub mod settings;
 pub mod store;
@@ -70,6 +71,8 @@ pub struct AppState {
     pub limits: Arc<http::limits::Limiters>,
     /// The payment gateways offered (the sandbox in demo mode only).
     pub gateways: Arc<domain::payments::Gateways>,
+    /// The waiting rooms of the Eid sale windows (issue 16).
+    pub waiting_room: Arc<domain::waiting_room::WaitingRoom>,
 }
 
 impl std::fmt::Debug for AppState {
@@ -129,6 +132,23 @@ pub async fn start(config: Config) -> Result<AppState, StartError> {
     if gateways.names().is_empty() {
         tracing::warn!("no payment gateway configured: travellers cannot pay online (README \"Going live\")");
     }
+    let windows = match &config.sale_windows {
+        config::SaleWindowsSetting::Windows(windows) => windows.clone(),
+        config::SaleWindowsSetting::Default if config.demo => {
+            queue::windows::SaleWindows::demo(clock::now_unix_ms(), clock::today())
+        }
+        config::SaleWindowsSetting::Default | config::SaleWindowsSetting::Off => queue::windows::SaleWindows::default(),
+    };
+    tracing::info!(windows = windows.0.len(), "sale windows");
+    // Admissions are signed under the token secret (kept apart from tokens inside Admissions).
+    let admissions = queue::admission::Admissions::new(&config.token_secret).ok_or_else(|| {
+        StartError::Config(config::ConfigError {
+            variable: "TOKEN_SECRET",
+            value: String::new(),
+            reason: "must not be empty".into(),
+        })
+    })?;
+    let waiting_room = domain::waiting_room::WaitingRoom::start(pool.clone(), windows, admissions);
     let state = AppState {
         pool,
         network: Arc::new(network),
@@ -139,6 +159,7 @@ pub async fn start(config: Config) -> Result<AppState, StartError> {
         sms,
         limits,
         gateways: Arc::new(gateways),
+        waiting_room,
     };
     tokio::spawn(janitor(state.clone()));
     tokio::spawn(domain::payments::reconcile::run(state.clone()));
@@ -228,6 +249,8 @@ fn handler(name: CallName) -> MethodRouter<AppState> {
         CallName::Me => get(http::accounts::me),
         CallName::Logout => post(http::accounts::logout),
         CallName::MyTickets => post(http::accounts::my_tickets),
+        CallName::QueueJoin => post(http::queue::join),
+        CallName::QueueStatus => get(http::queue::status),
     }
 }
 

@@ -26,6 +26,10 @@ contract! {
         pub user_id: Option<String>,
         #[serde(default)]
         pub anonymous_id: Option<String>,
+        /// While a sale window covers the trip, the visitor's queue admission
+        /// (`QueueAdmission::token`, issue 16).
+        #[serde(default)]
+        pub admission: Option<String>,
     }
 
     #[serde(rename_all = "camelCase")]

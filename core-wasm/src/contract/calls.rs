@@ -20,6 +20,7 @@ use super::content::{
     OperatorResponse, OperatorsResponse, PopularRouteResponse, PopularRoutesResponse,
 };
 use super::envelope::NoBody;
+use super::queue::{QueueJoinRequest, QueueStanding, QueueStatusQuery};
 use super::reservation::{ReservationAck, ReservationForm};
 use super::seats::{BusSeatViewResponse, LaunchSeatViewResponse, SeatViewRequest};
 use super::tickets::{
@@ -201,9 +202,9 @@ impl CallSpec {
         CALLS.iter().find(|c| c.purpose_name() == purpose && c.scope.serves(under))
     }
 
-    /// The purpose without path parameters: `download-ticket-pdf`.
+    /// The purpose without path parameters: `download-ticket-pdf`, `queue/join`.
     pub fn purpose_name(&self) -> &'static str {
-        self.purpose.split('/').next().unwrap_or(self.purpose)
+        self.purpose.split_once("/{").map_or(self.purpose, |(name, _)| name)
     }
 
     pub fn get(name: CallName) -> &'static CallSpec {
@@ -390,6 +391,10 @@ calls! {
         "End the login: its token is refused from now on"
     MyTickets: Post "my-tickets", Common [login visitor]; MyTicketsRequest => MyTicketsResponse;
         "The user's bus and launch tickets, newest first: theirs and their phone's"
+    QueueJoin: Post "queue/join", Common []; QueueJoinRequest => QueueStanding;
+        "A place in the Eid sale queue of the trip's sale window (the visitor's own, if they have one)"
+    QueueStatus: Get "queue/status", Common []; QueueStatusQuery => QueueStanding;
+        "Where the visitor's place stands: position, wait, and the admission once their turn comes"
 }
 
 #[cfg(test)]

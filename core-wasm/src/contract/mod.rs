@@ -9,6 +9,7 @@ pub mod booking;
 pub mod calls;
 pub mod content;
 pub mod envelope;
+pub mod queue;
 pub mod reservation;
 pub mod seats;
 pub mod tickets;

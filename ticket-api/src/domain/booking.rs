@@ -17,6 +17,7 @@ use core_wasm::phone::Phone;
 use core_wasm::pricing::{self, Quote};
 use core_wasm::server_messages::{self as say, Said};
 use core_wasm::service::Service;
+use core_wasm::time::Date;
 
 use crate::AppState;
 use crate::claims::ClaimState;
@@ -27,8 +28,10 @@ use crate::domain::network::Network;
 use crate::domain::payments;
 use crate::domain::trip::TripInfo;
 use crate::domain::views::{self, BookingAnswer};
+use crate::domain::waiting_room::Turned;
 use crate::error::ApiError;
 use crate::ids::{new_id, new_pnr, new_tnx_id};
+use crate::queue::admission::Refusal;
 use crate::store::bookings::{self, BookingRow};
 use crate::store::holds::{self, HoldRow};
 use crate::store::inventory::{self, Claim, ClaimError};
@@ -140,15 +143,40 @@ fn hold_end(config: &crate::config::Config, first_locked_at: i64, now_ms: i64) -
 /// re-lock keeps the first lock's time: however often renewed, a hold ends at its cap
 /// (`HOLD_MAX_SECONDS`), and the visitor cannot hold the trip again until as long again has
 /// passed (409 'Your time to book these seats is over').
+/// The queue a seat-lock goes through: none when no sale window covers the trip now; else the
+/// visitor's admission must be good for the window's opening under way, or they are sent to the
+/// queue (429: the site shows the waiting room).
+fn through_queue(
+    state: &AppState,
+    trip: &TripInfo,
+    queued_as: &str,
+    admission: Option<&str>,
+    now_ms: i64,
+) -> Result<Option<String>, ApiError> {
+    let travel_date = Date::from_days_since_epoch(trip.departs_at.div_euclid(24 * 60));
+    let opening = state.waiting_room.windows().for_trip(trip.service, &trip.stops, travel_date, now_ms);
+    state.waiting_room.gate(opening, queued_as, admission, now_ms).map_err(|turned| {
+        let said = match turned {
+            Turned::NoAdmission { .. } => say::QUEUE_REQUIRED,
+            Turned::Refused(Refusal::Expired) => say::QUEUE_ADMISSION_ENDED,
+            Turned::Refused(Refusal::NotYours | Refusal::Forged) => say::QUEUE_ADMISSION_INVALID,
+        };
+        ApiError::TooMany(said.into(), 5)
+    })
+}
+
 pub async fn lock_seats(
     state: &AppState,
     service: Service,
     who: &Owner,
+    queued_as: &str,
     address: &str,
     request: &SeatLockRequest,
 ) -> Result<SeatLockResponse, ApiError> {
     let network = state.network.get(&state.pool).await?;
     let trip = TripInfo::find_for(&state.pool, &network, service, &request.trip_id).await?;
+    // An Eid sale window's trips are held only with the visitor's turn in its queue.
+    let queue = through_queue(state, &trip, queued_as, request.admission.as_deref(), now_unix_ms())?;
     let (from, to) = trip
         .segment(
             state,
@@ -213,6 +241,12 @@ pub async fn lock_seats(
     }
     holds::insert(&mut tx, &hold, &seats).await?;
     tx.commit().await?;
+    if let Some(queue_id) = queue {
+        // The turn was used: not a no-show. The seats are held whatever this answers.
+        if let Err(e) = state.waiting_room.held(&queue_id, queued_as).await {
+            tracing::warn!(error = %e, queue = %queue_id, "could not note a held seat in the queue");
+        }
+    }
     Ok(SeatLockResponse {
         trip_id: trip.id,
         seats,

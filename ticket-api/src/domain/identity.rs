@@ -70,6 +70,13 @@ impl Caller {
         self.client == PUBLIC_CLIENT
     }
 
+    /// Who the caller is to the Eid waiting room (issue 16): the visitor the public site's token
+    /// was issued to, the same before and after logging in (a login mid-queue keeps the place);
+    /// a service account's visitor as `owner` names them.
+    pub fn queue_identity(&self, owner: &Owner) -> String {
+        if self.is_public() { format!("v:{}", self.subject) } else { owner.as_str().to_owned() }
+    }
+
     /// Where this caller's Idempotency-Keys live: two callers never share one. A logged-in
     /// visitor's are the user's (a key sent from another visitor or user never matches).
     pub fn scope(&self) -> String {

@@ -16,3 +16,4 @@ pub mod sms;
 pub mod tickets;
 pub mod trip;
 pub mod views;
+pub mod waiting_room;

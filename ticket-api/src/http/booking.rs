@@ -29,7 +29,8 @@ pub async fn seat_lock(
     Body(request): Body<SeatLockRequest>,
 ) -> Answer<SeatLockResponse> {
     let owner = caller.acting_for(request.user_id.as_deref(), request.anonymous_id.as_deref())?;
-    Ok(ok(booking::lock_seats(&state, service, &owner, &address.to_string(), &request).await?))
+    let queued_as = caller.queue_identity(&owner);
+    Ok(ok(booking::lock_seats(&state, service, &owner, &queued_as, &address.to_string(), &request).await?))
 }
 
 pub async fn payment_pending(

@@ -12,6 +12,7 @@ pub mod idempotency;
 pub mod limits;
 pub mod openapi;
 pub mod promos;
+pub mod queue;
 pub mod reservation;
 pub mod sandbox;
 pub mod search;

@@ -18,6 +18,7 @@ pub mod network;
 pub mod otp;
 pub mod payments;
 pub mod promos;
+pub mod queue;
 pub mod reservations;
 pub mod tickets;
 pub mod trips;

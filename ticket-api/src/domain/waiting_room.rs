@@ -1,0 +1,521 @@
+//! The waiting room (issue 16): joins, status polls and the gate in front of seat-lock.
+//!
+//! A place is written to the store when a visitor joins (a restart keeps it; processes sharing
+//! the store see it) and kept in memory, where status polls are answered from: a poll writes
+//! nothing, save the one moment a place's turn comes (its admission runs from then). Each queue's
+//! counts are re-read from the store at most once a second, so what other processes did shows
+//! within a second.
+//!
+//! Joins go through one writer task per process, which writes the joins waiting for it together
+//! in one transaction per queue: thousands of joins a second cost tens of transactions. Each
+//! transaction starts by locking the opening's row, so processes sharing the store take their
+//! positions one after another; the first to find the opening's moment passed draws the
+//! pre-queue (draw.rs) inside that same transaction, so no arrival can slip in between.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use sqlx::AnyPool;
+use tokio::sync::{mpsc, oneshot};
+
+use crate::ids::random_bytes;
+use crate::queue::admission::{Admission, Admissions, Refusal};
+use crate::queue::draw::{self, Seed};
+use crate::queue::pacing::Pace;
+use crate::queue::windows::{Opening, Phase, SaleWindows};
+use crate::store::queue::{self as store, PlaceRow};
+
+/// How stale a queue's counts may be when a poll reads them.
+const REFRESH_MS: i64 = 1_000;
+/// The most joins one transaction writes.
+const BATCH: usize = 1_000;
+/// Rows a statement writes at most (5 values each: well under SQLite's and PostgreSQL's limits).
+const ROWS_PER_STATEMENT: usize = 200;
+
+/// Where a visitor stands in a queue, as a join or a status poll answers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Standing {
+    pub place_id: String,
+    pub queue_id: String,
+    pub phase: Phase,
+    pub opens_ms: i64,
+    pub closes_ms: i64,
+    /// 0-based; `None` in the pre-queue until the draw.
+    pub position: Option<u64>,
+    /// How many places have been let in so far.
+    pub admitted: u64,
+    pub total: u64,
+    /// Until the place's turn, an estimate; `None` in the pre-queue.
+    pub wait_seconds: Option<u64>,
+    /// The signed admission and when it ends, once the turn has come.
+    pub admission: Option<(String, i64)>,
+    /// The turn came and went without a seat held.
+    pub lapsed: bool,
+    pub seed_hash: String,
+    /// Revealed once the pre-queue is drawn.
+    pub seed: Option<String>,
+    /// When to ask again.
+    pub poll_after_ms: u64,
+}
+
+/// Why seat-lock turns a visitor away from a trip in a sale window.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Turned {
+    /// No admission sent: join the queue.
+    NoAdmission { opens_ms: i64 },
+    /// The admission sent cannot be used.
+    Refused(Refusal),
+}
+
+#[derive(Debug, Clone)]
+struct Place {
+    visitor: String,
+    position: Option<u64>,
+    admitted_at: Option<i64>,
+}
+
+#[derive(Debug, Default)]
+struct Known {
+    places: HashMap<String, Place>,
+    visitors: HashMap<String, String>,
+    total: u64,
+    no_shows: u64,
+    refreshed_ms: i64,
+    drawn: bool,
+}
+
+impl Known {
+    fn learn(&mut self, row: &PlaceRow) {
+        let position = row.position.and_then(|p| u64::try_from(p).ok());
+        self.visitors.insert(row.visitor.clone(), row.place_id.clone());
+        self.places.insert(
+            row.place_id.clone(),
+            Place { visitor: row.visitor.clone(), position, admitted_at: row.admitted_at },
+        );
+        self.total = self.total.max(self.places.len() as u64);
+    }
+}
+
+/// One opening's queue in this process.
+#[derive(Debug)]
+struct Queue {
+    id: String,
+    opens_ms: i64,
+    closes_ms: i64,
+    pace: Pace,
+    admission_ms: i64,
+    seed: Seed,
+    seed_hash: String,
+    known: Mutex<Known>,
+}
+
+impl Queue {
+    fn known(&self) -> std::sync::MutexGuard<'_, Known> {
+        // A poll that panicked mid-update leaves maps that are still whole: go on with them.
+        self.known.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// A join waiting for the writer.
+struct Join {
+    queue: Arc<Queue>,
+    /// `None`: only draw the queue if its moment has come (a poll after the opening).
+    visitor: Option<String>,
+    now_ms: i64,
+    reply: oneshot::Sender<Result<Option<PlaceRow>, sqlx::Error>>,
+}
+
+/// The waiting rooms of this process's sale windows.
+pub struct WaitingRoom {
+    pool: AnyPool,
+    windows: SaleWindows,
+    admissions: Admissions,
+    queues: Mutex<HashMap<String, Arc<Queue>>>,
+    writer: mpsc::Sender<Join>,
+}
+
+impl std::fmt::Debug for WaitingRoom {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WaitingRoom").field("windows", &self.windows).finish_non_exhaustive()
+    }
+}
+
+/// A store failure, or no randomness for a seed or a place id.
+#[derive(Debug)]
+pub enum RoomError {
+    Store(sqlx::Error),
+    NoRandomness,
+}
+
+impl From<sqlx::Error> for RoomError {
+    fn from(e: sqlx::Error) -> RoomError {
+        RoomError::Store(e)
+    }
+}
+
+fn new_id(prefix: &str) -> Result<String, RoomError> {
+    let bytes: [u8; 12] = random_bytes().map_err(|_| RoomError::NoRandomness)?;
+    Ok(format!("{prefix}{}", bytes.iter().map(|b| format!("{b:02x}")).collect::<String>()))
+}
+
+fn millis(n: u64) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+impl WaitingRoom {
+    /// The waiting rooms of `windows`, admissions signed under `secret`; starts the writer task
+    /// (so it must be called inside the Tokio runtime).
+    pub fn start(pool: AnyPool, windows: SaleWindows, admissions: Admissions) -> Arc<WaitingRoom> {
+        let (writer, jobs) = mpsc::channel(BATCH * 16);
+        tokio::spawn(write_joins(pool.clone(), jobs));
+        Arc::new(WaitingRoom { pool, windows, admissions, queues: Mutex::new(HashMap::new()), writer })
+    }
+
+    pub fn windows(&self) -> &SaleWindows {
+        &self.windows
+    }
+
+    fn cached(&self, queue_id: &str) -> Option<Arc<Queue>> {
+        self.queues.lock().unwrap_or_else(PoisonError::into_inner).get(queue_id).cloned()
+    }
+
+    /// The opening's queue in this process, made (and its store row, with a new seed unless
+    /// another process made it first) on first use.
+    async fn queue(&self, opening: &Opening<'_>) -> Result<Arc<Queue>, RoomError> {
+        let id = opening.queue_id();
+        if let Some(queue) = self.cached(&id) {
+            return Ok(queue);
+        }
+        let seed = Seed::new(random_bytes().map_err(|_| RoomError::NoRandomness)?);
+        let row = store::open(&self.pool, &id, &seed.to_hex(), &seed.commitment()).await?;
+        let seed = Seed::from_hex(&row.seed)
+            .ok_or(RoomError::Store(sqlx::Error::Protocol(format!("queue {id}: stored seed unreadable"))))?;
+        let mut known = Known { drawn: row.drawn == 1, ..Known::default() };
+        // A restarted process, or one joining late: every place the store has.
+        for place in store::places(&self.pool, &id).await? {
+            known.learn(&place);
+        }
+        let queue = Arc::new(Queue {
+            id: id.clone(),
+            opens_ms: opening.opens_ms,
+            closes_ms: opening.closes_ms(),
+            pace: opening.window.pace,
+            admission_ms: opening.window.admission_ms,
+            seed,
+            seed_hash: row.seed_hash,
+            known: Mutex::new(known),
+        });
+        let mut queues = self.queues.lock().unwrap_or_else(PoisonError::into_inner);
+        Ok(queues.entry(id).or_insert(queue).clone())
+    }
+
+    /// The opening a queue id names, if its window still runs it at `now_ms`.
+    fn opening_of(&self, queue_id: &str, now_ms: i64) -> Option<Opening<'_>> {
+        let (window, opens) = queue_id.rsplit_once('@')?;
+        let opening = self.windows.get(window)?.opening_at(now_ms)?;
+        (opening.opens_ms.to_string() == opens).then_some(opening)
+    }
+
+    async fn send(
+        &self,
+        queue: &Arc<Queue>,
+        visitor: Option<String>,
+        now_ms: i64,
+    ) -> Result<Option<PlaceRow>, RoomError> {
+        let (reply, answer) = oneshot::channel();
+        let job = Join { queue: queue.clone(), visitor, now_ms, reply };
+        let closed = || RoomError::Store(sqlx::Error::PoolClosed);
+        self.writer.send(job).await.map_err(|_| closed())?;
+        answer.await.map_err(|_| closed())?.map_err(RoomError::Store)
+    }
+
+    /// Joins `visitor` to the opening's queue, or finds the place they already have.
+    pub async fn join(&self, opening: &Opening<'_>, visitor: &str, now_ms: i64) -> Result<Standing, RoomError> {
+        let queue = self.queue(opening).await?;
+        let known = queue.known().visitors.get(visitor).cloned();
+        let place_id = match known {
+            Some(place_id) => place_id,
+            None => {
+                let row = self.send(&queue, Some(visitor.to_owned()), now_ms).await?;
+                let row = row.ok_or(RoomError::Store(sqlx::Error::RowNotFound))?;
+                queue.known().learn(&row);
+                row.place_id
+            }
+        };
+        self.standing(&queue, &place_id, now_ms).await
+    }
+
+    /// Where the place `place_id` stands, if it is `visitor`'s (another visitor's place is as
+    /// unknown as a made-up id) in a queue still running.
+    pub async fn status(&self, place_id: &str, visitor: &str, now_ms: i64) -> Result<Option<Standing>, RoomError> {
+        let in_memory = {
+            let queues = self.queues.lock().unwrap_or_else(PoisonError::into_inner);
+            queues.values().find(|q| q.known().places.contains_key(place_id)).cloned()
+        };
+        let queue = match in_memory {
+            Some(queue) => queue,
+            None => {
+                // Joined through another process (or before a restart).
+                let Some(row) = store::place(&self.pool, place_id).await? else { return Ok(None) };
+                let Some(opening) = self.opening_of(&row.queue_id, now_ms) else { return Ok(None) };
+                let queue = self.queue(&opening).await?;
+                queue.known().learn(&row);
+                queue
+            }
+        };
+        if queue.known().places.get(place_id).is_none_or(|place| place.visitor != visitor) {
+            return Ok(None);
+        }
+        self.standing(&queue, place_id, now_ms).await.map(Some)
+    }
+
+    /// Re-reads the queue's counts (and, after a draw elsewhere, its positions) when stale.
+    async fn refresh(&self, queue: &Queue, now_ms: i64) -> Result<(), RoomError> {
+        let (stale, drawn) = {
+            let known = queue.known();
+            (now_ms - known.refreshed_ms >= REFRESH_MS, known.drawn)
+        };
+        if !stale {
+            return Ok(());
+        }
+        let (total, no_shows) = store::counts(&self.pool, &queue.id, queue.admission_ms, now_ms).await?;
+        let drawn_now = store::opening(&self.pool, &queue.id).await?.is_some_and(|row| row.drawn == 1);
+        let places = if drawn_now && !drawn { Some(store::places(&self.pool, &queue.id).await?) } else { None };
+        let mut known = queue.known();
+        for place in places.iter().flatten() {
+            known.learn(place);
+        }
+        known.drawn |= drawn_now;
+        known.total = known.total.max(u64::try_from(total).unwrap_or(0));
+        known.no_shows = u64::try_from(no_shows).unwrap_or(0);
+        known.refreshed_ms = now_ms;
+        Ok(())
+    }
+
+    async fn standing(&self, queue: &Arc<Queue>, place_id: &str, now_ms: i64) -> Result<Standing, RoomError> {
+        self.refresh(queue, now_ms).await?;
+        if now_ms >= queue.opens_ms && !queue.known().drawn {
+            // The first to ask after the opening has the pre-queue drawn (the writer tells
+            // this process's memory; another process's draw shows at the next refresh).
+            self.send(queue, None, now_ms).await?;
+            if !queue.known().drawn {
+                self.refresh(queue, now_ms + REFRESH_MS).await?;
+            }
+        }
+        let (place, admitted, total, no_shows, drawn) = {
+            let known = queue.known();
+            let place = known.places.get(place_id).cloned().ok_or(RoomError::Store(sqlx::Error::RowNotFound))?;
+            let admitted = queue.pace.admitted(queue.opens_ms, now_ms, known.no_shows, known.total);
+            (place, admitted, known.total, known.no_shows, known.drawn)
+        };
+        let turn = place.position.is_some_and(|p| p < admitted);
+        let admitted_at = match (turn, place.admitted_at) {
+            (true, None) => {
+                let at = store::admit(&self.pool, place_id, now_ms).await?.unwrap_or(now_ms);
+                if let Some(known) = queue.known().places.get_mut(place_id) {
+                    known.admitted_at = Some(at);
+                }
+                Some(at)
+            }
+            (_, at) => at,
+        };
+        let ends = admitted_at.map(|at| at + queue.admission_ms);
+        let lapsed = ends.is_some_and(|end| end <= now_ms);
+        let admission = match ends {
+            Some(end) if !lapsed => {
+                let visitor = place.visitor.clone();
+                Some((self.admissions.sign(&Admission { queue: queue.id.clone(), visitor, expires_ms: end }), end))
+            }
+            _ => None,
+        };
+        let wait_seconds = place.position.map(|p| queue.pace.wait_seconds(queue.opens_ms, now_ms, no_shows, p));
+        let phase = if now_ms < queue.opens_ms { Phase::PreQueue } else { Phase::Open };
+        Ok(Standing {
+            place_id: place_id.to_owned(),
+            queue_id: queue.id.clone(),
+            phase,
+            opens_ms: queue.opens_ms,
+            closes_ms: queue.closes_ms,
+            position: place.position,
+            admitted,
+            total,
+            wait_seconds,
+            poll_after_ms: poll_after(now_ms, queue.opens_ms, wait_seconds, admission.is_some() || lapsed),
+            admission,
+            lapsed,
+            seed_hash: queue.seed_hash.clone(),
+            seed: drawn.then(|| queue.seed.to_hex()),
+        })
+    }
+
+    /// Whether `visitor` may hold seats on a trip now: `Ok(None)` when no window covers it,
+    /// `Ok(Some(queue id))` with a good admission for the window's opening under way.
+    pub fn gate(
+        &self,
+        opening: Option<Opening<'_>>,
+        visitor: &str,
+        admission: Option<&str>,
+        now_ms: i64,
+    ) -> Result<Option<String>, Turned> {
+        let Some(opening) = opening else { return Ok(None) };
+        let text = admission
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .ok_or(Turned::NoAdmission { opens_ms: opening.opens_ms })?;
+        let queue_id = opening.queue_id();
+        self.admissions.check(text, visitor, &queue_id, now_ms).map_err(Turned::Refused)?;
+        Ok(Some(queue_id))
+    }
+
+    /// Notes that the visitor held seats with their admission (their turn was used, not lost).
+    pub async fn held(&self, queue_id: &str, visitor: &str) -> Result<(), RoomError> {
+        store::mark_held(&self.pool, queue_id, visitor).await?;
+        Ok(())
+    }
+}
+
+/// When a client should poll again: often near the turn, seldom far from it, never more than
+/// half a minute apart; at the opening's moment for the pre-queue.
+fn poll_after(now_ms: i64, opens_ms: i64, wait_seconds: Option<u64>, done: bool) -> u64 {
+    if done {
+        return 0;
+    }
+    let ms = match wait_seconds {
+        None => u64::try_from(opens_ms - now_ms).unwrap_or(0).clamp(1_000, 30_000),
+        Some(wait) => (wait * 1000 / 4).clamp(2_000, 30_000),
+    };
+    ms.min(u64::try_from(opens_ms - now_ms).ok().filter(|&until| until > 0).unwrap_or(u64::MAX).max(1_000))
+}
+
+/// The writer: the joins waiting are written together, one transaction per queue.
+async fn write_joins(pool: AnyPool, mut jobs: mpsc::Receiver<Join>) {
+    while let Some(first) = jobs.recv().await {
+        let mut batch = vec![first];
+        while batch.len() < BATCH {
+            match jobs.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        let mut by_queue: HashMap<String, Vec<Join>> = HashMap::new();
+        for job in batch {
+            by_queue.entry(job.queue.id.clone()).or_default().push(job);
+        }
+        for (_, joins) in by_queue {
+            let written = write_queue(&pool, &joins).await;
+            for job in joins {
+                let answer = match &written {
+                    Ok(places) => Ok(job.visitor.as_ref().and_then(|v| places.get(v).cloned())),
+                    Err(e) => Err(sqlx::Error::Protocol(format!("joining the queue failed: {e}"))),
+                };
+                // A join whose caller has gone (timed out) needs no answer.
+                let _ = job.reply.send(answer);
+            }
+        }
+    }
+}
+
+/// One queue's joins in one transaction: the opening's lock, the draw if its moment has come,
+/// the places the visitors already had, and new places for the others. Answers every joiner's
+/// place by visitor.
+async fn write_queue(pool: &AnyPool, joins: &[Join]) -> Result<HashMap<String, PlaceRow>, RoomError> {
+    let Some(first) = joins.first() else { return Ok(HashMap::new()) };
+    let queue = &first.queue;
+    let now_ms = joins.iter().map(|j| j.now_ms).max().unwrap_or(first.now_ms);
+    let mut tx = pool.begin().await?;
+    let (mut drawn, _) = store::take_positions(&mut *tx, &queue.id, 0).await?;
+    let mut drew: Vec<(String, i64)> = Vec::new();
+    if !drawn && now_ms >= queue.opens_ms {
+        let undrawn = store::undrawn(&mut *tx, &queue.id).await?;
+        let order = draw::draw(&queue.seed, undrawn.iter().map(String::as_str));
+        let positions: Vec<(&str, i64)> = order.into_iter().zip(0_i64..).collect();
+        for chunk in positions.chunks(ROWS_PER_STATEMENT) {
+            store::set_positions(&mut *tx, chunk).await?;
+        }
+        store::mark_drawn(&mut *tx, &queue.id, millis(positions.len() as u64)).await?;
+        drew = positions.into_iter().map(|(place, position)| (place.to_owned(), position)).collect();
+        drawn = true;
+    }
+    let mut visitors: Vec<&str> = joins.iter().filter_map(|j| j.visitor.as_deref()).collect();
+    visitors.sort_unstable();
+    visitors.dedup();
+    let mut places: HashMap<String, PlaceRow> = HashMap::new();
+    for chunk in visitors.chunks(ROWS_PER_STATEMENT) {
+        for row in store::places_of(&mut *tx, &queue.id, chunk).await? {
+            places.insert(row.visitor.clone(), row);
+        }
+    }
+    // Newcomers after the draw queue in the order they came (the batch's order of arrival).
+    let mut newcomers: Vec<&str> = Vec::new();
+    for join in joins {
+        if let Some(visitor) = join.visitor.as_deref()
+            && !places.contains_key(visitor)
+            && !newcomers.contains(&visitor)
+        {
+            newcomers.push(visitor);
+        }
+    }
+    let first_position = if drawn && !newcomers.is_empty() {
+        store::take_positions(&mut *tx, &queue.id, millis(newcomers.len() as u64)).await?.1
+    } else {
+        0
+    };
+    let mut rows = Vec::with_capacity(newcomers.len());
+    for (visitor, offset) in newcomers.into_iter().zip(0_i64..) {
+        rows.push(PlaceRow {
+            queue_id: queue.id.clone(),
+            visitor: visitor.to_owned(),
+            place_id: new_id("q-")?,
+            joined_at: now_ms,
+            position: drawn.then_some(first_position + offset),
+            admitted_at: None,
+            held: 0,
+        });
+    }
+    for chunk in rows.chunks(ROWS_PER_STATEMENT) {
+        store::insert_places(&mut *tx, chunk).await?;
+    }
+    tx.commit().await?;
+    if drawn {
+        let mut known = queue.known();
+        for (place, position) in drew {
+            if let Some(known) = known.places.get_mut(&place) {
+                known.position = u64::try_from(position).ok();
+            }
+        }
+        // Places drawn here that this process has not seen are learnt when polled (status).
+        known.drawn = known.drawn || known.places.values().all(|p| p.position.is_some());
+    }
+    for row in rows {
+        places.insert(row.visitor.clone(), row);
+    }
+    Ok(places)
+}
+
+impl std::fmt::Display for RoomError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RoomError::Store(e) => write!(f, "{e}"),
+            RoomError::NoRandomness => f.write_str("no randomness"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::poll_after;
+
+    #[test]
+    fn polls_come_at_the_opening_then_often_near_the_turn() {
+        // Pre-queue: at the opening, at least a second and at most half a minute apart.
+        assert_eq!(poll_after(0, 10_000, None, false), 10_000);
+        assert_eq!(poll_after(0, 600_000, None, false), 30_000);
+        assert_eq!(poll_after(0, 100, None, false), 1_000);
+        // In the queue: a quarter of the wait, 2 to 30 s.
+        assert_eq!(poll_after(10, 0, Some(4), false), 2_000);
+        assert_eq!(poll_after(10, 0, Some(60), false), 15_000);
+        assert_eq!(poll_after(10, 0, Some(3_600), false), 30_000);
+        // Admitted, or lapsed: no more polls.
+        assert_eq!(poll_after(10, 0, Some(0), true), 0);
+    }
+}

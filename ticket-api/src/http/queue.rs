@@ -1,0 +1,95 @@
+//! The waiting-room calls (issue 16): `common/queue/join` and `common/queue/status`. A status
+//! poll is answered from memory (domain::waiting_room): it reads the token, writes nothing.
+
+use axum::Json;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
+use core_wasm::contract::envelope::Envelope;
+use core_wasm::contract::queue::{QueueAdmission, QueueJoinRequest, QueuePhase, QueueStanding, QueueStatusQuery};
+use core_wasm::server_messages as say;
+use core_wasm::time::Date;
+
+use crate::AppState;
+use crate::clock::{now_unix_ms, wire_instant};
+use crate::domain::identity::Caller;
+use crate::domain::trip::TripInfo;
+use crate::domain::waiting_room::{RoomError, Standing};
+use crate::error::ApiError;
+use crate::http::extract::{Body, ok};
+use crate::queue::windows::Phase;
+
+type Answer<T> = Result<Json<Envelope<T>>, ApiError>;
+
+impl From<RoomError> for ApiError {
+    fn from(e: RoomError) -> ApiError {
+        ApiError::Internal(format!("waiting room: {e}"))
+    }
+}
+
+/// Who the caller is to the queue (`Caller::queue_identity`).
+fn queued_as(caller: &Caller) -> Result<String, ApiError> {
+    Ok(caller.queue_identity(&caller.acting_for(None, None)?))
+}
+
+fn answer(standing: Standing, now_ms: i64) -> QueueStanding {
+    let admitted = standing.admitted;
+    QueueStanding {
+        queue_id: standing.place_id,
+        phase: match standing.phase {
+            Phase::PreQueue => QueuePhase::PreQueue,
+            Phase::Open => QueuePhase::Open,
+        },
+        opens_at: wire_instant(standing.opens_ms),
+        closes_at: wire_instant(standing.closes_ms),
+        position: standing.position.map(|p| p + 1),
+        ahead: standing.position.map(|p| p.saturating_sub(admitted)),
+        total: standing.total,
+        wait_seconds: standing.wait_seconds,
+        admission: standing.admission.map(|(token, ends_ms)| QueueAdmission {
+            token,
+            expires_at: wire_instant(ends_ms),
+            seconds_left: u64::try_from((ends_ms - now_ms).max(0) / 1000).unwrap_or(0),
+        }),
+        lapsed: standing.lapsed,
+        seed_hash: standing.seed_hash,
+        seed: standing.seed,
+        poll_after_ms: standing.poll_after_ms,
+    }
+}
+
+/// `common/queue/join`: a place in the queue of the sale window covering the trip now; the
+/// visitor's own place when they have one.
+pub async fn join(
+    State(state): State<AppState>,
+    caller: Caller,
+    Body(request): Body<QueueJoinRequest>,
+) -> Answer<QueueStanding> {
+    let visitor = queued_as(&caller)?;
+    let network = state.network.get(&state.pool).await?;
+    let trip = TripInfo::find(&state.pool, &network, &request.trip_id).await?;
+    let now = now_unix_ms();
+    let travel_date = Date::from_days_since_epoch(trip.departs_at.div_euclid(24 * 60));
+    let opening = state
+        .waiting_room
+        .windows()
+        .for_trip(trip.service, &trip.stops, travel_date, now)
+        .ok_or_else(|| ApiError::conflict(say::QUEUE_NONE))?;
+    let standing = state.waiting_room.join(&opening, &visitor, now).await?;
+    Ok(ok(answer(standing, now)))
+}
+
+/// `common/queue/status?queueId=`: where the caller's place stands; another visitor's place is
+/// as unknown as a made-up one.
+pub async fn status(
+    State(state): State<AppState>,
+    caller: Caller,
+    query: Result<Query<QueueStatusQuery>, QueryRejection>,
+) -> Answer<QueueStanding> {
+    let place = query.ok().and_then(|Query(q)| q.queue_id).map(|id| id.trim().to_owned()).filter(|id| !id.is_empty());
+    let place = place.ok_or_else(|| ApiError::bad(say::QUEUE_NOT_FOUND))?;
+    let visitor = queued_as(&caller)?;
+    let now = now_unix_ms();
+    let standing = state.waiting_room.status(&place, &visitor, now).await?;
+    let standing = standing.ok_or_else(|| ApiError::not_found(say::QUEUE_NOT_FOUND))?;
+    Ok(ok(answer(standing, now)))
+}

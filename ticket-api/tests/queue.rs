@@ -1,0 +1,261 @@
+//! The Eid waiting room (issue 16) through the API, on SQLite and PostgreSQL: the pre-queue and
+//! its draw, admissions at seat-lock, a restart, and two processes on one store.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use std::time::Duration;
+
+use axum::http::StatusCode;
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+use ticket_api::queue::draw::{self, Seed};
+
+const JOIN: &str = "/v1/api/common/queue/join";
+const LOCK: &str = "/v1/api/intercity/seat-lock";
+
+/// How far ahead the test window opens: time for its pre-queue, short enough to wait for.
+const OPENS_IN_MS: i64 = 4_000;
+
+fn code_of(body: &Value) -> &str {
+    body["code"].as_str().unwrap_or_default()
+}
+
+/// A Dhaka wall-clock moment `ms` from now, as a windows file writes it (to the second).
+fn dhaka_in(ms: i64) -> String {
+    let at = ticket_api::clock::now_unix_ms() + ms + 999;
+    let local_s = at.div_euclid(1000) + 6 * 3600;
+    let day = core_wasm::time::Date::from_days_since_epoch(local_s.div_euclid(86_400));
+    let s = local_s.rem_euclid(86_400);
+    format!("{day}T{:02}:{:02}:{:02}", s / 3600, s % 3600 / 60, s % 60)
+}
+
+/// An app whose one sale window covers tomorrow's bus trips, opening in [`OPENS_IN_MS`], letting
+/// `per_minute` in a minute; and when it opens (Unix ms).
+async fn app_with_window(backend: common::Backend, per_minute: u32) -> (common::TestApp, i64) {
+    let tomorrow = common::today().add_days(1);
+    let file =
+        std::env::temp_dir().join(format!("windows-{}.json", std::process::id() as u64 * 1000 + u64::from(rand_u16())));
+    let opens = dhaka_in(OPENS_IN_MS);
+    let windows = json!({"windows": [{
+        "id": "eid-test", "service": "BUS",
+        "travelDates": {"from": tomorrow.to_string(), "to": tomorrow.to_string()},
+        "opensAt": opens, "admitPerMinute": per_minute, "admissionMinutes": 10, "openForMinutes": 30
+    }]});
+    std::fs::write(&file, windows.to_string()).unwrap();
+    let app = common::TestApp::with_settings(backend, 60, &[("SALE_WINDOWS", file.to_str().unwrap())]).await;
+    let opens_ms = app.state.waiting_room.windows().0[0].first_opening_ms;
+    (app, opens_ms)
+}
+
+fn rand_u16() -> u16 {
+    let mut b = [0u8; 2];
+    getrandom::fill(&mut b).unwrap();
+    u16::from_le_bytes(b)
+}
+
+async fn wait_until(ms: i64) {
+    let left = ms - ticket_api::clock::now_unix_ms();
+    if left > 0 {
+        tokio::time::sleep(Duration::from_millis(u64::try_from(left).unwrap() + 50)).await;
+    }
+}
+
+/// A bus trip tomorrow (covered by the window) and one the day after (not), each with free seats.
+async fn trips(app: &common::TestApp) -> (String, Vec<String>, String, Vec<String>) {
+    let day = |n: i64| common::today().add_days(n).days_since_epoch() * 1440;
+    let pick = |from: i64| {
+        sqlx::query_scalar::<_, String>("SELECT id FROM trips WHERE service = 'BUS' AND departs_at >= $1 AND departs_at < $2 ORDER BY departs_at DESC LIMIT 1")
+            .bind(from)
+            .bind(from + 1440)
+            .fetch_one(&app.state.pool)
+    };
+    let covered = pick(day(1)).await.unwrap();
+    let free = pick(day(2)).await.unwrap();
+    let covered_seats = common::free_seats(app, &covered).await;
+    let free_seats = common::free_seats(app, &free).await;
+    (covered, covered_seats, free, free_seats)
+}
+
+async fn join(app: &common::TestApp, trip: &str) -> Value {
+    let (status, body) = app.post(JOIN, json!({"tripId": trip})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body["data"].clone()
+}
+
+async fn status(app: &common::TestApp, place: &str) -> (StatusCode, Value) {
+    let (status, body) = app.get(&format!("/v1/api/common/queue/status?queueId={place}")).await;
+    (status, body["data"].clone())
+}
+
+async fn lock_with(app: &common::TestApp, trip: &str, seat: &str, admission: Option<&str>) -> (StatusCode, Value) {
+    app.post(LOCK, json!({"tripId": trip, "seats": [seat], "admission": admission})).await
+}
+
+/// Runs each test on SQLite and on PostgreSQL, given the backend (each builds its own app).
+macro_rules! on_both_stores {
+    ($($name:ident($backend:ident) $body:block)*) => {
+        mod sqlite {
+            use super::*;
+            $(#[tokio::test] async fn $name() { let $backend = common::Backend::Sqlite; $body })*
+        }
+        mod postgres {
+            use super::*;
+            $(#[tokio::test] async fn $name() { let $backend = common::Backend::Postgres; $body })*
+        }
+    };
+}
+
+on_both_stores! {
+    a_window_s_trips_are_held_only_with_an_admission(backend) {
+        let (app, _) = app_with_window(backend, 600).await;
+        let (covered, seats, free, free_seats) = trips(&app).await;
+        let (status, body) = lock_with(&app, &covered, &seats[0], None).await;
+        assert_eq!((status, code_of(&body)), (StatusCode::TOO_MANY_REQUESTS, "queue.required"), "{body}");
+        let (status, body) = lock_with(&app, &covered, &seats[0], Some("made.up")).await;
+        assert_eq!((status, code_of(&body)), (StatusCode::TOO_MANY_REQUESTS, "queue.admissionInvalid"), "{body}");
+        // A trip outside the window sells as always; joining its queue says there is none.
+        let (status, body) = lock_with(&app, &free, &free_seats[0], None).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let (status, body) = app.post(JOIN, json!({"tripId": free})).await;
+        assert_eq!((status, code_of(&body)), (StatusCode::CONFLICT, "queue.none"), "{body}");
+    }
+
+    the_pre_queue_is_drawn_at_the_opening_as_committed_then_arrivals_queue_in_order(backend) {
+        let (app, opens_ms) = app_with_window(backend, 600).await;
+        let (covered, seats, _, _) = trips(&app).await;
+        let visitors: Vec<common::TestApp> = (0..5).map(|i| app.visitor(&format!("early-{i}"))).collect();
+        let mut places = Vec::new();
+        let mut hash = None;
+        for visitor in &visitors {
+            let standing = join(visitor, &covered).await;
+            assert_eq!(standing["phase"], "PRE_QUEUE");
+            assert_eq!(standing["position"], Value::Null, "no order before the draw: {standing}");
+            assert_eq!(standing["seed"], Value::Null, "the seed stays secret until the draw");
+            assert!(standing["admission"].is_null());
+            hash.get_or_insert(standing["seedHash"].clone());
+            assert_eq!(standing["seedHash"], hash.clone().unwrap(), "one commitment for the queue");
+            places.push(standing["queueId"].as_str().unwrap().to_owned());
+        }
+        // Joining again keeps the place; another visitor cannot see it.
+        assert_eq!(join(&visitors[0], &covered).await["queueId"], places[0].as_str());
+        assert_eq!(status(&app.visitor("stranger"), &places[0]).await.0, StatusCode::NOT_FOUND);
+
+        wait_until(opens_ms).await;
+        let mut order = vec![String::new(); places.len()];
+        let mut seed = None;
+        for (visitor, place) in visitors.iter().zip(&places) {
+            let (code, standing) = status(visitor, place).await;
+            assert_eq!(code, StatusCode::OK, "{standing}");
+            assert_eq!(standing["phase"], "OPEN");
+            let position = standing["position"].as_u64().unwrap() as usize;
+            assert!(order[position - 1].is_empty(), "two places at {position}");
+            order[position - 1] = place.clone();
+            seed.get_or_insert(standing["seed"].as_str().unwrap().to_owned());
+        }
+        // Anyone can check the draw: the revealed seed hashes to the commitment, and redoes it.
+        let seed = Seed::from_hex(seed.as_deref().unwrap()).unwrap();
+        let hex: String = Sha256::digest(hex_bytes(&seed.to_hex())).iter().map(|b| format!("{b:02x}")).collect();
+        assert_eq!(Value::String(hex), hash.unwrap());
+        assert_eq!(draw::draw(&seed, places.iter().map(String::as_str)), order.iter().map(String::as_str).collect::<Vec<_>>());
+
+        // After the opening, arrivals queue in the order they come, behind the pre-queue.
+        let late = join(&app.visitor("late-1"), &covered).await;
+        let later = join(&app.visitor("late-2"), &covered).await;
+        assert_eq!((late["position"].as_u64(), later["position"].as_u64()), (Some(6), Some(7)));
+
+        // 600 a minute: everyone's turn has come. An admission holds seats, for its visitor only.
+        let first = &visitors[0];
+        let standing = status(first, &places[0]).await.1;
+        let admission = standing["admission"]["token"].as_str().unwrap().to_owned();
+        assert!(standing["admission"]["secondsLeft"].as_u64().unwrap() > 500);
+        let (code, body) = lock_with(&visitors[1], &covered, &seats[0], Some(&admission)).await;
+        assert_eq!((code, code_of(&body)), (StatusCode::TOO_MANY_REQUESTS, "queue.admissionInvalid"), "{body}");
+        let (code, body) = lock_with(first, &covered, &seats[0], Some(&admission)).await;
+        assert_eq!(code, StatusCode::OK, "{body}");
+        let held: i64 = sqlx::query_scalar("SELECT held FROM queue_places WHERE place_id = $1").bind(&places[0]).fetch_one(&app.state.pool).await.unwrap();
+        assert_eq!(held, 1, "the turn was used");
+    }
+
+    the_rate_lets_in_the_first_and_tells_the_others_how_long(backend) {
+        let (app, opens_ms) = app_with_window(backend, 1).await;
+        let (covered, seats, _, _) = trips(&app).await;
+        wait_until(opens_ms).await;
+        let first = join(&app.visitor("one"), &covered).await;
+        let second = join(&app.visitor("two"), &covered).await;
+        let third = join(&app.visitor("three"), &covered).await;
+        assert_eq!((first["position"].as_u64(), first["ahead"].as_u64()), (Some(1), Some(0)));
+        assert!(first["admission"]["token"].is_string(), "{first}");
+        // 'Ahead': those in front still waiting (the first is in already).
+        assert_eq!((second["position"].as_u64(), second["ahead"].as_u64()), (Some(2), Some(0)));
+        assert_eq!((third["position"].as_u64(), third["ahead"].as_u64()), (Some(3), Some(1)));
+        assert!(second["admission"].is_null());
+        assert!(third["waitSeconds"].as_u64() > second["waitSeconds"].as_u64());
+        let wait = second["waitSeconds"].as_u64().unwrap();
+        assert!((1..=60).contains(&wait), "one a minute: {wait} s");
+        assert!(second["pollAfterMs"].as_u64().unwrap() >= 2_000);
+        let (code, body) = lock_with(&app.visitor("two"), &covered, &seats[0], None).await;
+        assert_eq!((code, code_of(&body)), (StatusCode::TOO_MANY_REQUESTS, "queue.required"), "{body}");
+    }
+
+    a_restart_keeps_every_place(backend) {
+        let (app, opens_ms) = app_with_window(backend, 600).await;
+        let (covered, _, _, _) = trips(&app).await;
+        let places: Vec<String> = {
+            let mut places = Vec::new();
+            for i in 0..3 {
+                places.push(join(&app.visitor(&format!("r-{i}")), &covered).await["queueId"].as_str().unwrap().to_owned());
+            }
+            places
+        };
+        let restarted = app.restarted().await;
+        for (i, place) in places.iter().enumerate() {
+            let visitor = restarted.visitor(&format!("r-{i}"));
+            let (code, standing) = status(&visitor, place).await;
+            assert_eq!((code, standing["queueId"].as_str()), (StatusCode::OK, Some(place.as_str())), "{standing}");
+            assert_eq!(join(&visitor, &covered).await["queueId"], place.as_str(), "joining again keeps the place");
+        }
+        wait_until(opens_ms).await;
+        let mut positions: Vec<u64> = Vec::new();
+        for (i, place) in places.iter().enumerate() {
+            positions.push(status(&restarted.visitor(&format!("r-{i}")), place).await.1["position"].as_u64().unwrap());
+        }
+        positions.sort_unstable();
+        assert_eq!(positions, vec![1, 2, 3]);
+    }
+
+    two_processes_on_one_store_give_one_order(backend) {
+        let (one, opens_ms) = app_with_window(backend, 600).await;
+        let two = one.restarted().await;
+        let (covered, _, _, _) = trips(&one).await;
+        let mut places = Vec::new();
+        for i in 0..6 {
+            let process = if i % 2 == 0 { &one } else { &two };
+            let visitor = format!("p-{i}");
+            places.push((visitor.clone(), join(&process.visitor(&visitor), &covered).await["queueId"].as_str().unwrap().to_owned()));
+        }
+        wait_until(opens_ms).await;
+        let mut seen = std::collections::BTreeSet::new();
+        for (visitor, place) in &places {
+            let a = status(&one.visitor(visitor), place).await.1["position"].as_u64();
+            let b = status(&two.visitor(visitor), place).await.1["position"].as_u64();
+            assert_eq!(a, b, "both processes say the same place");
+            assert!(seen.insert(a.unwrap()), "two places share {a:?}");
+        }
+        // Arrivals after the opening, through both processes at once.
+        let mut handles = Vec::new();
+        for i in 0..20 {
+            let process = if i % 2 == 0 { one.clone() } else { two.clone() };
+            let trip = covered.clone();
+            handles.push(tokio::spawn(async move { join(&process.visitor(&format!("after-{i}")), &trip).await["position"].as_u64().unwrap() }));
+        }
+        for handle in handles {
+            assert!(seen.insert(handle.await.unwrap()), "a position handed out twice");
+        }
+        assert_eq!(seen.into_iter().collect::<Vec<_>>(), (1..=26).collect::<Vec<_>>(), "no place lost or doubled");
+    }
+}
+
+fn hex_bytes(hex: &str) -> Vec<u8> {
+    (0..hex.len()).step_by(2).map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap()).collect()
+}
