@@ -72,6 +72,8 @@ struct Place {
     visitor: String,
     position: Option<u64>,
     admitted_at: Option<i64>,
+    /// The signed admission, made once when the turn came.
+    admission: Option<String>,
 }
 
 #[derive(Debug, Default)]
@@ -88,10 +90,10 @@ impl Known {
     fn learn(&mut self, row: &PlaceRow) {
         let position = row.position.and_then(|p| u64::try_from(p).ok());
         self.visitors.insert(row.visitor.clone(), row.place_id.clone());
-        self.places.insert(
-            row.place_id.clone(),
-            Place { visitor: row.visitor.clone(), position, admitted_at: row.admitted_at },
-        );
+        // What this process signed stays: the store has no admissions, only when they began.
+        let admission = self.places.get(&row.place_id).and_then(|known| known.admission.clone());
+        let place = Place { visitor: row.visitor.clone(), position, admitted_at: row.admitted_at, admission };
+        self.places.insert(row.place_id.clone(), place);
         self.total = self.total.max(self.places.len() as u64);
     }
 }
@@ -269,15 +271,18 @@ impl WaitingRoom {
         self.standing(&queue, place_id, now_ms).await.map(Some)
     }
 
-    /// Re-reads the queue's counts (and, after a draw elsewhere, its positions) when stale.
+    /// Re-reads the queue's counts (and, after a draw elsewhere, its positions) when stale. One
+    /// poll does it while the others answer from what is known (a second old at most): a
+    /// stampede of polls costs one read a second, not one each.
     async fn refresh(&self, queue: &Queue, now_ms: i64) -> Result<(), RoomError> {
-        let (stale, drawn) = {
-            let known = queue.known();
-            (now_ms - known.refreshed_ms >= REFRESH_MS, known.drawn)
+        let drawn = {
+            let mut known = queue.known();
+            if now_ms - known.refreshed_ms < REFRESH_MS {
+                return Ok(());
+            }
+            known.refreshed_ms = now_ms;
+            known.drawn
         };
-        if !stale {
-            return Ok(());
-        }
         let (total, no_shows) = store::counts(&self.pool, &queue.id, queue.admission_ms, now_ms).await?;
         let drawn_now = store::opening(&self.pool, &queue.id).await?.is_some_and(|row| row.drawn == 1);
         let places = if drawn_now && !drawn { Some(store::places(&self.pool, &queue.id).await?) } else { None };
@@ -288,7 +293,6 @@ impl WaitingRoom {
         known.drawn |= drawn_now;
         known.total = known.total.max(u64::try_from(total).unwrap_or(0));
         known.no_shows = u64::try_from(no_shows).unwrap_or(0);
-        known.refreshed_ms = now_ms;
         Ok(())
     }
 
@@ -299,7 +303,8 @@ impl WaitingRoom {
             // this process's memory; another process's draw shows at the next refresh).
             self.send(queue, None, now_ms).await?;
             if !queue.known().drawn {
-                self.refresh(queue, now_ms + REFRESH_MS).await?;
+                queue.known().refreshed_ms = i64::MIN;
+                self.refresh(queue, now_ms).await?;
             }
         }
         let (place, admitted, total, no_shows, drawn) = {
@@ -323,8 +328,15 @@ impl WaitingRoom {
         let lapsed = ends.is_some_and(|end| end <= now_ms);
         let admission = match ends {
             Some(end) if !lapsed => {
-                let visitor = place.visitor.clone();
-                Some((self.admissions.sign(&Admission { queue: queue.id.clone(), visitor, expires_ms: end }), end))
+                let token = place.admission.clone().unwrap_or_else(|| {
+                    let visitor = place.visitor.clone();
+                    let token = self.admissions.sign(&Admission { queue: queue.id.clone(), visitor, expires_ms: end });
+                    if let Some(known) = queue.known().places.get_mut(place_id) {
+                        known.admission = Some(token.clone());
+                    }
+                    token
+                });
+                Some((token, end))
             }
             _ => None,
         };
@@ -415,10 +427,74 @@ async fn write_joins(pool: AnyPool, mut jobs: mpsc::Receiver<Join>) {
     }
 }
 
-/// One queue's joins in one transaction: the opening's lock, the draw if its moment has come,
-/// the places the visitors already had, and new places for the others. Answers every joiner's
-/// place by visitor.
+/// One queue's joins in one transaction. Answers every joiner's place by visitor.
 async fn write_queue(pool: &AnyPool, joins: &[Join]) -> Result<HashMap<String, PlaceRow>, RoomError> {
+    let Some(first) = joins.first() else { return Ok(HashMap::new()) };
+    // Once drawn, the joins this process sends are of visitors it has no place for (join()
+    // looked): they are written straight away, two statements a batch. A visitor who joined
+    // through another process meanwhile breaks the (queue, visitor) key, and the batch is
+    // written the careful way instead.
+    if first.queue.known().drawn {
+        match write_newcomers(pool, joins).await {
+            Err(RoomError::Store(e)) if e.as_database_error().is_some_and(|d| d.is_unique_violation()) => {}
+            written => return written,
+        }
+    }
+    write_carefully(pool, joins).await
+}
+
+/// The visitors of `joins`, once each, in the order they came.
+fn newcomers<'a>(joins: &'a [Join], known: &HashMap<String, PlaceRow>) -> Vec<&'a str> {
+    let mut seen = std::collections::HashSet::new();
+    joins
+        .iter()
+        .filter_map(|join| join.visitor.as_deref())
+        .filter(|visitor| !known.contains_key(*visitor) && seen.insert(*visitor))
+        .collect()
+}
+
+fn new_places(
+    queue: &Queue,
+    visitors: Vec<&str>,
+    first_position: Option<i64>,
+    now_ms: i64,
+) -> Result<Vec<PlaceRow>, RoomError> {
+    visitors
+        .into_iter()
+        .zip(0_i64..)
+        .map(|(visitor, offset)| {
+            Ok(PlaceRow {
+                queue_id: queue.id.clone(),
+                visitor: visitor.to_owned(),
+                place_id: new_id("q-")?,
+                joined_at: now_ms,
+                position: first_position.map(|first| first + offset),
+                admitted_at: None,
+                held: 0,
+            })
+        })
+        .collect()
+}
+
+/// After the draw: positions for the newcomers under the opening's lock, and their places.
+async fn write_newcomers(pool: &AnyPool, joins: &[Join]) -> Result<HashMap<String, PlaceRow>, RoomError> {
+    let Some(first) = joins.first() else { return Ok(HashMap::new()) };
+    let queue = &first.queue;
+    let now_ms = joins.iter().map(|j| j.now_ms).max().unwrap_or(first.now_ms);
+    let visitors = newcomers(joins, &HashMap::new());
+    let mut tx = pool.begin().await?;
+    let (_, first_position) = store::take_positions(&mut *tx, &queue.id, millis(visitors.len() as u64)).await?;
+    let rows = new_places(queue, visitors, Some(first_position), now_ms)?;
+    for chunk in rows.chunks(ROWS_PER_STATEMENT) {
+        store::insert_places(&mut *tx, chunk).await?;
+    }
+    tx.commit().await?;
+    Ok(rows.into_iter().map(|row| (row.visitor.clone(), row)).collect())
+}
+
+/// Any time: the opening's lock, the draw if its moment has come, the places the visitors
+/// already had, and new places for the others.
+async fn write_carefully(pool: &AnyPool, joins: &[Join]) -> Result<HashMap<String, PlaceRow>, RoomError> {
     let Some(first) = joins.first() else { return Ok(HashMap::new()) };
     let queue = &first.queue;
     let now_ms = joins.iter().map(|j| j.now_ms).max().unwrap_or(first.now_ms);
@@ -446,32 +522,13 @@ async fn write_queue(pool: &AnyPool, joins: &[Join]) -> Result<HashMap<String, P
         }
     }
     // Newcomers after the draw queue in the order they came (the batch's order of arrival).
-    let mut newcomers: Vec<&str> = Vec::new();
-    for join in joins {
-        if let Some(visitor) = join.visitor.as_deref()
-            && !places.contains_key(visitor)
-            && !newcomers.contains(&visitor)
-        {
-            newcomers.push(visitor);
-        }
-    }
+    let newcomers = newcomers(joins, &places);
     let first_position = if drawn && !newcomers.is_empty() {
-        store::take_positions(&mut *tx, &queue.id, millis(newcomers.len() as u64)).await?.1
+        Some(store::take_positions(&mut *tx, &queue.id, millis(newcomers.len() as u64)).await?.1)
     } else {
-        0
+        None
     };
-    let mut rows = Vec::with_capacity(newcomers.len());
-    for (visitor, offset) in newcomers.into_iter().zip(0_i64..) {
-        rows.push(PlaceRow {
-            queue_id: queue.id.clone(),
-            visitor: visitor.to_owned(),
-            place_id: new_id("q-")?,
-            joined_at: now_ms,
-            position: drawn.then_some(first_position + offset),
-            admitted_at: None,
-            held: 0,
-        });
-    }
+    let rows = new_places(queue, newcomers, first_position, now_ms)?;
     for chunk in rows.chunks(ROWS_PER_STATEMENT) {
         store::insert_places(&mut *tx, chunk).await?;
     }
