@@ -114,6 +114,12 @@ on_both_stores! {
         assert_eq!((status, code_of(&body)), (StatusCode::TOO_MANY_REQUESTS, "queue.required"), "{body}");
         let (status, body) = lock_with(&app, &covered, &seats[0], Some("made.up")).await;
         assert_eq!((status, code_of(&body)), (StatusCode::TOO_MANY_REQUESTS, "queue.admissionInvalid"), "{body}");
+        // The seat view says so, for the site to show the waiting room.
+        let (_, view) = app.post("/v1/api/intercity/get-seat-view", json!({"tripId": covered})).await;
+        assert_eq!(view["data"]["queue"]["phase"], "PRE_QUEUE", "{}", view["data"]["queue"]);
+        assert!(view["data"]["queue"]["opensAt"].is_string());
+        let (_, view) = app.post("/v1/api/intercity/get-seat-view", json!({"tripId": free})).await;
+        assert!(view["data"]["queue"].is_null());
         // A trip outside the window sells as always; joining its queue says there is none.
         let (status, body) = lock_with(&app, &free, &free_seats[0], None).await;
         assert_eq!(status, StatusCode::OK, "{body}");

@@ -28,6 +28,16 @@ contract! {
         Open,
     }
 
+    /// On a seat view: the trip is in an Eid sale window now, so seats are held through its
+    /// queue (`common/queue/join`); the site shows the waiting room in place of the seat plan.
+    #[serde(rename_all = "camelCase")]
+    pub struct QueueNotice {
+        pub phase: QueuePhase,
+        /// When sales open, and when the queue stops being needed (ISO-8601, UTC).
+        pub opens_at: String,
+        pub closes_at: String,
+    }
+
     /// The admission a visitor's turn brings: sent back with seat-lock until it ends.
     #[serde(rename_all = "camelCase")]
     pub struct QueueAdmission {

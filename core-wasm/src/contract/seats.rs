@@ -1,6 +1,7 @@
 //! `get-seat-view` for both services (SPEC §3 "Bus seat view", "Launch seat view").
 
 use super::contract;
+use super::queue::QueueNotice;
 
 contract! {
     #[serde(rename_all = "lowercase")]
@@ -97,6 +98,9 @@ contract! {
     #[serde(rename_all = "camelCase")]
     pub struct BusSeatViewResponse {
         pub seat_plan: BusSeatPlan,
+        /// Present while an Eid sale window covers the trip (issue 16).
+        #[serde(default)]
+        pub queue: Option<QueueNotice>,
     }
 
     /// One cell of a launch deck's grid: a seat or cabin, or a gap (no `seatNo`).
@@ -138,5 +142,8 @@ contract! {
     #[serde(rename_all = "camelCase")]
     pub struct LaunchSeatViewResponse {
         pub seat_plan: LaunchSeatPlan,
+        /// Present while an Eid sale window covers the trip (issue 16).
+        #[serde(default)]
+        pub queue: Option<QueueNotice>,
     }
 }

@@ -3,20 +3,23 @@
 //! the whole Dhaka -> Chattogram trip, but its fare entry Cumilla -> Chattogram is available.
 
 use axum::body::Bytes;
+use core_wasm::contract::queue::{QueueNotice, QueuePhase};
 use core_wasm::contract::seats::{
     BusSeat, BusSeatPlan, BusSeatViewResponse, ClassPlan, FareEntry, LaunchCell, LaunchSeatPlan,
     LaunchSeatViewResponse, SeatStatus, SeatViewRequest,
 };
 use core_wasm::service::Service;
+use core_wasm::time::Date;
 use serde::Serialize;
 
 use crate::AppState;
-use crate::clock::now_unix_ms;
+use crate::clock::{now_unix_ms, wire_instant};
 use crate::domain::identity::Owner;
 use crate::domain::network::LayoutSeat;
 use crate::domain::trip::{RoutePoint, Seen, TripInfo};
 use crate::error::ApiError;
 use crate::http::extract::ok_bytes;
+use crate::queue::windows::Phase;
 
 #[derive(Debug, Serialize)]
 #[serde(untagged)]
@@ -50,23 +53,41 @@ pub async fn seat_view(
     let claims = state.claims.trip(&state.pool, &network.version, &trip.id).await?;
     let now_ms = now_unix_ms();
     let viewer = Some(viewer.as_str());
+    // An Eid sale window covering the trip now: the site shows its waiting room (issue 16).
+    let travel_date = Date::from_days_since_epoch(trip.departs_at.div_euclid(24 * 60));
+    let opening = state.waiting_room.windows().for_trip(trip.service, &trip.stops, travel_date, now_ms);
+    let queue = opening.map(|o| QueueNotice {
+        phase: match o.phase {
+            Phase::PreQueue => QueuePhase::PreQueue,
+            Phase::Open => QueuePhase::Open,
+        },
+        opens_at: wire_instant(o.opens_ms),
+        closes_at: wire_instant(o.closes_ms()),
+    });
     let make = || {
+        let queue = queue.clone();
         let seen = Seen { claims: &claims, now_ms, viewer };
         let fare = |class: &str, p: i64, q: i64| trip.fare(&network, class, p, q).map(|f| f as f64);
         ok_bytes(match service {
-            Service::Bus => {
-                SeatViewAnswer::Bus(BusSeatViewResponse { seat_plan: bus_plan(&trip, seats, &seen, from, to, &fare) })
-            }
-            Service::Launch => {
-                SeatViewAnswer::Launch(LaunchSeatViewResponse { seat_plan: launch_plan(seats, &seen, from, to, &fare) })
-            }
+            Service::Bus => SeatViewAnswer::Bus(BusSeatViewResponse {
+                seat_plan: bus_plan(&trip, seats, &seen, from, to, &fare),
+                queue,
+            }),
+            Service::Launch => SeatViewAnswer::Launch(LaunchSeatViewResponse {
+                seat_plan: launch_plan(seats, &seen, from, to, &fare),
+                queue,
+            }),
         })
     };
     // The same segment of the same claims gives everyone the same answer until a hold in it
     // expires, except a visitor who holds seats here: theirs is their own.
     let body = match viewer {
         Some(v) if claims.holds_of(v, now_ms) => make()?,
-        _ => claims.answer(&format!("seat-view {from} {to}"), now_ms, make)?,
+        // The window's phase is part of the answer: a new phase is a new answer.
+        _ => {
+            let phase = opening.map(|o| format!("{} {:?}", o.queue_id(), o.phase)).unwrap_or_default();
+            claims.answer(&format!("seat-view {from} {to} {phase}"), now_ms, make)?
+        }
     };
     Ok(body)
 }
