@@ -21,6 +21,9 @@ const COMMON_PAGES: &[&str] = &[
 ];
 const BUS_PAGES: &[&str] = &["emi", "offer"];
 const LAUNCH_PAGES: &[&str] = &["payment/passenger-details", "payment/payment-details"];
+/// Pages of neither service, at the top level: the logged-in traveller's account and trips
+/// (issue 13; a guarded page, SPEC §2 "Route guard").
+const TOP_PAGES: &[&str] = &["account"];
 /// Pages that take one more segment: an id (`/bus/operator/{id}`, `/bus/offer/{id}`) or, for
 /// trips, "deeper trip paths" (SPEC §2).
 const PAGES_WITH_ID: &[&str] = &["operator", "popular-route", "offer", "trip"];
@@ -39,7 +42,7 @@ pub fn is_app_route(path: &str) -> bool {
     let own: &[&str] = match service {
         "bus" => BUS_PAGES,
         "launch" => LAUNCH_PAGES,
-        _ => return false,
+        _ => return TOP_PAGES.contains(&trimmed),
     };
     if COMMON_PAGES.contains(&rest) || own.contains(&rest) {
         return true;
@@ -92,6 +95,8 @@ mod tests {
             "/launch/policies",
             "/bus/operator/7",
             "/bus/?x=1",
+            "/account",
+            "/account?x=1",
         ] {
             assert!(is_app_route(p), "{p} should be a page");
         }
@@ -108,6 +113,8 @@ mod tests {
             "/bus/payment/passenger-details",
             "/favicon.ico",
             "/bus//trip",
+            "/account/x",
+            "/bus/account",
         ] {
             assert!(!is_app_route(p), "{p} should be a 404");
         }

@@ -1,5 +1,5 @@
 //! The ticket-API client against a fake transport: token, 401 re-auth, retries, idempotency,
-//! error toasts, token cookie.
+//! error toasts, token cookie, and a login kept beside the visitor (issue 13).
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -56,13 +56,16 @@ impl Transport for &FakeTransport {
 }
 
 /// A token store over a fake `document.cookie`, using the same cookie text as the browser, and a
-/// fake local storage for the visitor id and refresh token.
+/// fake local storage for the visitor id and refresh token, and the login's user.
 #[derive(Default)]
-struct CookieJar(RefCell<String>, RefCell<Option<(Option<String>, Option<String>)>>);
+struct CookieJar(RefCell<String>, RefCell<Option<(Option<String>, Option<String>)>>, RefCell<Option<String>>);
 
 impl CookieJar {
     fn with_cookie(cookie: &str) -> CookieJar {
-        CookieJar(RefCell::new(cookie.into()), RefCell::default())
+        CookieJar(RefCell::new(cookie.into()), RefCell::default(), RefCell::default())
+    }
+    fn token(&self) -> Option<String> {
+        read_cookie(&self.0.borrow(), TOKEN_COOKIE)
     }
 }
 
@@ -82,6 +85,17 @@ impl TokenStore for &CookieJar {
     }
     fn refresh_token(&self) -> Option<String> {
         self.1.borrow().clone().and_then(|(_, r)| r)
+    }
+    fn user(&self) -> Option<String> {
+        self.2.borrow().clone()
+    }
+    fn save_login(&self, user_id: &str, access_token: &str, expires_in: u32) {
+        *self.0.borrow_mut() = token_cookie(access_token, expires_in);
+        *self.2.borrow_mut() = Some(user_id.into());
+    }
+    fn clear_login(&self) {
+        self.0.borrow_mut().clear();
+        *self.2.borrow_mut() = None;
     }
 }
 
@@ -323,9 +337,170 @@ fn a_refused_refresh_makes_a_new_visitor() {
         json!({"access_token": "t9", "token_type": "Bearer", "expires_in": 3600, "visitor_id": "v9", "refresh_token": "r9"}),
     );
     let net = FakeTransport::answering(vec![status(400, refused), fresh, envelope(json!("ok"))]);
-    let jar = CookieJar(RefCell::new(String::new()), RefCell::new(Some((Some("v1".into()), Some("old".into())))));
+    let jar = CookieJar(
+        RefCell::new(String::new()),
+        RefCell::new(Some((Some("v1".into()), Some("old".into())))),
+        RefCell::default(),
+    );
     let client = Client::new("", &net, &jar, SerdeJson);
     assert_eq!(block_on(client.call(&Call::get(CITIES))), Ok(json!("ok")));
     assert_eq!(net.paths(), ["/oauth/access_token", "/oauth/access_token", CITIES]);
     assert_eq!((&jar).visitor().as_deref(), Some("v9"));
+}
+
+// --- a login (issue 13) ------------------------------------------------------------------------
+
+const LOGIN_TOKEN: &str = "eyJ1Ijo.login.sig";
+const SESSION_ENDED: &str = "auth.sessionEnded";
+
+/// A visitor `v1` with a refresh token, logged in as `u1`.
+fn logged_in() -> CookieJar {
+    let jar = CookieJar(
+        RefCell::default(),
+        RefCell::new(Some((Some("v1".into()), Some("r1.sig".into())))),
+        RefCell::default(),
+    );
+    let net = FakeTransport::default();
+    let client = Client::new("", &net, &jar, SerdeJson);
+    client.set_login("u1", LOGIN_TOKEN, 2_592_000).expect("a login");
+    assert!(net.sent.borrow().is_empty(), "keeping a login sends nothing");
+    jar
+}
+
+fn body_of(r: &HttpRequest) -> serde_json::Value {
+    serde_json::from_str(r.body.as_deref().unwrap_or("null")).expect("json body")
+}
+
+/// A call whose request names the visitor and the user, as the call table marks seat-lock.
+fn seat_lock() -> Call {
+    Call {
+        names_visitor: true,
+        names_user: true,
+        ..Call::post("/v1/api/intercity/seat-lock", r#"{"tripId":"t"}"#.into())
+    }
+}
+
+#[test]
+fn a_login_is_kept_in_the_token_cookie_for_its_life_and_names_its_user() {
+    let jar = logged_in();
+    assert!(jar.0.borrow().starts_with(&format!("token={LOGIN_TOKEN}; Max-Age=2592000;")));
+    let net = FakeTransport::answering(vec![envelope(json!(1)), envelope(json!(2)), envelope(json!(3))]);
+    let client = Client::new("", &net, &jar, SerdeJson);
+    assert_eq!(client.user().as_deref(), Some("u1"));
+    assert_eq!(block_on(client.call(&seat_lock())), Ok(json!(1)));
+    // A call that names only the visitor (search-ticket), and one that names nobody.
+    let search = Call { names_visitor: true, ..Call::post("/v1/api/intercity/search-ticket", "{}".into()) };
+    assert_eq!(block_on(client.call(&search)), Ok(json!(2)));
+    assert_eq!(block_on(client.call(&Call::get(CITIES))), Ok(json!(3)));
+    let sent = net.sent.borrow();
+    assert!(
+        sent.iter().all(|r| header(r, "Authorization") == Some("Bearer eyJ1Ijo.login.sig")),
+        "no visitor token is asked for"
+    );
+    assert_eq!(body_of(&sent[0]), json!({"tripId": "t", "anonymousId": "v1", "userId": "u1"}));
+    assert_eq!(body_of(&sent[1]), json!({"anonymousId": "v1"}), "userId only where the table says");
+}
+
+#[test]
+fn a_refused_login_is_not_renewed_as_a_visitor_but_ends_with_session_ended() {
+    let jar = logged_in();
+    let ended =
+        json!({"statusCode": 401, "message": "Your login has ended; please log in again", "error": "Unauthorized"});
+    let net =
+        FakeTransport::answering(vec![status(401, ended), token("visitor"), envelope(json!("would be anonymous"))]);
+    let client = Client::new("", &net, &jar, SerdeJson);
+    let err = block_on(client.call(&seat_lock())).expect_err("the login has ended");
+    assert_eq!(net.sent.borrow().len(), 1, "no token request, no retry");
+    assert_eq!((err.kind, err.status), (ErrorKind::Auth, Some(401)));
+    assert_eq!(err.toast, "Your login has ended; please log in again");
+    // What the page gets: the body as the server writes it, its code included.
+    let sent: serde_json::Value = serde_json::from_str(err.sent.as_deref().unwrap_or("")).expect("json");
+    assert_eq!(sent["code"], SESSION_ENDED);
+    assert_eq!(sent["details"][0]["code"], SESSION_ENDED);
+    // Forgotten: no user, no token; the visitor and its refresh token stay.
+    assert_eq!((client.user(), jar.token()), (None, None));
+    assert_eq!((&jar).visitor().as_deref(), Some("v1"));
+    assert_eq!((&jar).refresh_token().as_deref(), Some("r1.sig"));
+}
+
+#[test]
+fn after_the_login_ended_the_next_call_is_the_same_visitors_again() {
+    let jar = logged_in();
+    let renewed = ok(
+        json!({"access_token": "t2", "token_type": "Bearer", "expires_in": 3600, "visitor_id": "v1", "refresh_token": "r2.sig"}),
+    );
+    let net = FakeTransport::answering(vec![status(401, json!({})), renewed, envelope(json!("ok"))]);
+    let client = Client::new("", &net, &jar, SerdeJson);
+    assert!(block_on(client.call(&seat_lock())).is_err());
+    assert_eq!(block_on(client.call(&seat_lock())), Ok(json!("ok")));
+    let sent = net.sent.borrow();
+    assert_eq!(body_of(&sent[1])["grant_type"], "refresh_token");
+    assert_eq!(body_of(&sent[2]), json!({"tripId": "t", "anonymousId": "v1"}), "no userId once logged out");
+}
+
+#[test]
+fn a_login_whose_token_expires_while_in_use_ends_without_a_request() {
+    let jar = logged_in();
+    let net = FakeTransport::answering(vec![token("visitor"), envelope(json!("would be anonymous"))]);
+    let client = Client::new("", &net, &jar, SerdeJson);
+    jar.0.borrow_mut().clear(); // the cookie's Max-Age has passed
+    let err = block_on(client.call(&Call::get(CITIES))).expect_err("ended");
+    assert_eq!((err.kind, err.status), (ErrorKind::Auth, Some(401)));
+    assert!(err.sent.is_some_and(|body| body.contains(r#""code":"auth.sessionEnded""#)));
+    assert!(net.sent.borrow().is_empty());
+    assert_eq!(client.user(), None);
+}
+
+#[test]
+fn a_login_that_expired_while_away_is_forgotten_when_the_client_starts() {
+    let jar = logged_in();
+    jar.0.borrow_mut().clear(); // the cookie's Max-Age passed while the page was closed
+    let renewed = ok(json!({"access_token": "t2", "token_type": "Bearer", "expires_in": 3600, "visitor_id": "v1"}));
+    let net = FakeTransport::answering(vec![renewed, envelope(json!("ok"))]);
+    let client = Client::new("", &net, &jar, SerdeJson);
+    assert_eq!(client.user(), None, "the page starts as the visitor's");
+    assert_eq!(block_on(client.call(&seat_lock())), Ok(json!("ok")));
+    assert_eq!(body_of(&net.sent.borrow()[0])["grant_type"], "refresh_token", "the same visitor's token");
+    assert_eq!(body_of(&net.sent.borrow()[1]), json!({"tripId": "t", "anonymousId": "v1"}));
+}
+
+#[test]
+fn logging_out_forgets_the_login_and_the_next_call_renews_the_visitor() {
+    let jar = logged_in();
+    let renewed = ok(json!({"access_token": "t2", "token_type": "Bearer", "expires_in": 3600, "visitor_id": "v1"}));
+    let net = FakeTransport::answering(vec![renewed, envelope(json!("ok"))]);
+    let client = Client::new("", &net, &jar, SerdeJson);
+    client.clear_login();
+    assert_eq!((client.user(), jar.token()), (None, None));
+    assert_eq!(block_on(client.call(&Call::get(CITIES))), Ok(json!("ok")));
+    assert_eq!(net.paths(), ["/oauth/access_token", CITIES]);
+    assert_eq!(header(&net.sent.borrow()[1], "Authorization"), Some("Bearer t2"));
+}
+
+#[test]
+fn a_login_is_refused_unless_its_token_could_be_one_of_ours() {
+    let jar = CookieJar::default();
+    let net = FakeTransport::default();
+    let client = Client::new("", &net, &jar, SerdeJson);
+    for (user, token) in [("u1", "a; Domain=evil.example"), ("u1", ""), ("", "abc.def")] {
+        assert!(client.set_login(user, token, 60).is_err(), "{user:?} {token:?}");
+    }
+    assert_eq!((client.user(), jar.token()), (None, None));
+}
+
+#[test]
+fn call_value_answers_a_file_call_with_the_file_and_any_other_with_data() {
+    // The browser's one path for every call (both are JS values there; natively bytes become a list).
+    let net = FakeTransport::answering(vec![
+        envelope(json!({"cities": []})),
+        Ok(HttpResponse { status: 200, body: String::new(), file: Some(b"%PDF".to_vec()) }),
+        Ok(HttpResponse { status: 200, body: String::new(), file: None }),
+    ]);
+    let jar = CookieJar::with_cookie("token=t");
+    let client = Client::new("", &net, &jar, SerdeJson);
+    assert_eq!(block_on(client.call_value(&Call::get(CITIES))), Ok(json!({"cities": []})));
+    let pdf = Call { file: true, ..Call::get("/v1/api/intercity/download-ticket-pdf/t1") };
+    assert_eq!(block_on(client.call_value(&pdf)), Ok(json!([37, 80, 68, 70])));
+    let err = block_on(client.call_value(&pdf)).expect_err("no file");
+    assert_eq!(err.kind, ErrorKind::Decode);
 }

@@ -1,4 +1,10 @@
-//! The client's call loop: token, re-authentication, retries.
+//! The client's call loop: token, re-authentication, retries; and the login it may keep.
+//!
+//! A visitor's token is the client's own business: a refused one is renewed and the call made
+//! again. A login's is not (issue 13): the traveller logged in and acts as themselves, so a
+//! refused or expired login token is never swapped for a visitor's behind their back. The login
+//! is forgotten and the call fails with the server's 'Your login has ended' (code
+//! `auth.sessionEnded`), so the page can ask them to log in again where they are.
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -18,16 +24,40 @@ pub const BACKOFF_MS: u32 = 200;
 /// visitor. Written out rather than encoded, so the browser build needs no JSON encoder.
 const PUBLIC_TOKEN_REQUEST: &str = r#"{"grant_type":"client_credentials","client_id":"web"}"#;
 
-/// The request that renews the token for the same visitor, if `refresh_token` is one of ours
-/// (URL-safe base64 and dots: nothing to escape in JSON).
+/// A token as the API issues them: URL-safe base64 and dots, so nothing to escape in JSON and
+/// nothing that could end a cookie's value.
+fn is_token_text(token: &str) -> bool {
+    !token.is_empty() && token.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+}
+
+/// The request that renews the token for the same visitor, if `refresh_token` is one of ours.
 fn refresh_request(refresh_token: &str) -> Option<String> {
-    let safe = refresh_token.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
-    (safe && !refresh_token.is_empty())
+    is_token_text(refresh_token)
         .then(|| format!(r#"{{"grant_type":"refresh_token","client_id":"web","refresh_token":"{refresh_token}"}}"#))
 }
 
-/// The body field that names the visitor (SPEC §6).
+/// The body fields that name the visitor and the logged-in user (SPEC §6).
 const VISITOR_FIELD: &str = "anonymousId";
+const USER_FIELD: &str = "userId";
+
+/// The error body of a login that has ended, as the server writes it for one (`say::SESSION_ENDED`;
+/// a test holds the two together): read like any error the API sends, so the page gets its code
+/// and details. Written out, so the browser build needs no JSON encoder.
+const SESSION_ENDED_BODY: &str = r#"{"statusCode":401,"message":"Your login has ended; please log in again","error":"Unauthorized","code":"auth.sessionEnded","details":[{"code":"auth.sessionEnded","text":"Your login has ended; please log in again"}]}"#;
+
+/// A login the client was given that it cannot keep: no user id, or a token that is empty or
+/// holds more than the API's tokens do (letters, digits, `-`, `_`, `.`), which could end the token
+/// cookie's value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InvalidLogin;
+
+impl std::fmt::Display for InvalidLogin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("invalid login: a user id and an access token as the API writes them are required")
+    }
+}
+
+impl std::error::Error for InvalidLogin {}
 
 /// One call of the ticket API.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,6 +75,8 @@ pub struct Call {
     pub file: bool,
     /// The body names the visitor: the client fills in the one its token was issued with.
     pub names_visitor: bool,
+    /// The body names the user: while logged in, the client fills in the login's.
+    pub names_user: bool,
     /// The traveller's language (`bn`, `en`), sent as `Accept-Language`: the server writes the
     /// OTP's SMS and the e-ticket PDF in it.
     pub language: Option<String>,
@@ -60,6 +92,7 @@ impl Call {
             is_payment_block: false,
             file: false,
             names_visitor: false,
+            names_user: false,
             language: None,
         }
     }
@@ -98,7 +131,12 @@ fn decode_error(status: Option<u16>) -> ApiError {
 
 impl<T: Transport, S: TokenStore, C: Codec> Client<T, S, C> {
     /// `base_url` is the API's origin (empty for the site's own origin), without a trailing slash.
+    /// A login kept without its token any more expired while the client was away (the page was
+    /// closed): it is forgotten, and the client starts as the visitor's.
     pub fn new(base_url: &str, transport: T, tokens: S, codec: C) -> Self {
+        if tokens.load().is_none() && tokens.user().is_some() {
+            tokens.clear_login();
+        }
         Client { base_url: base_url.trim_end_matches('/').to_owned(), transport, tokens, codec }
     }
 
@@ -158,7 +196,7 @@ impl<T: Transport, S: TokenStore, C: Codec> Client<T, S, C> {
         Ok(token.access_token)
     }
 
-    fn request(&self, call: &Call, token: &str) -> HttpRequest {
+    fn request(&self, call: &Call, token: &str, user: Option<&str>) -> HttpRequest {
         let mut headers = vec![("Authorization".to_owned(), format!("Bearer {token}"))];
         if call.body.is_some() {
             headers.push(("Content-Type".into(), "application/json".into()));
@@ -177,22 +215,67 @@ impl<T: Transport, S: TokenStore, C: Codec> Client<T, S, C> {
                 body = self.codec.with_field(text, VISITOR_FIELD, &visitor).or(body);
             }
         }
+        if call.names_user {
+            // The user is the login's, as the visitor is the token's.
+            if let (Some(text), Some(user)) = (&body, user) {
+                body = self.codec.with_field(text, USER_FIELD, user).or(body);
+            }
+        }
         HttpRequest { method: call.method, url, headers, body, file: call.file }
+    }
+
+    /// Keeps a login (`common/login`'s answer): from now on calls carry its token, and those whose
+    /// request names the user name this one, until it expires (`expires_in` seconds), the API
+    /// refuses it, or [`Client::clear_login`].
+    pub fn set_login(&self, user_id: &str, access_token: &str, expires_in: u32) -> Result<(), InvalidLogin> {
+        if user_id.is_empty() || !is_token_text(access_token) {
+            return Err(InvalidLogin);
+        }
+        self.tokens.save_login(user_id, access_token, expires_in);
+        Ok(())
+    }
+
+    /// Forgets the login (logout): the next call is the visitor's again, renewed for the same
+    /// visitor where the refresh token allows. (The browser's client does it when `common/logout`
+    /// has been called, and keeps the login `common/login` answers: `crate::wasm::client`.)
+    pub fn clear_login(&self) {
+        self.tokens.clear_login();
+    }
+
+    /// The logged-in user, while a login is kept.
+    pub fn user(&self) -> Option<String> {
+        self.tokens.user()
+    }
+
+    /// The login has ended (refused by the API, or its token expired here): forgotten, and the
+    /// call fails as the API fails a call of a login that has ended, so the page asks the
+    /// traveller to log in again where they are.
+    fn end_login(&self) -> ApiError {
+        self.tokens.clear_login();
+        let ended = HttpResponse { status: 401, body: SESSION_ENDED_BODY.to_owned(), file: None };
+        self.http_error(&ended, false, ErrorKind::Auth)
     }
 
     /// Makes the call and returns the successful answer's text.
     async fn answer(&self, call: &Call) -> Result<HttpResponse<T::File>, ApiError> {
-        let token = match self.tokens.load() {
-            Some(t) => t,
-            None => self.fetch_token().await?,
+        let user = self.tokens.user();
+        let token = match (self.tokens.load(), &user) {
+            (Some(t), _) => t,
+            // The login's token has expired while in use: never a visitor's in its place.
+            (None, Some(_)) => return Err(self.end_login()),
+            (None, None) => self.fetch_token().await?,
         };
-        let mut response = self.send_with_retries(&self.request(call, &token), call.may_repeat()).await?;
+        let mut response =
+            self.send_with_retries(&self.request(call, &token, user.as_deref()), call.may_repeat()).await?;
         if response.status == 401 {
+            if user.is_some() {
+                return Err(self.end_login());
+            }
             // SPEC §8: a 401 triggers re-authentication and one retry; if that fails, the error
             // is passed on. The call was refused, not performed, so repeating it is safe.
             self.tokens.clear();
             let token = self.fetch_token().await?;
-            response = self.send_with_retries(&self.request(call, &token), call.may_repeat()).await?;
+            response = self.send_with_retries(&self.request(call, &token, None), call.may_repeat()).await?;
             if response.status == 401 {
                 return Err(self.http_error(&response, call.is_payment_block, ErrorKind::Auth));
             }
@@ -215,6 +298,18 @@ impl<T: Transport, S: TokenStore, C: Codec> Client<T, S, C> {
         response.file.ok_or_else(|| decode_error(Some(response.status)))
     }
 
+    /// Makes the call and returns its file (a `file` call) or else the envelope's `data`, where
+    /// the platform holds both as one type (the browser: JS values): one path for every call, so
+    /// the browser's module carries the call loop once.
+    pub async fn call_value(&self, call: &Call) -> Result<C::Data, ApiError>
+    where
+        T::File: Into<C::Data>,
+    {
+        let response = self.answer(call).await?;
+        let value = if call.file { response.file.map(Into::into) } else { self.codec.envelope_data(&response.body) };
+        value.ok_or_else(|| decode_error(Some(response.status)))
+    }
+
     /// Makes the call and decodes `data` as `R`.
     pub async fn call_as<R: DeserializeOwned>(&self, call: &Call) -> Result<R, ApiError> {
         let response = self.answer(call).await?;
@@ -227,5 +322,18 @@ impl<T: Transport, S: TokenStore, C: Codec> Client<T, S, C> {
         let body: Option<ErrorBody> = self.codec.parse(&response.body);
         let toast = toast_message(body.as_ref(), is_payment_block);
         ApiError { kind, status: Some(response.status), toast, body, sent: Some(response.body.clone()) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::server_messages as say;
+
+    #[test]
+    fn the_session_ended_body_is_the_servers() {
+        let server = ErrorBody::said(401, vec![say::SESSION_ENDED.into()], "Unauthorized");
+        let written: serde_json::Value = serde_json::from_str(SESSION_ENDED_BODY).expect("json");
+        assert_eq!(written, serde_json::to_value(server).expect("json"));
     }
 }

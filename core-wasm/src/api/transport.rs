@@ -76,7 +76,9 @@ impl Codec for SerdeJson {
 }
 
 /// Where the token lives between page loads: the access token in a cookie for its lifetime, the
-/// visitor id (SPEC §3 `anon_id`) and the refresh token in local storage, in the browser.
+/// visitor id (SPEC §3 `anon_id`) and the refresh token in local storage, in the browser. A login
+/// (issue 13) keeps its token in the same place for its own lifetime, and its user (SPEC §3
+/// `user_id`) beside the visitor.
 pub trait TokenStore {
     /// The access token, while it lasts.
     fn load(&self) -> Option<String>;
@@ -88,4 +90,10 @@ pub trait TokenStore {
     fn visitor(&self) -> Option<String>;
     /// The refresh token that renews the token for the same visitor.
     fn refresh_token(&self) -> Option<String>;
+    /// The logged-in user, while a login is kept.
+    fn user(&self) -> Option<String>;
+    /// Keeps a login: its token in place of the visitor's for `expires_in` seconds, and its user.
+    fn save_login(&self, user_id: &str, access_token: &str, expires_in: u32);
+    /// Forgets the login, its token and its user; the visitor and its refresh token stay.
+    fn clear_login(&self);
 }

@@ -142,6 +142,9 @@ pub struct CallSpec {
     /// Its request names the visitor (`anonymousId`, SPEC §6): the client fills in the visitor id
     /// its token was issued with, and the API refuses any other (DESIGN §3 "Identity").
     pub names_visitor: bool,
+    /// Its request names the logged-in user (`userId`, SPEC §6 "Most calls send userId"): while
+    /// a login is kept the client fills in its user, and the API refuses any other.
+    pub names_user: bool,
     /// Needs a logged-in user's token (`common/login`): a visitor's token is refused with 401
     /// before the call runs, and so is a token whose login has ended (logout, expiry).
     pub needs_login: bool,
@@ -266,6 +269,9 @@ macro_rules! flag {
     (visitor, visitor) => {
         true
     };
+    (user, user) => {
+        true
+    };
     (login, login) => {
         true
     };
@@ -276,7 +282,8 @@ macro_rules! flag {
 
 /// `calls! { Name: METHOD "purpose", Scope [flags]; Request => Response; "summary" }`: the enum
 /// of names, the table, and the TypeScript rows. Flags: `idempotent`, `payment_block`, `limited`,
-/// `visitor` (names the visitor), `login` (needs a logged-in user).
+/// `visitor` (names the visitor), `user` (names the logged-in user), `login` (needs a logged-in
+/// user).
 macro_rules! calls {
     ($( $name:ident: $method:ident $purpose:literal $(/ $param:literal)?, $scope:ident [$($flag:ident)*]; $req:ident => $resp:ident; $summary:literal )*) => {
         /// Every call, one variant a row (a purpose whose types differ per service has a row each).
@@ -294,6 +301,7 @@ macro_rules! calls {
                 payment_block: false $(|| flag!(payment_block, $flag))*,
                 limited: false $(|| flag!(limited, $flag))*,
                 names_visitor: false $(|| flag!(visitor, $flag))*,
+                names_user: false $(|| flag!(user, $flag))*,
                 needs_login: false $(|| flag!(login, $flag))*,
                 file: matches!(stringify!($resp).as_bytes(), b"Pdf"),
                 #[cfg(feature = "schema")]
@@ -333,21 +341,21 @@ calls! {
     PopularRoutes: Get "popular-routes", Both []; NoBody => PopularRoutesResponse; "Popular routes"
     PopularRoute: Get "popular-route", Both []; ById => PopularRouteResponse; "A popular route"
     Banners: Get "banners", Both []; BannerQuery => BannersResponse; "Banners of a module (intercity or water)"
-    BusTrips: Post "get-schedule-trips", Bus [visitor]; TripSearchRequest => BusTripsResponse;
+    BusTrips: Post "get-schedule-trips", Bus [visitor user]; TripSearchRequest => BusTripsResponse;
         "Bus departures between two cities on a date"
     LaunchTrips: Post "get-schedule-trips", Launch []; TripSearchRequest => LaunchTripsResponse;
         "Launch departures between two places on a date"
-    BusSeatView: Post "get-seat-view", Bus [visitor]; SeatViewRequest => BusSeatViewResponse;
+    BusSeatView: Post "get-seat-view", Bus [visitor user]; SeatViewRequest => BusSeatViewResponse;
         "A bus trip's seats for a segment"
-    LaunchSeatView: Post "get-seat-view", Launch [visitor]; SeatViewRequest => LaunchSeatViewResponse;
+    LaunchSeatView: Post "get-seat-view", Launch [visitor user]; SeatViewRequest => LaunchSeatViewResponse;
         "A launch trip's classes, cabins and seats"
-    SeatLock: Post "seat-lock", Both [idempotent limited visitor]; SeatLockRequest => SeatLockResponse;
+    SeatLock: Post "seat-lock", Both [idempotent limited visitor user]; SeatLockRequest => SeatLockResponse;
         "Hold up to 4 seats for the visitor (409 names a seat someone else holds)"
-    BusPaymentPending: Post "payment-pending", Bus [idempotent payment_block visitor]; PaymentPendingRequest => BusBooking;
+    BusPaymentPending: Post "payment-pending", Bus [idempotent payment_block visitor user]; PaymentPendingRequest => BusBooking;
         "Passenger details for the visitor's hold: a bus booking with its invoice"
-    LaunchPaymentPending: Post "payment-pending", Launch [idempotent payment_block visitor]; PaymentPendingRequest => LaunchBooking;
+    LaunchPaymentPending: Post "payment-pending", Launch [idempotent payment_block visitor user]; PaymentPendingRequest => LaunchBooking;
         "Passenger details for the visitor's hold: a launch booking with its invoice"
-    PassengerDetailsPayment: Post "passenger-details-payment", Launch [idempotent payment_block visitor];
+    PassengerDetailsPayment: Post "passenger-details-payment", Launch [idempotent payment_block visitor user];
         PaymentPendingRequest => LaunchBooking;
         "Launch passenger details for the visitor's hold (as payment-pending)"
     UpdateGateway: Post "update-gateway", Both [idempotent payment_block]; UpdateGatewayRequest => UpdateGatewayResponse;
@@ -389,7 +397,7 @@ calls! {
         "The logged-in user: id, phone, and the name of their latest booking"
     Logout: Post "logout", Common [login]; NoBody => LogoutResponse;
         "End the login: its token is refused from now on"
-    MyTickets: Post "my-tickets", Common [login visitor]; MyTicketsRequest => MyTicketsResponse;
+    MyTickets: Post "my-tickets", Common [login visitor user]; MyTicketsRequest => MyTicketsResponse;
         "The user's bus and launch tickets, newest first: theirs and their phone's"
     QueueJoin: Post "queue/join", Common []; QueueJoinRequest => QueueStanding;
         "A place in the Eid sale queue of the trip's sale window (the visitor's own, if they have one)"
@@ -471,6 +479,45 @@ mod tests {
         assert!(CallSpec::get(CallName::Login).limited && CallSpec::get(CallName::LoginOtp).limited);
         // A login consumes its code: a repeat must not replay an answer holding a token.
         assert!(!CallSpec::get(CallName::Login).idempotent);
+    }
+
+    #[test]
+    fn the_client_names_the_user_in_the_calls_of_a_journey_and_my_tickets() {
+        let user: Vec<&str> = CALLS.iter().filter(|c| c.names_user).map(|c| c.purpose).collect();
+        assert_eq!(
+            user,
+            [
+                "get-schedule-trips",
+                "get-seat-view",
+                "get-seat-view",
+                "seat-lock",
+                "payment-pending",
+                "payment-pending",
+                "passenger-details-payment",
+                "my-tickets"
+            ]
+        );
+        // SPEC §6: userId, with anonymousId added; the launch search sends filters only (SPEC §7).
+        assert!(CALLS.iter().filter(|c| c.names_user).all(|c| c.names_visitor));
+        assert!(!CallSpec::get(CallName::LaunchTrips).names_user);
+    }
+
+    /// A row that names the user has a request with a `userId` to fill (checked where the
+    /// contract's schemas are built, as for the ticket API's OpenAPI document).
+    #[cfg(feature = "schema")]
+    #[test]
+    fn a_row_that_names_the_user_has_a_user_id_field() {
+        for call in CALLS {
+            let mut generator = schemars::SchemaGenerator::default();
+            let schema = (call.request_schema)(&mut generator);
+            let reference = schema.get("$ref").and_then(|r| r.as_str()).and_then(|r| r.rsplit('/').next());
+            let definitions = generator.definitions();
+            let object = reference.and_then(|name| definitions.get(name)).unwrap_or(schema.as_value());
+            let has = object.get("properties").and_then(|p| p.get("userId")).is_some();
+            if call.names_user {
+                assert!(has, "{} sends no userId", call.purpose);
+            }
+        }
     }
 
     #[test]

@@ -12,7 +12,7 @@ use crate::api::{
     ApiError, Call, Client, Codec, HttpRequest, HttpResponse, Method, TokenStore, Transport, TransportError,
 };
 use crate::contract::auth::TokenResponse;
-use crate::contract::calls::{CallSpec, Under};
+use crate::contract::calls::{CallName, CallSpec, Under};
 use crate::contract::envelope::MessageField;
 
 #[derive(Debug)]
@@ -93,6 +93,8 @@ fn local_storage() -> Option<web_sys::Storage> {
 const VISITOR_KEY: &str = crate::identity::ANON_ID_KEY;
 /// The refresh token in local storage.
 const REFRESH_KEY: &str = "refresh_token";
+/// The logged-in user in local storage (SPEC §3 `user_id`), beside the login's token in the cookie.
+const USER_KEY: &str = crate::identity::USER_ID_KEY;
 
 #[derive(Debug)]
 struct CookieStore;
@@ -101,39 +103,70 @@ fn document() -> Option<web_sys::HtmlDocument> {
     web_sys::window()?.document()?.dyn_into::<web_sys::HtmlDocument>().ok()
 }
 
+// One function each for reading, writing and the cookie, whatever the key: every copy of one
+// costs the module bytes. A page without cookies or storage (privacy mode) still works: it just
+// asks for tokens more often, each a new visitor, and keeps no login past the page.
+
+/// The text kept under `key`, if any.
+#[inline(never)]
+fn stored(key: &str) -> Option<String> {
+    local_storage()?.get_item(key).ok()?.filter(|v| !v.is_empty())
+}
+
+/// Keeps `value` under `key`, or forgets `key`.
+#[inline(never)]
+fn keep(key: &str, value: Option<&str>) {
+    if let Some(storage) = local_storage() {
+        let _ = match value {
+            Some(v) => storage.set_item(key, v),
+            None => storage.remove_item(key),
+        };
+    }
+}
+
+/// Sets the token cookie (`token_cookie`, `expired_token_cookie`).
+#[inline(never)]
+fn set_cookie(assignment: &str) {
+    if let Some(doc) = document() {
+        let _ = doc.set_cookie(assignment);
+    }
+}
+
 impl TokenStore for CookieStore {
     fn load(&self) -> Option<String> {
         read_cookie(&document()?.cookie().ok()?, TOKEN_COOKIE)
     }
 
     fn save(&self, token: &TokenResponse) {
-        // A page without cookies or storage (privacy mode) still works: it just asks for tokens
-        // more often, each a new visitor.
-        if let Some(doc) = document() {
-            let _ = doc.set_cookie(&token_cookie(&token.access_token, token.expires_in));
-        }
-        if let Some(storage) = local_storage() {
-            let keep = |key: &str, value: &Option<String>| match value {
-                Some(v) => storage.set_item(key, v),
-                None => storage.remove_item(key),
-            };
-            let _ = keep(VISITOR_KEY, &token.visitor_id);
-            let _ = keep(REFRESH_KEY, &token.refresh_token);
-        }
+        set_cookie(&token_cookie(&token.access_token, token.expires_in));
+        keep(VISITOR_KEY, token.visitor_id.as_deref());
+        keep(REFRESH_KEY, token.refresh_token.as_deref());
     }
 
     fn visitor(&self) -> Option<String> {
-        local_storage()?.get_item(VISITOR_KEY).ok()?.filter(|v| !v.is_empty())
+        stored(VISITOR_KEY)
     }
 
     fn refresh_token(&self) -> Option<String> {
-        local_storage()?.get_item(REFRESH_KEY).ok()?.filter(|v| !v.is_empty())
+        stored(REFRESH_KEY)
     }
 
     fn clear(&self) {
-        if let Some(doc) = document() {
-            let _ = doc.set_cookie(&expired_token_cookie());
-        }
+        set_cookie(&expired_token_cookie());
+    }
+
+    fn user(&self) -> Option<String> {
+        stored(USER_KEY)
+    }
+
+    fn save_login(&self, user_id: &str, access_token: &str, expires_in: u32) {
+        set_cookie(&token_cookie(access_token, expires_in));
+        keep(USER_KEY, Some(user_id));
+    }
+
+    fn clear_login(&self) {
+        self.clear();
+        keep(USER_KEY, None);
     }
 }
 
@@ -241,9 +274,10 @@ fn failure(error: ApiError) -> JsValue {
     // its message.
     let sent = error.sent.as_deref().filter(|_| error.body.is_some()).and_then(|t| js_sys::JSON::parse(t).ok());
     let body = sent.or_else(|| {
+        // A list came as JSON, read above; here the toast says it (one join fewer in the module).
         let message = match error.body.as_ref()?.message.as_ref()? {
             MessageField::One(text) => text.clone(),
-            MessageField::Many(list) => list.join("\n"),
+            MessageField::Many(_) => error.toast.clone(),
         };
         let object = js_sys::Object::new();
         js_sys::Reflect::set(&object, &JsValue::from_str("message"), &JsValue::from_str(&message)).ok()?;
@@ -273,16 +307,20 @@ impl JsApiClient {
         *self.language.borrow_mut() = known;
     }
 
-    fn run(&self, call: Call) -> js_sys::Promise {
-        let inner = Rc::clone(&self.inner);
-        wasm_bindgen_futures::future_to_promise(async move { inner.call(&call).await.map_err(failure) })
-    }
-
     /// The call `name` under `service` ("BUS", "LAUNCH" or "COMMON"), as the call table
     /// declares it: method and path from the table, a GET's request as its query, a POST's as
     /// its JSON body, an Idempotency-Key on state-changing calls (the given one, else a new
     /// one, kept for the call's retries), payment-block errors whole. Resolves to the answer's
     /// `data`, or a `Blob` for a file. The site types it through `CallOf` (app/src/api).
+    ///
+    /// A successful `login` (COMMON) logs the client in: it keeps the answer's `accessToken` in
+    /// the `token` cookie for `expiresIn` seconds, in place of the visitor's, and its `userId` in
+    /// local storage (`user_id`, SPEC §3); later calls carry that token, and those whose request
+    /// names the user send its `userId` beside the visitor's `anonymousId`. `logout` logs it out
+    /// once answered, whatever the answer. A 401 while logged in (logout elsewhere, the session's
+    /// end) is not renewed as a visitor: the login is forgotten and the call rejects with status
+    /// 401 and `body.code` `auth.sessionEnded`. A client made after the login's token expired
+    /// (the page was closed) starts as the visitor's.
     #[wasm_bindgen(unchecked_return_type = "Promise<unknown>")]
     pub fn call(
         &self,
@@ -315,13 +353,28 @@ impl JsApiClient {
         call.is_payment_block = spec.payment_block;
         call.file = spec.file;
         call.names_visitor = spec.names_visitor;
+        call.names_user = spec.names_user;
         call.language = self.language.borrow().clone();
-        if spec.file {
-            let inner = Rc::clone(&self.inner);
-            return Ok(wasm_bindgen_futures::future_to_promise(async move {
-                inner.call_file(&call).await.map_err(failure)
-            }));
-        }
-        Ok(self.run(call))
+        // `common/login` logs the client in: it keeps the answer's login itself, so the token never
+        // passes through the page's code (the core's `Client::set_login`). `common/logout` logs it
+        // out, whatever the answer: the device forgets the login either way.
+        let (logs_in, logs_out) = (spec.name == CallName::Login, spec.name == CallName::Logout);
+        let inner = Rc::clone(&self.inner);
+        Ok(wasm_bindgen_futures::future_to_promise(async move {
+            let answer = inner.call_value(&call).await;
+            if logs_out {
+                inner.clear_login();
+            }
+            let data = answer.map_err(failure)?;
+            if logs_in {
+                // Read from the answer as it is (no decoder for one more type in the module); an
+                // answer that is no login keeps nothing, and the page sees no `user_id`.
+                let field = |key: &str| js_sys::Reflect::get(&data, &JsValue::from_str(key)).ok();
+                let text = |key: &str| field(key).and_then(|v| v.as_string()).unwrap_or_default();
+                let expires_in = field("expiresIn").and_then(|v| v.as_f64()).unwrap_or(0.0) as u32;
+                let _ = inner.set_login(&text("userId"), &text("accessToken"), expires_in);
+            }
+            Ok(data)
+        }))
     }
 }
