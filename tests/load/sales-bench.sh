@@ -31,9 +31,8 @@ case "$store" in
   *) echo "SALES_STORE is sqlite or postgres" >&2; exit 2 ;;
 esac
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-# One address plays every traveller: its rate limits and hold cap are off for the bench, and no
-# Eid waiting room stands before the seats (the demo has one a week ahead).
-RATE_LIMITS=off HOLD_SEATS_PER_ADDRESS=1000000 SALE_WINDOWS=none DEMO_MODE=1 DEMO_DAYS=$((days + 1)) PORT=$port \
+# One address plays every traveller: its rate limits and hold cap are off for the bench.
+RATE_LIMITS=off HOLD_SEATS_PER_ADDRESS=1000000 DEMO_MODE=1 DEMO_DAYS=$((days + 1)) PORT=$port \
   DATABASE_URL="$url" RUST_LOG=warn "$target/ticket-api" >"$work/server.log" 2>&1 &
 pid=$!
 for _ in $(seq 1 300); do

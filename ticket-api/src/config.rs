@@ -51,10 +51,12 @@ pub struct Config {
 /// Which sale windows have a waiting room (SALE_WINDOWS, issue 16; README "Eid sales").
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SaleWindowsSetting {
-    /// Unset: the demo's window in demo mode (`SaleWindows::demo`), none otherwise.
-    Default,
-    /// `none`: no waiting room, even in a demo.
+    /// Unset or `none`: no waiting room.
     Off,
+    /// `demo`: the demo's window (`SaleWindows::demo`). Not the default of demo mode until the
+    /// site shows the waiting room: a seat-lock refused for a queue the site cannot join would
+    /// be a dead end.
+    Demo,
     /// The windows of the file SALE_WINDOWS names.
     Windows(crate::queue::windows::SaleWindows),
 }
@@ -62,6 +64,9 @@ pub enum SaleWindowsSetting {
 fn sale_windows(value: &str) -> Result<SaleWindowsSetting, String> {
     if value.eq_ignore_ascii_case("none") {
         return Ok(SaleWindowsSetting::Off);
+    }
+    if value.eq_ignore_ascii_case("demo") {
+        return Ok(SaleWindowsSetting::Demo);
     }
     let text = std::fs::read_to_string(value).map_err(|e| format!("cannot read the sale windows file: {e}"))?;
     crate::queue::windows::SaleWindows::parse(&text).map(SaleWindowsSetting::Windows)
@@ -191,8 +196,8 @@ pub const SETTINGS: &[Setting] = &[
     },
     Setting {
         name: "SALE_WINDOWS",
-        default: "(none; demo mode: a demo window on Dhaka-Chattogram)",
-        meaning: "a JSON file of Eid sale windows with a waiting room before seat holds (README \"Eid sales\"), or none",
+        default: "none",
+        meaning: "a JSON file of Eid sale windows with a waiting room before seat holds (README \"Eid sales\"), none, or demo",
     },
     Setting { name: "HOLD_SEATS_PER_VISITOR", default: "8", meaning: "seats one visitor may hold at once" },
     Setting { name: "HOLD_SEATS_PER_ADDRESS", default: "40", meaning: "seats held at once from one client address" },
@@ -447,7 +452,7 @@ impl Config {
                 }
             },
             payments: payment_settings(&read)?,
-            sale_windows: read.parse("SALE_WINDOWS", SaleWindowsSetting::Default, sale_windows)?,
+            sale_windows: read.parse("SALE_WINDOWS", SaleWindowsSetting::Off, sale_windows)?,
         })
     }
 

@@ -137,7 +137,7 @@ impl SaleWindows {
         self.0.iter().find(|window| window.id == id)
     }
 
-    /// The demo's window, so the queue can be seen in `make run`: bus trips from Dhaka to
+    /// The demo's window (`SALE_WINDOWS=demo make run` shows the queue): bus trips from Dhaka to
     /// Chattogram travelling a week after `today` (for three days), as an Eid advance sale would
     /// be; opening 3 minutes after `start_ms` and every hour after, a pre-queue of 10 minutes,
     /// sales through the queue for 20, 30 visitors a minute, admissions of 10 minutes. Trips of
