@@ -17,22 +17,8 @@ cargo build --release -q -p ticket-api --example queue_load
 loader=${CARGO_TARGET_DIR:-target}/release/examples/queue_load
 server=${STATIC_SERVER_BIN:-${CARGO_TARGET_DIR:-target}/release/static-server}
 work=$(mktemp -d /tmp/ticket-queue.XXXXXX)
-pg_dir=
-cleanup() {
-  [ -n "${pid:-}" ] && { kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true; }
-  [ -n "$pg_dir" ] && bash tests/postgres.sh stop "$pg_dir"
-  rm -rf "$work"
-}
-trap cleanup EXIT
-case "$store" in
-  sqlite) url="sqlite://$work/queue.db" ;;
-  postgres)
-    started=$(PG_DURABLE=1 bash tests/postgres.sh start)
-    pg_dir=${started%% *}
-    url="${started#* }/postgres"
-    ;;
-  *) echo "QUEUE_STORE is sqlite or postgres" >&2; exit 2 ;;
-esac
+source tests/load/lib.sh
+bench_store "$store" queue
 
 # One window over every bus trip of the day after tomorrow, opening at once: the joins queue in
 # the order they come (the pre-queue's draw is the API tests'), 600 let in a minute.
@@ -43,7 +29,7 @@ cat >"$work/windows.json" <<JSON
   "opensAt": "$opens", "admitPerMinute": 600, "openForMinutes": 60}]}
 JSON
 
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+port=$(free_port)
 # One address plays every visitor: its rate limits are off for the bench.
 RATE_LIMITS=off SALE_WINDOWS="$work/windows.json" DEMO_MODE=1 DEMO_DAYS=3 PORT=$port HOST=127.0.0.1 DIST_DIR=app/dist \
   DATABASE_URL="$url" RUST_LOG=warn "$server" >"$work/server.log" 2>&1 &
@@ -86,21 +72,11 @@ function request()
 end
 LUA
 
-run() { # name seconds url [script]
-  local out
-  out=$(wrk -t2 -c"$connections" -d"$2s" --latency ${4:+-s "$4"} "$3")
-  local rps p99 non2xx
-  rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
-  p99=$(awk '$1=="99%" {print $2}' <<<"$out")
-  non2xx=$(awk '/Non-2xx/ {print $NF}' <<<"$out")
-  printf '%-22s %10s req/s   p99 %8s   non-2xx %s\n' "$1" "$rps" "$p99" "${non2xx:-0}"
-  echo "$rps" >"$work/$1.rps"
-}
 echo "$store, $visitors visitors, $connections connections, loopback, $(nproc)-core machine"
 cat "$work/joins.txt"
 python3 -c "import re,sys; print(re.search(r'= (\d+) joins/s', open(sys.argv[1]).read()).group(1))" "$work/joins.txt" >"$work/joins.rps"
-run "status polls" "$seconds" "$base/v1/api/common/queue/status" "$work/poll.lua"
-run "trivial endpoint" "$seconds" "$base/api/get-rollout"
+wrk_run "status polls" "$seconds" "$base/v1/api/common/queue/status" "$work/poll.lua"
+wrk_run "trivial endpoint" "$seconds" "$base/api/get-rollout"
 
 # 4. Every visitor one place, every position once, none missing: from the answers and the store.
 python3 - "$work" "$visitors" "$url" <<'PY'

@@ -14,23 +14,9 @@ store=${SALES_STORE:-sqlite}
 cargo build --release -q -p ticket-api --bin ticket-api --example sales_load
 target=${CARGO_TARGET_DIR:-target}/release
 work=$(mktemp -d /tmp/ticket-sales.XXXXXX)
-pg_dir=
-cleanup() {
-  [ -n "${pid:-}" ] && { kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true; }
-  [ -n "$pg_dir" ] && bash tests/postgres.sh stop "$pg_dir"
-  rm -rf "$work"
-}
-trap cleanup EXIT
-case "$store" in
-  sqlite) url="sqlite://$work/sales.db" ;;
-  postgres)
-    started=$(PG_DURABLE=1 bash tests/postgres.sh start)
-    pg_dir=${started%% *}
-    url="${started#* }/postgres"
-    ;;
-  *) echo "SALES_STORE is sqlite or postgres" >&2; exit 2 ;;
-esac
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+source tests/load/lib.sh
+bench_store "$store" sales
+port=$(free_port)
 # One address plays every traveller: its rate limits and hold cap are off for the bench.
 RATE_LIMITS=off HOLD_SEATS_PER_ADDRESS=1000000 DEMO_MODE=1 DEMO_DAYS=$((days + 1)) PORT=$port \
   DATABASE_URL="$url" RUST_LOG=warn "$target/ticket-api" >"$work/server.log" 2>&1 &

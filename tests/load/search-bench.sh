@@ -9,11 +9,11 @@ seconds=${1:-10}
 command -v wrk >/dev/null || { apt-get update >/dev/null && apt-get install -y wrk >/dev/null; }
 server=${STATIC_SERVER_BIN:-${CARGO_TARGET_DIR:-target}/release/static-server}
 work=$(mktemp -d /tmp/ticket-bench.XXXXXX)
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+source tests/load/lib.sh
+port=$(free_port)
 DEMO_MODE=1 DEMO_DAYS=3 PORT=$port HOST=127.0.0.1 DIST_DIR=app/dist DATABASE_URL="sqlite://$work/bench.db" \
   RUST_LOG=warn "$server" >"$work/server.log" 2>&1 &
 pid=$!
-trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$work"' EXIT
 base="http://127.0.0.1:$port"
 for _ in $(seq 1 100); do curl -fs "$base/api/get-rollout" >/dev/null 2>&1 && break; sleep 0.2; done
 
@@ -46,20 +46,10 @@ script("seat", "/v1/api/intercity/get-seat-view", views)
 print(f"{len(searches)} searches, {len(views)} seat views (Dhaka-Chattogram, whole route) in turn")
 PY
 
-run() { # name url [script]
-  local out
-  out=$(wrk -t2 -c64 -d"${seconds}s" --latency ${3:+-s "$3"} "$2")
-  local rps p99 non2xx
-  rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
-  p99=$(awk '$1=="99%" {print $2}' <<<"$out")
-  non2xx=$(awk '/Non-2xx/ {print $NF}' <<<"$out")
-  printf '%-28s %10s req/s   p99 %8s   non-2xx %s\n' "$1" "$rps" "$p99" "${non2xx:-0}"
-  echo "$rps" >"$work/$1.rps"
-}
 echo "wrk, 2 threads, 64 connections, ${seconds}s each, loopback, 2-core machine"
-run trivial "$base/api/get-rollout"
-run get-schedule-trips "$base/v1/api/intercity/get-schedule-trips" "$work/search.lua"
-run get-seat-view "$base/v1/api/intercity/get-seat-view" "$work/seat.lua"
+wrk_run trivial "$seconds" "$base/api/get-rollout"
+wrk_run get-schedule-trips "$seconds" "$base/v1/api/intercity/get-schedule-trips" "$work/search.lua"
+wrk_run get-seat-view "$seconds" "$base/v1/api/intercity/get-seat-view" "$work/seat.lua"
 python3 - "$work" <<'PY'
 import sys, pathlib
 w = pathlib.Path(sys.argv[1])
