@@ -33,7 +33,7 @@ contract! {
     #[serde(rename_all = "camelCase")]
     pub struct QueueNotice {
         pub phase: QueuePhase,
-        /// When sales open, and when the queue stops being needed (ISO-8601, UTC).
+        /// When sales open, and when the queue stops being needed (wire times, DESIGN §3).
         pub opens_at: String,
         pub closes_at: String,
     }
@@ -42,7 +42,7 @@ contract! {
     #[serde(rename_all = "camelCase")]
     pub struct QueueAdmission {
         pub token: String,
-        /// Wire time (ISO-8601, UTC) when it ends.
+        /// When it ends (a wire time, DESIGN §3).
         pub expires_at: String,
         /// Seconds left when answered.
         pub seconds_left: u64,
@@ -54,7 +54,7 @@ contract! {
         /// The place's id, for `status` (names nobody).
         pub queue_id: String,
         pub phase: QueuePhase,
-        /// When sales open, and when the queue stops being needed (ISO-8601, UTC).
+        /// When sales open, and when the queue stops being needed (wire times, DESIGN §3).
         pub opens_at: String,
         pub closes_at: String,
         /// 1 = first; null in the pre-queue until the draw.

@@ -360,4 +360,22 @@ export const rest = {
   'saved.pdf': 'Open the PDF e-ticket',
   'saved.noPdf': 'The PDF is kept the next time this ticket is seen online.',
   'saved.remove': 'Remove from this phone',
+
+  // --- Eid waiting room (issue 16) ---------------------------------------------------------------
+  'queue.title': 'Eid advance sale: waiting line',
+  'queue.preQueue': 'Sales open at {time}. Everyone who joins the line before then gets a place drawn at random when sales open, so there is no need to hurry.',
+  'queue.joining': 'Joining the line...',
+  'queue.joined': 'You are in the line.',
+  'queue.position': 'Your place: {position} of {total}',
+  'queue.ahead': '{count} people are ahead of you',
+  'queue.ahead.one': '1 person is ahead of you',
+  'queue.wait': 'About {minutes} minutes until your turn',
+  'queue.waitSoon': 'Your turn is less than a minute away',
+  'queue.progress': 'How near your turn is',
+  'queue.keepOpen': 'This page moves on to the seats by itself when your turn comes. Reloading keeps your place.',
+  'queue.turn': 'It is your turn: hold your seats within {time}.',
+  'queue.lapsed': 'Your turn ended before seats were held.',
+  'queue.fairDraw': 'How the draw is kept fair',
+  'queue.seedHash': 'Fingerprint of the draw seed, published before sales open: {hash}',
+  'queue.seed': 'The seed itself, revealed after the draw: {seed}',
 } as const;

@@ -1,5 +1,6 @@
 import type { ErrorBody, SeatLockRequest, SeatLockResponse, Service, Trip } from 'core-wasm';
 import { saveHold, type Hold } from '@/features/booking/hold';
+import { admissionFor } from '@/features/waiting-room/admission';
 
 export interface LockChoice {
   trip: Trip;
@@ -33,6 +34,8 @@ export async function lockSeats(
     to: choice.to || undefined,
     boardingPoint: choice.boardingPoint ?? undefined,
     droppingPoint: choice.droppingPoint ?? undefined,
+    // The visitor's turn in an Eid sale window's line, when the trip has one (issue 16).
+    admission: admissionFor(choice.trip._id)?.token,
   });
   const hold: Hold = {
     service,

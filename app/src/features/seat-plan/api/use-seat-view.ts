@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import type { SeatViewRequest, Service } from 'core-wasm';
+import { useEffect, useState } from 'react';
+import type { QueueNotice, SeatViewRequest, Service } from 'core-wasm';
 import { failureStatus, useApi, type Row } from '@/api/api-client';
 import { useResource } from '@/api/use-resource';
 import { guardedReload } from '@/lib/guarded-reload';
@@ -29,13 +29,16 @@ export interface SeatViewQuery {
 }
 
 /**
- * `get-seat-view` (SPEC §7) for one trip and segment. Seats change every minute, so every
+ * `get-seat-view` (SPEC §7) for one trip and segment, and the Eid sale window's notice when one
+ * covers the trip (`queue`). Seats change every minute, so every
  * opening asks the server (`onMount: 'always'`). A seat taken meanwhile is marked booked in
  * place (`setPlan`) without asking again; `refresh` asks again (with the chosen points, when
  * there are some) and keeps the plan on screen meanwhile (`fetching`).
  */
 export function useSeatView<S extends Service>(service: S, query: SeatViewQuery, reload?: () => void) {
   const api = useApi();
+  // An Eid sale window covering the trip (issue 16): the page shows its waiting room.
+  const [queue, setQueue] = useState<QueueNotice | null>(null);
   const ask = (extra: Partial<SeatViewQuery> = {}) => {
     const body: SeatViewRequest = {
       tripId: query.tripId,
@@ -46,7 +49,11 @@ export function useSeatView<S extends Service>(service: S, query: SeatViewQuery,
       // The viewer is the token's visitor (the core's client names it): the server shows this
       // visitor's own held seats available to them (back from payment, a new lock replaces it).
     };
-    return api.call('get-seat-view', service, body).then((answer) => answer.seatPlan);
+    return api.call('get-seat-view', service, body).then((answer) => {
+      // Set before the plan arrives, so the plan is never drawn for a queued trip.
+      setQueue(answer.queue ?? null);
+      return answer.seatPlan;
+    });
   };
   const view = useResource<SeatPlan<S>>(`seat-view:${service}:${query.tripId}:${query.from}:${query.to}`, () => ask(), { onMount: 'always' });
 
@@ -55,5 +62,5 @@ export function useSeatView<S extends Service>(service: S, query: SeatViewQuery,
     if (notFound) reloadAfterNotFound(reload);
   }, [notFound, view.error, reload]);
 
-  return { view, setPlan: view.update, refresh: (extra?: Partial<SeatViewQuery>) => view.refetch(() => ask(extra)) };
+  return { view, queue, setPlan: view.update, refresh: (extra?: Partial<SeatViewQuery>) => view.refetch(() => ask(extra)) };
 }

@@ -17,6 +17,8 @@ import { SeatButton, seatFocusable, seatName } from '@/features/seat-plan/compon
 import { SeatLegend, type LegendKey } from '@/features/seat-plan/components/seat-legend';
 import { SeatSummary } from '@/features/seat-plan/components/seat-summary';
 import { SeatViewProblem, SeatViewLoading } from '@/features/seat-plan/components/seat-view-state';
+import { admissionFor } from '@/features/waiting-room/admission';
+import { TurnBanner, WaitingRoom } from '@/features/waiting-room/waiting-room';
 import { focusedPlace, moveAmongSeats, placeKey, tabStop, type SeatPlace } from '@/features/seat-plan/grid-keys';
 import { messageText, t, type MessageId } from '@/i18n/messages';
 import { localName } from '@/i18n/names';
@@ -162,7 +164,8 @@ function Deck({ deckKey, seats, boarding, dropping, chosen, hintId, onToggle }: 
  */
 export function BusSeatPlan({ trip, search, journey }: { trip: Trip; search: TripSearch; journey: string }) {
   const query = useMemo(() => ({ tripId: trip._id, from: search.from, to: search.to }), [trip._id, search.from, search.to]);
-  const { view, setPlan, refresh } = useSeatView('BUS', query);
+  const { view, queue, setPlan, refresh } = useSeatView('BUS', query);
+  const [admission, setAdmission] = useState(() => admissionFor(trip._id));
   const [choice, dispatch] = useReducer(seatChoiceReducer, null, () => initialSeatChoice());
   const [boarding, setBoarding] = useState('');
   const [dropping, setDropping] = useState('');
@@ -191,6 +194,8 @@ export function BusSeatPlan({ trip, search, journey }: { trip: Trip; search: Tri
 
   if (view.status === 'loading') return <SeatViewLoading />;
   if (view.status === 'error') return <SeatViewProblem message={view.message} retry={() => refresh()} />;
+  // An Eid sale window: the line first, the seats once the turn has come (issue 16).
+  if (queue && !admission) return <WaitingRoom tripId={trip._id} notice={queue} onAdmitted={setAdmission} />;
 
   const plan = view.data;
   const decks = decksOf(plan);
@@ -235,6 +240,7 @@ export function BusSeatPlan({ trip, search, journey }: { trip: Trip; search: Tri
   const problem = notice ?? (choice.problem ? messageText(choice.problem) : null);
   return (
     <div className="seat-plan" aria-busy={view.fetching === true}>
+      {queue && admission && <TurnBanner admission={admission} />}
       <PointsChoice
         boardingPoints={points?.boarding ?? []}
         droppingPoints={points?.dropping ?? []}

@@ -16,6 +16,8 @@ import { SeatButton, seatFocusable, seatName } from '@/features/seat-plan/compon
 import { SeatLegend } from '@/features/seat-plan/components/seat-legend';
 import { SeatSummary } from '@/features/seat-plan/components/seat-summary';
 import { SeatViewLoading, SeatViewProblem } from '@/features/seat-plan/components/seat-view-state';
+import { admissionFor } from '@/features/waiting-room/admission';
+import { TurnBanner, WaitingRoom } from '@/features/waiting-room/waiting-room';
 import { focusedPlace, moveAmongSeats, placeKey, tabStop } from '@/features/seat-plan/grid-keys';
 import { messageText, t } from '@/i18n/messages';
 import { localName } from '@/i18n/names';
@@ -138,7 +140,8 @@ function ClassGrid({ entry, chosen, hintId, onToggle }: {
  */
 export function LaunchSeatPlan({ trip, search, journey }: { trip: Trip; search: TripSearch; journey: string }) {
   const query = useMemo(() => ({ tripId: trip._id, from: search.from, to: search.to }), [trip._id, search.from, search.to]);
-  const { view, setPlan, refresh } = useSeatView('LAUNCH', query);
+  const { view, queue, setPlan, refresh } = useSeatView('LAUNCH', query);
+  const [admission, setAdmission] = useState(() => admissionFor(trip._id));
   const [choice, dispatch] = useReducer(seatChoiceReducer, null, () => initialSeatChoice());
   const chosenSeats = choice.seats ?? [];
   const chosen = new Set(chosenSeats.map((s) => s.seatNo));
@@ -158,6 +161,8 @@ export function LaunchSeatPlan({ trip, search, journey }: { trip: Trip; search: 
 
   if (view.status === 'loading') return <SeatViewLoading />;
   if (view.status === 'error') return <SeatViewProblem message={view.message} retry={() => refresh()} />;
+  // An Eid sale window: the line first, the seats once the turn has come (issue 16).
+  if (queue && !admission) return <WaitingRoom tripId={trip._id} notice={queue} onAdmitted={setAdmission} />;
 
   function toggle(entry: ClassPlan, cell: LaunchCell) {
     const event = { toggleLaunchSeat: { classId: entry.classId, cell, classFare: entry.fare } };
@@ -173,6 +178,7 @@ export function LaunchSeatPlan({ trip, search, journey }: { trip: Trip; search: 
   const floors = floorsOf(view.data);
   return (
     <div className="seat-plan" aria-busy={view.fetching === true}>
+      {queue && admission && <TurnBanner admission={admission} />}
       <SeatLegend keys={['available', 'selected', 'booked']} />
       <p id={hintId} className="visually-hidden">
         {t('seatPlan.arrowsHint')}
