@@ -51,11 +51,11 @@ pub struct Config {
 /// Which sale windows have a waiting room (SALE_WINDOWS, issue 16; README "Eid sales").
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SaleWindowsSetting {
-    /// Unset or `none`: no waiting room.
+    /// Unset: the demo's window in demo mode (`SaleWindows::demo`), none otherwise.
+    Default,
+    /// `none`: no waiting room, even in a demo.
     Off,
-    /// `demo`: the demo's window (`SaleWindows::demo`). Not the default of demo mode until the
-    /// site shows the waiting room: a seat-lock refused for a queue the site cannot join would
-    /// be a dead end.
+    /// `demo`: the demo's window, demo mode or not.
     Demo,
     /// The windows of the file SALE_WINDOWS names.
     Windows(crate::queue::windows::SaleWindows),
@@ -196,7 +196,7 @@ pub const SETTINGS: &[Setting] = &[
     },
     Setting {
         name: "SALE_WINDOWS",
-        default: "none",
+        default: "(none; demo mode: demo)",
         meaning: "a JSON file of Eid sale windows with a waiting room before seat holds (README \"Eid sales\"), none, or demo",
     },
     Setting { name: "HOLD_SEATS_PER_VISITOR", default: "8", meaning: "seats one visitor may hold at once" },
@@ -452,7 +452,7 @@ impl Config {
                 }
             },
             payments: payment_settings(&read)?,
-            sale_windows: read.parse("SALE_WINDOWS", SaleWindowsSetting::Off, sale_windows)?,
+            sale_windows: read.parse("SALE_WINDOWS", SaleWindowsSetting::Default, sale_windows)?,
         })
     }
 

@@ -135,7 +135,10 @@ pub async fn start(config: Config) -> Result<AppState, StartError> {
     let windows = match &config.sale_windows {
         config::SaleWindowsSetting::Windows(windows) => windows.clone(),
         config::SaleWindowsSetting::Demo => queue::windows::SaleWindows::demo(clock::now_unix_ms(), clock::today()),
-        config::SaleWindowsSetting::Off => queue::windows::SaleWindows::default(),
+        config::SaleWindowsSetting::Default if config.demo => {
+            queue::windows::SaleWindows::demo(clock::now_unix_ms(), clock::today())
+        }
+        config::SaleWindowsSetting::Default | config::SaleWindowsSetting::Off => queue::windows::SaleWindows::default(),
     };
     tracing::info!(windows = windows.0.len(), "sale windows");
     // Admissions are signed under the token secret (kept apart from tokens inside Admissions).

@@ -137,11 +137,11 @@ impl SaleWindows {
         self.0.iter().find(|window| window.id == id)
     }
 
-    /// The demo's window (`SALE_WINDOWS=demo make run` shows the queue): bus trips from Dhaka to
-    /// Chattogram travelling a week after `today` (for three days), as an Eid advance sale would
-    /// be; opening 3 minutes after `start_ms` and every hour after, a pre-queue of 10 minutes,
-    /// sales through the queue for 20, 30 visitors a minute, admissions of 10 minutes. Trips of
-    /// the coming days sell as always.
+    /// The demo's window (demo mode's default: `make run` shows the queue): bus trips from
+    /// Dhaka to Chattogram travelling a week after `today` (for three days), as an Eid advance
+    /// sale would be; opening 3 minutes after `start_ms` and every hour after, a pre-queue of 10
+    /// minutes, sales through the queue for 20, 30 visitors a minute, admissions of 10 minutes.
+    /// Trips of the coming days sell as always.
     pub fn demo(start_ms: i64, today: Date) -> SaleWindows {
         SaleWindows(vec![SaleWindow {
             id: "demo-eid".into(),
