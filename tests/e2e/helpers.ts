@@ -5,6 +5,8 @@ import { expect, type Page } from '@playwright/test';
 
 /** The second server (another theme; playwright.config.ts starts it on the next port). */
 export const themedURL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 18080) + 1}`;
+/** The server whose every bus trip is in an Eid sale window (playwright.config.ts). */
+export const queueURL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 18080) + 2}`;
 
 /** Screenshots saved for people to look at (git-ignored). */
 export const artifacts = fileURLToPath(new URL('./artifacts/', import.meta.url));

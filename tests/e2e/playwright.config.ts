@@ -7,7 +7,8 @@
  * Environment:
  *   STATIC_SERVER_BIN  server binary (default ../../target/release/static-server, relative to
  *                      this folder)
- *   E2E_PORT           port on 127.0.0.1 (default 18080; the themed server takes the next one)
+ *   E2E_PORT           port on 127.0.0.1 (default 18080; the themed server takes the next one,
+ *                      the Eid queue's server the one after)
  *   E2E_DIST_DIR       the built site to serve (default ../../app/dist)
  *   E2E_OUTPUT_DIR     results, databases and traces (default ./test-results; emptied per run)
  *   E2E_REPORT         the JSON report (default ../reports/e2e.json)
@@ -41,6 +42,16 @@ const ONE_ADDRESS_FOR_ALL = {
 };
 
 const shellQuote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
+
+// A third server with an Eid sale window over every trip (queue.spec.ts): a two-minute cycle
+// from a fixed moment (a minute of pre-queue, then a minute of sales through the line), so the
+// journey knows where it stands whenever it runs. Written under outputDir by the server's
+// command, as the database is.
+const queuePort = port + 2;
+const windowsFile = path.join(databaseDir, 'windows.json');
+const WINDOWS = JSON.stringify({
+  windows: [{ id: 'e2e-eid', service: 'BUS', opensAt: '2026-01-01T00:00', repeatEveryMinutes: 2, preQueueMinutes: 1, openForMinutes: 1, admitPerMinute: 600, admissionMinutes: 10 }],
+});
 
 export default defineConfig({
   testDir: here,
@@ -119,6 +130,26 @@ export default defineConfig({
         THEME: 'hanif',
         ROLLOUT_PERCENTAGE: '100',
         RENTAL_URL: 'https://rental.example.com/',
+      },
+    },
+    {
+      command: `mkdir -p ${shellQuote(databaseDir)} && printf '%s' ${shellQuote(WINDOWS)} > ${shellQuote(windowsFile)} && exec ${shellQuote(serverBin)}`,
+      cwd: here,
+      url: `http://127.0.0.1:${queuePort}/api/config`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(queuePort),
+        HOST: '127.0.0.1',
+        DIST_DIR: distDir,
+        DATABASE_URL: `sqlite://${path.join(databaseDir, 'e2e-queue.db')}`,
+        DEMO_MODE: '1',
+        DEMO_DAYS: '3',
+        ...ONE_ADDRESS_FOR_ALL,
+        SALE_WINDOWS: windowsFile,
       },
     },
   ],
