@@ -10,3 +10,4 @@ export const english: Texts = { ...englishFirst, ...englishRest };
 export const bangla: Texts = { ...banglaFirst, ...banglaRest };
 export { serverTexts } from '@/i18n/bn/rest';
 export const firstParts = { english: englishFirst as Texts, bangla: banglaFirst as Texts };
+export const restParts = { english: englishRest as Texts, bangla: banglaRest as Texts };

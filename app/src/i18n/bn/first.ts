@@ -1,23 +1,13 @@
 /**
- * বাংলা: the first page's texts and the core's codes (what `en/first.ts` holds in English),
+ * বাংলা: the first page's texts and the core's codes it can show (what `en/first.ts` holds in English),
  * loaded with the Bangla locale when Bangla is shown. The type says every English key has its
  * Bangla, and no other key; bn/index.ts says how the texts are written.
  */
 import type { first as english } from '@/i18n/en/first';
 
 export const first = {
-  // --- the core's codes (coreMessages()) -------------------------------------------------
+  // --- the core's codes the first page can show (coreMessages(); the rest are in rest.ts) ----
   'field.required': 'এই ঘরটি পূরণ করতে হবে',
-  'phone.length': 'মোবাইল নম্বর ১১ সংখ্যার হতে হবে',
-  'phone.invalid': 'সঠিক মোবাইল নম্বর দিন',
-  'email.invalid': 'সঠিক ই-মেইল ঠিকানা দিন',
-  'seats.max': 'একবারে সর্বোচ্চ ৪টি আসন নেওয়া যায়',
-  'seats.unavailable': 'এই আসনটি খালি নেই',
-  'seats.pointsRequired': 'আগে বোর্ডিং ও ড্রপিং পয়েন্ট বেছে নিন',
-  'seats.ladiesOnly': 'মহিলা আসন শুধু নারী যাত্রীদের জন্য: অন্য আসন বেছে নিন, অথবা কোনো নারী যাত্রীর নামে বুক করুন',
-  'promo.invalid': 'প্রোমো কোডটি সঠিক নয়!',
-  'promo.applied': 'প্রোমো কোড যোগ হয়েছে',
-  'deal.none': 'দুঃখিত! এই মুহূর্তে কোনো অফার নেই।',
 
   // --- site-wide ---------------------------------------------------------------------------
   'site.skipToContent': 'মূল অংশে যান',

@@ -6,6 +6,19 @@
 import type { rest as english } from '@/i18n/en/rest';
 
 export const rest = {
+  // --- the core's codes only other pages show: phone and e-mail checks (forms of their own pages
+  // and popups), seats, promos, the surprise deal (coreMessages()) ---------------------------------
+  'phone.length': 'মোবাইল নম্বর ১১ সংখ্যার হতে হবে',
+  'phone.invalid': 'সঠিক মোবাইল নম্বর দিন',
+  'email.invalid': 'সঠিক ই-মেইল ঠিকানা দিন',
+  'seats.max': 'একবারে সর্বোচ্চ ৪টি আসন নেওয়া যায়',
+  'seats.unavailable': 'এই আসনটি খালি নেই',
+  'seats.pointsRequired': 'আগে বোর্ডিং ও ড্রপিং পয়েন্ট বেছে নিন',
+  'seats.ladiesOnly': 'মহিলা আসন শুধু নারী যাত্রীদের জন্য: অন্য আসন বেছে নিন, অথবা কোনো নারী যাত্রীর নামে বুক করুন',
+  'promo.invalid': 'প্রোমো কোডটি সঠিক নয়!',
+  'promo.applied': 'প্রোমো কোড যোগ হয়েছে',
+  'deal.none': 'দুঃখিত! এই মুহূর্তে কোনো অফার নেই।',
+
   // --- site-wide ---------------------------------------------------------------------------
   'site.loading': 'লোড হচ্ছে...',
   'site.retry': 'আবার চেষ্টা করুন',

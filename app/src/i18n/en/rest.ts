@@ -3,6 +3,19 @@
  * needs it (i18n/language.ts `loadRestOfCatalog`), never on the first load.
  */
 export const rest = {
+  // --- the core's codes only other pages show: phone and e-mail checks (forms of their own pages
+  // and popups), seats, promos, the surprise deal (coreMessages()) ---------------------------------
+  'phone.length': 'Phone number must be 11 digits',
+  'phone.invalid': 'Enter a valid number',
+  'email.invalid': 'This field is must be an email',
+  'seats.max': 'You can select at most 4 seats',
+  'seats.unavailable': 'This seat is not available',
+  'seats.pointsRequired': 'Choose boarding and dropping points first',
+  'seats.ladiesOnly': 'Ladies seats are for female passengers only: choose other seats, or book them for a woman',
+  'promo.invalid': 'Invalid promo applied!',
+  'promo.applied': 'Promo applied successfully',
+  'deal.none': 'Sorry!! No deal found now.',
+
   // --- site-wide ---------------------------------------------------------------------------
   'site.loading': 'Loading...',
   'site.retry': 'Try again',
