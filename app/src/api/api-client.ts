@@ -8,7 +8,14 @@
  *
  * The service: a call about trips, seats, bookings or tickets goes under the site's selected
  * service, the core's `Service` ("BUS" or "LAUNCH", what `useService()` and a hold carry), which
- * is that prefix as it is; "COMMON" is for the calls of neither (the OTP sends).
+ * is that prefix as it is; "COMMON" is for the calls of neither (the OTP sends, the login).
+ *
+ * A login (issue 13) is the core client's too: a successful `common/login` call logs it in (the
+ * token never passes through the app), and from then on its calls carry the login's token and
+ * name its user; `common/logout` logs it out, and a client starting after the login expired
+ * forgets it. When the API refuses the login (logout elsewhere, expiry) the client forgets it and
+ * the call fails with code `auth.sessionEnded`; every failure passes `failed` here, which shows
+ * the traveller logged out and asks them to log in again on the page they are on (lib/login.ts).
  */
 import {
   ApiClient,
@@ -19,6 +26,7 @@ import {
 } from 'core-wasm';
 import { useRuntimeConfig } from '@/config/runtime-config-context';
 import { language, serverTexts, shownTexts } from '@/i18n/language';
+import { hasToken, loginChanged } from '@/lib/login';
 
 export type CallName = CallRow['name'];
 
@@ -58,23 +66,15 @@ const apis = new Map<string, Api>();
 let firstCall: Promise<unknown> | null = null;
 
 /**
- * The bearer token the core's client keeps in the `token` cookie (SPEC §7). The token is the
- * client's (it fetches one, and a new one after a 401): the app reads it only to pace the first
- * calls (below).
- */
-function tokenCookie(): string | undefined {
-  return /(?:^|;) *token=([^;]+)/.exec(document.cookie)?.[1];
-}
-
-/**
- * Runs a call. The core's client fetches a token when it has none; the first page makes
+ * Runs a call. The core's client fetches a token when it has none (it keeps it in the `token`
+ * cookie, SPEC §7, which the app reads only to pace the first calls); the first page makes
  * several calls at once, so while there is no token the first call goes alone and the others
  * wait for it, and the page asks for one token, not one per call.
  */
 async function run<T>(call: () => Promise<T>): Promise<T> {
   if (firstCall) {
     await firstCall.catch(() => undefined);
-  } else if (!tokenCookie()) {
+  } else if (!hasToken()) {
     const first = call();
     firstCall = first;
     return first;
@@ -92,7 +92,9 @@ function apiAt(base: string): Api {
       // response type; the table the types come from is the one it finds the call in.
       call: (name, service, request, options) => {
         tellLanguage(client);
-        return run(() => client.call(name, service, request, options) as Promise<Row<typeof name, typeof service>['response']>);
+        return run(() => client.call(name, service, request, options) as Promise<Row<typeof name, typeof service>['response']>).catch(
+          (error: unknown) => failed(name, error),
+        );
       },
     };
     apis.set(base, found);
@@ -103,6 +105,24 @@ function apiAt(base: string): Api {
 /** The ticket API of this deployment (the runtime config's `ticketApiUrl`). */
 export function useApi(): Api {
   return apiAt(useRuntimeConfig().ticketApiUrl);
+}
+
+/**
+ * A failure saying the traveller is not logged in (any more): the core's client ended the login
+ * (`auth.sessionEnded`), or the API wants one for a call made without it (`auth.loginRequired`).
+ */
+export function isLoginEnded(error: unknown): boolean {
+  const code = (error as { body?: { code?: unknown } } | null)?.body?.code;
+  return code === 'auth.sessionEnded' || code === 'auth.loginRequired';
+}
+
+/**
+ * Every failed call passes here on its way to the page: a login that ended shows the traveller
+ * logged out and asks them to log in again where they are (not after the logout itself).
+ */
+export function failed(name: CallName, error: unknown): never {
+  if (isLoginEnded(error)) loginChanged(name === 'logout' ? null : { ended: true });
+  throw error;
 }
 
 /**

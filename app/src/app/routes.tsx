@@ -38,6 +38,8 @@ const findTicket = page(() => import('@/features/find-ticket/routes/find-ticket-
 const payment = page(() => import('@/features/booking/routes/payment-page'));
 const emi = page(() => import('@/features/emi/routes/emi-page'));
 const savedTickets = page(() => import('@/features/saved-tickets/routes/saved-tickets-page'));
+// Guarded (SPEC §2 "Route guard"): without a login it sends the visitor to /?callback=/account.
+const account = page(() => import('@/features/account/routes/account-page'));
 
 /** Pages both services have, under /bus/... and /launch/... */
 const servicePages: RouteObject[] = [
@@ -88,6 +90,8 @@ export const routes: RouteObject[] = [
           { path: 'payment/payment-details', lazy: payment },
         ],
       },
+      // The traveller's account and trips (issue 13).
+      { path: 'account', lazy: account },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useSells } from '@/app/services-sold';
 import { servicePath, useService, useTheme } from '@/app/site-context';
 import { HelplineLink } from '@/components/helpline-link';
@@ -7,10 +7,13 @@ import { LanguageSwitch } from '@/components/language-switch';
 import { useModals } from '@/components/modal-host';
 import { t } from '@/i18n/messages';
 import { withRestOfCatalog } from '@/i18n/language';
+import { askToLogIn, useLogin } from '@/lib/login';
 
 // Loaded when the menu is first opened, with the texts it shows: not in the first page's bytes
 // (issue 14's budget).
 const MobileMenu = lazy(() => withRestOfCatalog(() => import('@/components/mobile-menu')).then((m) => ({ default: m.MobileMenu })));
+// The login popup, its calls and texts the same way (issue 13).
+const LoginPopup = lazy(() => withRestOfCatalog(() => import('@/features/login/components/login-popup')));
 
 const tabs = [
   { service: 'BUS', to: '/bus' },
@@ -20,14 +23,22 @@ const tabs = [
 /**
  * The header (SPEC §2): the brand, the service tabs (the selected one follows the path; only
  * the services the site sells), the
- * desktop sub-header (helpline, Full bus reserve for bus only, History) and, on small screens,
- * the hamburger that opens the 'Menu' overlay.
+ * desktop sub-header (helpline, Full bus reserve for bus only, History, and Log in or, logged
+ * in, the account: issue 13) and, on small screens, the hamburger that opens the 'Menu' overlay.
+ *
+ * The login popup opens from here: when something asks for it (Log in, a login that ended under
+ * the traveller: lib/login.ts), and on `/` with a `callback`, where the route guard sends a
+ * visitor without a login (SPEC §2).
  */
 export function Header() {
   const service = useService();
   const theme = useTheme();
   const { open } = useModals();
   const [menuOpen, setMenuOpen] = useState(false);
+  const { user: login, ask } = useLogin();
+  const { pathname, search } = useLocation();
+  // The guard's callback (read by the popup): only on the home page.
+  const fromAddress = pathname === '/' && search.includes('callback=');
   const history = `/${servicePath(service)}/find-ticket`;
   // An operator's own site offers only what the operator sells (app/services-sold.ts).
   const sold = { BUS: useSells('BUS'), LAUNCH: useSells('LAUNCH') };
@@ -58,6 +69,15 @@ export function Header() {
           <Link className="header__sub-item" to={`/${servicePath(service)}/saved-tickets`}>
             {t('saved.link')}
           </Link>
+          {login ? (
+            <Link className="header__sub-item" to="/account">
+              {t('header.account')}
+            </Link>
+          ) : (
+            <button type="button" className="header__sub-item" onClick={() => askToLogIn()}>
+              {t('header.logIn')}
+            </button>
+          )}
         </div>
         <LanguageSwitch />
         <button
@@ -71,6 +91,11 @@ export function Header() {
           <span className="burger" aria-hidden="true" />
         </button>
       </div>
+      {(ask || fromAddress) && (
+        <Suspense fallback={null}>
+          <LoginPopup ask={ask} fromAddress={fromAddress} />
+        </Suspense>
+      )}
       {menuOpen && (
         <Suspense fallback={null}>
           <MobileMenu

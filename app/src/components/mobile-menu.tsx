@@ -5,6 +5,7 @@ import { HelplineLink } from '@/components/helpline-link';
 import { LanguageSwitch } from '@/components/language-switch';
 import { Modal } from '@/components/modal';
 import { t } from '@/i18n/messages';
+import { askToLogIn, useLogin } from '@/lib/login';
 
 interface MobileMenuProps {
   service: Service;
@@ -14,9 +15,10 @@ interface MobileMenuProps {
 
 /**
  * The hamburger's 'Menu' overlay (SPEC §2): for bus, History and Full bus reserve; for launch,
- * History only; the helpline in both.
+ * History only; the helpline in both; Log in, or the account once logged in (issue 13).
  */
 export function MobileMenu({ service, onClose, onReserve }: MobileMenuProps) {
+  const { user: login } = useLogin();
   return (
     <Modal title={t('header.menu')} onClose={onClose} variant="sheet" id="mobile-menu">
       <ul className="menu">
@@ -37,6 +39,24 @@ export function MobileMenu({ service, onClose, onReserve }: MobileMenuProps) {
             </button>
           </li>
         )}
+        <li>
+          {login ? (
+            <Link className="menu__item" to="/account" onClick={onClose}>
+              {t('header.account')}
+            </Link>
+          ) : (
+            <button
+              type="button"
+              className="menu__item"
+              onClick={() => {
+                onClose();
+                askToLogIn();
+              }}
+            >
+              {t('header.logIn')}
+            </button>
+          )}
+        </li>
         <li>
           <HelplineLink className="menu__item helpline" />
         </li>

@@ -6,7 +6,9 @@
  * Who is asking is not here: the visitor is the one the server made and signed into the token
  * (DESIGN §3 "Identity and ownership"), kept by the core's client with the token, which also
  * names that visitor in every call that carries an anonymousId. The one place the app reaches the
- * client is `api/api-client.ts`.
+ * client is `api/api-client.ts`. A login (user_id and its token, issue 13) is the client's too;
+ * what the screens read of it is in `login.ts`, apart from this module so that the header, which
+ * shows it, does not bring the idempotency keys into the first load.
  */
 import { anonId } from 'core-wasm';
 

@@ -4,11 +4,17 @@
  * core's call table gives them, never by path. Answers are shaped like the real API's demo data.
  * A test changes an answer with `answer(name, service, value)`, or makes a call fail with
  * `fail(name, service, toast, status, extra?)`; `sent(name, service?)` lists what was sent.
+ * A login is kept as the core's client keeps it (`token` cookie, `user_id`), from a successful
+ * `login` call's answer: `logInForTests` starts a test logged in, `endLogin` makes a call fail as
+ * the client does when the API refuses the login.
  */
 import type { BusTripsResponse, ErrorBody, LaunchTripsResponse, Trip } from 'core-wasm';
 import type { Api, CallName, CallOptions, ServiceOf } from '@/api/api-client';
+import { loginChanged } from '@/lib/login';
 
-type Answer = { ok: true; value: unknown } | { ok: false; toast: string; status: number; body: ErrorBody | null };
+type Answer =
+  | { ok: true; value: unknown }
+  | { ok: false; toast: string; status: number; body: ErrorBody | null; forgetLogin?: boolean };
 
 /** A call as the app made it. */
 export interface SentCall {
@@ -63,14 +69,57 @@ export function sent(name: CallName, service?: string): SentCall[] {
 function respond(name: CallName, service: string, request: unknown, options?: CallOptions): Promise<unknown> {
   calls.push({ name, service, request, ...(options ? { options } : {}) });
   const found = table.get(keyOf(name, service));
+  // The core's client forgets the login once `logout` was called, whatever the answer.
+  if (name === 'logout') clearLogin();
   if (!found) return Promise.reject(new FakeApiFailure('This page could not be found', 404));
-  if (!found.ok) return Promise.reject(new FakeApiFailure(found.toast, found.status, found.body));
+  if (!found.ok) {
+    if (found.forgetLogin) clearLogin();
+    return Promise.reject(new FakeApiFailure(found.toast, found.status, found.body));
+  }
   if (found.value instanceof Promise || found.value instanceof Blob) return Promise.resolve(found.value);
+  // A successful login logs the client in, as the core's does.
+  if (name === 'login') keepLogin(found.value as Parameters<typeof keepLogin>[0]);
   return Promise.resolve(structuredClone(found.value));
+}
+
+/** As the core's client keeps a login: its token in the `token` cookie, its user as `user_id`. */
+function keepLogin({ userId, accessToken, expiresIn }: { userId: string; accessToken: string; expiresIn: number }): void {
+  if (userId === '' || !/^[\w.-]+$/.test(accessToken)) return;
+  document.cookie = `token=${accessToken}; Max-Age=${expiresIn}; Path=/`;
+  window.localStorage.setItem('user_id', userId);
+}
+
+/** As the core's client forgets a login (after `logout`, or a login the API refused). */
+function clearLogin(): void {
+  document.cookie = 'token=; Max-Age=0; Path=/';
+  window.localStorage.removeItem('user_id');
 }
 
 /** What `useApi()` returns in tests: typed as the real one, answered from the table. */
 export const fakeApi = { call: respond } as Api;
+
+/** Starts a test logged in as `userId`, as after the login popup. */
+export function logInForTests(userId = 'user-1'): void {
+  keepLogin({ userId, accessToken: 'login.token', expiresIn: 2_592_000 });
+  loginChanged();
+}
+
+/**
+ * Makes call `name` fail as the core's client fails it when the API refuses the login: the
+ * login forgotten, a 401 with code `auth.sessionEnded`.
+ */
+export function endLogin<N extends CallName, S extends ServiceOf<N>>(name: N, service: S): void {
+  const text = 'Your login has ended; please log in again';
+  const said = { code: 'auth.sessionEnded', text };
+  table.set(keyOf(name, service), {
+    ok: false,
+    toast: text,
+    status: 401,
+    // The code and its details are in the body as sent, beyond the core's `ErrorBody` type.
+    body: { statusCode: 401, message: text, error: 'Unauthorized', code: said.code, details: [said] } as ErrorBody,
+    forgetLogin: true,
+  });
+}
 
 export function trip(overrides: Partial<Trip> & Pick<Trip, '_id'>): Trip {
   return {
@@ -153,6 +202,7 @@ export const launchTrips: LaunchTripsResponse = {
 export function resetFakeApi(): void {
   table.clear();
   calls.length = 0;
+  clearLogin();
   for (const [service, segment, settings] of [
     ['BUS', 'intercity', 'busSettings'],
     ['LAUNCH', 'water', 'launchSettings'],

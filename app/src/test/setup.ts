@@ -6,14 +6,20 @@ import { clearResources } from '@/api/use-resource';
 import { resetApiForTests } from '@/api/api-client';
 import { clearToasts } from '@/lib/toasts';
 import { resetStorageForTests } from '@/lib/storage';
+import { resetLoginForTests } from '@/lib/login';
 import { loadEverythingForTests } from '@/i18n/language';
 import { resetFakeApi } from '@/test/fake-api';
 
-// The ticket API is answered from a table of calls (fake-api.ts); the core's own rules run for real.
+// The ticket API is answered from a table of calls (fake-api.ts); the core's own rules run for real,
+// and so does the app's watch for a login that ended (api-client.ts).
 vi.mock('@/api/api-client', async (importOriginal) => {
   const real = await importOriginal<typeof import('@/api/api-client')>();
   const fake = await import('@/test/fake-api');
-  return { ...real, useApi: () => fake.fakeApi };
+  const api: typeof fake.fakeApi = {
+    ...fake.fakeApi,
+    call: (name, service, request, options) => fake.fakeApi.call(name, service, request, options).catch((error: unknown) => real.failed(name, error)),
+  };
+  return { ...real, useApi: () => api };
 });
 
 // Every text of both languages, as if every page had been visited (the site loads them in parts;
@@ -47,6 +53,8 @@ afterEach(() => {
   resetApiForTests();
   resetStorageForTests();
   window.localStorage.clear();
+  document.cookie = 'token=; Max-Age=0; Path=/';
+  resetLoginForTests();
   document.body.className = '';
   vi.unstubAllGlobals();
 });

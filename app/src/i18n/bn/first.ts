@@ -62,6 +62,8 @@ export const first = {
   'header.fullBusReserve': 'পুরো বাস রিজার্ভ',
   'header.history': 'আগের টিকিট',
   'header.openMenu': 'মেনু খুলুন',
+  'header.logIn': 'লগইন',
+  'header.account': 'অ্যাকাউন্ট',
 
   // --- headline ticker, new-site banner -------------------------------------------------------
   'ticker.label': 'শিরোনাম',

@@ -68,6 +68,8 @@ export const first = {
   'header.fullBusReserve': 'Full bus reserve',
   'header.history': 'History',
   'header.openMenu': 'Open menu',
+  'header.logIn': 'Log in',
+  'header.account': 'Account',
 
   // --- headline ticker, new-site banner -------------------------------------------------------
   'ticker.label': 'Headline',

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { validateEmail, validatePhone, type Gender } from 'core-wasm';
 import { ladiesProblem } from 'core-wasm/booking';
 import { useNeedsNetwork } from '@/components/needs-network';
+import { useMe } from '@/features/login/api/login';
 import { PhoneField } from '@/features/phone/components/phone-field';
 import type { Passenger } from '@/features/booking/api/passenger-details';
 import { messageText, t, type CoreMessage, type MessageId } from '@/i18n/messages';
@@ -39,11 +40,17 @@ interface PassengerFormProps {
 /**
  * Passenger details (name, mobile number, optional e-mail, gender) with the core's validation.
  * Messages show by code after the first submit and then follow the typing; the first invalid
- * field takes the focus so a keyboard or screen-reader user lands on it.
+ * field takes the focus so a keyboard or screen-reader user lands on it. Logged in, the name and
+ * number the traveller has not typed are the account's (`common/me`: the name of their latest
+ * booking, the number they logged in with, issue 13); what they type, or clear, is theirs.
  */
 export function PassengerForm({ onSubmit, disabled = false, hasLadiesSeat = false }: PassengerFormProps) {
-  const [name, setName] = useState('');
-  const [phone, setPhone] = useState('');
+  const me = useMe();
+  // null: not typed in yet, so the account's shows.
+  const [typedName, setName] = useState<string | null>(null);
+  const [typedPhone, setPhone] = useState<string | null>(null);
+  const name = typedName ?? me?.name ?? '';
+  const phone = typedPhone ?? me?.phone ?? '';
   const [email, setEmail] = useState('');
   const [gender, setGender] = useState<Gender | null>(null);
   const [submitted, setSubmitted] = useState(false);

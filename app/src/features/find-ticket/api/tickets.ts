@@ -47,23 +47,25 @@ export function useSearchTickets(service: Service) {
   });
 }
 
-export function useSendCancelOtp(service: Service) {
+/** A cancel code for a ticket of `service`, or of the service given with the ticket (a list of both). */
+export function useSendCancelOtp(service?: Service) {
   const api = useApi();
-  return useMutation((ticketId: string) => sendCancelOtp(api, service, ticketId));
+  return useMutation((ticketId: string, of: Service = service ?? 'BUS') => sendCancelOtp(api, of, ticketId));
 }
 
 /**
  * `{service}/cancel-ticket`, with a code; a failure is the page's to show (under the code, or as
  * a toast). The same code sent again while the first try has no answer is the same cancellation
  * (use-intent.ts): never two refunds, and no "already cancelled" for a cancel that did happen. A
- * try with another code after a refusal is a new one.
+ * try with another code after a refusal is a new one. The service is `service`, or the one given
+ * with the request (a list of both services' tickets).
  */
-export function useCancelTicket(service: Service) {
+export function useCancelTicket(service?: Service) {
   const api = useApi();
   const intent = useIntent();
   return useMutation(
-    (request: CancelTicketRequest): Promise<CancelTicketResponse> =>
-      intent.send(request, (body, options) => api.call('cancel-ticket', service, body, options)),
+    (request: CancelTicketRequest, of: Service = service ?? 'BUS'): Promise<CancelTicketResponse> =>
+      intent.send(request, (body, options) => api.call('cancel-ticket', of, body, options)),
     { failureToast: () => null },
   );
 }

@@ -11,6 +11,8 @@ interface PhoneFieldProps {
   problem: CoreMessage | null;
   label?: string;
   name?: string;
+  /** The control a popup starts on (components/modal.tsx `data-autofocus`). */
+  first?: boolean;
 }
 
 /**
@@ -18,7 +20,7 @@ interface PhoneFieldProps {
  * the core as they type (digits only, +880 and the trunk 0 put right, at most 11 digits); the
  * owner decides when the core's message shows (after blur or submit).
  */
-export function PhoneField({ value, onChange, onBlur, problem, label = t('form.phone'), name = 'phone' }: PhoneFieldProps) {
+export function PhoneField({ value, onChange, onBlur, problem, label = t('form.phone'), name = 'phone', first }: PhoneFieldProps) {
   const id = useId();
   const messageId = `${id}-message`;
   return (
@@ -39,6 +41,7 @@ export function PhoneField({ value, onChange, onBlur, problem, label = t('form.p
         onBlur={onBlur}
         aria-invalid={problem !== null}
         aria-describedby={problem ? messageId : undefined}
+        data-autofocus={first ? '' : undefined}
       />
       {problem && (
         <p id={messageId} className="field__error" role="alert" data-code={problem.code}>
