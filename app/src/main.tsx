@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from '@/app/app';
+import { App, firstPageReady } from '@/app/app';
 import { loadRuntimeConfig } from '@/config/runtime-config';
 import { initialLanguage, showLanguage } from '@/i18n/language';
 import { listenForChunkErrors } from '@/lib/chunk-reload';
@@ -44,6 +44,7 @@ const render = () => {
 };
 
 // A Bangla visitor's first page waits for the Bangla module (loaded alongside the config and
-// the core), so it never shows English first; if it cannot load, the page is English.
-if (initialLanguage() === 'bn') void showLanguage('bn').catch(() => undefined).finally(render);
-else render();
+// the core), so it never shows English first; if it cannot load, the page is English. A lazy
+// first page waits for its code (app.tsx firstPageReady), the plain page staying meanwhile.
+const bangla = initialLanguage() === 'bn' ? showLanguage('bn').catch(() => undefined) : undefined;
+void Promise.all([bangla, firstPageReady()]).finally(render);
