@@ -91,9 +91,10 @@ function searchForm(service: Service): string {
 
 /**
  * The root's content for `service`'s find-ticket page (ticket history): its heading, and its
- * form as a plain GET to the same page, so a number typed before the scripts arrived is kept
- * either way: read from the field when the app takes over, or from `?phone=` after a submit
- * (src/features/find-ticket/prerendered-phone.ts). Sending the code needs the app.
+ * form, where a number can be typed before the scripts arrive: the app's form takes it over
+ * (src/features/find-ticket/prerendered-phone.ts). Sending the code needs the app, so the
+ * plain form's Continue is disabled: a tap before the app came would reload the page on a slow
+ * network and send nothing.
  */
 export function findTicketMarkup(service: Service): string {
   const path = `/${service.toLowerCase()}/find-ticket`;
@@ -105,7 +106,8 @@ export function findTicketMarkup(service: Service): string {
     `<p class="find-ticket__intro">${escape(t('findTicket.intro'))}</p>` +
     `<div class="field"><label class="field__label" for="prerendered-phone">${escape(t('findTicket.phone'))}</label>` +
     `<input id="prerendered-phone" name="phone" class="field__input" type="tel" inputmode="numeric" autocomplete="tel-national" placeholder="${escape(t('form.phonePlaceholder'))}"></div>` +
-    `<button type="submit" class="button button--block">${escape(t('findTicket.continue'))}</button></form></main>`
+    // Sending the code needs the app: its button, enabled, replaces this one.
+    `<button type="submit" class="button button--block" disabled>${escape(t('findTicket.continue'))}</button></form></main>`
   );
 }
 

@@ -1,8 +1,8 @@
 /**
  * The hand-over from the prerendered find-ticket page's plain form (build/prerender.ts) to the
  * app's: a number typed before the scripts arrived is read while the app's form first renders
- * (the plain form is still on the screen until React commits), and so is one its plain submit
- * sent (`?phone=`). Normalised by the core, as if typed into the app's field.
+ * (the plain form is still on the screen until React commits). A link may bring one too
+ * (`?phone=`, the form's field name). Normalised by the core, as if typed into the app's field.
  */
 import { normalizePhone } from 'core-wasm';
 

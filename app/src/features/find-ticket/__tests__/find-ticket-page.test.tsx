@@ -204,7 +204,7 @@ describe('ticket history: before the scripts arrived', () => {
     }
   });
 
-  it('takes the number its plain submit sent (?phone=), and leaves the focus alone', async () => {
+  it('takes the number a link brings (?phone=), and leaves the focus alone', async () => {
     await renderRoute('/bus/find-ticket?phone=01812345678');
     const phone = screen.getByLabelText('Mobile number');
     expect(phone).toHaveValue('01812345678');

@@ -1,22 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import { mentionsOtp } from 'core-wasm';
+import { mentionsOtp, type CancelTicketResponse } from 'core-wasm';
 import type { Ticket } from 'core-wasm/booking';
 import { failureStatus, failureText, useApi } from '@/api/api-client';
 import { useService, useTheme } from '@/app/site-context';
-import {
-  sendCancelOtp,
-  sendSearchOtp,
-  useCancelTicket,
-  useSearchTickets,
-  useSendCancelOtp,
-} from '@/features/find-ticket/api/tickets';
+import { sendSearchOtp, useSearchTickets } from '@/features/find-ticket/api/tickets';
 import { FindTicketForm } from '@/features/find-ticket/components/find-ticket-form';
 import { TicketCard } from '@/features/find-ticket/components/ticket-card';
-import { OtpPopup, preloadOtpPopup } from '@/features/otp/otp-popup';
+import { useTicketCancel } from '@/features/find-ticket/use-ticket-cancel';
+import { OtpPopup } from '@/features/otp/otp-popup';
 import { shownDigits } from '@/i18n/language';
 import { t } from '@/i18n/messages';
-import { taka } from '@/lib/money';
-import { showToast } from '@/lib/toasts';
 import '@/features/find-ticket/find-ticket.css';
 
 /**
@@ -33,20 +26,16 @@ export function FindTicketPage() {
   const api = useApi();
   const service = useService();
   const searching = useSearchTickets(service);
-  const sendingCancel = useSendCancelOtp(service);
-  const cancelling = useCancelTicket(service);
   /** The number the last code went to. */
   const [phone, setPhone] = useState('');
   const [searchOpen, setSearchOpen] = useState(false);
   const [tickets, setTickets] = useState<Ticket[] | null>(null);
   const [notFound, setNotFound] = useState<string | null>(null);
-  /** The ticket whose cancel code is being sent, then whose cancel popup is open. */
-  const [cancelFor, setCancelFor] = useState<string | null>(null);
-  const [cancelPopup, setCancelPopup] = useState<Ticket | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  // Cancelling, as the account's trips do it (use-ticket-cancel.tsx): a code to the ticket's phone.
+  const cancel = useTicketCancel(cancelled, phone);
   /**
-   * Where focus goes once a popup has closed: the found list (on a phone it starts below the
-   * form, out of sight) or the ticket just cancelled (its Cancel button is gone).
+   * Where focus goes once the search popup has closed: the found list (on a phone it starts
+   * below the form, out of sight).
    */
   const focusTarget = useRef<string | null>(null);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
@@ -66,7 +55,6 @@ export function FindTicketPage() {
   function sent(number: string) {
     setPhone(number);
     setNotFound(null);
-    setNotice(null);
     setSearchOpen(true);
   }
 
@@ -88,37 +76,9 @@ export function FindTicketPage() {
     return null;
   }
 
-  async function startCancel(ticket: Ticket) {
-    preloadOtpPopup();
-    setCancelFor(ticket._id);
-    setNotice(null);
-    if ((await sendingCancel.run(ticket._id)).ok) setCancelPopup(ticket);
-  }
-
-  async function verifyCancel(code: string): Promise<string | null> {
-    const ticket = cancelPopup;
-    if (!ticket) return null;
-    const outcome = await cancelling.run({ ticketId: ticket._id, otpCode: code, phone: ticket.phone ?? phone });
-    if (outcome.ok) {
-      const response = outcome.data;
-      // The core's booking module: here already, the popup runs on it.
-      const { applyCancel } = await import('core-wasm/booking');
-      setTickets((list) => applyCancel(list ?? [], ticket._id, response));
-      setCancelPopup(null);
-      // Fare, fee and refund, all as the server counted them (never worked out here).
-      const pnr = ticket.pnr ?? ticket._id;
-      const paid = ticket.paymentHistory.paidAmount;
-      const amount = taka(response.refundAmount);
-      const fee = taka(response.cancellationFee);
-      setNotice(paid != null ? t('ticket.cancelledPaid', { pnr, paid: taka(paid), fee, amount }) : t('ticket.cancelled', { pnr, amount }));
-      focusTarget.current = `ticket-${ticket._id}`;
-      return null;
-    }
-    const message = failureText(outcome.error);
-    if (mentionsOtp(message)) return message;
-    setCancelPopup(null);
-    showToast(message);
-    return null;
+  function cancelled(ticket: Ticket, response: CancelTicketResponse) {
+    // The core's booking module: here already, the OTP popup runs on it.
+    void import('core-wasm/booking').then(({ applyCancel }) => setTickets((list) => applyCancel(list ?? [], ticket._id, response)));
   }
 
   return (
@@ -131,8 +91,8 @@ export function FindTicketPage() {
           {notFound}
         </p>
       )}
-      <div role="status" className={notice ? 'find-ticket__notice' : undefined}>
-        {notice}
+      <div role="status" className={cancel.notice ? 'find-ticket__notice' : undefined}>
+        {cancel.notice}
       </div>
       {tickets && tickets.length > 0 && (
         <section className="find-ticket__results" aria-labelledby="find-ticket-results">
@@ -146,8 +106,8 @@ export function FindTicketPage() {
                 key={ticket._id}
                 ticket={ticket}
                 service={service}
-                onCancel={startCancel}
-                cancelling={sendingCancel.pending && cancelFor === ticket._id}
+                onCancel={cancel.start}
+                cancelling={cancel.sending(ticket._id)}
               />
             ))}
           </ul>
@@ -162,15 +122,7 @@ export function FindTicketPage() {
           onClose={() => setSearchOpen(false)}
         />
       )}
-      {cancelPopup && (
-        <OtpPopup
-          title={t('otp.cancelTitle')}
-          phone={cancelPopup.phone ?? phone}
-          onResend={() => sendCancelOtp(api, service, cancelPopup._id)}
-          onVerify={verifyCancel}
-          onClose={() => setCancelPopup(null)}
-        />
-      )}
+      {cancel.popup}
     </>
   );
 }
