@@ -19,8 +19,9 @@ contract! {
         pub queue_id: Option<String>,
     }
 
-    /// Where the opening stands.
+    /// Where an opening stands (the server's sale windows use it too).
     #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+    #[derive(Copy, Eq)]
     pub enum QueuePhase {
         /// Before the opening: arrivals until then are drawn in a random order at the opening.
         PreQueue,

@@ -17,7 +17,6 @@ use core_wasm::phone::Phone;
 use core_wasm::pricing::{self, Quote};
 use core_wasm::server_messages::{self as say, Said};
 use core_wasm::service::Service;
-use core_wasm::time::Date;
 
 use crate::AppState;
 use crate::claims::ClaimState;
@@ -153,8 +152,7 @@ fn through_queue(
     admission: Option<&str>,
     now_ms: i64,
 ) -> Result<Option<String>, ApiError> {
-    let travel_date = Date::from_days_since_epoch(trip.departs_at.div_euclid(24 * 60));
-    let opening = state.waiting_room.windows().for_trip(trip.service, &trip.stops, travel_date, now_ms);
+    let opening = state.waiting_room.opening_for(trip, now_ms);
     state.waiting_room.gate(opening, queued_as, admission, now_ms).map_err(|turned| {
         let said = match turned {
             Turned::NoAdmission { .. } => say::QUEUE_REQUIRED,

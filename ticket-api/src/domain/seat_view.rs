@@ -3,13 +3,12 @@
 //! the whole Dhaka -> Chattogram trip, but its fare entry Cumilla -> Chattogram is available.
 
 use axum::body::Bytes;
-use core_wasm::contract::queue::{QueueNotice, QueuePhase};
+use core_wasm::contract::queue::QueueNotice;
 use core_wasm::contract::seats::{
     BusSeat, BusSeatPlan, BusSeatViewResponse, ClassPlan, FareEntry, LaunchCell, LaunchSeatPlan,
     LaunchSeatViewResponse, SeatStatus, SeatViewRequest,
 };
 use core_wasm::service::Service;
-use core_wasm::time::Date;
 use serde::Serialize;
 
 use crate::AppState;
@@ -19,7 +18,6 @@ use crate::domain::network::LayoutSeat;
 use crate::domain::trip::{RoutePoint, Seen, TripInfo};
 use crate::error::ApiError;
 use crate::http::extract::ok_bytes;
-use crate::queue::windows::Phase;
 
 #[derive(Debug, Serialize)]
 #[serde(untagged)]
@@ -54,13 +52,9 @@ pub async fn seat_view(
     let now_ms = now_unix_ms();
     let viewer = Some(viewer.as_str());
     // An Eid sale window covering the trip now: the site shows its waiting room (issue 16).
-    let travel_date = Date::from_days_since_epoch(trip.departs_at.div_euclid(24 * 60));
-    let opening = state.waiting_room.windows().for_trip(trip.service, &trip.stops, travel_date, now_ms);
+    let opening = state.waiting_room.opening_for(&trip, now_ms);
     let queue = opening.map(|o| QueueNotice {
-        phase: match o.phase {
-            Phase::PreQueue => QueuePhase::PreQueue,
-            Phase::Open => QueuePhase::Open,
-        },
+        phase: o.phase,
         opens_at: wire_instant(o.opens_ms),
         closes_at: wire_instant(o.closes_ms()),
     });

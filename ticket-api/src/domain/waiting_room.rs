@@ -15,15 +15,18 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
+use core_wasm::time::Date;
 use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot};
 
-use crate::ids::random_bytes;
+use crate::domain::trip::TripInfo;
+use crate::ids::{self, NoRandomness, random_bytes};
 use crate::queue::admission::{Admission, Admissions, Refusal};
 use crate::queue::draw::{self, Seed};
 use crate::queue::pacing::Pace;
-use crate::queue::windows::{Opening, Phase, SaleWindows};
+use crate::queue::windows::{Opening, SaleWindows};
 use crate::store::queue::{self as store, PlaceRow};
+use core_wasm::contract::queue::QueuePhase;
 
 /// How stale a queue's counts may be when a poll reads them.
 const REFRESH_MS: i64 = 1_000;
@@ -37,7 +40,7 @@ const ROWS_PER_STATEMENT: usize = 200;
 pub struct Standing {
     pub place_id: String,
     pub queue_id: String,
-    pub phase: Phase,
+    pub phase: QueuePhase,
     pub opens_ms: i64,
     pub closes_ms: i64,
     /// 0-based; `None` in the pre-queue until the draw.
@@ -155,12 +158,13 @@ impl From<sqlx::Error> for RoomError {
     }
 }
 
-fn new_id(prefix: &str) -> Result<String, RoomError> {
-    let bytes: [u8; 12] = random_bytes().map_err(|_| RoomError::NoRandomness)?;
-    Ok(format!("{prefix}{}", bytes.iter().map(|b| format!("{b:02x}")).collect::<String>()))
+impl From<NoRandomness> for RoomError {
+    fn from(_: NoRandomness) -> RoomError {
+        RoomError::NoRandomness
+    }
 }
 
-fn millis(n: u64) -> i64 {
+fn as_i64(n: u64) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)
 }
 
@@ -177,6 +181,13 @@ impl WaitingRoom {
         &self.windows
     }
 
+    /// The opening of a sale window covering `trip` under way at `now_ms`, if any (the trip's
+    /// travel date is its departure's, in Dhaka).
+    pub(crate) fn opening_for(&self, trip: &TripInfo, now_ms: i64) -> Option<Opening<'_>> {
+        let travel_date = Date::from_days_since_epoch(trip.departs_at.div_euclid(24 * 60));
+        self.windows.for_trip(trip.service, &trip.stops, travel_date, now_ms)
+    }
+
     fn cached(&self, queue_id: &str) -> Option<Arc<Queue>> {
         self.queues.lock().unwrap_or_else(PoisonError::into_inner).get(queue_id).cloned()
     }
@@ -188,7 +199,7 @@ impl WaitingRoom {
         if let Some(queue) = self.cached(&id) {
             return Ok(queue);
         }
-        let seed = Seed::new(random_bytes().map_err(|_| RoomError::NoRandomness)?);
+        let seed = Seed::new(random_bytes()?);
         let row = store::open(&self.pool, &id, &seed.to_hex(), &seed.commitment()).await?;
         let seed = Seed::from_hex(&row.seed)
             .ok_or(RoomError::Store(sqlx::Error::Protocol(format!("queue {id}: stored seed unreadable"))))?;
@@ -341,7 +352,7 @@ impl WaitingRoom {
             _ => None,
         };
         let wait_seconds = place.position.map(|p| queue.pace.wait_seconds(queue.opens_ms, now_ms, no_shows, p));
-        let phase = if now_ms < queue.opens_ms { Phase::PreQueue } else { Phase::Open };
+        let phase = if now_ms < queue.opens_ms { QueuePhase::PreQueue } else { QueuePhase::Open };
         Ok(Standing {
             place_id: place_id.to_owned(),
             queue_id: queue.id.clone(),
@@ -466,7 +477,7 @@ fn new_places(
             Ok(PlaceRow {
                 queue_id: queue.id.clone(),
                 visitor: visitor.to_owned(),
-                place_id: new_id("q-")?,
+                place_id: ids::new_id("q")?,
                 joined_at: now_ms,
                 position: first_position.map(|first| first + offset),
                 admitted_at: None,
@@ -483,7 +494,7 @@ async fn write_newcomers(pool: &AnyPool, joins: &[Join]) -> Result<HashMap<Strin
     let now_ms = joins.iter().map(|j| j.now_ms).max().unwrap_or(first.now_ms);
     let visitors = newcomers(joins, &HashMap::new());
     let mut tx = pool.begin().await?;
-    let (_, first_position) = store::take_positions(&mut *tx, &queue.id, millis(visitors.len() as u64)).await?;
+    let (_, first_position) = store::take_positions(&mut *tx, &queue.id, as_i64(visitors.len() as u64)).await?;
     let rows = new_places(queue, visitors, Some(first_position), now_ms)?;
     for chunk in rows.chunks(ROWS_PER_STATEMENT) {
         store::insert_places(&mut *tx, chunk).await?;
@@ -508,7 +519,7 @@ async fn write_carefully(pool: &AnyPool, joins: &[Join]) -> Result<HashMap<Strin
         for chunk in positions.chunks(ROWS_PER_STATEMENT) {
             store::set_positions(&mut *tx, chunk).await?;
         }
-        store::mark_drawn(&mut *tx, &queue.id, millis(positions.len() as u64)).await?;
+        store::mark_drawn(&mut *tx, &queue.id, as_i64(positions.len() as u64)).await?;
         drew = positions.into_iter().map(|(place, position)| (place.to_owned(), position)).collect();
         drawn = true;
     }
@@ -524,7 +535,7 @@ async fn write_carefully(pool: &AnyPool, joins: &[Join]) -> Result<HashMap<Strin
     // Newcomers after the draw queue in the order they came (the batch's order of arrival).
     let newcomers = newcomers(joins, &places);
     let first_position = if drawn && !newcomers.is_empty() {
-        Some(store::take_positions(&mut *tx, &queue.id, millis(newcomers.len() as u64)).await?.1)
+        Some(store::take_positions(&mut *tx, &queue.id, as_i64(newcomers.len() as u64)).await?.1)
     } else {
         None
     };

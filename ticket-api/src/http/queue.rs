@@ -5,9 +5,8 @@ use axum::Json;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use core_wasm::contract::envelope::Envelope;
-use core_wasm::contract::queue::{QueueAdmission, QueueJoinRequest, QueuePhase, QueueStanding, QueueStatusQuery};
+use core_wasm::contract::queue::{QueueAdmission, QueueJoinRequest, QueueStanding, QueueStatusQuery};
 use core_wasm::server_messages as say;
-use core_wasm::time::Date;
 
 use crate::AppState;
 use crate::clock::{now_unix_ms, wire_instant};
@@ -16,7 +15,6 @@ use crate::domain::trip::TripInfo;
 use crate::domain::waiting_room::{RoomError, Standing};
 use crate::error::ApiError;
 use crate::http::extract::{Body, ok};
-use crate::queue::windows::Phase;
 
 type Answer<T> = Result<Json<Envelope<T>>, ApiError>;
 
@@ -35,10 +33,7 @@ fn answer(standing: Standing, now_ms: i64) -> QueueStanding {
     let admitted = standing.admitted;
     QueueStanding {
         queue_id: standing.place_id,
-        phase: match standing.phase {
-            Phase::PreQueue => QueuePhase::PreQueue,
-            Phase::Open => QueuePhase::Open,
-        },
+        phase: standing.phase,
         opens_at: wire_instant(standing.opens_ms),
         closes_at: wire_instant(standing.closes_ms),
         position: standing.position.map(|p| p + 1),
@@ -68,12 +63,7 @@ pub async fn join(
     let network = state.network.get(&state.pool).await?;
     let trip = TripInfo::find(&state.pool, &network, &request.trip_id).await?;
     let now = now_unix_ms();
-    let travel_date = Date::from_days_since_epoch(trip.departs_at.div_euclid(24 * 60));
-    let opening = state
-        .waiting_room
-        .windows()
-        .for_trip(trip.service, &trip.stops, travel_date, now)
-        .ok_or_else(|| ApiError::conflict(say::QUEUE_NONE))?;
+    let opening = state.waiting_room.opening_for(&trip, now).ok_or_else(|| ApiError::conflict(say::QUEUE_NONE))?;
     let standing = state.waiting_room.join(&opening, &visitor, now).await?;
     Ok(ok(answer(standing, now)))
 }

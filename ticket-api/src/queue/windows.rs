@@ -25,6 +25,7 @@
 //! `openForMinutes` after it, seat-lock on covered trips needs an admission (admission.rs),
 //! given at `admitPerMinute` (pacing.rs) and good for `admissionMinutes`.
 
+use core_wasm::contract::queue::QueuePhase;
 use core_wasm::service::Service;
 use core_wasm::time::Date;
 use serde::Deserialize;
@@ -53,21 +54,12 @@ pub struct SaleWindow {
     pub open_for_ms: i64,
 }
 
-/// Where an opening stands at a moment.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Phase {
-    /// Before the opening: arrivals join the pre-queue, whose order is drawn at the opening.
-    PreQueue,
-    /// Sales are open: seat-lock needs an admission; arrivals queue in the order they come.
-    Open,
-}
-
 /// One opening of a window: a queue of its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Opening<'a> {
     pub window: &'a SaleWindow,
     pub opens_ms: i64,
-    pub phase: Phase,
+    pub phase: QueuePhase,
 }
 
 impl Opening<'_> {
@@ -96,9 +88,9 @@ impl SaleWindow {
         let phase = if now_ms < opens_ms - self.pre_queue_ms {
             return None;
         } else if now_ms < opens_ms {
-            Phase::PreQueue
+            QueuePhase::PreQueue
         } else if now_ms < opens_ms + self.open_for_ms {
-            Phase::Open
+            QueuePhase::Open
         } else {
             return None;
         };
@@ -346,8 +338,8 @@ mod tests {
         let windows = SaleWindows::parse(FILE).unwrap();
         let window = &windows.0[0];
         assert_eq!(window.opening_at(OPENS - 1_800_001), None);
-        assert_eq!(window.opening_at(OPENS - 1_800_000).map(|o| o.phase), Some(Phase::PreQueue));
-        assert_eq!(window.opening_at(OPENS).map(|o| o.phase), Some(Phase::Open));
+        assert_eq!(window.opening_at(OPENS - 1_800_000).map(|o| o.phase), Some(QueuePhase::PreQueue));
+        assert_eq!(window.opening_at(OPENS).map(|o| o.phase), Some(QueuePhase::Open));
         assert_eq!(window.opening_at(OPENS).map(|o| o.queue_id()), Some(format!("eid-north@{OPENS}")));
         assert_eq!(window.opening_at(OPENS + 7_200_000), None);
     }
@@ -359,17 +351,17 @@ mod tests {
         let window = &windows.0[0];
         let hour = 3_600_000;
         let first = 180_000;
-        assert_eq!(window.opening_at(0).map(|o| (o.opens_ms, o.phase)), Some((first, Phase::PreQueue)));
-        assert_eq!(window.opening_at(first + 1).map(|o| (o.opens_ms, o.phase)), Some((first, Phase::Open)));
+        assert_eq!(window.opening_at(0).map(|o| (o.opens_ms, o.phase)), Some((first, QueuePhase::PreQueue)));
+        assert_eq!(window.opening_at(first + 1).map(|o| (o.opens_ms, o.phase)), Some((first, QueuePhase::Open)));
         // After the sale closes, nothing until the next opening's pre-queue.
         assert_eq!(window.opening_at(first + 20 * 60_000), None);
         assert_eq!(
             window.opening_at(first + 50 * 60_000).map(|o| (o.opens_ms, o.phase)),
-            Some((first + hour, Phase::PreQueue))
+            Some((first + hour, QueuePhase::PreQueue))
         );
         assert_eq!(
             window.opening_at(first + 10 * hour + 1).map(|o| (o.opens_ms, o.phase)),
-            Some((first + 10 * hour, Phase::Open))
+            Some((first + 10 * hour, QueuePhase::Open))
         );
         // A week ahead is queued; tomorrow sells as always.
         let covered = stops(&["dhaka", "cumilla", "chattogram"]);
