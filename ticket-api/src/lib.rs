@@ -26,6 +26,7 @@ pub mod ids;
 pub mod language;
 pub mod pdf;
 pub mod queue;
+pub mod sealed;
 pub mod seed;
 pub mod settings;
 pub mod store;

@@ -6,13 +6,9 @@
 //! keeps it as an opaque string and sends it back; the server trusts nothing in it it did not
 //! sign, and refuses it for another visitor, another queue or after its end.
 
-use base64::Engine;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64;
-use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
-use sha2::Sha256;
 
-type HmacSha256 = Hmac<Sha256>;
+use crate::sealed::Sealer;
 
 /// What an admission says.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -37,47 +33,25 @@ pub enum Refusal {
 }
 
 /// Signs and checks admissions under one secret.
-#[derive(Clone)]
+#[derive(Debug, Clone)]
 pub struct Admissions {
-    mac: HmacSha256,
-}
-
-impl std::fmt::Debug for Admissions {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Admissions(..)")
-    }
+    sealer: Sealer,
 }
 
 impl Admissions {
-    /// `None` for an empty secret.
+    /// `None` for an empty secret. Kept apart from the tokens signed under the same secret.
     pub fn new(secret: &[u8]) -> Option<Admissions> {
-        if secret.is_empty() {
-            return None;
-        }
-        // Kept apart from the tokens' MACs made under the same secret.
-        let mut mac = HmacSha256::new_from_slice(secret).ok()?;
-        mac.update(b"queue-admission\0");
-        Some(Admissions { mac })
+        Some(Admissions { sealer: Sealer::new(secret, b"queue-admission\0")? })
     }
 
     pub fn sign(&self, admission: &Admission) -> String {
-        // Serialising strings and a number cannot fail.
-        let payload = serde_json::to_vec(admission).unwrap_or_default();
-        let mut mac = self.mac.clone();
-        mac.update(&payload);
-        format!("{}.{}", B64.encode(&payload), B64.encode(mac.finalize().into_bytes()))
+        self.sealer.seal(admission)
     }
 
     /// The admission `text` carries, if this server signed it for `visitor` in `queue` and it
     /// has not ended at `now_ms`.
     pub fn check(&self, text: &str, visitor: &str, queue: &str, now_ms: i64) -> Result<Admission, Refusal> {
-        let (payload, tag) = text.trim().split_once('.').ok_or(Refusal::Forged)?;
-        let payload = B64.decode(payload).map_err(|_| Refusal::Forged)?;
-        let tag = B64.decode(tag).map_err(|_| Refusal::Forged)?;
-        let mut mac = self.mac.clone();
-        mac.update(&payload);
-        mac.verify_slice(&tag).map_err(|_| Refusal::Forged)?;
-        let admission: Admission = serde_json::from_slice(&payload).map_err(|_| Refusal::Forged)?;
+        let admission: Admission = self.sealer.open(text).ok_or(Refusal::Forged)?;
         if admission.visitor != visitor || admission.queue != queue {
             return Err(Refusal::NotYours);
         }
@@ -90,6 +64,9 @@ impl Admissions {
 
 #[cfg(test)]
 mod tests {
+    use base64::Engine;
+    use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64;
+
     use super::*;
 
     fn admissions() -> Admissions {
