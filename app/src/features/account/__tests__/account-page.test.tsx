@@ -3,6 +3,7 @@ import type { Service, Ticket } from 'core-wasm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { answer, endLogin, fail, logInForTests, sent } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
+import { PHONE, ticket } from '@/features/find-ticket/__tests__/ticket-fixture';
 
 // The copies the cards keep on the device (IndexedDB is not in jsdom): what was saved.
 const saved = vi.hoisted(() => [] as { service: Service; id: string }[]);
@@ -15,32 +16,16 @@ vi.mock('@/features/saved-tickets/saved-tickets-store', async (importOriginal) =
   },
 }));
 
-const PHONE = '01712345678';
 
-function ticket(overrides: Partial<Ticket> & Pick<Ticket, '_id'>): Ticket {
-  return {
-    pnr: 'GL7K2QX9',
-    tnxId: 'tnx-1',
-    service: 'BUS',
-    companyName: 'Green Line Paribahan',
-    vehicle: 'GL-101 (Business Class)',
-    from: 'Dhaka',
-    to: 'Chattogram',
-    // 22:30 in Dhaka on 1 January 2030, stored 6 hours ahead (DESIGN §3).
-    departureDateTime: '2030-01-02T04:30:00.000Z',
-    boardingPoint: 'Arambagh',
-    droppingPoint: 'GEC Circle',
-    seats: ['A1'],
-    passengerName: 'Karim',
-    phone: PHONE,
-    fareLines: [{ label: 'Fare', amount: 1200 }],
-    paymentHistory: { ticketStatus: 'confirmed', paidAmount: 1200, gateway: 'sandbox' },
-    ...overrides,
-  };
-}
-
-const busTicket = ticket({ _id: 'tkt-bus' });
+// One seat of 1,200 TK, paid in full: what this page's assertions count.
+const paid = {
+  seats: ['A1'],
+  fareLines: [{ label: 'Fare', amount: 1200 }],
+  paymentHistory: { ticketStatus: 'confirmed', paidAmount: 1200, gateway: 'sandbox' },
+} satisfies Partial<Ticket>;
+const busTicket = ticket({ _id: 'tkt-bus', ...paid });
 const launchTicket = ticket({
+  ...paid,
   _id: 'tkt-launch',
   pnr: 'AD9LNCH1',
   service: 'LAUNCH',

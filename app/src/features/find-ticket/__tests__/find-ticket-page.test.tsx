@@ -1,36 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Ticket } from 'core-wasm/booking';
 import { describe, expect, it, vi } from 'vitest';
 import type { CallName } from '@/api/api-client';
 import { answer, calls, fail, sent } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
+import { PHONE, ticket } from './ticket-fixture';
 
-const PHONE = '01712345678';
-
-function ticket(overrides: Partial<Ticket> & Pick<Ticket, '_id'>): Ticket {
-  return {
-    pnr: 'GL7K2QX9',
-    tnxId: 'tnx-1',
-    service: 'BUS',
-    companyName: 'Green Line Paribahan',
-    vehicle: 'GL-101 (Business Class)',
-    from: 'Dhaka',
-    to: 'Chattogram',
-    // 22:30 in Dhaka on 1 January 2030, stored 6 hours ahead (DESIGN §3).
-    departureDateTime: '2030-01-02T04:30:00.000Z',
-    boardingPoint: 'Arambagh',
-    droppingPoint: 'GEC Circle',
-    seats: ['A1', 'A2'],
-    passengerName: 'Karim',
-    phone: PHONE,
-    fareLines: [
-      { label: 'Fare', amount: 2400 },
-      { label: 'Discount', amount: -200 },
-    ],
-    paymentHistory: { ticketStatus: 'confirmed', paidAmount: 2200, refundAmount: undefined, gateway: 'sandbox' },
-    ...overrides,
-  };
-}
 
 const busTicket = ticket({ _id: 'tkt-1' });
 const oldTicket = ticket({

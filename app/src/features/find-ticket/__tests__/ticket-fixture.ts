@@ -1,0 +1,29 @@
+/** A ticket as search-ticket and my-tickets answer one, for the pages that list them. */
+import type { Ticket } from 'core-wasm/booking';
+
+export const PHONE = '01712345678';
+
+export function ticket(overrides: Partial<Ticket> & Pick<Ticket, '_id'>): Ticket {
+  return {
+    pnr: 'GL7K2QX9',
+    tnxId: 'tnx-1',
+    service: 'BUS',
+    companyName: 'Green Line Paribahan',
+    vehicle: 'GL-101 (Business Class)',
+    from: 'Dhaka',
+    to: 'Chattogram',
+    // 22:30 in Dhaka on 1 January 2030, stored 6 hours ahead (DESIGN §3).
+    departureDateTime: '2030-01-02T04:30:00.000Z',
+    boardingPoint: 'Arambagh',
+    droppingPoint: 'GEC Circle',
+    seats: ['A1', 'A2'],
+    passengerName: 'Karim',
+    phone: PHONE,
+    fareLines: [
+      { label: 'Fare', amount: 2400 },
+      { label: 'Discount', amount: -200 },
+    ],
+    paymentHistory: { ticketStatus: 'confirmed', paidAmount: 2200, refundAmount: undefined, gateway: 'sandbox' },
+    ...overrides,
+  };
+}
