@@ -24,7 +24,6 @@ const baseURL = `http://127.0.0.1:${port}`;
 // A second server with another tenant theme (an operator's own site) and the new-site banner
 // rolled out to everyone: the journeys in theme.spec.ts use it.
 const themedPort = port + 1;
-const themedURL = `http://127.0.0.1:${themedPort}`;
 const serverBin = path.resolve(here, process.env.STATIC_SERVER_BIN ?? '../../target/release/static-server');
 const outputDir = path.resolve(here, process.env.E2E_OUTPUT_DIR ?? 'test-results');
 const distDir = path.resolve(here, process.env.E2E_DIST_DIR ?? '../../app/dist');
@@ -52,6 +51,36 @@ const windowsFile = path.join(databaseDir, 'windows.json');
 const WINDOWS = JSON.stringify({
   windows: [{ id: 'e2e-eid', service: 'BUS', opensAt: '2026-01-01T00:00', repeatEveryMinutes: 2, preQueueMinutes: 1, openForMinutes: 1, admitPerMinute: 600, admissionMinutes: 10 }],
 });
+
+/**
+ * One static-server in demo mode on `serverPort`, on its own throwaway SQLite file, with `env`
+ * added; `setUp` runs before it (in the output folder, which the runner empties first).
+ */
+function server(serverPort: number, database: string, env: Record<string, string>, setUp?: string) {
+  return {
+    command: [`mkdir -p ${shellQuote(databaseDir)}`, setUp, `exec ${shellQuote(serverBin)}`].filter(Boolean).join(' && '),
+    cwd: here,
+    url: `http://127.0.0.1:${serverPort}/api/config`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(serverPort),
+      HOST: '127.0.0.1',
+      DIST_DIR: distDir,
+      DATABASE_URL: `sqlite://${database}`,
+      DEMO_MODE: '1',
+      // Three days of trips are enough for the journeys (today and tomorrow) and seed faster.
+      DEMO_DAYS: '3',
+      // Every journey comes from 127.0.0.1: one address standing for many travellers (the limits
+      // themselves are tested in ticket-api/tests/attacks.rs).
+      ...ONE_ADDRESS_FOR_ALL,
+      ...env,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: here,
@@ -87,70 +116,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: [
-    {
-      command: `mkdir -p ${shellQuote(databaseDir)} && exec ${shellQuote(serverBin)}`,
-      cwd: here,
-      url: `${baseURL}/api/config`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-      stdout: 'pipe',
-      stderr: 'pipe',
-      env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DIST_DIR: distDir,
-        DATABASE_URL: `sqlite://${databaseFile}`,
-        DEMO_MODE: '1',
-        // Three days of trips are enough for the journeys (today and tomorrow) and seed faster.
-        DEMO_DAYS: '3',
-        // Every journey comes from 127.0.0.1: one address standing for many travellers (the limits
-        // themselves are tested in ticket-api/tests/attacks.rs).
-        ...ONE_ADDRESS_FOR_ALL,
-        RENTAL_URL: 'https://rental.example.com/',
-      },
-    },
-    {
-      command: `mkdir -p ${shellQuote(databaseDir)} && exec ${shellQuote(serverBin)}`,
-      cwd: here,
-      url: `${themedURL}/api/config`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-      stdout: 'pipe',
-      stderr: 'pipe',
-      env: {
-        PORT: String(themedPort),
-        HOST: '127.0.0.1',
-        DIST_DIR: distDir,
-        DATABASE_URL: `sqlite://${themedDatabaseFile}`,
-        DEMO_MODE: '1',
-        DEMO_DAYS: '3',
-        ...ONE_ADDRESS_FOR_ALL,
-        THEME: 'hanif',
-        ROLLOUT_PERCENTAGE: '100',
-        RENTAL_URL: 'https://rental.example.com/',
-      },
-    },
-    {
-      command: `mkdir -p ${shellQuote(databaseDir)} && printf '%s' ${shellQuote(WINDOWS)} > ${shellQuote(windowsFile)} && exec ${shellQuote(serverBin)}`,
-      cwd: here,
-      url: `http://127.0.0.1:${queuePort}/api/config`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-      stdout: 'pipe',
-      stderr: 'pipe',
-      env: {
-        PORT: String(queuePort),
-        HOST: '127.0.0.1',
-        DIST_DIR: distDir,
-        DATABASE_URL: `sqlite://${path.join(databaseDir, 'e2e-queue.db')}`,
-        DEMO_MODE: '1',
-        DEMO_DAYS: '3',
-        ...ONE_ADDRESS_FOR_ALL,
-        SALE_WINDOWS: windowsFile,
-      },
-    },
+    server(port, databaseFile, { RENTAL_URL: 'https://rental.example.com/' }),
+    server(themedPort, themedDatabaseFile, { THEME: 'hanif', ROLLOUT_PERCENTAGE: '100', RENTAL_URL: 'https://rental.example.com/' }),
+    server(queuePort, path.join(databaseDir, 'e2e-queue.db'), { SALE_WINDOWS: windowsFile }, `printf '%s' ${shellQuote(WINDOWS)} > ${shellQuote(windowsFile)}`),
   ],
 });
