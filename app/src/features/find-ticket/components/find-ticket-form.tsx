@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { validatePhone } from 'core-wasm';
 import { useSendSearchOtp } from '@/features/find-ticket/api/tickets';
-import { prerenderedPhone } from '@/features/find-ticket/prerendered-phone';
+import { handedOver, prerenderedPhone } from '@/features/find-ticket/prerendered-phone';
 import { useNeedsNetwork } from '@/components/needs-network';
 import { preloadOtpPopup } from '@/features/otp/otp-popup';
 import { PhoneField } from '@/features/phone/components/phone-field';
@@ -27,8 +27,14 @@ export function FindTicketForm({ onSent }: { onSent: (phone: string) => void }) 
   const network = useNeedsNetwork();
   const problem = touched ? (validatePhone(phone) ?? null) : null;
 
-  useEffect(() => {
-    if (!typed?.focused) return;
+  // As the app's form replaces the plain one, before the next key: what was typed there since.
+  useLayoutEffect(() => {
+    if (!typed) return;
+    const last = handedOver(typed);
+    // Syncs from outside React (the plain page's field), once: keys typed while React rendered.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (last.phone !== typed.phone) setPhone(last.phone);
+    if (!last.focused) return;
     const field = form.current?.elements.namedItem('phone');
     if (field instanceof HTMLInputElement) {
       field.focus();
