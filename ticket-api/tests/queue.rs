@@ -204,6 +204,27 @@ on_both_stores! {
         assert_eq!((code, code_of(&body)), (StatusCode::TOO_MANY_REQUESTS, "queue.required"), "{body}");
     }
 
+    a_visitor_joining_300_times_at_once_has_one_place(backend) {
+        let (app, opens_ms) = app_with_window(backend, 600).await;
+        let (covered, _, _, _) = trips(&app).await;
+        wait_until(opens_ms).await;
+        let bot = app.visitor("bot");
+        let mut handles = Vec::new();
+        for _ in 0..300 {
+            let (bot, trip) = (bot.clone(), covered.clone());
+            handles.push(tokio::spawn(async move { join(&bot, &trip).await["queueId"].as_str().unwrap().to_owned() }));
+        }
+        let mut places = std::collections::BTreeSet::new();
+        for handle in handles {
+            places.insert(handle.await.unwrap());
+        }
+        assert_eq!(places.len(), 1, "one place however often a visitor joins");
+        let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM queue_places WHERE visitor = 'v:bot'").fetch_one(&app.state.pool).await.unwrap();
+        assert_eq!(rows, 1);
+        // The next visitor comes right behind: no position was spent on the repeats.
+        assert_eq!(join(&app.visitor("next"), &covered).await["position"].as_u64(), Some(2));
+    }
+
     a_restart_keeps_every_place(backend) {
         let (app, opens_ms) = app_with_window(backend, 600).await;
         let (covered, _, _, _) = trips(&app).await;
