@@ -33,13 +33,13 @@ pub mod store;
 
 use std::sync::Arc;
 
+use crate::store::db::Pool;
 use axum::Extension;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderValue, Method};
 use axum::routing::{MethodRouter, get, post};
 use core_wasm::contract::calls::{CALLS, CallName};
-use sqlx::AnyPool;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
 use crate::config::Config;
@@ -57,7 +57,7 @@ const JANITOR_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
 
 #[derive(Clone)]
 pub struct AppState {
-    pub pool: AnyPool,
+    pub pool: Pool,
     /// The timetable in memory.
     pub network: Arc<domain::network::NetworkCache>,
     /// Seat claims as search and seat view read them (a coherent cache when this process is
@@ -118,6 +118,7 @@ pub async fn start(config: Config) -> Result<AppState, StartError> {
                     reason: "must not be empty".into(),
                 })
             })?;
+    let pool = store::db::Pool::serving(pool, &config.database_url).await.map_err(StartError::Db)?;
     let network = domain::network::NetworkCache::load(&pool).await.map_err(|e| StartError::Db(e.into()))?;
     let claims = claims::Claims::for_database(&config.database_url);
     tracing::info!(caching = claims.is_caching(), "seat claims");

@@ -96,14 +96,21 @@ on_both! {
                 views
             }));
         }
+        // The store answers without a thread hand-off, so a call may run through without once
+        // giving the one thread up: the lockers pause between their steps for the lookers.
+        let pause = || tokio::time::sleep(std::time::Duration::from_millis(2));
         for (i, seat) in seats.iter().take(6).enumerate() {
             let visitor = format!("looker-race-{i}");
+            pause().await;
             assert_eq!(lock(&app, &trip, &[seat], &visitor).await.0, StatusCode::OK);
+            pause().await;
             assert_eq!(seat_status(&app, &trip, seat).await, "locked", "just locked");
             let tnx = book(&app, &trip, &[seat], &visitor).await;
+            pause().await;
             assert_eq!(seat_status(&app, &trip, seat).await, "locked", "hold renewed for the payment");
             let outcome = if i % 2 == 0 { "pay" } else { "fail" };
             gateway(&app, &tnx, outcome).await;
+            pause().await;
             let expected = if i % 2 == 0 { "booked" } else { "available" };
             assert_eq!(seat_status(&app, &trip, seat).await, expected, "after {outcome}");
             let (_, found) = app.post("/v1/api/intercity/get-schedule-trips", json!({"from": first, "to": last, "journeyDate": common::today().add_days(1).to_string()})).await;

@@ -19,8 +19,8 @@ pub mod trip;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use crate::store::db::Pool;
 use axum::body::Bytes;
-use sqlx::AnyPool;
 
 use self::answers::SearchAnswers;
 use self::coherence::{Before, Slots, forget_all, store};
@@ -117,7 +117,7 @@ impl Claims {
 
     pub async fn trip(
         &self,
-        pool: &AnyPool,
+        pool: &Pool,
         network_version: &str,
         trip_id: &str,
     ) -> Result<Arc<TripClaims>, sqlx::Error> {
@@ -130,7 +130,7 @@ impl Claims {
     /// others.
     pub async fn trips(
         &self,
-        pool: &AnyPool,
+        pool: &Pool,
         network_version: &str,
         trip_ids: &[&str],
     ) -> Result<HashMap<String, Arc<TripClaims>>, sqlx::Error> {

@@ -111,7 +111,7 @@ fn not_departed(trip: &TripInfo, from_stop: i64, now_ms: i64) -> Result<(), ApiE
 /// held by one visitor and `HOLD_SEATS_PER_ADDRESS` from one client address, the seats of this
 /// trip's hold (which the new lock replaces) not counted.
 async fn within_caps(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    tx: &mut crate::store::db::Tx,
     state: &AppState,
     hold: &HoldRow,
     seats: usize,

@@ -11,8 +11,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
+use crate::store::db::Pool;
 use core_wasm::service::Service;
-use sqlx::AnyPool;
 
 use crate::store::network as store;
 
@@ -116,12 +116,12 @@ pub struct Network {
     pub fares: HashMap<(String, String, String, i64, i64), i64>,
 }
 
-async fn version(pool: &AnyPool) -> Result<String, sqlx::Error> {
+async fn version(pool: &Pool) -> Result<String, sqlx::Error> {
     Ok(crate::store::content::setting(pool, "network_version").await?.unwrap_or_default())
 }
 
 impl Network {
-    pub async fn load(pool: &AnyPool) -> Result<Network, sqlx::Error> {
+    pub async fn load(pool: &Pool) -> Result<Network, sqlx::Error> {
         let mut n = Network { version: version(pool).await?, ..Network::default() };
         for r in store::cities(pool).await? {
             n.city_ids.insert(r.name.to_lowercase(), r.id.clone());
@@ -235,7 +235,7 @@ pub struct NetworkCache {
 }
 
 impl NetworkCache {
-    pub async fn load(pool: &AnyPool) -> Result<NetworkCache, sqlx::Error> {
+    pub async fn load(pool: &Pool) -> Result<NetworkCache, sqlx::Error> {
         let network = Network::load(pool).await?;
         Ok(NetworkCache {
             current: RwLock::new((Arc::new(network), Instant::now())),
@@ -251,7 +251,7 @@ impl NetworkCache {
     }
 
     /// The timetable, checking at most once per [`RECHECK`] whether it changed.
-    pub async fn get(&self, pool: &AnyPool) -> Result<Arc<Network>, sqlx::Error> {
+    pub async fn get(&self, pool: &Pool) -> Result<Arc<Network>, sqlx::Error> {
         let (network, checked) = self.snapshot();
         if checked.elapsed() < RECHECK {
             return Ok(network);

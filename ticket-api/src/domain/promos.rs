@@ -11,6 +11,7 @@ use crate::domain::booking;
 use crate::domain::identity::Caller;
 use crate::error::ApiError;
 use crate::store::bookings::{self, BookingRow};
+use crate::store::db::TxConn;
 use crate::store::promos::{self, DealRow, PromoCodeRow};
 use crate::store::trips;
 
@@ -28,11 +29,7 @@ fn rule(promo: &PromoCodeRow) -> PromoRule {
 }
 
 /// The discount `code` gives this booking, if it applies.
-async fn discount_for(
-    conn: &mut sqlx::AnyConnection,
-    booking: &BookingRow,
-    code: &str,
-) -> Result<Option<i64>, ApiError> {
+async fn discount_for(conn: &mut TxConn, booking: &BookingRow, code: &str) -> Result<Option<i64>, ApiError> {
     let now = now_unix_ms();
     // A surprise deal for this very booking, within its window.
     if let Some(deal) = promos::deal_of(&mut *conn, &booking.tnx_id).await?
@@ -82,8 +79,11 @@ pub async fn check(
 ) -> Result<Option<PromoResponse>, ApiError> {
     let booking = booking::pending(state, caller, tnx_id).await?;
     let code = normal(code);
-    let mut conn = state.pool.acquire().await?;
-    Ok(discount_for(&mut conn, &booking, &code).await?.map(|d| answer(&booking, d, Some(code))))
+    // Read in one transaction, as apply reads them, so the code's uses are counted at one instant.
+    let mut tx = state.pool.begin().await?;
+    let discount = discount_for(&mut tx, &booking, &code).await?;
+    tx.rollback().await?;
+    Ok(discount.map(|d| answer(&booking, d, Some(code))))
 }
 
 /// `apply-promo-code` (also how a surprise deal is claimed): the booking's discount, code and

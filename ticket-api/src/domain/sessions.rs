@@ -14,7 +14,7 @@
 use std::collections::HashMap;
 use std::sync::{Mutex, MutexGuard};
 
-use sqlx::AnyPool;
+use crate::store::db::Pool;
 
 use crate::domain::identity::Login;
 use crate::store::accounts::{self, SessionRow};
@@ -75,7 +75,7 @@ impl Sessions {
     }
 
     /// The login `claim` names, if its session stands at `now_ms` and is the named user's.
-    pub async fn check(&self, pool: &AnyPool, claim: &SessionClaim, now_ms: i64) -> Result<Option<Login>, sqlx::Error> {
+    pub async fn check(&self, pool: &Pool, claim: &SessionClaim, now_ms: i64) -> Result<Option<Login>, sqlx::Error> {
         let login =
             |phone: String| Login { user_id: claim.user_id.clone(), session_id: claim.session_id.clone(), phone };
         if let Some(kept) = self.kept().get(&claim.session_id).filter(|k| k.trusted(&claim.user_id, now_ms)) {

@@ -12,8 +12,8 @@
 
 use std::time::Duration;
 
+use crate::store::db::Pool;
 use core_wasm::server_messages as say;
-use sqlx::AnyPool;
 
 use crate::clock::now_unix_ms;
 use crate::error::ApiError;
@@ -72,7 +72,7 @@ impl HttpGateway {
 
 impl Sms {
     /// Sends `text` to `phone`; a failure is a 503 the traveller may retry at once.
-    pub async fn send(&self, pool: &AnyPool, phone: &str, text: &str) -> Result<(), ApiError> {
+    pub async fn send(&self, pool: &Pool, phone: &str, text: &str) -> Result<(), ApiError> {
         match self {
             Sms::Outbox => {
                 store::queue_sms(pool, &new_id("sms")?, phone, text, now_unix_ms()).await?;

@@ -2,9 +2,9 @@
 //! timetable in memory (or the store for a trip newer than it), and the segment a traveller
 //! chose.
 
+use crate::store::db::Pool;
 use core_wasm::server_messages as say;
 use core_wasm::service::Service;
-use sqlx::AnyPool;
 
 use crate::AppState;
 use crate::claims::{ClaimState, TripClaims};
@@ -37,7 +37,7 @@ pub(crate) struct RoutePoint {
     pub minutes_from_start: i64,
 }
 
-pub(crate) async fn trip_info(pool: &AnyPool, trip_id: &str) -> Result<TripInfo, ApiError> {
+pub(crate) async fn trip_info(pool: &Pool, trip_id: &str) -> Result<TripInfo, ApiError> {
     let trip = trips::timetable(pool, trip_id.trim()).await?.ok_or_else(|| ApiError::not_found(say::TRIP_NOT_FOUND))?;
     let stops = trips::stop_cities(pool, &trip.route_id).await?;
     let points = trips::route_points(pool, &trip.route_id)
@@ -80,7 +80,7 @@ impl TripInfo {
 
     /// The trip: from the timetable in memory, or from the store when it was written after the
     /// timetable was last loaded (it reloads within `network::RECHECK`).
-    pub(crate) async fn find(pool: &AnyPool, network: &Network, trip_id: &str) -> Result<TripInfo, ApiError> {
+    pub(crate) async fn find(pool: &Pool, network: &Network, trip_id: &str) -> Result<TripInfo, ApiError> {
         match TripInfo::from_network(network, trip_id) {
             Some(trip) => Ok(trip),
             None => trip_info(pool, trip_id).await,
@@ -89,7 +89,7 @@ impl TripInfo {
 
     /// The trip, if it runs for `service` (another service's trip is not found).
     pub(crate) async fn find_for(
-        pool: &AnyPool,
+        pool: &Pool,
         network: &Network,
         service: Service,
         trip_id: &str,

@@ -15,8 +15,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
+use crate::store::db::Pool;
 use core_wasm::time::Date;
-use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::domain::trip::TripInfo;
@@ -132,7 +132,7 @@ struct Join {
 
 /// The waiting rooms of this process's sale windows.
 pub struct WaitingRoom {
-    pool: AnyPool,
+    pool: Pool,
     windows: SaleWindows,
     admissions: Admissions,
     queues: Mutex<HashMap<String, Arc<Queue>>>,
@@ -171,7 +171,7 @@ fn as_i64(n: u64) -> i64 {
 impl WaitingRoom {
     /// The waiting rooms of `windows`, admissions signed under `secret`; starts the writer task
     /// (so it must be called inside the Tokio runtime).
-    pub fn start(pool: AnyPool, windows: SaleWindows, admissions: Admissions) -> Arc<WaitingRoom> {
+    pub fn start(pool: Pool, windows: SaleWindows, admissions: Admissions) -> Arc<WaitingRoom> {
         let (writer, jobs) = mpsc::channel(BATCH * 16);
         tokio::spawn(write_joins(pool.clone(), jobs));
         Arc::new(WaitingRoom { pool, windows, admissions, queues: Mutex::new(HashMap::new()), writer })
@@ -411,7 +411,7 @@ fn poll_after(now_ms: i64, opens_ms: i64, wait_seconds: Option<u64>, done: bool)
 }
 
 /// The writer: the joins waiting are written together, one transaction per queue.
-async fn write_joins(pool: AnyPool, mut jobs: mpsc::Receiver<Join>) {
+async fn write_joins(pool: Pool, mut jobs: mpsc::Receiver<Join>) {
     while let Some(first) = jobs.recv().await {
         let mut batch = vec![first];
         while batch.len() < BATCH {
@@ -439,7 +439,7 @@ async fn write_joins(pool: AnyPool, mut jobs: mpsc::Receiver<Join>) {
 }
 
 /// One queue's joins in one transaction. Answers every joiner's place by visitor.
-async fn write_queue(pool: &AnyPool, joins: &[Join]) -> Result<HashMap<String, PlaceRow>, RoomError> {
+async fn write_queue(pool: &Pool, joins: &[Join]) -> Result<HashMap<String, PlaceRow>, RoomError> {
     let Some(first) = joins.first() else { return Ok(HashMap::new()) };
     // Once drawn, the joins this process sends are of visitors it has no place for (join()
     // looked): they are written straight away, two statements a batch. A visitor who joined
@@ -488,7 +488,7 @@ fn new_places(
 }
 
 /// After the draw: positions for the newcomers under the opening's lock, and their places.
-async fn write_newcomers(pool: &AnyPool, joins: &[Join]) -> Result<HashMap<String, PlaceRow>, RoomError> {
+async fn write_newcomers(pool: &Pool, joins: &[Join]) -> Result<HashMap<String, PlaceRow>, RoomError> {
     let Some(first) = joins.first() else { return Ok(HashMap::new()) };
     let queue = &first.queue;
     let now_ms = joins.iter().map(|j| j.now_ms).max().unwrap_or(first.now_ms);
@@ -505,7 +505,7 @@ async fn write_newcomers(pool: &AnyPool, joins: &[Join]) -> Result<HashMap<Strin
 
 /// Any time: the opening's lock, the draw if its moment has come, the places the visitors
 /// already had, and new places for the others.
-async fn write_carefully(pool: &AnyPool, joins: &[Join]) -> Result<HashMap<String, PlaceRow>, RoomError> {
+async fn write_carefully(pool: &Pool, joins: &[Join]) -> Result<HashMap<String, PlaceRow>, RoomError> {
     let Some(first) = joins.first() else { return Ok(HashMap::new()) };
     let queue = &first.queue;
     let now_ms = joins.iter().map(|j| j.now_ms).max().unwrap_or(first.now_ms);

@@ -1,9 +1,9 @@
 //! `bookings` and `booking_seats`: a traveller's booking from its pending payment to its end.
 
+use super::db::Tx;
 use core_wasm::contract::booking::{BookingStatus, Gender};
 use core_wasm::pricing::Quote;
 use core_wasm::service::Service;
-use sqlx::{Any, Transaction};
 
 use super::Exec;
 
@@ -64,7 +64,7 @@ pub async fn seats<'c>(e: impl Exec<'c>, booking_id: &str) -> Result<Vec<String>
 }
 
 /// Writes a booking and its seats.
-pub async fn insert(tx: &mut Transaction<'_, Any>, b: &BookingRow, seats: &[String]) -> Result<(), sqlx::Error> {
+pub async fn insert(tx: &mut Tx, b: &BookingRow, seats: &[String]) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO bookings (id, tnx_id, service, trip_id, hold_id, visitor, from_stop, to_stop, boarding_point, \
          dropping_point, passenger_name, phone, email, gender, sub_total, discount, promo_code, service_charge, \
@@ -101,17 +101,12 @@ pub async fn insert(tx: &mut Transaction<'_, Any>, b: &BookingRow, seats: &[Stri
     insert_seats(tx, &b.id, seats).await
 }
 
-async fn insert_seats(tx: &mut Transaction<'_, Any>, booking_id: &str, seats: &[String]) -> Result<(), sqlx::Error> {
+async fn insert_seats(tx: &mut Tx, booking_id: &str, seats: &[String]) -> Result<(), sqlx::Error> {
     super::insert_seats(&mut **tx, "booking_seats", "booking_id", booking_id, seats).await
 }
 
 /// Replaces a pending booking's seats and amounts (a seat removed).
-pub async fn reprice(
-    tx: &mut Transaction<'_, Any>,
-    booking_id: &str,
-    seats: &[String],
-    quote: &Quote,
-) -> Result<(), sqlx::Error> {
+pub async fn reprice(tx: &mut Tx, booking_id: &str, seats: &[String], quote: &Quote) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE bookings SET sub_total = $1, service_charge = $2, gateway_commission = $3, discount = $4, amount = $5 \
          WHERE id = $6",

@@ -1,6 +1,6 @@
 //! `seat_claims` as search and seat view read them (the inventory module writes them).
 
-use sqlx::AnyPool;
+use crate::store::db::Pool;
 
 use crate::claims::ClaimState;
 
@@ -17,7 +17,7 @@ pub struct ClaimRow {
 }
 
 /// Every claim row of the trips, expired holds included.
-pub async fn of_trips(pool: &AnyPool, trip_ids: &[&str]) -> Result<Vec<ClaimRow>, sqlx::Error> {
+pub async fn of_trips(pool: &Pool, trip_ids: &[&str]) -> Result<Vec<ClaimRow>, sqlx::Error> {
     // Only numbered placeholders are generated into the text; the ids are bound.
     let placeholders: Vec<String> = (1..=trip_ids.len()).map(|i| format!("${i}")).collect();
     let sql = format!(

@@ -6,10 +6,14 @@
 use std::str::FromStr;
 use std::time::Duration;
 
-use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
-use sqlx::{AnyPool, ConnectOptions, Executor};
+use std::sync::Arc;
 
-pub use sqlx::AnyPool as Pool;
+use futures_util::future::BoxFuture;
+use futures_util::stream::BoxStream;
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyQueryResult, AnyRow, AnyStatement, AnyTypeInfo};
+use sqlx::{Any, AnyPool, ConnectOptions, Either, Execute, Executor, SqlStr};
+
+use super::lite::{Lite, LiteTx};
 
 /// The embedded migrations (ticket-api/migrations), applied at start-up.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
@@ -100,3 +104,169 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<(AnyPool, Backen
         .await?;
     Ok((pool, backend))
 }
+
+/// The store the server runs on: sqlx's pool for PostgreSQL (and an in-memory SQLite), the
+/// direct SQLite connections of [`super::lite`] for a SQLite file. Statements take `&Pool`
+/// (or a [`Tx`]) as sqlx's executors, so the store's queries run unchanged on either.
+#[derive(Debug, Clone)]
+pub struct Pool(Kind);
+
+#[derive(Debug, Clone)]
+enum Kind {
+    Sqlx(AnyPool),
+    Lite(Arc<Lite>),
+}
+
+impl Pool {
+    /// The pool to serve with, from the one the migrations ran on: a SQLite file is then opened
+    /// directly and sqlx's connections to it closed.
+    pub async fn serving(pool: AnyPool, url: &str) -> Result<Pool, DbError> {
+        match sqlite_file(url)? {
+            Some(path) => {
+                pool.close().await;
+                Ok(Pool(Kind::Lite(Arc::new(Lite::open(std::path::Path::new(&path))?))))
+            }
+            None => Ok(Pool(Kind::Sqlx(pool))),
+        }
+    }
+
+    /// A transaction: the statements run through it see each other's writes and are kept
+    /// together by [`Tx::commit`], or dropped by [`Tx::rollback`] or by dropping it.
+    pub async fn begin(&self) -> Result<Tx, sqlx::Error> {
+        Ok(Tx(match &self.0 {
+            Kind::Sqlx(pool) => TxConn::Sqlx(pool.begin().await?),
+            Kind::Lite(lite) => TxConn::Lite(lite.begin().await?),
+        }))
+    }
+
+    pub fn is_closed(&self) -> bool {
+        match &self.0 {
+            Kind::Sqlx(pool) => pool.is_closed(),
+            Kind::Lite(lite) => lite.is_closed(),
+        }
+    }
+
+    pub async fn close(&self) {
+        match &self.0 {
+            Kind::Sqlx(pool) => pool.close().await,
+            Kind::Lite(lite) => lite.close(),
+        }
+    }
+}
+
+/// The file of a `sqlite:` URL, `None` for PostgreSQL and an in-memory database (which only
+/// sqlx's pool of connections to it shares).
+fn sqlite_file(url: &str) -> Result<Option<String>, DbError> {
+    if backend_of(url)? != Backend::Sqlite {
+        return Ok(None);
+    }
+    let (path, options) = url
+        .trim_start_matches("sqlite://")
+        .trim_start_matches("sqlite:")
+        .split_once('?')
+        .map_or((url.trim_start_matches("sqlite://").trim_start_matches("sqlite:"), ""), |(path, options)| {
+            (path, options)
+        });
+    let memory = path.is_empty() || path.contains(":memory:") || options.split('&').any(|o| o == "mode=memory");
+    Ok((!memory).then(|| path.to_owned()))
+}
+
+/// A transaction of a [`Pool`]; its statements run on `&mut *tx` as on sqlx's transactions.
+#[derive(Debug)]
+pub struct Tx(TxConn);
+
+#[derive(Debug)]
+pub enum TxConn {
+    Sqlx(sqlx::Transaction<'static, Any>),
+    Lite(LiteTx),
+}
+
+impl Tx {
+    pub async fn commit(self) -> Result<(), sqlx::Error> {
+        match self.0 {
+            TxConn::Sqlx(tx) => tx.commit().await,
+            TxConn::Lite(tx) => tx.commit(),
+        }
+    }
+
+    pub async fn rollback(self) -> Result<(), sqlx::Error> {
+        match self.0 {
+            TxConn::Sqlx(tx) => tx.rollback().await,
+            TxConn::Lite(tx) => tx.rollback(),
+        }
+    }
+}
+
+impl std::ops::Deref for Tx {
+    type Target = TxConn;
+
+    fn deref(&self) -> &TxConn {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Tx {
+    fn deref_mut(&mut self) -> &mut TxConn {
+        &mut self.0
+    }
+}
+
+type Step = Result<Either<AnyQueryResult, AnyRow>, sqlx::Error>;
+
+/// Each executor's statements go to the connection underneath, whichever it is.
+macro_rules! dispatch_executor {
+    ($target:ty, |$this:ident| $sqlx:pat, $lite:pat) => {
+        impl<'c> Executor<'c> for $target {
+            type Database = Any;
+
+            fn fetch_many<'e, 'q: 'e, E>(self, query: E) -> BoxStream<'e, Step>
+            where
+                'c: 'e,
+                E: 'q + Execute<'q, Any>,
+            {
+                match self {
+                    $sqlx => $this.fetch_many(query),
+                    $lite => $this.fetch_many(query),
+                }
+            }
+
+            fn fetch_optional<'e, 'q: 'e, E>(self, query: E) -> BoxFuture<'e, Result<Option<AnyRow>, sqlx::Error>>
+            where
+                'c: 'e,
+                E: 'q + Execute<'q, Any>,
+            {
+                match self {
+                    $sqlx => $this.fetch_optional(query),
+                    $lite => $this.fetch_optional(query),
+                }
+            }
+
+            fn prepare_with<'e>(
+                self,
+                sql: SqlStr,
+                parameters: &'e [AnyTypeInfo],
+            ) -> BoxFuture<'e, Result<AnyStatement, sqlx::Error>>
+            where
+                'c: 'e,
+            {
+                match self {
+                    $sqlx => $this.prepare_with(sql, parameters),
+                    $lite => $this.prepare_with(sql, parameters),
+                }
+            }
+
+            fn describe<'e>(self, sql: SqlStr) -> BoxFuture<'e, Result<sqlx::Describe<Any>, sqlx::Error>>
+            where
+                'c: 'e,
+            {
+                match self {
+                    $sqlx => $this.describe(sql),
+                    $lite => $this.describe(sql),
+                }
+            }
+        }
+    };
+}
+
+dispatch_executor!(&'c Pool, |this| Pool(Kind::Sqlx(this)), Pool(Kind::Lite(this)));
+dispatch_executor!(&'c mut TxConn, |this| TxConn::Sqlx(this), TxConn::Lite(this));

@@ -1,7 +1,7 @@
 //! `holds` and `hold_seats`: a visitor's seat-lock on a trip. Its rows in `seat_claims` carry
 //! `claim_id = holds.id` (the inventory module writes those).
 
-use sqlx::{Any, Transaction};
+use super::db::Tx;
 
 use super::Exec;
 
@@ -32,7 +32,7 @@ pub async fn of_visitor<'c>(e: impl Exec<'c>, trip_id: &str, visitor: &str) -> R
 
 /// Takes the lock that counting and adding held seats for `key` happen under (until the
 /// transaction ends).
-pub async fn lock_quota(tx: &mut Transaction<'_, Any>, key: &str) -> Result<(), sqlx::Error> {
+pub async fn lock_quota(tx: &mut Tx, key: &str) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO hold_quota_locks (lock_key) VALUES ($1) \
          ON CONFLICT (lock_key) DO UPDATE SET lock_key = excluded.lock_key",
@@ -46,7 +46,7 @@ pub async fn lock_quota(tx: &mut Transaction<'_, Any>, key: &str) -> Result<(), 
 /// Seats held at `now_ms` by the visitor (`by_address` false) or from the client address, on
 /// trips other than `except_trip` (whose hold a new lock replaces).
 pub async fn seats_held(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut Tx,
     who: &str,
     by_address: bool,
     except_trip: &str,
@@ -83,7 +83,7 @@ pub async fn live_of_visitor<'c>(
 
 /// Gives every hold of owner `from` to owner `to` (a login): the trips they are on, for the
 /// claims cache (a hold's owner is what a seat view leaves out as the viewer's own).
-pub async fn move_owner(tx: &mut Transaction<'_, Any>, from: &str, to: &str) -> Result<Vec<String>, sqlx::Error> {
+pub async fn move_owner(tx: &mut Tx, from: &str, to: &str) -> Result<Vec<String>, sqlx::Error> {
     sqlx::query_scalar("UPDATE holds SET visitor = $1 WHERE visitor = $2 RETURNING trip_id")
         .bind(to)
         .bind(from)
@@ -104,7 +104,7 @@ pub async fn seats<'c>(e: impl Exec<'c>, hold_id: &str) -> Result<Vec<String>, s
         .await
 }
 
-pub async fn insert(tx: &mut Transaction<'_, Any>, hold: &HoldRow, seats: &[String]) -> Result<(), sqlx::Error> {
+pub async fn insert(tx: &mut Tx, hold: &HoldRow, seats: &[String]) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO holds (id, trip_id, visitor, from_stop, to_stop, boarding_point, dropping_point, expires_at, \
          created_at, first_locked_at, client_address) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
@@ -127,7 +127,7 @@ pub async fn insert(tx: &mut Transaction<'_, Any>, hold: &HoldRow, seats: &[Stri
 
 /// Deletes a hold; its seats go with it (`hold_seats` cascades, foreign keys being on in both
 /// stores).
-pub async fn delete(tx: &mut Transaction<'_, Any>, hold_id: &str) -> Result<(), sqlx::Error> {
+pub async fn delete(tx: &mut Tx, hold_id: &str) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM holds WHERE id = $1").bind(hold_id).execute(&mut **tx).await?;
     Ok(())
 }

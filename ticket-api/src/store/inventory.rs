@@ -12,7 +12,7 @@
 //! bypass the claims cache (`crate::claims`): the guard must exist before the transaction
 //! commits and live until it has ended.
 
-use sqlx::{Any, AnyPool, Transaction};
+use crate::store::db::{Pool, Tx};
 
 use crate::claims::{ClaimState, ClaimsWrite};
 
@@ -46,11 +46,7 @@ pub struct Claim<'a> {
 }
 
 /// Deletes the trip's expired holds: their seats are free again.
-pub async fn reclaim_expired(
-    tx: &mut Transaction<'_, Any>,
-    trip: &ClaimsWrite<'_>,
-    now_ms: i64,
-) -> Result<(), sqlx::Error> {
+pub async fn reclaim_expired(tx: &mut Tx, trip: &ClaimsWrite<'_>, now_ms: i64) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM seat_claims WHERE trip_id = $1 AND state = $3 AND expires_at <= $2")
         .bind(trip.trip_id())
         .bind(now_ms)
@@ -62,11 +58,7 @@ pub async fn reclaim_expired(
 
 /// Writes the claim's rows; `Taken` (naming the seats) if any seat-leg is already claimed. The
 /// caller rolls back on error.
-pub async fn insert(
-    tx: &mut Transaction<'_, Any>,
-    trip: &ClaimsWrite<'_>,
-    claim: &Claim<'_>,
-) -> Result<(), ClaimError> {
+pub async fn insert(tx: &mut Tx, trip: &ClaimsWrite<'_>, claim: &Claim<'_>) -> Result<(), ClaimError> {
     let rows: Vec<(&String, i64)> =
         claim.seats.iter().flat_map(|s| (claim.from_stop..claim.to_stop).map(move |leg| (s, leg))).collect();
     let mut written = 0u64;
@@ -96,11 +88,7 @@ pub async fn insert(
 }
 
 /// The claim's seats that someone else claims on a leg of its segment.
-async fn taken_by_others(
-    tx: &mut Transaction<'_, Any>,
-    trip_id: &str,
-    claim: &Claim<'_>,
-) -> Result<Vec<String>, sqlx::Error> {
+async fn taken_by_others(tx: &mut Tx, trip_id: &str, claim: &Claim<'_>) -> Result<Vec<String>, sqlx::Error> {
     let others: Vec<String> = sqlx::query_scalar(
         "SELECT DISTINCT seat_no FROM seat_claims WHERE trip_id = $1 AND leg >= $2 AND leg < $3 AND claim_id <> $4",
     )
@@ -114,7 +102,7 @@ async fn taken_by_others(
 }
 
 /// Releases every row of a claim (a replaced hold, a failed payment, a cancelled ticket).
-pub async fn release(tx: &mut Transaction<'_, Any>, trip: &ClaimsWrite<'_>, claim_id: &str) -> Result<(), sqlx::Error> {
+pub async fn release(tx: &mut Tx, trip: &ClaimsWrite<'_>, claim_id: &str) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM seat_claims WHERE trip_id = $1 AND claim_id = $2")
         .bind(trip.trip_id())
         .bind(claim_id)
@@ -125,7 +113,7 @@ pub async fn release(tx: &mut Transaction<'_, Any>, trip: &ClaimsWrite<'_>, clai
 
 /// Releases one seat of a claim (a seat removed from a pending booking).
 pub async fn release_seat(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut Tx,
     trip: &ClaimsWrite<'_>,
     claim_id: &str,
     seat_no: &str,
@@ -141,7 +129,7 @@ pub async fn release_seat(
 
 /// Moves a hold's expiry (the gateway session must not outlive the hold).
 pub async fn extend_hold(
-    tx: &mut Transaction<'_, Any>,
+    tx: &mut Tx,
     trip: &ClaimsWrite<'_>,
     claim_id: &str,
     until_ms: i64,
@@ -159,7 +147,7 @@ pub async fn extend_hold(
 /// Whether the trip's seat map and its claims agree: no claim on a seat the coach lacks and no
 /// leg outside the route. (The UNIQUE index already rules out double claims.) For tests and
 /// the crash check.
-pub async fn consistent(pool: &AnyPool, trip_id: &str) -> Result<bool, sqlx::Error> {
+pub async fn consistent(pool: &Pool, trip_id: &str) -> Result<bool, sqlx::Error> {
     let bad: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) AS bad FROM seat_claims c JOIN trips t ON t.id = c.trip_id JOIN vehicles v ON v.id = t.vehicle_id \
          WHERE c.trip_id = $1 AND (NOT EXISTS (SELECT 1 FROM layout_seats s WHERE s.layout_id = v.layout_id AND s.seat_no = c.seat_no) \

@@ -14,6 +14,7 @@ pub mod grants;
 pub mod holds;
 pub mod idempotency;
 pub mod inventory;
+pub mod lite;
 pub mod network;
 pub mod otp;
 pub mod payments;

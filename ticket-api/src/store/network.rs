@@ -1,6 +1,6 @@
 //! The timetable as stored: what `domain::network` loads into memory, one query per table.
 
-use sqlx::AnyPool;
+use crate::store::db::Pool;
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct CityRow {
@@ -9,7 +9,7 @@ pub struct CityRow {
     pub name_bn: Option<String>,
 }
 
-pub async fn cities(pool: &AnyPool) -> Result<Vec<CityRow>, sqlx::Error> {
+pub async fn cities(pool: &Pool) -> Result<Vec<CityRow>, sqlx::Error> {
     sqlx::query_as("SELECT id, name, name_bn FROM cities").fetch_all(pool).await
 }
 
@@ -22,7 +22,7 @@ pub struct RouteRow {
     pub name_bn: Option<String>,
 }
 
-pub async fn routes(pool: &AnyPool) -> Result<Vec<RouteRow>, sqlx::Error> {
+pub async fn routes(pool: &Pool) -> Result<Vec<RouteRow>, sqlx::Error> {
     sqlx::query_as("SELECT id, service, name, name_bn FROM routes").fetch_all(pool).await
 }
 
@@ -34,7 +34,7 @@ pub struct StopRow {
 }
 
 /// Every route's stops, in order.
-pub async fn stops(pool: &AnyPool) -> Result<Vec<StopRow>, sqlx::Error> {
+pub async fn stops(pool: &Pool) -> Result<Vec<StopRow>, sqlx::Error> {
     sqlx::query_as("SELECT route_id, city_id, minutes_from_start FROM route_stops ORDER BY route_id, stop_index")
         .fetch_all(pool)
         .await
@@ -52,7 +52,7 @@ pub struct PointRow {
 }
 
 /// Every route's boarding and dropping points, in time order.
-pub async fn points(pool: &AnyPool) -> Result<Vec<PointRow>, sqlx::Error> {
+pub async fn points(pool: &Pool) -> Result<Vec<PointRow>, sqlx::Error> {
     sqlx::query_as(
         "SELECT rp.route_id, rp.stop_index, rp.minutes_from_start, p.id, p.name, p.name_bn, p.address FROM route_points rp \
          JOIN points p ON p.id = rp.point_id ORDER BY rp.route_id, rp.minutes_from_start, p.name",
@@ -71,7 +71,7 @@ pub struct TripRow {
 }
 
 /// Every trip, in departure order.
-pub async fn trips(pool: &AnyPool) -> Result<Vec<TripRow>, sqlx::Error> {
+pub async fn trips(pool: &Pool) -> Result<Vec<TripRow>, sqlx::Error> {
     sqlx::query_as("SELECT id, route_id, departs_at, operator_id, vehicle_id FROM trips ORDER BY departs_at, id")
         .fetch_all(pool)
         .await
@@ -88,7 +88,7 @@ pub struct VehicleRow {
     pub layout_id: String,
 }
 
-pub async fn vehicles(pool: &AnyPool) -> Result<Vec<VehicleRow>, sqlx::Error> {
+pub async fn vehicles(pool: &Pool) -> Result<Vec<VehicleRow>, sqlx::Error> {
     sqlx::query_as("SELECT id, name, name_bn, coach_type, bus_class, bus_class_bn, layout_id FROM vehicles")
         .fetch_all(pool)
         .await
@@ -102,7 +102,7 @@ pub struct OperatorRow {
     pub logo: String,
 }
 
-pub async fn operators(pool: &AnyPool) -> Result<Vec<OperatorRow>, sqlx::Error> {
+pub async fn operators(pool: &Pool) -> Result<Vec<OperatorRow>, sqlx::Error> {
     sqlx::query_as("SELECT id, title, title_bn, logo FROM operators").fetch_all(pool).await
 }
 
@@ -114,7 +114,7 @@ pub struct ClassCountRow {
     pub seats: i64,
 }
 
-pub async fn class_counts(pool: &AnyPool) -> Result<Vec<ClassCountRow>, sqlx::Error> {
+pub async fn class_counts(pool: &Pool) -> Result<Vec<ClassCountRow>, sqlx::Error> {
     sqlx::query_as("SELECT layout_id, seat_class, COUNT(*) AS seats FROM layout_seats GROUP BY layout_id, seat_class")
         .fetch_all(pool)
         .await
@@ -136,7 +136,7 @@ pub struct LayoutSeatRow {
 }
 
 /// Every layout's seats, by deck, row and column.
-pub async fn layout_seats(pool: &AnyPool) -> Result<Vec<LayoutSeatRow>, sqlx::Error> {
+pub async fn layout_seats(pool: &Pool) -> Result<Vec<LayoutSeatRow>, sqlx::Error> {
     sqlx::query_as(
         "SELECT layout_id, seat_no, deck, deck_name, deck_name_bn, seat_class, class_name, class_name_bn, row_no, col_no, \
          is_ladies \
@@ -156,7 +156,7 @@ pub struct FareRow {
     pub fare: i64,
 }
 
-pub async fn fares(pool: &AnyPool) -> Result<Vec<FareRow>, sqlx::Error> {
+pub async fn fares(pool: &Pool) -> Result<Vec<FareRow>, sqlx::Error> {
     sqlx::query_as("SELECT route_id, operator_id, seat_class, from_stop, to_stop, fare FROM fares")
         .fetch_all(pool)
         .await

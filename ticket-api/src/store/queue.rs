@@ -1,7 +1,7 @@
 //! `queue_openings` and `queue_places` (issue 16): the waiting room's state, so a restart keeps
 //! every place and processes sharing the store hand out one order.
 
-use sqlx::AnyPool;
+use crate::store::db::Pool;
 
 use super::{Exec, values_list};
 
@@ -30,7 +30,7 @@ const PLACE: &str = "SELECT queue_id, visitor, place_id, joined_at, position, ad
 
 /// Makes the opening's row with `seed` unless it exists (another join, another process, made it
 /// first: its seed stands), then reads it.
-pub async fn open(pool: &AnyPool, queue_id: &str, seed: &str, seed_hash: &str) -> Result<OpeningRow, sqlx::Error> {
+pub async fn open(pool: &Pool, queue_id: &str, seed: &str, seed_hash: &str) -> Result<OpeningRow, sqlx::Error> {
     sqlx::query(
         "INSERT INTO queue_openings (queue_id, seed, seed_hash) VALUES ($1, $2, $3) ON CONFLICT (queue_id) DO NOTHING",
     )
@@ -153,7 +153,7 @@ pub async fn places<'c>(e: impl Exec<'c>, queue_id: &str) -> Result<Vec<PlaceRow
 /// How many places the queue has, and how many admitted visitors let their admission lapse
 /// without holding a seat by `now_ms` (their turns pass to the next in line). Two counts the
 /// indexes answer, not a scan of the places.
-pub async fn counts(pool: &AnyPool, queue_id: &str, admission_ms: i64, now_ms: i64) -> Result<(i64, i64), sqlx::Error> {
+pub async fn counts(pool: &Pool, queue_id: &str, admission_ms: i64, now_ms: i64) -> Result<(i64, i64), sqlx::Error> {
     let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM queue_places WHERE queue_id = $1")
         .bind(queue_id)
         .fetch_one(pool)
@@ -168,7 +168,7 @@ pub async fn counts(pool: &AnyPool, queue_id: &str, admission_ms: i64, now_ms: i
 }
 
 /// Notes that the place's turn came at `now_ms` (once: the first time counts) and answers when.
-pub async fn admit(pool: &AnyPool, place_id: &str, now_ms: i64) -> Result<Option<i64>, sqlx::Error> {
+pub async fn admit(pool: &Pool, place_id: &str, now_ms: i64) -> Result<Option<i64>, sqlx::Error> {
     sqlx::query("UPDATE queue_places SET admitted_at = $2 WHERE place_id = $1 AND admitted_at IS NULL")
         .bind(place_id)
         .bind(now_ms)

@@ -1,0 +1,193 @@
+//! One statement of the store's SQL run on a rusqlite connection, read and bound as sqlx's `Any`
+//! driver does, so the store's queries, `FromRow` rows and error checks work unchanged:
+//!
+//! - placeholders are numbered (`$1`), bound by their number wherever they appear;
+//! - a value comes back as its SQLite storage class (INTEGER as `BigInt`, REAL as `Double`), as
+//!   sqlx's SQLite driver gives it for the store's BIGINT, TEXT and REAL columns;
+//! - a constraint failure is a database error of the constraint's kind (`is_unique_violation`).
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use rusqlite::types::{ToSqlOutput, ValueRef};
+use rusqlite::{Connection, Statement, ToSql, ffi};
+use sqlx::any::{AnyArguments, AnyQueryResult, AnyRow, AnyTypeInfo, AnyTypeInfoKind, AnyValue};
+use sqlx::error::{DatabaseError, ErrorKind};
+use sqlx_core::any::{AnyColumn, AnyValueKind};
+use sqlx_core::ext::ustr::UStr;
+
+/// What a statement gave: its rows (at most `limit`), and the rows it changed.
+pub(crate) struct Ran {
+    pub rows: Vec<AnyRow>,
+    pub result: AnyQueryResult,
+}
+
+/// Runs `sql` (one statement) with `arguments` on `conn`, its prepared form kept for the next
+/// call; `limit` stops reading rows early (a write has made all its changes at its first row).
+pub(crate) fn run(
+    conn: &Connection,
+    sql: &str,
+    arguments: Option<AnyArguments>,
+    limit: Option<usize>,
+) -> Result<Ran, sqlx::Error> {
+    let mut statement = conn.prepare_cached(sql).map_err(error)?;
+    let arguments = arguments.map(|a| a.values.0).unwrap_or_default();
+    bind(&mut statement, &arguments)?;
+    let names = column_names(&statement);
+    let writes = !statement.readonly();
+    let mut rows = Vec::new();
+    let mut stepping = statement.raw_query();
+    while limit.is_none_or(|limit| rows.len() < limit) {
+        match stepping.next().map_err(error)? {
+            Some(row) => rows.push(any_row(row, &names)?),
+            None => break,
+        }
+    }
+    drop(stepping);
+    let rows_affected = if writes { conn.changes() } else { 0 };
+    Ok(Ran { rows, result: AnyQueryResult { rows_affected, last_insert_id: None } })
+}
+
+/// Whether `sql` only reads (it may then run on a reader connection).
+pub(crate) fn reads_only(conn: &Connection, sql: &str) -> Result<bool, sqlx::Error> {
+    Ok(conn.prepare_cached(sql).map_err(error)?.readonly())
+}
+
+/// Binds each placeholder to its argument: `$3` (or `?3`) to the third wherever it stands, a
+/// bare `?` to the next in order.
+fn bind(statement: &mut Statement<'_>, arguments: &[AnyValueKind]) -> Result<(), sqlx::Error> {
+    for index in 1..=statement.parameter_count() {
+        let number = match statement.parameter_name(index) {
+            Some(name) => name.get(1..).and_then(|n| n.parse::<usize>().ok()).ok_or_else(|| {
+                sqlx::Error::Protocol(format!("placeholder {name}: the store numbers its placeholders ($1)"))
+            })?,
+            None => index,
+        };
+        let value = arguments
+            .get(number.wrapping_sub(1))
+            .ok_or_else(|| sqlx::Error::Protocol(format!("no argument bound for ${number}")))?;
+        statement.raw_bind_parameter(index, Bound(value)).map_err(error)?;
+    }
+    Ok(())
+}
+
+/// An `Any` argument as SQLite stores it (booleans as 0 and 1, as sqlx's SQLite driver binds them).
+struct Bound<'a>(&'a AnyValueKind);
+
+impl ToSql for Bound<'_> {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::Borrowed(match self.0 {
+            AnyValueKind::Null(_) => ValueRef::Null,
+            AnyValueKind::Bool(b) => ValueRef::Integer(i64::from(*b)),
+            AnyValueKind::SmallInt(i) => ValueRef::Integer(i64::from(*i)),
+            AnyValueKind::Integer(i) => ValueRef::Integer(i64::from(*i)),
+            AnyValueKind::BigInt(i) => ValueRef::Integer(*i),
+            AnyValueKind::Real(r) => ValueRef::Real(f64::from(*r)),
+            AnyValueKind::Double(d) => ValueRef::Real(*d),
+            AnyValueKind::Text(t) => ValueRef::Text(t.as_bytes()),
+            AnyValueKind::TextSlice(t) => ValueRef::Text(t.as_bytes()),
+            AnyValueKind::Blob(b) => ValueRef::Blob(b),
+            other => {
+                return Err(rusqlite::Error::ToSqlConversionFailure(
+                    format!("no SQLite value for the argument {other:?}").into(),
+                ));
+            }
+        }))
+    }
+}
+
+/// A statement's column names, and each name's index (the last of a repeated name, as sqlx).
+struct Names {
+    columns: Vec<UStr>,
+    index: Arc<sqlx_core::HashMap<UStr, usize>>,
+}
+
+fn column_names(statement: &Statement<'_>) -> Names {
+    let columns: Vec<UStr> = statement.column_names().into_iter().map(UStr::new).collect();
+    let index = columns.iter().cloned().enumerate().map(|(i, name)| (name, i)).collect();
+    Names { columns, index: Arc::new(index) }
+}
+
+fn any_row(row: &rusqlite::Row<'_>, names: &Names) -> Result<AnyRow, sqlx::Error> {
+    let mut columns = Vec::with_capacity(names.columns.len());
+    let mut values = Vec::with_capacity(names.columns.len());
+    for (ordinal, name) in names.columns.iter().enumerate() {
+        let kind = match row.get_ref(ordinal).map_err(error)? {
+            ValueRef::Null => AnyValueKind::Null(AnyTypeInfoKind::Null),
+            ValueRef::Integer(i) => AnyValueKind::BigInt(i),
+            ValueRef::Real(r) => AnyValueKind::Double(r),
+            ValueRef::Text(t) => AnyValueKind::Text(Arc::new(
+                String::from_utf8(t.to_vec())
+                    .map_err(|e| sqlx::Error::Decode(format!("column {name} is not UTF-8: {e}").into()))?,
+            )),
+            ValueRef::Blob(b) => AnyValueKind::Blob(Arc::new(b.to_vec())),
+        };
+        let type_kind = match &kind {
+            AnyValueKind::BigInt(_) => AnyTypeInfoKind::BigInt,
+            AnyValueKind::Double(_) => AnyTypeInfoKind::Double,
+            AnyValueKind::Text(_) => AnyTypeInfoKind::Text,
+            AnyValueKind::Blob(_) => AnyTypeInfoKind::Blob,
+            _ => AnyTypeInfoKind::Null,
+        };
+        columns.push(AnyColumn { ordinal, name: name.clone(), type_info: AnyTypeInfo { kind: type_kind } });
+        values.push(AnyValue { kind });
+    }
+    Ok(AnyRow { column_names: names.index.clone(), columns, values })
+}
+
+/// A SQLite failure as sqlx reports one: constraint failures are database errors of their kind.
+pub(crate) fn error(e: rusqlite::Error) -> sqlx::Error {
+    match e {
+        rusqlite::Error::SqliteFailure(code, message) => {
+            let message = message.unwrap_or_else(|| code.to_string());
+            sqlx::Error::Database(Box::new(SqliteFailure { code, message }))
+        }
+        other => sqlx::Error::Protocol(format!("sqlite: {other}")),
+    }
+}
+
+#[derive(Debug)]
+struct SqliteFailure {
+    code: ffi::Error,
+    message: String,
+}
+
+impl std::fmt::Display for SqliteFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for SqliteFailure {}
+
+impl DatabaseError for SqliteFailure {
+    fn message(&self) -> &str {
+        &self.message
+    }
+
+    fn code(&self) -> Option<Cow<'_, str>> {
+        Some(Cow::Owned(self.code.extended_code.to_string()))
+    }
+
+    fn as_error(&self) -> &(dyn std::error::Error + Send + Sync + 'static) {
+        self
+    }
+
+    fn as_error_mut(&mut self) -> &mut (dyn std::error::Error + Send + Sync + 'static) {
+        self
+    }
+
+    fn into_error(self: Box<Self>) -> Box<dyn std::error::Error + Send + Sync + 'static> {
+        self
+    }
+
+    fn kind(&self) -> ErrorKind {
+        match self.code.extended_code {
+            ffi::SQLITE_CONSTRAINT_UNIQUE | ffi::SQLITE_CONSTRAINT_PRIMARYKEY => ErrorKind::UniqueViolation,
+            ffi::SQLITE_CONSTRAINT_FOREIGNKEY => ErrorKind::ForeignKeyViolation,
+            ffi::SQLITE_CONSTRAINT_NOTNULL => ErrorKind::NotNullViolation,
+            ffi::SQLITE_CONSTRAINT_CHECK => ErrorKind::CheckViolation,
+            _ => ErrorKind::Other,
+        }
+    }
+}
