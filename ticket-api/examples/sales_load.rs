@@ -1,5 +1,6 @@
 //! Complete sales per second against a running server (issue 4's load target), over HTTP on
-//! loopback: seat-lock -> payment-pending -> update-gateway -> sandbox Pay -> confirm-ticket.
+//! loopback (one kept-alive connection per traveller): seat-lock -> payment-pending ->
+//! update-gateway -> sandbox Pay -> confirm-ticket.
 //! Each worker sells the free seats of its own trips, so no sale fails by design; afterwards
 //! every trip's seat map is read again and must show exactly the seats sold as booked (no
 //! oversell, no lost sale). Usage: sales_load BASE_URL [seconds] [workers]
@@ -20,11 +21,88 @@ use std::time::{Duration, Instant};
 use tokio::task::JoinSet;
 
 use serde_json::{Value, json};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::sync::Mutex;
 
 const CALLS: [&str; 5] = ["seat-lock", "payment-pending", "update-gateway", "sandbox-pay", "confirm-ticket"];
 
+/// One traveller's HTTP/1.1 connection, kept alive between calls as a browser keeps it (a new
+/// TCP connection per call costs both sides more than many of the calls themselves).
+struct Client {
+    addr: SocketAddr,
+    stream: Option<BufReader<tokio::net::TcpStream>>,
+}
+
+impl Client {
+    fn new(addr: SocketAddr) -> Client {
+        Client { addr, stream: None }
+    }
+
+    async fn call(
+        &mut self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&Value>,
+    ) -> Result<(u16, String, Value), String> {
+        let body = body.map(Value::to_string).unwrap_or_default();
+        let auth = token.map(|t| format!("Authorization: Bearer {t}\r\n")).unwrap_or_default();
+        let request = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            self.addr,
+            body.len()
+        );
+        // A kept connection the server has closed meanwhile fails at once: try a fresh one.
+        let reused = self.stream.is_some();
+        match self.exchange(&request).await {
+            Err(_) if reused => self.exchange(&request).await,
+            result => result,
+        }
+    }
+
+    async fn exchange(&mut self, request: &str) -> Result<(u16, String, Value), String> {
+        let result = self.exchange_once(request).await;
+        if result.is_err() {
+            self.stream = None;
+        }
+        result
+    }
+
+    async fn exchange_once(&mut self, request: &str) -> Result<(u16, String, Value), String> {
+        if self.stream.is_none() {
+            let stream = tokio::net::TcpStream::connect(self.addr).await.map_err(|e| e.to_string())?;
+            stream.set_nodelay(true).map_err(|e| e.to_string())?;
+            self.stream = Some(BufReader::new(stream));
+        }
+        let stream = self.stream.as_mut().ok_or("no connection")?;
+        stream.get_mut().write_all(request.as_bytes()).await.map_err(|e| e.to_string())?;
+        let mut head = String::new();
+        loop {
+            let mut line = String::new();
+            if stream.read_line(&mut line).await.map_err(|e| e.to_string())? == 0 {
+                return Err("connection closed".into());
+            }
+            if line == "\r\n" {
+                break;
+            }
+            head.push_str(&line);
+        }
+        let header = |name: &str| {
+            head.lines().find_map(|l| l.split_once(':').filter(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.trim().to_owned()))
+        };
+        let length: usize = header("content-length").and_then(|v| v.parse().ok()).ok_or("no content-length")?;
+        let close = header("connection").is_some_and(|v| v.eq_ignore_ascii_case("close"));
+        let mut json = vec![0; length];
+        stream.read_exact(&mut json).await.map_err(|e| e.to_string())?;
+        if close {
+            self.stream = None;
+        }
+        let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+        Ok((status, head, serde_json::from_slice(&json).unwrap_or(Value::Null)))
+    }
+}
+
+/// One call on a connection of its own.
 async fn http(
     addr: SocketAddr,
     method: &str,
@@ -32,20 +110,7 @@ async fn http(
     token: Option<&str>,
     body: Option<&Value>,
 ) -> Result<(u16, String, Value), String> {
-    let mut stream = tokio::net::TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
-    let body = body.map(Value::to_string).unwrap_or_default();
-    let auth = token.map(|t| format!("Authorization: Bearer {t}\r\n")).unwrap_or_default();
-    let request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    stream.write_all(request.as_bytes()).await.map_err(|e| e.to_string())?;
-    let mut response = Vec::new();
-    stream.read_to_end(&mut response).await.map_err(|e| e.to_string())?;
-    let text = String::from_utf8_lossy(&response).into_owned();
-    let (head, json) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
-    Ok((status, head.to_owned(), serde_json::from_str(json).unwrap_or(Value::Null)))
+    Client::new(addr).call(method, path, token, body).await
 }
 
 fn booked(view: &Value) -> Vec<String> {
@@ -158,9 +223,10 @@ async fn main() -> Result<(), String> {
             // Each worker is one traveller buying one seat after another (the server caps how
             // many seats one visitor holds at once).
             let token = new_visitor(addr).await.unwrap_or(token);
+            let mut client = Client::new(addr);
             while !stop.load(Ordering::Relaxed) {
                 let Some(trip) = queue.lock().await.pop() else { break };
-                let Ok((200, _, view)) = http(addr, "POST", "/v1/api/intercity/get-seat-view", Some(&token), Some(&json!({"tripId": trip}))).await else { continue };
+                let Ok((200, _, view)) = client.call("POST", "/v1/api/intercity/get-seat-view", Some(&token), Some(&json!({"tripId": trip}))).await else { continue };
                 ledger.lock().await.insert(trip.clone(), (booked(&view), Vec::new()));
                 for seat in free(&view) {
                     if stop.load(Ordering::Relaxed) {
@@ -173,11 +239,11 @@ async fn main() -> Result<(), String> {
                     for call in CALLS {
                         let t = Instant::now();
                         let result = match call {
-                            "seat-lock" => http(addr, "POST", "/v1/api/intercity/seat-lock", Some(&token), Some(&json!({"tripId": trip, "seats": [seat]}))).await,
-                            "payment-pending" => http(addr, "POST", "/v1/api/intercity/payment-pending", Some(&token), Some(&json!({"tripId": trip, "seats": [seat], "name": "Load Test", "phone": "01712345678", "gender": "female"}))).await,
-                            "update-gateway" => http(addr, "POST", "/v1/api/intercity/update-gateway", Some(&token), Some(&json!({"tnxId": tnx, "gateway": "sandbox"}))).await,
-                            "sandbox-pay" => http(addr, "POST", &format!("{page}/pay"), None, None).await,
-                            _ => http(addr, "POST", "/v1/api/intercity/confirm-ticket", Some(&token), Some(&json!({"tnxId": tnx}))).await,
+                            "seat-lock" => client.call("POST", "/v1/api/intercity/seat-lock", Some(&token), Some(&json!({"tripId": trip, "seats": [seat]}))).await,
+                            "payment-pending" => client.call("POST", "/v1/api/intercity/payment-pending", Some(&token), Some(&json!({"tripId": trip, "seats": [seat], "name": "Load Test", "phone": "01712345678", "gender": "female"}))).await,
+                            "update-gateway" => client.call("POST", "/v1/api/intercity/update-gateway", Some(&token), Some(&json!({"tnxId": tnx, "gateway": "sandbox"}))).await,
+                            "sandbox-pay" => client.call("POST", &format!("{page}/pay"), None, None).await,
+                            _ => client.call("POST", "/v1/api/intercity/confirm-ticket", Some(&token), Some(&json!({"tnxId": tnx}))).await,
                         };
                         timings.push((call, t.elapsed()));
                         match result {
