@@ -88,7 +88,9 @@ impl Client {
             head.push_str(&line);
         }
         let header = |name: &str| {
-            head.lines().find_map(|l| l.split_once(':').filter(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.trim().to_owned()))
+            head.lines().find_map(|l| {
+                l.split_once(':').filter(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.trim().to_owned())
+            })
         };
         let length: usize = header("content-length").and_then(|v| v.parse().ok()).ok_or("no content-length")?;
         let close = header("connection").is_some_and(|v| v.eq_ignore_ascii_case("close"));

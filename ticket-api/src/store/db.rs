@@ -185,14 +185,17 @@ impl Tx {
     pub async fn commit(self) -> Result<(), sqlx::Error> {
         match self.0 {
             TxConn::Sqlx(tx) => tx.commit().await,
-            TxConn::Lite(tx) => tx.commit(),
+            TxConn::Lite(tx) => tx.commit().await,
         }
     }
 
     pub async fn rollback(self) -> Result<(), sqlx::Error> {
         match self.0 {
             TxConn::Sqlx(tx) => tx.rollback().await,
-            TxConn::Lite(tx) => tx.rollback(),
+            TxConn::Lite(tx) => {
+                tx.rollback();
+                Ok(())
+            }
         }
     }
 }

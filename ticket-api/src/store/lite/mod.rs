@@ -6,25 +6,31 @@
 //! fifty statements, so the hand-off was most of the server's CPU (issue 17's profile).
 //!
 //! Here the store's SQL runs on rusqlite connections in the calling task:
-//! - one **writer** connection, taken whole by a transaction (`BEGIN IMMEDIATE` to `COMMIT`) or
-//!   by one write outside a transaction. Writers queue for it in arrival order (tokio's fair
-//!   mutex), so no writer of this process ever waits on SQLite's busy lock or retries;
+//! - one **writer** connection, taken whole by a transaction or by one write outside a
+//!   transaction. Writers queue for it in arrival order (tokio's fair mutex), so no writer of
+//!   this process ever waits on SQLite's busy lock or retries; their commits are grouped
+//!   ([`writer`]);
 //! - **reader** connections for statements that only read: in WAL mode a reader sees every
-//!   committed write and never waits for the writer.
+//!   committed write and never waits for the writer;
+//! - a **checkpointer** thread that copies the WAL back into the database file, off the
+//!   writer's time (SQLite would otherwise do it inside a commit now and then).
 //!
 //! A statement blocks its task's thread for the few microseconds SQLite takes; no transaction
-//! awaits anything but the store, so the writer is held for the length of its statements. The
-//! durability is the one sqlx gave: WAL with `synchronous = NORMAL` (a commit survives the
-//! process crashing; a power cut may lose the last commits, never corrupt the file).
+//! awaits anything but the store, so the writer is held for the length of its statements.
+//!
+//! Durability: a write is answered only once committed. WAL with `synchronous = NORMAL`, as
+//! before: a commit survives the process crashing; a power cut may lose the last commits
+//! (never a part of one) and never corrupts the file.
 //!
 //! The same queries, rows and errors as sqlx's `Any` driver ([`any`]): the store does not know
 //! which runs it.
 
 mod any;
+mod writer;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
 use futures_util::future::BoxFuture;
@@ -34,6 +40,7 @@ use sqlx::any::{AnyArguments, AnyQueryResult, AnyRow, AnyStatement, AnyTypeInfo}
 use sqlx::{Any, Either, Execute, Executor, SqlStr};
 
 use any::Ran;
+use writer::{Unit, Writer};
 
 /// How long a write waits for another process's write (a second server on the file).
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -43,12 +50,15 @@ const STATEMENTS_KEPT: usize = 512;
 /// Reader connections kept idle: readers run without awaiting, so no more than the runtime's
 /// threads are in use at once.
 const READERS_KEPT: usize = 8;
+/// How often the checkpointer copies the WAL back (a passive checkpoint: it never waits for the
+/// writer or the readers, and does what they leave it to do).
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
 
 pub struct Lite {
     path: PathBuf,
-    writer: Arc<tokio::sync::Mutex<Connection>>,
+    writer: Arc<Writer>,
     readers: Mutex<Vec<Connection>>,
-    closed: AtomicBool,
+    closed: Arc<AtomicBool>,
 }
 
 impl std::fmt::Debug for Lite {
@@ -69,11 +79,15 @@ fn connect(path: &Path) -> Result<Connection, sqlx::Error> {
 impl Lite {
     /// Opens the database file (created, in WAL mode and migrated by sqlx at start-up).
     pub fn open(path: &Path) -> Result<Lite, sqlx::Error> {
+        let writer = connect(path)?;
+        writer.execute_batch("PRAGMA wal_autocheckpoint = 0").map_err(any::error)?;
+        let closed = Arc::new(AtomicBool::new(false));
+        checkpoint_while_open(connect(path)?, Arc::downgrade(&closed));
         Ok(Lite {
             path: path.to_owned(),
-            writer: Arc::new(tokio::sync::Mutex::new(connect(path)?)),
+            writer: Arc::new(Writer::new(writer)),
             readers: Mutex::new(Vec::new()),
-            closed: AtomicBool::new(false),
+            closed,
         })
     }
 
@@ -125,8 +139,17 @@ impl Lite {
         match read {
             Some(ran) => Ok(ran),
             None => {
-                let writer = self.writer.lock().await;
-                any::run(&writer, sql.as_str(), arguments.take().flatten(), limit)
+                let unit = self.writer.unit().await?;
+                match any::run(unit.conn(), sql.as_str(), arguments.take().flatten(), limit) {
+                    Ok(ran) => {
+                        unit.commit().await?;
+                        Ok(ran)
+                    }
+                    Err(e) => {
+                        unit.rollback();
+                        Err(e)
+                    }
+                }
             }
         }
     }
@@ -134,45 +157,43 @@ impl Lite {
     /// Takes the writer for a transaction (waiting for the writers before it).
     pub async fn begin(&self) -> Result<LiteTx, sqlx::Error> {
         self.open_now()?;
-        let writer = self.writer.clone().lock_owned().await;
-        writer.execute_batch("BEGIN IMMEDIATE").map_err(any::error)?;
-        Ok(LiteTx { writer, open: true })
+        Ok(LiteTx(self.writer.unit().await?))
     }
 }
 
-/// A transaction on the writer connection; rolled back if dropped before its commit.
-pub struct LiteTx {
-    writer: tokio::sync::OwnedMutexGuard<Connection>,
-    open: bool,
+/// Checkpoints the WAL every [`CHECKPOINT_EVERY`] on a thread of its own until the store closes
+/// (or is dropped).
+fn checkpoint_while_open(conn: Connection, closed: Weak<AtomicBool>) {
+    let spawned = std::thread::Builder::new().name("sqlite-checkpoint".into()).spawn(move || {
+        while closed.upgrade().is_some_and(|closed| !closed.load(Ordering::Relaxed)) {
+            std::thread::sleep(CHECKPOINT_EVERY);
+            if let Err(e) = conn.execute_batch("PRAGMA wal_checkpoint(PASSIVE)") {
+                tracing::warn!(error = %e, "WAL checkpoint failed (tried again shortly)");
+            }
+        }
+    });
+    if let Err(e) = spawned {
+        tracing::error!(error = %e, "could not start the WAL checkpointer: the WAL grows until restart");
+    }
 }
+
+/// A transaction: a unit on the writer, committed with its group ([`writer`]), rolled back if
+/// dropped before its commit.
+pub struct LiteTx(Unit);
 
 impl std::fmt::Debug for LiteTx {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("LiteTx").field("open", &self.open).finish()
+        f.debug_struct("LiteTx").finish_non_exhaustive()
     }
 }
 
 impl LiteTx {
-    pub fn commit(mut self) -> Result<(), sqlx::Error> {
-        self.writer.execute_batch("COMMIT").map_err(any::error)?;
-        self.open = false;
-        Ok(())
+    pub async fn commit(self) -> Result<(), sqlx::Error> {
+        self.0.commit().await
     }
 
-    pub fn rollback(mut self) -> Result<(), sqlx::Error> {
-        self.open = false;
-        self.writer.execute_batch("ROLLBACK").map_err(any::error)
-    }
-}
-
-impl Drop for LiteTx {
-    fn drop(&mut self) {
-        if self.open
-            && !self.writer.is_autocommit()
-            && let Err(e) = self.writer.execute_batch("ROLLBACK")
-        {
-            tracing::error!(error = %e, "could not roll back an abandoned SQLite transaction");
-        }
+    pub fn rollback(self) {
+        self.0.rollback();
     }
 }
 
@@ -254,7 +275,7 @@ impl<'c> Executor<'c> for &'c mut LiteTx {
         'c: 'e,
         E: 'q + Execute<'q, Any>,
     {
-        let ran = parts(query).and_then(|(sql, arguments)| any::run(&self.writer, sql.as_str(), arguments, None));
+        let ran = parts(query).and_then(|(sql, arguments)| any::run(self.0.conn(), sql.as_str(), arguments, None));
         stream::iter(steps(ran)).boxed()
     }
 
@@ -263,7 +284,7 @@ impl<'c> Executor<'c> for &'c mut LiteTx {
         'c: 'e,
         E: 'q + Execute<'q, Any>,
     {
-        let ran = parts(query).and_then(|(sql, arguments)| any::run(&self.writer, sql.as_str(), arguments, Some(1)));
+        let ran = parts(query).and_then(|(sql, arguments)| any::run(self.0.conn(), sql.as_str(), arguments, Some(1)));
         Box::pin(std::future::ready(ran.map(|ran| ran.rows.into_iter().next())))
     }
 
