@@ -261,7 +261,14 @@ mod sessions {
 
         an_expired_session_is_refused(app) {
             let (user, _) = log_in(&app.visitor("tab"), PHONE).await;
-            sqlx::query("UPDATE user_sessions SET expires_at = created_at + 1").execute(&app.state.pool).await.unwrap();
+            // Ended a second ago (the login and this call may come within the same millisecond).
+            let a_second_ago = ticket_api::clock::now_unix_ms() - 1_000;
+            sqlx::query("UPDATE user_sessions SET created_at = $1, expires_at = $2")
+                .bind(a_second_ago - 1_000)
+                .bind(a_second_ago)
+                .execute(&app.state.pool)
+                .await
+                .unwrap();
             let (status, body) = user.get("/v1/api/common/me").await;
             assert_eq!((status, code_of(&body)), (StatusCode::UNAUTHORIZED, "auth.sessionEnded"), "{body}");
         }

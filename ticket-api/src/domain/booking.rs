@@ -492,6 +492,12 @@ pub async fn confirm(state: &AppState, caller: &Caller, tnx_id: &str) -> Result<
         }
         None => return Err(ApiError::bad(say::PAYMENT_FAILED)),
     }
+    // Mostly the gateway's callback has issued it already: then it is read, not written again.
+    if booking.status == BookingStatus::Ticketed
+        && let Some(id) = tickets::id_of_booking(&state.pool, &booking.id).await?
+    {
+        return views::ticket(state, &id).await;
+    }
     match issue(state, &booking.tnx_id).await? {
         Issued::Ticket(id) => views::ticket(state, &id).await,
         Issued::Refunded | Issued::Duplicate => Err(ApiError::conflict(say::SEATS_LOST)),

@@ -300,10 +300,12 @@ pub async fn open_session(state: &AppState, booking: &BookingRow, gateway_name: 
     };
     match gateway.open(&charge).await {
         Ok(opened) => {
-            payments::set_opened(&state.pool, &session.id, opened.gateway_ref.as_deref(), &opened.redirect_url).await?;
+            let mut tx = state.pool.begin().await?;
+            payments::set_opened(&mut *tx, &session.id, opened.gateway_ref.as_deref(), &opened.redirect_url).await?;
+            bookings::set_gateway(&mut *tx, &booking.tnx_id, gateway.name()).await?;
+            tx.commit().await?;
             session.gateway_ref = opened.gateway_ref;
             session.redirect_url = Some(opened.redirect_url);
-            bookings::set_gateway(&state.pool, &booking.tnx_id, gateway.name()).await?;
             Ok(session)
         }
         Err(e) => {
