@@ -7,6 +7,8 @@
 //! - a constraint failure is a database error of the constraint's kind (`is_unique_violation`).
 
 use std::borrow::Cow;
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use rusqlite::types::{ToSqlOutput, ValueRef};
@@ -22,35 +24,60 @@ pub(crate) struct Ran {
     pub result: AnyQueryResult,
 }
 
-/// Runs `sql` (one statement) with `arguments` on `conn`, its prepared form kept for the next
-/// call; `limit` stops reading rows early (a write has made all its changes at its first row).
-pub(crate) fn run(
-    conn: &Connection,
-    sql: &str,
-    arguments: Option<AnyArguments>,
-    limit: Option<usize>,
-) -> Result<Ran, sqlx::Error> {
-    let mut statement = conn.prepare_cached(sql).map_err(error)?;
-    let arguments = arguments.map(|a| a.values.0).unwrap_or_default();
-    bind(&mut statement, &arguments)?;
-    let names = column_names(&statement);
-    let writes = !statement.readonly();
-    let mut rows = Vec::new();
-    let mut stepping = statement.raw_query();
-    while limit.is_none_or(|limit| rows.len() < limit) {
-        match stepping.next().map_err(error)? {
-            Some(row) => rows.push(any_row(row, &names)?),
-            None => break,
-        }
-    }
-    drop(stepping);
-    let rows_affected = if writes { conn.changes() } else { 0 };
-    Ok(Ran { rows, result: AnyQueryResult { rows_affected, last_insert_id: None } })
+/// Column names kept per statement text: more than this many texts (lists of many lengths)
+/// start the cache again.
+const NAMES_KEPT: usize = 1024;
+
+/// A connection, and the column names of the statements it has run (naming a row's columns
+/// cost more than reading a short row).
+pub(crate) struct Conn {
+    pub sqlite: Connection,
+    names: RefCell<HashMap<String, Arc<Names>>>,
 }
 
-/// Whether `sql` only reads (it may then run on a reader connection).
-pub(crate) fn reads_only(conn: &Connection, sql: &str) -> Result<bool, sqlx::Error> {
-    Ok(conn.prepare_cached(sql).map_err(error)?.readonly())
+impl Conn {
+    pub fn new(sqlite: Connection) -> Conn {
+        Conn { sqlite, names: RefCell::default() }
+    }
+
+    /// Runs `sql` (one statement) with `arguments`, its prepared form kept for the next call;
+    /// `limit` stops reading rows early (a write has made all its changes at its first row).
+    pub fn run(&self, sql: &str, arguments: Option<AnyArguments>, limit: Option<usize>) -> Result<Ran, sqlx::Error> {
+        let mut statement = self.sqlite.prepare_cached(sql).map_err(error)?;
+        let arguments = arguments.map(|a| a.values.0).unwrap_or_default();
+        bind(&mut statement, &arguments)?;
+        let names = self.names_of(sql, &statement);
+        let writes = !statement.readonly();
+        let mut rows = Vec::new();
+        let mut stepping = statement.raw_query();
+        while limit.is_none_or(|limit| rows.len() < limit) {
+            match stepping.next().map_err(error)? {
+                Some(row) => rows.push(any_row(row, &names)?),
+                None => break,
+            }
+        }
+        drop(stepping);
+        let rows_affected = if writes { self.sqlite.changes() } else { 0 };
+        Ok(Ran { rows, result: AnyQueryResult { rows_affected, last_insert_id: None } })
+    }
+
+    /// Whether `sql` only reads (it may then run on a reader connection).
+    pub fn reads_only(&self, sql: &str) -> Result<bool, sqlx::Error> {
+        Ok(self.sqlite.prepare_cached(sql).map_err(error)?.readonly())
+    }
+
+    fn names_of(&self, sql: &str, statement: &Statement<'_>) -> Arc<Names> {
+        let mut kept = self.names.borrow_mut();
+        if let Some(names) = kept.get(sql) {
+            return names.clone();
+        }
+        if kept.len() >= NAMES_KEPT {
+            kept.clear();
+        }
+        let names = Arc::new(column_names(statement));
+        kept.insert(sql.to_owned(), names.clone());
+        names
+    }
 }
 
 /// Binds each placeholder to its argument: `$3` (or `?3`) to the third wherever it stands, a

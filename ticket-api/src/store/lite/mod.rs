@@ -39,7 +39,7 @@ use rusqlite::{Connection, OpenFlags};
 use sqlx::any::{AnyArguments, AnyQueryResult, AnyRow, AnyStatement, AnyTypeInfo};
 use sqlx::{Any, Either, Execute, Executor, SqlStr};
 
-use any::Ran;
+use any::{Conn, Ran};
 use writer::{Unit, Writer};
 
 /// How long a write waits for another process's write (a second server on the file).
@@ -57,7 +57,7 @@ const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
 pub struct Lite {
     path: PathBuf,
     writer: Arc<Writer>,
-    readers: Mutex<Vec<Connection>>,
+    readers: Mutex<Vec<Conn>>,
     closed: Arc<AtomicBool>,
 }
 
@@ -85,7 +85,7 @@ impl Lite {
         checkpoint_while_open(connect(path)?, Arc::downgrade(&closed));
         Ok(Lite {
             path: path.to_owned(),
-            writer: Arc::new(Writer::new(writer)),
+            writer: Arc::new(Writer::new(Conn::new(writer))),
             readers: Mutex::new(Vec::new()),
             closed,
         })
@@ -106,11 +106,11 @@ impl Lite {
     }
 
     /// Runs `f` on an idle reader connection (opening one if none is idle).
-    fn with_reader<R>(&self, f: impl FnOnce(&Connection) -> Result<R, sqlx::Error>) -> Result<R, sqlx::Error> {
+    fn with_reader<R>(&self, f: impl FnOnce(&Conn) -> Result<R, sqlx::Error>) -> Result<R, sqlx::Error> {
         let idle = self.readers.lock().unwrap_or_else(|e| e.into_inner()).pop();
         let conn = match idle {
             Some(conn) => conn,
-            None => connect(&self.path)?,
+            None => Conn::new(connect(&self.path)?),
         };
         let result = f(&conn);
         let mut readers = self.readers.lock().unwrap_or_else(|e| e.into_inner());
@@ -130,8 +130,8 @@ impl Lite {
         self.open_now()?;
         let mut arguments = Some(arguments);
         let read = self.with_reader(|conn| {
-            if any::reads_only(conn, sql.as_str())? {
-                any::run(conn, sql.as_str(), arguments.take().flatten(), limit).map(Some)
+            if conn.reads_only(sql.as_str())? {
+                conn.run(sql.as_str(), arguments.take().flatten(), limit).map(Some)
             } else {
                 Ok(None)
             }
@@ -140,7 +140,7 @@ impl Lite {
             Some(ran) => Ok(ran),
             None => {
                 let unit = self.writer.unit().await?;
-                match any::run(unit.conn(), sql.as_str(), arguments.take().flatten(), limit) {
+                match unit.conn().run(sql.as_str(), arguments.take().flatten(), limit) {
                     Ok(ran) => {
                         unit.commit().await?;
                         Ok(ran)
@@ -275,7 +275,7 @@ impl<'c> Executor<'c> for &'c mut LiteTx {
         'c: 'e,
         E: 'q + Execute<'q, Any>,
     {
-        let ran = parts(query).and_then(|(sql, arguments)| any::run(self.0.conn(), sql.as_str(), arguments, None));
+        let ran = parts(query).and_then(|(sql, arguments)| self.0.conn().run(sql.as_str(), arguments, None));
         stream::iter(steps(ran)).boxed()
     }
 
@@ -284,7 +284,7 @@ impl<'c> Executor<'c> for &'c mut LiteTx {
         'c: 'e,
         E: 'q + Execute<'q, Any>,
     {
-        let ran = parts(query).and_then(|(sql, arguments)| any::run(self.0.conn(), sql.as_str(), arguments, Some(1)));
+        let ran = parts(query).and_then(|(sql, arguments)| self.0.conn().run(sql.as_str(), arguments, Some(1)));
         Box::pin(std::future::ready(ran.map(|ran| ran.rows.into_iter().next())))
     }
 

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use rusqlite::Connection;
 use tokio::sync::{Mutex, OwnedMutexGuard, oneshot};
 
-use super::any;
+use super::any::{self, Conn};
 
 /// The oldest a group gets before the unit ending it commits it, writers queued or not: the
 /// most a write's answer waits for the writes queued after it.
@@ -33,7 +33,7 @@ const COMMIT_WAIT: Duration = Duration::from_millis(20);
 type Committed = Result<(), String>;
 
 pub(super) struct Connected {
-    pub conn: Connection,
+    conn: Conn,
     /// When the open transaction began (`None`: no transaction open).
     group_since: Option<Instant>,
     /// The units released into the open transaction, waiting for its commit.
@@ -56,7 +56,7 @@ impl Drop for Queued<'_> {
 }
 
 impl Writer {
-    pub fn new(conn: Connection) -> Writer {
+    pub fn new(conn: Conn) -> Writer {
         Writer {
             connected: Arc::new(Mutex::new(Connected { conn, group_since: None, released: Vec::new() })),
             queued: AtomicUsize::new(0),
@@ -84,17 +84,17 @@ pub(super) struct Unit {
 }
 
 impl Unit {
-    pub fn conn(&self) -> &Connection {
+    pub fn conn(&self) -> &Conn {
         &self.connected.conn
     }
 
     fn begin(&mut self) -> Result<(), sqlx::Error> {
         let c = &mut *self.connected;
         if c.group_since.is_none() {
-            c.conn.execute_batch("BEGIN IMMEDIATE").map_err(any::error)?;
+            control(&c.conn.sqlite, "BEGIN IMMEDIATE").map_err(any::error)?;
             c.group_since = Some(Instant::now());
         }
-        c.conn.execute_batch("SAVEPOINT unit").map_err(any::error)?;
+        control(&c.conn.sqlite, "SAVEPOINT unit").map_err(any::error)?;
         self.open = true;
         Ok(())
     }
@@ -102,7 +102,7 @@ impl Unit {
     /// Keeps the unit's writes: they are committed with its group, and this returns once they are.
     pub async fn commit(mut self) -> Result<(), sqlx::Error> {
         self.open = false;
-        if let Err(e) = self.connected.conn.execute_batch("RELEASE unit") {
+        if let Err(e) = control(&self.connected.conn.sqlite, "RELEASE unit") {
             self.undo();
             self.settle();
             return Err(any::error(e));
@@ -138,15 +138,17 @@ impl Unit {
 
     fn undo(&mut self) {
         let c = &mut *self.connected;
-        if c.conn.is_autocommit() {
+        if c.conn.sqlite.is_autocommit() {
             // SQLite rolled the whole transaction back itself (an I/O error, a full disk): the
             // group's released units are lost with it.
             fail_group(c, "the transaction was rolled back");
             return;
         }
-        if let Err(e) = c.conn.execute_batch("ROLLBACK TO unit; RELEASE unit") {
+        if let Err(e) =
+            control(&c.conn.sqlite, "ROLLBACK TO unit").and_then(|()| control(&c.conn.sqlite, "RELEASE unit"))
+        {
             tracing::error!(error = %e, "could not roll back a write: rolling back its group");
-            let _ = c.conn.execute_batch("ROLLBACK");
+            let _ = control(&c.conn.sqlite, "ROLLBACK");
             fail_group(c, "the transaction was rolled back");
         }
     }
@@ -165,11 +167,11 @@ impl Unit {
         if c.group_since.is_none() {
             return;
         }
-        if c.conn.is_autocommit() {
+        if c.conn.sqlite.is_autocommit() {
             fail_group(c, "the transaction was rolled back");
             return;
         }
-        match c.conn.execute_batch("COMMIT") {
+        match control(&c.conn.sqlite, "COMMIT") {
             Ok(()) => {
                 c.group_since = None;
                 for unit in c.released.drain(..) {
@@ -178,11 +180,16 @@ impl Unit {
             }
             Err(e) => {
                 tracing::error!(error = %e, units = c.released.len(), "a group commit failed");
-                let _ = c.conn.execute_batch("ROLLBACK");
+                let _ = control(&c.conn.sqlite, "ROLLBACK");
                 fail_group(c, &e.to_string());
             }
         }
     }
+}
+
+/// A transaction statement, prepared once (they run several times per write).
+fn control(conn: &Connection, sql: &str) -> rusqlite::Result<()> {
+    conn.prepare_cached(sql)?.raw_execute().map(drop)
 }
 
 fn fail_group(c: &mut Connected, why: &str) {
