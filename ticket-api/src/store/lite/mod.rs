@@ -26,6 +26,8 @@
 //! which runs it.
 
 mod any;
+#[cfg(test)]
+mod tests;
 mod writer;
 
 use std::path::{Path, PathBuf};
@@ -71,7 +73,8 @@ fn connect(path: &Path) -> Result<Connection, sqlx::Error> {
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let conn = Connection::open_with_flags(path, flags).map_err(any::error)?;
     conn.busy_timeout(BUSY_TIMEOUT).map_err(any::error)?;
-    conn.execute_batch("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;").map_err(any::error)?;
+    conn.execute_batch("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA temp_store = MEMORY;")
+        .map_err(any::error)?;
     conn.set_prepared_statement_cache_capacity(STATEMENTS_KEPT);
     Ok(conn)
 }

@@ -63,6 +63,12 @@ impl Writer {
         }
     }
 
+    /// How many tasks wait for the writer.
+    #[cfg(test)]
+    pub fn queued(&self) -> usize {
+        self.queued.load(Ordering::Relaxed)
+    }
+
     /// The writer, once the writers queued before have had it, with a unit begun on it.
     pub async fn unit(self: &Arc<Self>) -> Result<Unit, sqlx::Error> {
         let connected = {
