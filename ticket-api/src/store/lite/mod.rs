@@ -73,6 +73,8 @@ fn connect(path: &Path) -> Result<Connection, sqlx::Error> {
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let conn = Connection::open_with_flags(path, flags).map_err(any::error)?;
     conn.busy_timeout(BUSY_TIMEOUT).map_err(any::error)?;
+    // A write's savepoint keeps the pages it changes in a sub-journal: in memory, not a
+    // temporary file written on every write (a tenth of the server's time under the sales bench).
     conn.execute_batch("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA temp_store = MEMORY;")
         .map_err(any::error)?;
     conn.set_prepared_statement_cache_capacity(STATEMENTS_KEPT);
