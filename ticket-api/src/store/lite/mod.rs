@@ -18,9 +18,10 @@
 //! A statement blocks its task's thread for the few microseconds SQLite takes; no transaction
 //! awaits anything but the store, so the writer is held for the length of its statements.
 //!
-//! Durability: a write is answered only once committed. WAL with `synchronous = NORMAL`, as
-//! before: a commit survives the process crashing; a power cut may lose the last commits
-//! (never a part of one) and never corrupts the file.
+//! Durability: a write is answered only once committed, and a commit is on disk (WAL with
+//! `synchronous = FULL` on the writer: the WAL is synced at every commit). Grouped commits make
+//! that cheap: the sales bench sells as many tickets a second with it as with `NORMAL`, which
+//! could lose the last commits to a power cut. A ticket the traveller has seen survives one.
 //!
 //! The same queries, rows and errors as sqlx's `Any` driver ([`any`]): the store does not know
 //! which runs it.
@@ -85,7 +86,8 @@ impl Lite {
     /// Opens the database file (created, in WAL mode and migrated by sqlx at start-up).
     pub fn open(path: &Path) -> Result<Lite, sqlx::Error> {
         let writer = connect(path)?;
-        writer.execute_batch("PRAGMA wal_autocheckpoint = 0").map_err(any::error)?;
+        // Checkpoints are the checkpointer's; every commit is synced (see Durability above).
+        writer.execute_batch("PRAGMA wal_autocheckpoint = 0; PRAGMA synchronous = FULL").map_err(any::error)?;
         let closed = Arc::new(AtomicBool::new(false));
         checkpoint_while_open(connect(path)?, Arc::downgrade(&closed));
         Ok(Lite {
