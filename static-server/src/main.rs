@@ -7,6 +7,9 @@ use static_server::{Config, config, server, telemetry};
 /// Exit code for a bad setting or argument (as sysexits' EX_USAGE-style tools use 2).
 const USAGE_ERROR: u8 = 2;
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut seed_only = false;
