@@ -116,9 +116,17 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// SQLSTATEs that mean "the same transaction again may well succeed": a serialization failure
+/// (the everyday answer of a distributed SQL engine under contention) and a deadlock victim.
+const TRY_AGAIN: [&str; 2] = ["40001", "40P01"];
+
 impl From<sqlx::Error> for ApiError {
     fn from(e: sqlx::Error) -> Self {
-        ApiError::Internal(format!("store: {e}"))
+        match e.as_database_error().and_then(|d| d.code()) {
+            // Rolled back whole: the traveller's retry (with its Idempotency-Key) is safe.
+            Some(code) if TRY_AGAIN.contains(&code.as_ref()) => ApiError::TooMany(say::BUSY.into(), 1),
+            _ => ApiError::Internal(format!("store: {e}")),
+        }
     }
 }
 
@@ -165,4 +173,58 @@ pub async fn not_found() -> ApiError {
 /// A known path asked with a method it does not answer.
 pub async fn method_not_allowed() -> ApiError {
     ApiError::MethodNotAllowed
+}
+
+#[cfg(test)]
+mod tests {
+    use std::borrow::Cow;
+
+    use sqlx::error::{DatabaseError, ErrorKind};
+
+    use super::*;
+
+    /// A store failure with the SQLSTATE `code`.
+    #[derive(Debug)]
+    struct Failed(&'static str);
+
+    impl std::fmt::Display for Failed {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "failed with {}", self.0)
+        }
+    }
+
+    impl std::error::Error for Failed {}
+
+    impl DatabaseError for Failed {
+        fn message(&self) -> &str {
+            "failed"
+        }
+        fn code(&self) -> Option<Cow<'_, str>> {
+            Some(Cow::Borrowed(self.0))
+        }
+        fn as_error(&self) -> &(dyn std::error::Error + Send + Sync + 'static) {
+            self
+        }
+        fn as_error_mut(&mut self) -> &mut (dyn std::error::Error + Send + Sync + 'static) {
+            self
+        }
+        fn into_error(self: Box<Self>) -> Box<dyn std::error::Error + Send + Sync + 'static> {
+            self
+        }
+        fn kind(&self) -> ErrorKind {
+            ErrorKind::Other
+        }
+    }
+
+    fn answer(code: &'static str) -> ApiError {
+        ApiError::from(sqlx::Error::Database(Box::new(Failed(code))))
+    }
+
+    #[test]
+    fn a_transaction_worth_trying_again_is_busy_not_broken() {
+        for code in ["40001", "40P01"] {
+            assert!(matches!(answer(code), ApiError::TooMany(_, 1)), "{code}");
+        }
+        assert!(matches!(answer("23505"), ApiError::Internal(_)), "a unique violation here is a bug, not contention");
+    }
 }
