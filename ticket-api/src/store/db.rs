@@ -1,7 +1,12 @@
 //! The store's connection: one pool for SQLite or PostgreSQL, chosen by `DATABASE_URL`, with the
-//! same queries and migrations on both (portable DDL; `$1` placeholders, which sqlx's SQLite
-//! driver binds by number as PostgreSQL does). Queries are checked at run time, so a clean
-//! clone builds without a database.
+//! same queries and migrations on both (portable DDL; `$1` placeholders, bound by number on
+//! both). Queries are checked at run time, so a clean clone builds without a database.
+//!
+//! Migrations and the demo seed run on sqlx's pool; the server then serves from [`Pool`]: sqlx's
+//! pool on PostgreSQL, and on a SQLite file the direct connections of [`super::lite`] (DESIGN's
+//! "sqlx for the store" departs there, for speed: sqlx's SQLite driver handed every statement
+//! to a thread of its own and back, most of a sale's time). Either way the store's functions
+//! take `&Pool` or a [`Tx`] as sqlx executors and do not know which runs them.
 
 use std::str::FromStr;
 use std::time::Duration;
