@@ -71,9 +71,30 @@ fn on_own_runtime<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> 
     std::thread::spawn(f).join().unwrap()
 }
 
+/// Removes the SQLite files of test processes that have ended (each test has a database file
+/// of its own, about 4 MB, and a run leaves hundreds: run after run they filled the disk).
+fn sweep_ended_runs() {
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(rest) = ["ticket_api_test_", "ticket_api_empty_", "ticket_api_template_"]
+            .iter()
+            .find_map(|prefix| name.strip_prefix(prefix))
+        else {
+            continue;
+        };
+        let pid = rest.split('_').next().unwrap_or_default();
+        let ended = pid.parse::<u32>().is_ok_and(|pid| !std::path::Path::new(&format!("/proc/{pid}")).exists());
+        if ended {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
 fn sqlite_template() -> &'static PathBuf {
     static TEMPLATE: OnceLock<PathBuf> = OnceLock::new();
     TEMPLATE.get_or_init(|| {
+        sweep_ended_runs();
         on_own_runtime(|| {
             let path = std::env::temp_dir().join(format!("{}.db", unique("ticket_api_template")));
             let rt = tokio::runtime::Runtime::new().unwrap();

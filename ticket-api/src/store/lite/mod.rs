@@ -12,8 +12,11 @@
 //!   ([`writer`]);
 //! - **reader** connections for statements that only read: in WAL mode a reader sees every
 //!   committed write and never waits for the writer;
-//! - a **checkpointer** thread that copies the WAL back into the database file, off the
-//!   writer's time (SQLite would otherwise do it inside a commit now and then).
+//! - the WAL is copied back into the database file by the writer after a commit that leaves
+//!   it over 1,000 pages (SQLite's own checkpoint). A checkpointer thread of its own, tried,
+//!   never caught up under a steady stream of writes: the WAL can only start again from its
+//!   beginning when a checkpoint has copied every frame, and the writer always added more first
+//!   (25 s of the sales bench left a 2.9 GB WAL).
 //!
 //! A statement blocks its task's thread for the few microseconds SQLite takes; no transaction
 //! awaits anything but the store, so the writer is held for the length of its statements.
@@ -33,7 +36,7 @@ mod writer;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use futures_util::future::BoxFuture;
@@ -53,15 +56,12 @@ const STATEMENTS_KEPT: usize = 512;
 /// Reader connections kept idle: readers run without awaiting, so no more than the runtime's
 /// threads are in use at once.
 const READERS_KEPT: usize = 8;
-/// How often the checkpointer copies the WAL back (a passive checkpoint: it never waits for the
-/// writer or the readers, and does what they leave it to do).
-const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
 
 pub struct Lite {
     path: PathBuf,
     writer: Arc<Writer>,
     readers: Mutex<Vec<Conn>>,
-    closed: Arc<AtomicBool>,
+    closed: AtomicBool,
 }
 
 impl std::fmt::Debug for Lite {
@@ -86,15 +86,13 @@ impl Lite {
     /// Opens the database file (created, in WAL mode and migrated by sqlx at start-up).
     pub fn open(path: &Path) -> Result<Lite, sqlx::Error> {
         let writer = connect(path)?;
-        // Checkpoints are the checkpointer's; every commit is synced (see Durability above).
-        writer.execute_batch("PRAGMA wal_autocheckpoint = 0; PRAGMA synchronous = FULL").map_err(any::error)?;
-        let closed = Arc::new(AtomicBool::new(false));
-        checkpoint_while_open(connect(path)?, Arc::downgrade(&closed));
+        // Every commit is synced (see Durability above).
+        writer.execute_batch("PRAGMA synchronous = FULL").map_err(any::error)?;
         Ok(Lite {
             path: path.to_owned(),
             writer: Arc::new(Writer::new(Conn::new(writer))),
             readers: Mutex::new(Vec::new()),
-            closed,
+            closed: AtomicBool::new(false),
         })
     }
 
@@ -168,22 +166,6 @@ impl Lite {
     }
 }
 
-/// Checkpoints the WAL every [`CHECKPOINT_EVERY`] on a thread of its own until the store closes
-/// (or is dropped).
-fn checkpoint_while_open(conn: Connection, closed: Weak<AtomicBool>) {
-    let spawned = std::thread::Builder::new().name("sqlite-checkpoint".into()).spawn(move || {
-        while closed.upgrade().is_some_and(|closed| !closed.load(Ordering::Relaxed)) {
-            std::thread::sleep(CHECKPOINT_EVERY);
-            if let Err(e) = conn.execute_batch("PRAGMA wal_checkpoint(PASSIVE)") {
-                tracing::warn!(error = %e, "WAL checkpoint failed (tried again shortly)");
-            }
-        }
-    });
-    if let Err(e) = spawned {
-        tracing::error!(error = %e, "could not start the WAL checkpointer: the WAL grows until restart");
-    }
-}
-
 /// A transaction: a unit on the writer, committed with its group ([`writer`]), rolled back if
 /// dropped before its commit.
 pub struct LiteTx(Unit);
@@ -227,89 +209,68 @@ fn unsupported<'e, T: Send + 'e>(what: &str) -> BoxFuture<'e, Result<T, sqlx::Er
     Box::pin(async move { Err(sqlx::Error::Protocol(message)) })
 }
 
-impl<'c> Executor<'c> for &'c Lite {
-    type Database = Any;
+/// sqlx's executor over a way to run one statement: `|this, sql, arguments, limit| future`
+/// giving the statement's [`Ran`]. Statements are run when the query is awaited, as sqlx's are.
+macro_rules! executor {
+    ($target:ty, |$this:ident, $sql:ident, $arguments:ident, $limit:ident| $run:expr) => {
+        impl<'c> Executor<'c> for $target {
+            type Database = Any;
 
-    fn fetch_many<'e, 'q: 'e, E>(self, query: E) -> BoxStream<'e, Step>
-    where
-        'c: 'e,
-        E: 'q + Execute<'q, Any>,
-    {
-        let parts = parts(query);
-        let ran = async move {
-            let (sql, arguments) = parts?;
-            self.run(sql, arguments, None).await
-        };
-        stream::once(ran).map(steps).flat_map(stream::iter).boxed()
-    }
+            fn fetch_many<'e, 'q: 'e, E>(self, query: E) -> BoxStream<'e, Step>
+            where
+                'c: 'e,
+                E: 'q + Execute<'q, Any>,
+            {
+                let $this = self;
+                let parts = parts(query);
+                let ran = async move {
+                    let ($sql, $arguments) = parts?;
+                    let $limit: Option<usize> = None;
+                    $run.await
+                };
+                stream::once(ran).map(steps).flat_map(stream::iter).boxed()
+            }
 
-    fn fetch_optional<'e, 'q: 'e, E>(self, query: E) -> BoxFuture<'e, Result<Option<AnyRow>, sqlx::Error>>
-    where
-        'c: 'e,
-        E: 'q + Execute<'q, Any>,
-    {
-        let parts = parts(query);
-        Box::pin(async move {
-            let (sql, arguments) = parts?;
-            Ok(self.run(sql, arguments, Some(1)).await?.rows.into_iter().next())
-        })
-    }
+            fn fetch_optional<'e, 'q: 'e, E>(self, query: E) -> BoxFuture<'e, Result<Option<AnyRow>, sqlx::Error>>
+            where
+                'c: 'e,
+                E: 'q + Execute<'q, Any>,
+            {
+                let $this = self;
+                let parts = parts(query);
+                Box::pin(async move {
+                    let ($sql, $arguments) = parts?;
+                    let $limit = Some(1);
+                    Ok($run.await?.rows.into_iter().next())
+                })
+            }
 
-    fn prepare_with<'e>(
-        self,
-        _sql: SqlStr,
-        _parameters: &'e [AnyTypeInfo],
-    ) -> BoxFuture<'e, Result<AnyStatement, sqlx::Error>>
-    where
-        'c: 'e,
-    {
-        unsupported("prepare")
-    }
+            fn prepare_with<'e>(
+                self,
+                _sql: SqlStr,
+                _parameters: &'e [AnyTypeInfo],
+            ) -> BoxFuture<'e, Result<AnyStatement, sqlx::Error>>
+            where
+                'c: 'e,
+            {
+                unsupported("prepare")
+            }
 
-    fn describe<'e>(self, _sql: SqlStr) -> BoxFuture<'e, Result<sqlx::Describe<Any>, sqlx::Error>>
-    where
-        'c: 'e,
-    {
-        unsupported("describe")
-    }
+            fn describe<'e>(self, _sql: SqlStr) -> BoxFuture<'e, Result<sqlx::Describe<Any>, sqlx::Error>>
+            where
+                'c: 'e,
+            {
+                unsupported("describe")
+            }
+        }
+    };
 }
 
-impl<'c> Executor<'c> for &'c mut LiteTx {
-    type Database = Any;
-
-    fn fetch_many<'e, 'q: 'e, E>(self, query: E) -> BoxStream<'e, Step>
-    where
-        'c: 'e,
-        E: 'q + Execute<'q, Any>,
-    {
-        let ran = parts(query).and_then(|(sql, arguments)| self.0.conn().run(sql.as_str(), arguments, None));
-        stream::iter(steps(ran)).boxed()
-    }
-
-    fn fetch_optional<'e, 'q: 'e, E>(self, query: E) -> BoxFuture<'e, Result<Option<AnyRow>, sqlx::Error>>
-    where
-        'c: 'e,
-        E: 'q + Execute<'q, Any>,
-    {
-        let ran = parts(query).and_then(|(sql, arguments)| self.0.conn().run(sql.as_str(), arguments, Some(1)));
-        Box::pin(std::future::ready(ran.map(|ran| ran.rows.into_iter().next())))
-    }
-
-    fn prepare_with<'e>(
-        self,
-        _sql: SqlStr,
-        _parameters: &'e [AnyTypeInfo],
-    ) -> BoxFuture<'e, Result<AnyStatement, sqlx::Error>>
-    where
-        'c: 'e,
-    {
-        unsupported("prepare")
-    }
-
-    fn describe<'e>(self, _sql: SqlStr) -> BoxFuture<'e, Result<sqlx::Describe<Any>, sqlx::Error>>
-    where
-        'c: 'e,
-    {
-        unsupported("describe")
-    }
-}
+// Outside a transaction: a read on a reader connection, a write as a unit of its own.
+executor!(&'c Lite, |this, sql, arguments, limit| this.run(sql, arguments, limit));
+// In a transaction: on the writer, in place.
+executor!(&'c mut LiteTx, |this, sql, arguments, limit| std::future::ready(this.0.conn().run(
+    sql.as_str(),
+    arguments,
+    limit
+)));

@@ -8,8 +8,9 @@ use sqlx::Row;
 
 use super::Lite;
 
-/// A fresh database file in WAL mode with one table, opened as the server opens it.
-fn store(name: &str) -> (Arc<Lite>, PathBuf) {
+/// A fresh database file in WAL mode with one table, opened as the server opens it; the file is
+/// removed when the returned path guard drops.
+fn store(name: &str) -> (Arc<Lite>, Scratch) {
     let path = std::env::temp_dir().join(format!(
         "lite-{name}-{}-{}.db",
         std::process::id(),
@@ -22,7 +23,26 @@ fn store(name: &str) -> (Arc<Lite>, PathBuf) {
              CREATE TABLE t (id BIGINT PRIMARY KEY, name TEXT NOT NULL UNIQUE, score REAL, note TEXT);",
         )
         .unwrap();
-    (Arc::new(Lite::open(&path).unwrap()), path)
+    (Arc::new(Lite::open(&path).unwrap()), Scratch(path))
+}
+
+/// A database file of a test, removed (with its WAL) when the test ends.
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = PathBuf;
+
+    fn deref(&self) -> &PathBuf {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", self.0.display()));
+        }
+    }
 }
 
 /// Rows in `t`, read by a connection of its own (what is committed to the file).
@@ -32,7 +52,7 @@ fn committed(path: &PathBuf) -> i64 {
 
 #[tokio::test]
 async fn rows_bind_and_read_as_sqlx_any_does() {
-    let (lite, _) = store("rows");
+    let (lite, _file) = store("rows");
     let inserted = sqlx::query("INSERT INTO t (id, name, score, note) VALUES ($2, $1, $3, $4)")
         .bind("karim")
         .bind(7_i64)
@@ -61,7 +81,7 @@ async fn rows_bind_and_read_as_sqlx_any_does() {
 
 #[tokio::test]
 async fn a_constraint_failure_is_a_database_error_of_its_kind() {
-    let (lite, _) = store("errors");
+    let (lite, _file) = store("errors");
     let insert = |id: i64| sqlx::query("INSERT INTO t (id, name) VALUES ($1, 'same')").bind(id);
     insert(1).execute(&*lite).await.unwrap();
     let e = insert(2).execute(&*lite).await.unwrap_err();
@@ -77,7 +97,7 @@ async fn three_hundred_writers_at_once_are_all_committed_when_answered() {
     let (lite, path) = store("many");
     let mut writers = tokio::task::JoinSet::new();
     for i in 0..300_i64 {
-        let (lite, path) = (lite.clone(), path.clone());
+        let (lite, path) = (lite.clone(), path.to_path_buf());
         writers.spawn(async move {
             if i % 2 == 0 {
                 let mut tx = lite.begin().await.unwrap();
@@ -150,7 +170,7 @@ async fn a_failed_or_abandoned_write_takes_nothing_of_the_others() {
     while let Some(done) = writers.join_next().await {
         done.unwrap();
     }
-    let kept: Vec<i64> = rusqlite::Connection::open(&path)
+    let kept: Vec<i64> = rusqlite::Connection::open(&*path)
         .unwrap()
         .prepare("SELECT id FROM t ORDER BY id")
         .unwrap()
