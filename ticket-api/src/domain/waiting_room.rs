@@ -111,6 +111,8 @@ struct Queue {
     admission_ms: i64,
     seed: Seed,
     seed_hash: String,
+    /// The seed as revealed after the draw, written out once (not on every poll).
+    seed_hex: String,
     known: Mutex<Known>,
 }
 
@@ -214,6 +216,7 @@ impl WaitingRoom {
             closes_ms: opening.closes_ms(),
             pace: opening.window.pace,
             admission_ms: opening.window.admission_ms,
+            seed_hex: seed.to_hex(),
             seed,
             seed_hash: row.seed_hash,
             known: Mutex::new(known),
@@ -367,7 +370,7 @@ impl WaitingRoom {
             admission,
             lapsed,
             seed_hash: queue.seed_hash.clone(),
-            seed: drawn.then(|| queue.seed.to_hex()),
+            seed: drawn.then(|| queue.seed_hex.clone()),
         })
     }
 
