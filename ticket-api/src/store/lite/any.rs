@@ -44,9 +44,34 @@ impl Conn {
     /// `limit` stops reading rows early (a write has made all its changes at its first row).
     pub fn run(&self, sql: &str, arguments: Option<AnyArguments>, limit: Option<usize>) -> Result<Ran, sqlx::Error> {
         let mut statement = self.sqlite.prepare_cached(sql).map_err(error)?;
+        self.step(sql, &mut statement, arguments, limit)
+    }
+
+    /// Runs `sql` as [`Conn::run`] if it only reads (a reader connection may run it), taking
+    /// `arguments`; `None`, the arguments left, if it writes.
+    pub fn run_if_read(
+        &self,
+        sql: &str,
+        arguments: &mut Option<AnyArguments>,
+        limit: Option<usize>,
+    ) -> Result<Option<Ran>, sqlx::Error> {
+        let mut statement = self.sqlite.prepare_cached(sql).map_err(error)?;
+        if !statement.readonly() {
+            return Ok(None);
+        }
+        self.step(sql, &mut statement, arguments.take(), limit).map(Some)
+    }
+
+    fn step(
+        &self,
+        sql: &str,
+        statement: &mut Statement<'_>,
+        arguments: Option<AnyArguments>,
+        limit: Option<usize>,
+    ) -> Result<Ran, sqlx::Error> {
         let arguments = arguments.map(|a| a.values.0).unwrap_or_default();
-        bind(&mut statement, &arguments)?;
-        let names = self.names_of(sql, &statement);
+        bind(statement, &arguments)?;
+        let names = self.names_of(sql, statement);
         let writes = !statement.readonly();
         let mut rows = Vec::new();
         let mut stepping = statement.raw_query();
@@ -59,11 +84,6 @@ impl Conn {
         drop(stepping);
         let rows_affected = if writes { self.sqlite.changes() } else { 0 };
         Ok(Ran { rows, result: AnyQueryResult { rows_affected, last_insert_id: None } })
-    }
-
-    /// Whether `sql` only reads (it may then run on a reader connection).
-    pub fn reads_only(&self, sql: &str) -> Result<bool, sqlx::Error> {
-        Ok(self.sqlite.prepare_cached(sql).map_err(error)?.readonly())
     }
 
     fn names_of(&self, sql: &str, statement: &Statement<'_>) -> Arc<Names> {

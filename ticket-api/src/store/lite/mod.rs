@@ -129,23 +129,16 @@ impl Lite {
     async fn run(
         &self,
         sql: SqlStr,
-        arguments: Option<AnyArguments>,
+        mut arguments: Option<AnyArguments>,
         limit: Option<usize>,
     ) -> Result<Ran, sqlx::Error> {
         self.open_now()?;
-        let mut arguments = Some(arguments);
-        let read = self.with_reader(|conn| {
-            if conn.reads_only(sql.as_str())? {
-                conn.run(sql.as_str(), arguments.take().flatten(), limit).map(Some)
-            } else {
-                Ok(None)
-            }
-        })?;
+        let read = self.with_reader(|conn| conn.run_if_read(sql.as_str(), &mut arguments, limit))?;
         match read {
             Some(ran) => Ok(ran),
             None => {
                 let unit = self.writer.unit().await?;
-                match unit.conn().run(sql.as_str(), arguments.take().flatten(), limit) {
+                match unit.conn().run(sql.as_str(), arguments, limit) {
                     Ok(ran) => {
                         unit.commit().await?;
                         Ok(ran)
