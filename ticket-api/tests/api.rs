@@ -148,6 +148,21 @@ on_both! {
         assert!(ac["data"]["trips"].as_array().unwrap().iter().all(|t| t["coachType"] == "ac"));
     }
 
+    a_search_for_today_offers_no_trip_that_has_left(app) {
+        // Booking one would be refused ('This trip has already left'): it is not offered.
+        let today = common::today().to_string();
+        let (status, body) = app.post("/v1/api/intercity/get-schedule-trips", json!({"from": "Dhaka", "to": "Chattogram", "journeyDate": today})).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let now_ms = ticket_api::clock::now_unix_ms();
+        let now = ticket_api::clock::wire_time(core_wasm::time::dhaka_now(now_ms as f64).epoch_minutes());
+        for trip in body["data"]["trips"].as_array().unwrap() {
+            let departs = trip["departureDateTime"].as_str().unwrap();
+            assert!(departs > now.as_str(), "{departs} has left (now {now})");
+        }
+        let later = search(&app, "intercity", "Dhaka", "Chattogram").await;
+        assert!(!later["trips"].as_array().unwrap().is_empty(), "tomorrow's trips are all offered");
+    }
+
     launch_search_lists_ships(app) {
         let data = search(&app, "water", "Dhaka", "Barishal").await;
         let trips = data["trips"].as_array().unwrap();

@@ -102,7 +102,14 @@ impl Candidate<'_> {
 }
 
 /// The departures between two cities on a Dhaka day, in departure order.
-fn candidates<'a>(network: &'a Network, checked: &Checked, service: Service) -> Vec<Candidate<'a>> {
+/// The first minute a searched trip may leave its boarding stop: the day's start, or for today
+/// the minute after now (a trip that has left is not offered: booking it would be refused).
+fn earliest(checked: &Checked, now_ms: i64) -> i64 {
+    let day_start = checked.date.days_since_epoch() * MINUTES_PER_DAY;
+    day_start.max(core_wasm::time::dhaka_now(now_ms as f64).epoch_minutes() + 1)
+}
+
+fn candidates<'a>(network: &'a Network, checked: &Checked, service: Service, earliest: i64) -> Vec<Candidate<'a>> {
     let day_start = checked.date.days_since_epoch() * MINUTES_PER_DAY;
     let day_end = day_start + MINUTES_PER_DAY;
     let mut found = Vec::new();
@@ -110,7 +117,7 @@ fn candidates<'a>(network: &'a Network, checked: &Checked, service: Service) -> 
         let Some(route) = network.routes.get(route_id).filter(|r| r.service == service) else { continue };
         let Some(to) = (from + 1..route.stops.len()).find(|j| route.stops[*j].city_id == checked.to) else { continue };
         let offset = route.stops[*from].minutes_from_start;
-        let first = route.trips.partition_point(|t| t.departs_at + offset < day_start);
+        let first = route.trips.partition_point(|t| t.departs_at + offset < earliest);
         for trip in route.trips[first..].iter().take_while(|t| t.departs_at + offset < day_end) {
             found.push(Candidate { route_id, route, trip, from: *from, to });
         }
@@ -204,7 +211,9 @@ fn trip_of(network: &Network, c: &Candidate<'_>, service: Service, taken: i64) -
 pub async fn search(state: &AppState, service: Service, request: &TripSearchRequest) -> Result<Bytes, ApiError> {
     let network = state.network.get(&state.pool).await?;
     let checked = check(&network, request)?;
-    let mut found = candidates(&network, &checked, service);
+    let now = now_unix_ms();
+    let earliest = earliest(&checked, now);
+    let mut found = candidates(&network, &checked, service, earliest);
     if let Some(wanted) = checked.coach_type {
         found.retain(|c| {
             let coach = network.vehicles.get(&c.trip.vehicle_id).and_then(|v| v.coach_type.as_deref());
@@ -218,10 +227,10 @@ pub async fn search(state: &AppState, service: Service, request: &TripSearchRequ
     let ids: Vec<&str> = found.iter().map(|c| c.trip.id.as_str()).collect();
     let claims = state.claims.trips(&state.pool, &network.version, &ids).await?;
     let made_from: Vec<Arc<TripClaims>> = ids.iter().filter_map(|id| claims.get(*id).cloned()).collect();
-    let now = now_unix_ms();
-    // The same search over the same claims gives the same answer until a hold in them expires.
+    // The same search over the same claims gives the same answer until a hold in them expires,
+    // or (today) until the next minute, when another trip may have left.
     let key = format!(
-        "{} {} {} {} {:?} {}",
+        "{} {} {} {} {:?} {} {earliest}",
         service.api_segment(),
         checked.from,
         checked.to,
