@@ -26,9 +26,16 @@ pub fn random_bytes<const N: usize>() -> Result<[u8; N], NoRandomness> {
 
 /// A row id: `prefix-` and 16 hex digits of randomness.
 pub fn new_id(prefix: &str) -> Result<String, NoRandomness> {
-    let bytes: [u8; 8] = random_bytes()?;
-    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
-    Ok(format!("{prefix}-{hex}"))
+    Ok(format!("{prefix}-{}", hex(&random_bytes::<8>()?)))
+}
+
+/// Bytes as lowercase hex digits.
+pub fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write as _;
+    bytes.iter().fold(String::with_capacity(bytes.len() * 2), |mut s, b| {
+        let _ = write!(s, "{b:02x}");
+        s
+    })
 }
 
 /// A transaction id as gateways expect: letters and digits only.

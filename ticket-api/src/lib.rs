@@ -36,7 +36,7 @@ use std::sync::Arc;
 use crate::store::db::Pool;
 use axum::Extension;
 use axum::Router;
-use axum::extract::DefaultBodyLimit;
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{HeaderValue, Method};
 use axum::routing::{MethodRouter, get, post};
 use core_wasm::contract::calls::{CALLS, CallName};
@@ -138,7 +138,7 @@ pub async fn start(config: Config) -> Result<AppState, StartError> {
             })?;
     let pool = store::db::Pool::serving(pool, &config.database_url).await.map_err(StartError::Db)?;
     let network = domain::network::NetworkCache::load(&pool).await.map_err(|e| StartError::Db(e.into()))?;
-    let claims = claims::Claims::for_database(&config.database_url);
+    let claims = claims::Claims::start(&config.database_url, &pool);
     tracing::info!(caching = claims.is_caching(), "seat claims");
     let sms = sms_of(&config).map_err(StartError::Config)?;
     let limits = Arc::new(http::limits::Limiters::new(&config.rate_limits));
@@ -229,6 +229,15 @@ async fn time_limit(request: axum::extract::Request, next: axum::middleware::Nex
         Ok(response) => response,
         Err(_) => error::ApiError::Timeout.into_response(),
     }
+}
+
+/// Answers once the request's claim writes have reached the other server processes.
+async fn claims_told(
+    State(state): State<AppState>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    state.claims.answer_when_told(next.run(request)).await
 }
 
 /// The handler of each call of the table. The match is exhaustive: a row without a handler does
@@ -343,13 +352,15 @@ pub fn router(state: AppState) -> Router {
         .layer(axum::middleware::from_fn(http::extract::refuse_nul));
     let token_limit =
         axum::middleware::from_fn_with_state((state.clone(), Some(http::limits::Limit::Token)), http::limits::layer);
-    let mut router = Router::new()
+    let mut routes = Router::new()
         .route("/oauth/access_token", post(http::auth::access_token).route_layer(token_limit))
         .merge(gateway_routes(&state))
         .nest("/v1/api", api)
-        .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .layer(axum::middleware::from_fn(time_limit))
-        .with_state(state.clone());
+        .layer(DefaultBodyLimit::max(BODY_LIMIT));
+    if state.claims.has_peers() {
+        routes = routes.layer(axum::middleware::from_fn_with_state(state.clone(), claims_told));
+    }
+    let mut router = routes.layer(axum::middleware::from_fn(time_limit)).with_state(state.clone());
     if !state.config.cors_origins.is_empty() {
         let origins: Vec<HeaderValue> =
             state.config.cors_origins.iter().filter_map(|o| HeaderValue::from_str(o).ok()).collect();

@@ -120,7 +120,73 @@ on_both! {
         for looker in lookers {
             assert!(looker.await.unwrap() > 0);
         }
-        assert_eq!(app.state.claims.is_caching(), app.backend() == common::Backend::Sqlite, "cached only where this process is the one writer");
+        assert!(app.state.claims.is_caching(), "kept in memory on both stores");
+    }
+
+    a_seat_sold_through_one_process_is_never_shown_otherwise_by_another(app) {
+        // Two server processes on one store. On PostgreSQL each keeps the claims in memory and
+        // hears the other's writes; on a SQLite file the second process reads through.
+        let (trip, first, _, last) = common::three_stop_trip(&app).await;
+        let seats = common::free_seats(&app, &trip).await;
+        let other = app.restarted().await;
+        assert_eq!(other.state.claims.is_caching(), app.backend() == common::Backend::Postgres);
+        let search = json!({"from": first, "to": last, "journeyDate": common::today().add_days(1).to_string()});
+        let free_in_search = |app: common::TestApp| {
+            let search = search.clone();
+            let trip = trip.clone();
+            async move {
+                let (_, found) = app.post("/v1/api/intercity/get-schedule-trips", search).await;
+                found["data"]["trips"].as_array().unwrap().iter().find(|t| t["_id"] == trip.as_str()).unwrap()["availableSeats"].as_i64().unwrap()
+            }
+        };
+        let mut free = free_in_search(other.clone()).await;
+        for (i, seat) in seats.iter().take(6).enumerate() {
+            let visitor = format!("two-processes-{i}");
+            // The other process has just looked: its copy is warm when the write comes.
+            assert_eq!(seat_status(&other, &trip, seat).await, "available");
+            assert_eq!(lock(&app, &trip, &[seat], &visitor).await.0, StatusCode::OK);
+            assert_eq!(seat_status(&other, &trip, seat).await, "locked", "held through the first process");
+            assert_eq!(free_in_search(other.clone()).await, free - 1);
+            let tnx = book(&app, &trip, &[seat], &visitor).await;
+            let outcome = if i % 2 == 0 { "pay" } else { "fail" };
+            gateway(&app, &tnx, outcome).await;
+            let expected = if i % 2 == 0 { "booked" } else { "available" };
+            assert_eq!(seat_status(&other, &trip, seat).await, expected, "after {outcome} through the first process");
+            if i % 2 == 0 {
+                free -= 1;
+            }
+            assert_eq!(free_in_search(other.clone()).await, free);
+            // And the other way round: the seat, sold, cannot be held; freed, it can.
+            assert_eq!(lock(&other, &trip, &[seat], &format!("{visitor}-back")).await.0, if i % 2 == 0 { StatusCode::CONFLICT } else { StatusCode::OK });
+            let back = if i % 2 == 0 { "booked" } else { "locked" };
+            assert_eq!(seat_status(&app, &trip, seat).await, back, "after a lock through the other process");
+            free = free_in_search(app.clone()).await;
+            assert_eq!(free_in_search(other.clone()).await, free);
+        }
+    }
+
+    a_process_that_stops_hearing_the_others_reads_the_store(app) {
+        if app.backend() == common::Backend::Sqlite {
+            return; // one writer per SQLite file: there is nobody to hear
+        }
+        let (trip, _, _, _) = common::three_stop_trip(&app).await;
+        let seats = common::free_seats(&app, &trip).await;
+        let other = app.restarted().await;
+        for (i, seat) in seats.iter().take(3).enumerate() {
+            assert_eq!(seat_status(&other, &trip, seat).await, "available");
+            // Cut every notification connection of this database, as a network fault would.
+            sqlx::query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'")
+                .execute(&app.state.pool)
+                .await
+                .unwrap();
+            assert_eq!(lock(&app, &trip, &[seat], &format!("unheard-{i}")).await.0, StatusCode::OK);
+            assert_eq!(seat_status(&other, &trip, seat).await, "locked", "written while the other process could not hear");
+        }
+        // Heard again: its cache is back in use, and still right.
+        let seat = &seats[3];
+        assert_eq!(seat_status(&other, &trip, seat).await, "available");
+        assert_eq!(lock(&app, &trip, &[seat], "heard-again").await.0, StatusCode::OK);
+        assert_eq!(seat_status(&other, &trip, seat).await, "locked");
     }
 
     a_paid_booking_has_a_ticket_even_if_the_tab_is_closed(app) {

@@ -6,7 +6,12 @@
 //!   at;
 //! - a reader keeps what it read only if, from before its query until after it, no write was in
 //!   flight and the generation did not move. A write that committed during the query may or may
-//!   not be in what was read, so such a read is used once and not kept.
+//!   not be in what was read, so such a read is used once and not kept;
+//! - forgetting everything (a lost notification connection, a new timetable) starts a new epoch:
+//!   a read begun in an earlier one is not kept.
+//!
+//! Among several processes ([`super::peers`]) another process's write is only heard after it
+//! committed: it forgets the trip (a new generation) and a copy is kept at most a maximum age.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -19,12 +24,17 @@ pub(super) struct Slot {
     /// forgotten and made again never repeats a generation a reader remembers.
     generation: u64,
     writers: u32,
-    cached: Option<(u64, Arc<TripClaims>)>,
+    /// The claims as read at the generation, and when (Unix ms).
+    cached: Option<(u64, Arc<TripClaims>, i64)>,
 }
 
 #[derive(Debug, Default)]
 pub(super) struct Slots {
     next_generation: u64,
+    /// Moves each time everything is forgotten.
+    epoch: u64,
+    /// How long a copy is used after it was read (`None`: for as long as no write moves it).
+    max_age_ms: Option<i64>,
     /// The timetable the cached claims belong to: a re-seed (a new `network_version`, which
     /// may come from another process) starts the cache again.
     network_version: String,
@@ -47,13 +57,24 @@ pub(super) struct Before {
     pub trip_id: String,
     pub generation: Option<u64>,
     pub quiet: bool,
+    epoch: u64,
 }
 
 impl Slots {
-    /// The kept claims of a trip, if they can be trusted now.
-    pub(super) fn kept(&self, trip_id: &str) -> Option<&Arc<TripClaims>> {
+    /// Slots whose copies are used at most `max_age_ms` after they were read.
+    pub(super) fn aging(max_age_ms: i64) -> Slots {
+        Slots { max_age_ms: Some(max_age_ms), ..Slots::default() }
+    }
+
+    /// The kept claims of a trip, if they can be trusted at `now_ms`.
+    pub(super) fn kept(&self, trip_id: &str, now_ms: i64) -> Option<&Arc<TripClaims>> {
+        let young = |read_at: i64| self.max_age_ms.is_none_or(|max| now_ms - read_at < max);
         match self.by_trip.get(trip_id) {
-            Some(Slot { generation, writers: 0, cached: Some((at, claims)) }) if at == generation => Some(claims),
+            Some(Slot { generation, writers: 0, cached: Some((at, claims, read_at)) })
+                if at == generation && young(*read_at) =>
+            {
+                Some(claims)
+            }
             _ => None,
         }
     }
@@ -65,6 +86,7 @@ impl Slots {
             trip_id: trip_id.to_owned(),
             generation: slot.map(|s| s.generation),
             quiet: slot.is_none_or(|s| s.writers == 0),
+            epoch: self.epoch,
         }
     }
 
@@ -103,14 +125,19 @@ impl Slots {
 pub(super) fn forget_all(slots: &mut Slots) {
     // Generations keep counting up, so no remembered one comes back.
     slots.next_generation += 1;
+    slots.epoch += 1;
     slots.by_trip.clear();
 }
 
-/// Keeps what a reader read if nothing wrote to the trip since it looked.
-pub(super) fn store(slots: &mut Slots, before: &Before, claims: &Arc<TripClaims>) {
+/// Keeps what a reader read (before `read_at`, Unix ms) if nothing wrote to the trip since it
+/// looked.
+pub(super) fn store(slots: &mut Slots, before: &Before, claims: &Arc<TripClaims>, read_at: i64) {
+    if before.epoch != slots.epoch {
+        return;
+    }
     match (slots.by_trip.get_mut(&before.trip_id), before.generation) {
         (Some(slot), Some(generation)) if slot.generation == generation && slot.writers == 0 => {
-            slot.cached = Some((generation, Arc::clone(claims)));
+            slot.cached = Some((generation, Arc::clone(claims), read_at));
         }
         (None, None) => {
             // Never written since the cache began: start the trip's slot with this read.
@@ -118,7 +145,7 @@ pub(super) fn store(slots: &mut Slots, before: &Before, claims: &Arc<TripClaims>
             let generation = slots.next_generation;
             slots.by_trip.insert(
                 before.trip_id.clone(),
-                Slot { generation, writers: 0, cached: Some((generation, Arc::clone(claims))) },
+                Slot { generation, writers: 0, cached: Some((generation, Arc::clone(claims), read_at)) },
             );
         }
         _ => {}
@@ -134,14 +161,14 @@ mod tests {
     }
 
     fn cached(slots: &Slots, trip: &str) -> bool {
-        slots.kept(trip).is_some()
+        slots.kept(trip, 0).is_some()
     }
 
     #[test]
     fn a_read_with_no_write_around_it_is_kept() {
         let mut slots = Slots::default();
         let seen = before(&slots, "t1");
-        store(&mut slots, &seen, &Arc::default());
+        store(&mut slots, &seen, &Arc::default(), 0);
         assert!(cached(&slots, "t1"));
     }
 
@@ -151,7 +178,7 @@ mod tests {
         let seen = before(&slots, "t1");
         slots.start_write("t1");
         slots.end_write("t1");
-        store(&mut slots, &seen, &Arc::default());
+        store(&mut slots, &seen, &Arc::default(), 0);
         assert!(!cached(&slots, "t1"));
     }
 
@@ -170,7 +197,7 @@ mod tests {
     fn a_write_forgets_what_was_kept() {
         let mut slots = Slots::default();
         let seen = before(&slots, "t1");
-        store(&mut slots, &seen, &Arc::default());
+        store(&mut slots, &seen, &Arc::default(), 0);
         slots.start_write("t1");
         assert!(!cached(&slots, "t1"));
         slots.end_write("t1");
@@ -186,7 +213,25 @@ mod tests {
         forget_all(&mut slots);
         slots.start_write("t1");
         slots.end_write("t1");
-        store(&mut slots, &seen, &Arc::default());
+        store(&mut slots, &seen, &Arc::default(), 0);
         assert!(!cached(&slots, "t1"));
+    }
+
+    #[test]
+    fn a_read_begun_before_everything_was_forgotten_is_not_kept() {
+        let mut slots = Slots::default();
+        let seen = before(&slots, "t1");
+        forget_all(&mut slots);
+        store(&mut slots, &seen, &Arc::default(), 0);
+        assert!(!cached(&slots, "t1"), "the read may have missed a write announced while nobody listened");
+    }
+
+    #[test]
+    fn a_copy_is_used_at_most_its_maximum_age() {
+        let mut slots = Slots::aging(5_000);
+        let seen = before(&slots, "t1");
+        store(&mut slots, &seen, &Arc::default(), 1_000);
+        assert!(slots.kept("t1", 5_999).is_some());
+        assert!(slots.kept("t1", 6_000).is_none());
     }
 }

@@ -8,15 +8,18 @@
 //!
 //! By concern: [`trip`] is one trip's claims and what they say at a moment; [`coherence`] the
 //! seqlock that decides when a kept copy may be trusted; [`answers`] the search answers kept
-//! while their claims stand; [`owner`] whether this process is the store's one writer (else
-//! there is no cache and every request reads the store).
+//! while their claims stand; [`owner`] who else writes the store; [`peers`] how the processes
+//! on one PostgreSQL tell each other of their writes, so each keeps a cache.
 
 mod answers;
 mod coherence;
 mod owner;
+mod peers;
 pub mod trip;
 
 use std::collections::HashMap;
+use std::future::Future;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::store::db::Pool;
@@ -33,10 +36,15 @@ const MAX_TRIPS: usize = 20_000;
 /// The claims of trips, read through the cache when this process may keep one.
 #[derive(Debug)]
 pub struct Claims {
-    slots: Mutex<Slots>,
+    slots: Arc<Mutex<Slots>>,
     searches: SearchAnswers,
     /// Holds the lock file open while this process is the only writer.
     writer: Writer,
+}
+
+tokio::task_local! {
+    /// The last claims round a request's writes go out with: its answer waits for it.
+    static ANNOUNCED: Arc<AtomicU64>;
 }
 
 /// A write to a trip's claims in progress: the cache does not trust (or keep) that trip's
@@ -57,13 +65,32 @@ impl ClaimsWrite<'_> {
 impl Drop for ClaimsWrite<'_> {
     fn drop(&mut self) {
         self.claims.lock().end_write(&self.trip_id);
+        if let Writer::Peers(peers) = &self.claims.writer {
+            let round = peers.announce(&self.trip_id);
+            // Outside a request (a background task) nobody waits for an answer.
+            let _ = ANNOUNCED.try_with(|last| last.fetch_max(round, Ordering::AcqRel));
+        }
     }
 }
 
 impl Claims {
-    /// A cache for the store at `database_url`: on while this process is its one writer.
-    pub fn for_database(database_url: &str) -> Claims {
-        Claims::with(owner::for_database(database_url))
+    /// The cache for the store at `database_url` served from `pool`: on a SQLite file while this
+    /// process is its one writer; on PostgreSQL kept coherent with the other processes'.
+    pub fn start(database_url: &str, pool: &Pool) -> Claims {
+        if !database_url.starts_with("sqlite:") {
+            let slots = Arc::new(Mutex::new(Slots::aging(peers::MAX_AGE_MS)));
+            match peers::Peers::start(database_url, pool.clone(), Arc::clone(&slots)) {
+                Ok(peers) => return Claims { slots, searches: SearchAnswers::default(), writer: Writer::Peers(peers) },
+                Err(e) => tracing::warn!(error = %e, "seat claims are read from the store on every request"),
+            }
+            return Claims::reading_through();
+        }
+        Claims::for_sqlite(database_url)
+    }
+
+    /// A cache for the SQLite store at `database_url`: on while this process is its one writer.
+    pub fn for_sqlite(database_url: &str) -> Claims {
+        Claims::with(owner::for_sqlite(database_url))
     }
 
     /// No cache: every read goes to the store.
@@ -72,11 +99,42 @@ impl Claims {
     }
 
     fn with(writer: Writer) -> Claims {
-        Claims { slots: Mutex::default(), searches: SearchAnswers::default(), writer }
+        Claims { slots: Arc::default(), searches: SearchAnswers::default(), writer }
     }
 
+    /// Whether claims are kept in memory (among several processes, each read still checks that
+    /// this process hears the others).
     pub fn is_caching(&self) -> bool {
-        matches!(self.writer, Writer::Only { .. })
+        matches!(self.writer, Writer::Only { .. } | Writer::Peers(_))
+    }
+
+    /// Whether other processes share the store and are told of this one's writes.
+    pub fn has_peers(&self) -> bool {
+        matches!(self.writer, Writer::Peers(_))
+    }
+
+    /// Runs a request, then waits until its claim writes have been announced to the other
+    /// processes: once it is answered, no other process shows the seats as they were.
+    pub async fn answer_when_told<F: Future>(&self, request: F) -> F::Output {
+        let Writer::Peers(peers) = &self.writer else {
+            return request.await;
+        };
+        let last = Arc::new(AtomicU64::new(0));
+        let answer = ANNOUNCED.scope(Arc::clone(&last), request).await;
+        match last.load(Ordering::Acquire) {
+            0 => {}
+            round => peers.reach(round).await,
+        }
+        answer
+    }
+
+    /// Whether kept claims may be used by a read beginning now.
+    async fn may_use_kept(&self) -> bool {
+        match &self.writer {
+            Writer::Only { .. } => true,
+            Writer::Peers(peers) => peers.sync().await,
+            Writer::Shared => false,
+        }
     }
 
     fn lock(&self) -> MutexGuard<'_, Slots> {
@@ -134,7 +192,8 @@ impl Claims {
         network_version: &str,
         trip_ids: &[&str],
     ) -> Result<HashMap<String, Arc<TripClaims>>, sqlx::Error> {
-        let caching = self.is_caching();
+        let caching = self.may_use_kept().await;
+        let now_ms = crate::clock::now_unix_ms();
         let mut found = HashMap::with_capacity(trip_ids.len());
         let mut missing: Vec<Before> = Vec::new();
         {
@@ -144,7 +203,7 @@ impl Claims {
                 if found.contains_key(*id) || missing.iter().any(|m| m.trip_id == *id) {
                     continue;
                 }
-                match slots.kept(id).filter(|_| caching) {
+                match slots.kept(id, now_ms).filter(|_| caching) {
                     Some(claims) => {
                         found.insert((*id).to_owned(), Arc::clone(claims));
                     }
@@ -167,7 +226,7 @@ impl Claims {
         for before in missing {
             let claims = Arc::new(read.remove(&before.trip_id).unwrap_or_default());
             if caching && before.quiet {
-                store(&mut slots, &before, &claims);
+                store(&mut slots, &before, &claims, now_ms);
             }
             found.insert(before.trip_id, claims);
         }
@@ -184,13 +243,12 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("claims-lock-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let url = format!("sqlite://{}/t.db", dir.display());
-        let first = Claims::for_database(&url);
-        let second = Claims::for_database(&url);
+        let first = Claims::for_sqlite(&url);
+        let second = Claims::for_sqlite(&url);
         assert!(first.is_caching());
         assert!(!second.is_caching());
-        assert!(!Claims::for_database("postgres://localhost/x").is_caching());
         drop(first);
-        assert!(Claims::for_database(&url).is_caching());
+        assert!(Claims::for_sqlite(&url).is_caching());
         std::fs::remove_dir_all(&dir).ok();
     }
 
@@ -198,10 +256,10 @@ mod tests {
     fn a_write_guard_keeps_the_trip_out_of_the_cache_until_dropped() {
         let claims = Claims::with(Writer::Only { _lock: None });
         let seen = claims.lock().before("t1");
-        store(&mut claims.lock(), &seen, &Arc::default());
+        store(&mut claims.lock(), &seen, &Arc::default(), 0);
         let write = claims.writing("t1");
-        assert!(claims.lock().kept("t1").is_none());
+        assert!(claims.lock().kept("t1", 0).is_none());
         drop(write);
-        assert!(claims.lock().kept("t1").is_none(), "the write ended: what was kept is gone");
+        assert!(claims.lock().kept("t1", 0).is_none(), "the write ended: what was kept is gone");
     }
 }

@@ -1,7 +1,8 @@
-//! Whether this process is the store's one writer: the cache is only as coherent as the set of
-//! writers it hears from, so it is on only for a SQLite file this process holds an exclusive
-//! lock on (`<file>.claims-lock`) or an in-memory database. PostgreSQL, where many server
-//! processes share the store (DESIGN §3), and a SQLite file another process has, read through.
+//! Who else writes the store: the cache is only as coherent as the set of writers it hears
+//! from. On a SQLite file this process holds an exclusive lock on (`<file>.claims-lock`), or an
+//! in-memory database, it is the only writer. On PostgreSQL, where many server processes share
+//! the store (DESIGN §3), it hears the others through [`super::peers`]. A SQLite file another
+//! process has is read through on every request.
 
 use std::fs::{File, OpenOptions};
 
@@ -9,11 +10,14 @@ use std::fs::{File, OpenOptions};
 pub(super) enum Writer {
     /// This process is the only writer; the lock file (if any) is held open while it lives.
     Only { _lock: Option<File> },
-    /// Others may write too: every request reads the store.
+    /// Other processes on the same PostgreSQL, heard through notifications.
+    Peers(super::peers::Peers),
+    /// Others may write too, unheard: every request reads the store.
     Shared,
 }
 
-pub(super) fn for_database(database_url: &str) -> Writer {
+/// The writer of a SQLite store (PostgreSQL's are [`Writer::Peers`], which needs the pool).
+pub(super) fn for_sqlite(database_url: &str) -> Writer {
     let Some(rest) = database_url.strip_prefix("sqlite:") else {
         return Writer::Shared;
     };

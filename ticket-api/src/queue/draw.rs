@@ -7,6 +7,7 @@
 //! revealed seed and the list of place ids can redo the draw and check that it matches the
 //! published hash, and no one (the server included, once the hash is out) can steer it.
 
+use crate::ids::hex;
 use sha2::{Digest, Sha256};
 
 /// A queue's secret seed: 32 random bytes.
@@ -18,10 +19,6 @@ impl std::fmt::Debug for Seed {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("Seed(..)")
     }
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 impl Seed {

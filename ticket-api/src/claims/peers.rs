@@ -1,0 +1,289 @@
+//! The claims cache of one server process among several on one PostgreSQL: what this process
+//! tells the others of its writes, and what it hears of theirs.
+//!
+//! The promise kept: a seat sold (or held, or freed) through one process is never shown
+//! otherwise by another once the sale has been answered. Both halves go through *rounds*:
+//!
+//! - a round is one statement on the store that notifies `seat_claims` of the trips written here
+//!   since the last round (if any) and this process's own channel of the round's number;
+//! - PostgreSQL delivers notifications in the order their transactions committed, so when this
+//!   process's listener hears its own round, it has heard (and applied) every notification
+//!   committed before the round's statement;
+//! - a write's answer waits until the round carrying its trips has committed ([`Peers::reach`]);
+//! - a read (search, seat view) waits for a round that began after the read did, then trusts
+//!   the cache ([`Peers::sync`]): every write answered before the read began was announced
+//!   before that round and has been applied here.
+//!
+//! One round runs at a time, and everyone who asks while it runs shares the next: a round is a
+//! few hundred microseconds of the store's time however many requests wait on it, and it commits
+//! without waiting for the disk (nothing in it needs to outlive a crash).
+//!
+//! When the listener cannot hear (its connection lost, or a round not heard within
+//! [`ROUND_TIMEOUT`]), reads go to the store until a round is heard again, and everything kept
+//! is forgotten when it reconnects: what was sent meanwhile is lost. A process that dies between
+//! a commit and its round leaves the others a stale copy, so kept claims are used at most
+//! [`MAX_AGE_MS`] after they were read (a stale copy shows a seat free that is not; the store
+//! still refuses to sell it twice).
+
+use std::fmt::Write as _;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use sqlx::postgres::{PgListener, PgNotification};
+use tokio::sync::{Notify, watch};
+
+use super::coherence::{Slots, forget_all};
+use crate::store::db::Pool;
+
+/// The channel every process announces its claim writes on.
+pub(super) const CHANNEL: &str = "seat_claims";
+/// How long a round may take to be heard before this process stops trusting its cache.
+pub(super) const ROUND_TIMEOUT: Duration = Duration::from_secs(1);
+/// How long a copy of a trip's claims read from the store is used at most.
+pub(super) const MAX_AGE_MS: i64 = 5_000;
+/// PostgreSQL refuses a payload of 8,000 bytes or more.
+const PAYLOAD_MAX: usize = 7_900;
+/// How long to wait before connecting the listener again.
+const RECONNECT_AFTER: Duration = Duration::from_secs(1);
+
+/// This process's side of the rounds.
+#[derive(Debug)]
+pub(super) struct Peers {
+    shared: Arc<Shared>,
+}
+
+#[derive(Debug)]
+struct Shared {
+    /// Random per process: its own channel, and the mark on its announcements.
+    token: String,
+    own_channel: String,
+    outbox: Mutex<Outbox>,
+    /// The highest round anyone waits for.
+    asked: AtomicU64,
+    wake: Notify,
+    done: watch::Sender<Done>,
+    /// The last of this process's rounds its listener heard.
+    heard: watch::Sender<u64>,
+}
+
+#[derive(Debug, Default)]
+struct Outbox {
+    /// Rounds begun: trips written now go out with round `started + 1`.
+    started: u64,
+    trips: Vec<String>,
+}
+
+/// The last round finished, and whether the listener heard it (else the cache is not trusted).
+#[derive(Debug, Clone, Copy, Default)]
+struct Done {
+    round: u64,
+    heard: bool,
+}
+
+impl Peers {
+    /// Starts announcing through `pool` and listening at `database_url`; notifications heard
+    /// from other processes forget their trips in `slots`.
+    pub(super) fn start(database_url: &str, pool: Pool, slots: Arc<Mutex<Slots>>) -> Result<Peers, String> {
+        let token = crate::ids::hex(&crate::ids::random_bytes::<8>().map_err(|e| e.to_string())?);
+        let shared = Arc::new(Shared {
+            own_channel: format!("{CHANNEL}_{token}"),
+            token,
+            outbox: Mutex::default(),
+            asked: AtomicU64::new(0),
+            wake: Notify::new(),
+            done: watch::Sender::new(Done::default()),
+            heard: watch::Sender::new(0),
+        });
+        tokio::spawn(rounds(Arc::clone(&shared), pool));
+        tokio::spawn(listen(Arc::clone(&shared), database_url.to_owned(), slots));
+        Ok(Peers { shared })
+    }
+
+    /// Queues a written trip for the next round; returns the round that will carry it.
+    pub(super) fn announce(&self, trip_id: &str) -> u64 {
+        let round = {
+            let mut outbox = lock(&self.shared.outbox);
+            outbox.trips.push(trip_id.to_owned());
+            outbox.started + 1
+        };
+        self.shared.ask(round);
+        round
+    }
+
+    /// Waits until `round` has committed (its trips are announced), or gives up after the
+    /// round's time: the write stands either way, and kept copies elsewhere age out.
+    pub(super) async fn reach(&self, round: u64) {
+        self.shared.ask(round);
+        let mut done = self.shared.done.subscribe();
+        let reached = tokio::time::timeout(2 * ROUND_TIMEOUT, done.wait_for(|d| d.round >= round)).await;
+        if reached.is_err() {
+            tracing::warn!(round, "a claims round did not finish: other processes may show this write late");
+        }
+    }
+
+    /// Whether the cache may be trusted for a read that begins now: true once a round begun
+    /// after this call has been heard; false at once while this process cannot hear (the read
+    /// goes to the store, and asks for a round that may show the listener back).
+    pub(super) async fn sync(&self) -> bool {
+        let round = lock(&self.shared.outbox).started + 1;
+        self.shared.ask(round);
+        if !self.shared.done.borrow().heard {
+            return false;
+        }
+        let mut done = self.shared.done.subscribe();
+        match tokio::time::timeout(2 * ROUND_TIMEOUT, done.wait_for(|d| d.round >= round)).await {
+            Ok(Ok(done)) => done.heard,
+            _ => false,
+        }
+    }
+}
+
+impl Shared {
+    fn ask(&self, round: u64) {
+        if self.asked.fetch_max(round, Ordering::AcqRel) < round {
+            self.wake.notify_one();
+        }
+    }
+
+    /// Applies a notification: another process's trips are forgotten; this process's round is
+    /// heard (after everything committed before it).
+    fn hear(&self, notification: &PgNotification, slots: &Mutex<Slots>) {
+        if notification.channel() == self.own_channel {
+            if let Ok(round) = notification.payload().parse::<u64>() {
+                self.heard.send_modify(|heard| *heard = (*heard).max(round));
+            }
+            return;
+        }
+        let mut words = notification.payload().split(' ');
+        if words.next() == Some(self.token.as_str()) {
+            return; // this process's own writes: its cache saw them as they happened
+        }
+        let mut slots = lock(slots);
+        for trip in words.filter(|t| !t.is_empty()) {
+            slots.forget(trip);
+        }
+    }
+}
+
+/// Runs a round whenever one is asked for, one at a time, while the pool is open.
+async fn rounds(shared: Arc<Shared>, pool: Pool) {
+    let mut heard = shared.heard.subscribe();
+    while !pool.is_closed() {
+        let finished = shared.done.borrow().round;
+        if shared.asked.load(Ordering::Acquire) <= finished {
+            shared.wake.notified().await;
+            continue;
+        }
+        let (round, mut trips) = {
+            let mut outbox = lock(&shared.outbox);
+            outbox.started += 1;
+            (outbox.started, std::mem::take(&mut outbox.trips))
+        };
+        trips.sort_unstable();
+        trips.dedup();
+        let heard_it = match send(&pool, &shared, round, &trips).await {
+            Ok(()) => matches!(tokio::time::timeout(ROUND_TIMEOUT, heard.wait_for(|h| *h >= round)).await, Ok(Ok(_))),
+            Err(e) => {
+                tracing::warn!(error = %e, "could not announce claim writes to the other processes");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                false
+            }
+        };
+        let was_heard = shared.done.send_replace(Done { round, heard: heard_it }).heard;
+        if was_heard && !heard_it {
+            tracing::warn!(
+                "not hearing the other processes: seat claims are read from the store until a round is heard"
+            );
+        }
+    }
+}
+
+/// One round's statement: the trips (in payloads under PostgreSQL's limit, marked with this
+/// process's token), then the round on this process's own channel, in one transaction committed
+/// without waiting for the disk.
+async fn send(pool: &Pool, shared: &Shared, round: u64, trips: &[String]) -> Result<(), sqlx::Error> {
+    let payloads = payloads(&shared.token, trips);
+    let mut sql = String::from("SELECT set_config('synchronous_commit', 'off', true)");
+    for n in 1..=payloads.len() {
+        let _ = write!(sql, ", pg_notify('{CHANNEL}', ${n})");
+    }
+    let _ = write!(sql, ", pg_notify(${}, ${})", payloads.len() + 1, payloads.len() + 2);
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+    for payload in payloads {
+        query = query.bind(payload);
+    }
+    query.bind(shared.own_channel.clone()).bind(round.to_string()).execute(pool).await?;
+    Ok(())
+}
+
+/// The trips as `token trip trip ...` payloads, each under [`PAYLOAD_MAX`] bytes.
+fn payloads(token: &str, trips: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for trip in trips {
+        match out.last_mut() {
+            Some(last) if last.len() + 1 + trip.len() <= PAYLOAD_MAX => {
+                last.push(' ');
+                last.push_str(trip);
+            }
+            _ => out.push(format!("{token} {trip}")),
+        }
+    }
+    out
+}
+
+/// Listens for the other processes' announcements and this process's rounds, connecting again
+/// whenever the connection is lost (and forgetting every kept trip then: what was announced
+/// meanwhile is lost).
+async fn listen(shared: Arc<Shared>, database_url: String, slots: Arc<Mutex<Slots>>) {
+    loop {
+        let mut listener = match connect(&database_url, &shared.own_channel).await {
+            Ok(listener) => listener,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot listen for other processes' claim writes; trying again");
+                tokio::time::sleep(RECONNECT_AFTER).await;
+                continue;
+            }
+        };
+        forget_all(&mut lock(&slots));
+        loop {
+            match listener.try_recv().await {
+                Ok(Some(notification)) => shared.hear(&notification, &slots),
+                // Connected and listening again: what was announced while it was down is lost.
+                Ok(None) => forget_all(&mut lock(&slots)),
+                Err(e) => {
+                    tracing::warn!(error = %e, "lost the connection listening for claim writes");
+                    break;
+                }
+            }
+        }
+        tokio::time::sleep(RECONNECT_AFTER).await;
+    }
+}
+
+async fn connect(database_url: &str, own_channel: &str) -> Result<PgListener, sqlx::Error> {
+    let mut listener = PgListener::connect(database_url).await?;
+    listener.listen_all([CHANNEL, own_channel]).await?;
+    Ok(listener)
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    // The critical sections cannot panic halfway; a poisoned lock still holds sound data.
+    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trips_go_out_in_payloads_postgresql_accepts_each_marked_with_the_sender() {
+        let trips: Vec<String> = (0..1000).map(|n| format!("trip-dhaka-chattogram-{n:05}")).collect();
+        let sent = payloads("abc", &trips);
+        assert!(sent.len() > 1);
+        assert!(sent.iter().all(|p| p.len() <= PAYLOAD_MAX && p.starts_with("abc ")));
+        let back: Vec<&str> = sent.iter().flat_map(|p| p.split(' ').skip(1)).collect();
+        assert_eq!(back, trips.iter().map(String::as_str).collect::<Vec<_>>());
+        assert!(payloads("abc", &[]).is_empty());
+    }
+}
