@@ -7,11 +7,14 @@
 #   wrk_run NAME SECONDS URL [SCRIPT]
 #                           one wrk run (2 threads, $connections connections): prints requests/s,
 #                           p99 and non-2xx, and writes the rate to $work/NAME.rps
-# The caller sets `work` (a temporary folder, removed at exit) and `pid` once its server runs.
+# The caller sets `work` (a temporary folder, removed at exit) and `pid` once its server runs
+# (`pids`, an array, when it runs several processes).
 
 pg_dir=
+pids=()
 bench_cleanup() {
   [ -n "${pid:-}" ] && { kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true; }
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null || true; done
   [ -n "$pg_dir" ] && bash tests/postgres.sh stop "$pg_dir"
   rm -rf "$work"
 }

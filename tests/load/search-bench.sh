@@ -19,32 +19,7 @@ for _ in $(seq 1 100); do curl -fs "$base/api/get-rollout" >/dev/null 2>&1 && br
 
 token=$(curl -fs -X POST "$base/oauth/access_token" -H 'Content-Type: application/json' \
   -d '{"grant_type":"client_credentials","client_id":"web"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["access_token"])')
-# Several searches (routes and days) and the seat views of every trip of the first, in turn, so
-# the figures are not those of one request answered over and over.
-python3 - "$base" "$token" "$work" <<'PY'
-import datetime, json, sys, urllib.request
-base, token, work = sys.argv[1:4]
-def post(path, body):
-    req = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST",
-        headers={"Authorization": "Bearer " + token, "Content-Type": "application/json"})
-    return json.load(urllib.request.urlopen(req))["data"]
-day = lambda n: str((datetime.datetime.utcnow() + datetime.timedelta(hours=6, days=n)).date())
-pairs = [("Dhaka", "Chattogram"), ("Dhaka", "Sylhet"), ("Dhaka", "Cox's Bazar"), ("Dhaka", "Rajshahi"),
-         ("Dhaka", "Khulna"), ("Chattogram", "Dhaka"), ("Dhaka", "Barishal"), ("Sylhet", "Dhaka")]
-searches = [{"from": f, "to": t, "journeyDate": day(n)} for f, t in pairs for n in (1, 2)]
-trips = post("/v1/api/intercity/get-schedule-trips", searches[0])["trips"]
-views = [{"tripId": t["_id"], "from": "Dhaka", "to": "Chattogram"} for t in trips]
-def script(name, path, bodies):
-    lua = ["bodies = {"] + ["  %s," % json.dumps(json.dumps(b)) for b in bodies] + ["}", "i = 0",
-        'wrk.headers["Content-Type"] = "application/json"',
-        'wrk.headers["Authorization"] = "Bearer %s"' % token,
-        "request = function()", "  i = i % #bodies + 1",
-        '  return wrk.format("POST", "%s", nil, bodies[i])' % path, "end"]
-    open(f"{work}/{name}.lua", "w").write("\n".join(lua) + "\n")
-script("search", "/v1/api/intercity/get-schedule-trips", searches)
-script("seat", "/v1/api/intercity/get-seat-view", views)
-print(f"{len(searches)} searches, {len(views)} seat views (Dhaka-Chattogram, whole route) in turn")
-PY
+python3 tests/load/read-scripts.py "$base" "$token" "$work"
 
 echo "wrk, 2 threads, 64 connections, ${seconds}s each, loopback, 2-core machine"
 wrk_run trivial "$seconds" "$base/api/get-rollout"

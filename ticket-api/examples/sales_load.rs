@@ -10,7 +10,10 @@
 //! really took (until the last worker finished its last sale), and when the trips' free seats
 //! run out before the planned time the run says so loudly instead of dividing by the plan.
 //! Environment: SALES_DAYS (days of trips to sell on, from tomorrow; the server must have
-//! seeded them), SERVER_PID and CLK_TCK (the server's CPU seconds per sale, from /proc).
+//! seeded them), SERVER_PID and CLK_TCK (the servers' CPU seconds per sale, from /proc; several
+//! comma-separated pids are added up), PEERS (server processes behind BASE_URL, comma-separated
+//! host:port: after each seat-lock and each sale is answered, every one of them must show the
+//! seat taken; each that shows it free is counted as a stale view and fails the run).
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -143,8 +146,28 @@ async fn new_visitor(addr: SocketAddr) -> Result<String, String> {
 /// trip -> (seats booked before the run, seats sold by the run)
 type Ledger = HashMap<String, (Vec<String>, Vec<String>)>;
 
+/// CPU seconds (user + system) the processes have used together.
+fn cpu_seconds(pids: &[u32], ticks_per_second: f64) -> Option<f64> {
+    pids.iter().map(|pid| process_cpu_seconds(*pid, ticks_per_second)).sum()
+}
+
+/// Asks every peer for the trip's seat map: how many show `seat` free.
+async fn stale_views(peers: &mut [Client], token: &str, trip: &str, seat: &str) -> usize {
+    let mut stale = 0;
+    for peer in peers {
+        match peer.call("POST", "/v1/api/intercity/get-seat-view", Some(token), Some(&json!({"tripId": trip}))).await {
+            Ok((200, _, view)) if booked(&view).iter().any(|s| s == seat) => {}
+            other => {
+                eprintln!("{}: seat {seat} of {trip} not shown taken: {:?}", peer.addr, other.map(|(s, _, _)| s));
+                stale += 1;
+            }
+        }
+    }
+    stale
+}
+
 /// CPU seconds (user + system) the process `pid` has used, from /proc/PID/stat.
-fn cpu_seconds(pid: u32, ticks_per_second: f64) -> Option<f64> {
+fn process_cpu_seconds(pid: u32, ticks_per_second: f64) -> Option<f64> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // Fields after the command name, which is in parentheses and may hold spaces.
     let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
@@ -201,8 +224,17 @@ async fn main() -> Result<(), String> {
     trips.sort();
     trips.dedup();
     eprintln!("{} trips over {days} days to sell on, {workers} workers, {seconds} s", trips.len());
-    let server = env_number::<u32>("SERVER_PID").zip(env_number::<f64>("CLK_TCK"));
-    let cpu_before = server.and_then(|(pid, tck)| cpu_seconds(pid, tck));
+    let pids: Option<Vec<u32>> =
+        std::env::var("SERVER_PID").ok().map(|v| v.split(',').filter_map(|p| p.trim().parse().ok()).collect());
+    let server = pids.filter(|p| !p.is_empty()).zip(env_number::<f64>("CLK_TCK"));
+    let cpu_before = server.as_ref().and_then(|(pids, tck)| cpu_seconds(pids, *tck));
+    let peers: Vec<SocketAddr> = std::env::var("PEERS")
+        .unwrap_or_default()
+        .split(',')
+        .filter(|p| !p.trim().is_empty())
+        .map(|p| p.trim().parse().map_err(|e| format!("PEERS {p}: {e}")))
+        .collect::<Result<_, _>>()?;
+    let stale = Arc::new(AtomicUsize::new(0));
     let queue = Arc::new(Mutex::new(trips));
     let stop = Arc::new(AtomicBool::new(false));
     let sales = Arc::new(AtomicUsize::new(0));
@@ -212,6 +244,7 @@ async fn main() -> Result<(), String> {
     let started = Instant::now();
     let mut tasks = JoinSet::new();
     for _ in 0..workers {
+        let (stale, peers) = (stale.clone(), peers.clone());
         let (queue, stop, sales, errors, latencies, ledger, token) = (
             queue.clone(),
             stop.clone(),
@@ -224,8 +257,11 @@ async fn main() -> Result<(), String> {
         tasks.spawn(async move {
             // Each worker is one traveller buying one seat after another (the server caps how
             // many seats one visitor holds at once).
+            // The peers are asked as another visitor: a traveller's own hold is theirs to choose.
+            let onlooker = token.clone();
             let token = new_visitor(addr).await.unwrap_or(token);
             let mut client = Client::new(addr);
+            let mut peers: Vec<Client> = peers.into_iter().map(Client::new).collect();
             while !stop.load(Ordering::Relaxed) {
                 let Some(trip) = queue.lock().await.pop() else { break };
                 let Ok((200, _, view)) = client.call("POST", "/v1/api/intercity/get-seat-view", Some(&token), Some(&json!({"tripId": trip}))).await else { continue };
@@ -251,6 +287,9 @@ async fn main() -> Result<(), String> {
                         match result {
                             Ok((200, _, body)) if call == "payment-pending" => tnx = body["data"]["tnxId"].as_str().unwrap_or_default().to_owned(),
                             Ok((200, _, body)) if call == "update-gateway" => page = body["data"]["redirectUrl"].as_str().unwrap_or_default().to_owned(),
+                            Ok((200, _, _)) if call == "seat-lock" => {
+                                stale.fetch_add(stale_views(&mut peers, &onlooker, &trip, &seat).await, Ordering::Relaxed);
+                            }
                             Ok((200, _, _)) => {}
                             Ok((303, head, _)) if call == "sandbox-pay" && head.contains("/payment/success") => {}
                             other => {
@@ -266,6 +305,7 @@ async fn main() -> Result<(), String> {
                     }
                     drop(l);
                     if ok {
+                        stale.fetch_add(stale_views(&mut peers, &onlooker, &trip, &seat).await, Ordering::Relaxed);
                         sales.fetch_add(1, Ordering::Relaxed);
                         if let Some(entry) = ledger.lock().await.get_mut(&trip) {
                             entry.1.push(seat.clone());
@@ -294,7 +334,8 @@ async fn main() -> Result<(), String> {
     // The sales in flight at the deadline finish and count: so does the time they take.
     while tasks.join_next().await.is_some() {}
     let elapsed = started.elapsed().as_secs_f64();
-    let cpu = server.and_then(|(pid, tck)| Some(cpu_seconds(pid, tck)? - cpu_before?));
+    let processes = server.as_ref().map_or(0, |(pids, _)| pids.len());
+    let cpu = server.and_then(|(pids, tck)| Some(cpu_seconds(&pids, tck)? - cpu_before?));
     let sold = sales.load(Ordering::Relaxed);
     if ran_out {
         println!(
@@ -309,7 +350,7 @@ async fn main() -> Result<(), String> {
     );
     if let Some(cpu) = cpu {
         println!(
-            "server CPU: {cpu:.1} s over the selling = {:.2} ms per sale ({:.2} cores busy)",
+            "server CPU ({processes} processes): {cpu:.1} s over the selling = {:.2} ms per sale ({:.2} cores busy)",
             cpu * 1000.0 / sold.max(1) as f64,
             cpu / elapsed
         );
@@ -337,5 +378,18 @@ async fn main() -> Result<(), String> {
         }
     }
     println!("trips checked: {}, seat maps that disagree with the sales: {oversold}", ledger.lock().await.len());
-    if oversold > 0 { Err("seat maps disagree".into()) } else { Ok(()) }
+    let stale = stale.load(Ordering::Relaxed);
+    if !peers.is_empty() {
+        println!(
+            "checked on each of {} processes after every seat-lock and sale was answered: {stale} views showed the seat free",
+            peers.len()
+        );
+    }
+    if oversold > 0 {
+        Err("seat maps disagree".into())
+    } else if stale > 0 {
+        Err("a process showed a seat free after its lock or sale was answered".into())
+    } else {
+        Ok(())
+    }
 }

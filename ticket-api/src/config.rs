@@ -46,6 +46,31 @@ pub struct Config {
     pub payments: PaymentSettings,
     /// The Eid sale windows with a waiting room in front of their seat holds (SALE_WINDOWS).
     pub sale_windows: SaleWindowsSetting,
+    /// Where a process on PostgreSQL hears the others' seat claim writes (CLAIMS_LISTEN_URL).
+    pub claims_listen: ClaimsListen,
+}
+
+/// How a server process on PostgreSQL keeps its seat claims cache coherent with the others'
+/// (CLAIMS_LISTEN_URL; README "Deployment: the store"). SQLite has one writing process.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClaimsListen {
+    /// Unset: listens at DATABASE_URL.
+    Database,
+    /// A direct connection to PostgreSQL, for when DATABASE_URL goes through a pooler in
+    /// transaction mode (which cannot LISTEN).
+    Url(String),
+    /// `off`: no cache; every search and seat view reads the store.
+    Off,
+}
+
+fn claims_listen(value: &str) -> Result<ClaimsListen, String> {
+    match value.trim() {
+        "off" => Ok(ClaimsListen::Off),
+        url if url.starts_with("postgres://") || url.starts_with("postgresql://") => {
+            Ok(ClaimsListen::Url(url.to_owned()))
+        }
+        _ => Err("must be a postgres:// URL or off".to_owned()),
+    }
 }
 
 /// Which sale windows have a waiting room (SALE_WINDOWS, issue 16; README "Eid sales").
@@ -199,6 +224,11 @@ pub const SETTINGS: &[Setting] = &[
         default: "(none; demo mode: demo)",
         meaning: "a JSON file of Eid sale windows with a waiting room before seat holds (README \"Eid sales\"), none, or demo",
     },
+    Setting {
+        name: "CLAIMS_LISTEN_URL",
+        default: "(DATABASE_URL)",
+        meaning: "PostgreSQL: where each process hears the others' seat claim writes (a direct URL when DATABASE_URL is a pooler in transaction mode); off: every search and seat view reads the store",
+    },
     Setting { name: "HOLD_SEATS_PER_VISITOR", default: "8", meaning: "seats one visitor may hold at once" },
     Setting { name: "HOLD_SEATS_PER_ADDRESS", default: "40", meaning: "seats held at once from one client address" },
     Setting {
@@ -272,6 +302,15 @@ impl std::fmt::Debug for Config {
             .field("rate_limits", &self.rate_limits)
             .field("sms_gateway", &self.sms_gateway)
             .field("payments", &self.payments)
+            .field("sale_windows", &self.sale_windows)
+            .field(
+                "claims_listen",
+                &match &self.claims_listen {
+                    ClaimsListen::Url(_) => "(its own URL)",
+                    ClaimsListen::Database => "(DATABASE_URL)",
+                    ClaimsListen::Off => "off",
+                },
+            )
             .finish()
     }
 }
@@ -453,6 +492,7 @@ impl Config {
             },
             payments: payment_settings(&read)?,
             sale_windows: read.parse("SALE_WINDOWS", SaleWindowsSetting::Default, sale_windows)?,
+            claims_listen: read.parse("CLAIMS_LISTEN_URL", ClaimsListen::Database, claims_listen)?,
         })
     }
 
@@ -524,5 +564,15 @@ mod tests {
         assert_eq!(config(&[("HOLD_SEATS_PER_VISITOR", "2")]).unwrap_err().variable, "HOLD_SEATS_PER_VISITOR");
         let proxies = config(&[("TRUSTED_PROXIES", "10.0.0.0/8, 192.0.2.1")]).unwrap().trusted_proxies;
         assert_eq!(proxies.len(), 2);
+    }
+
+    #[test]
+    fn processes_on_postgresql_listen_at_the_database_unless_told_otherwise() {
+        assert_eq!(config(&[]).unwrap().claims_listen, ClaimsListen::Database);
+        assert_eq!(config(&[("CLAIMS_LISTEN_URL", "off")]).unwrap().claims_listen, ClaimsListen::Off);
+        let direct = config(&[("CLAIMS_LISTEN_URL", "postgres://app:pw@db:5432/tickets")]).unwrap();
+        assert_eq!(direct.claims_listen, ClaimsListen::Url("postgres://app:pw@db:5432/tickets".into()));
+        assert!(!format!("{direct:?}").contains("pw@"), "a password in the URL is not logged");
+        assert_eq!(config(&[("CLAIMS_LISTEN_URL", "pgbouncer:6432")]).unwrap_err().variable, "CLAIMS_LISTEN_URL");
     }
 }

@@ -138,7 +138,7 @@ pub async fn start(config: Config) -> Result<AppState, StartError> {
             })?;
     let pool = store::db::Pool::serving(pool, &config.database_url).await.map_err(StartError::Db)?;
     let network = domain::network::NetworkCache::load(&pool).await.map_err(|e| StartError::Db(e.into()))?;
-    let claims = claims::Claims::start(&config.database_url, &pool);
+    let claims = claims::Claims::start(&config.database_url, &config.claims_listen, &pool);
     tracing::info!(caching = claims.is_caching(), "seat claims");
     let sms = sms_of(&config).map_err(StartError::Config)?;
     let limits = Arc::new(http::limits::Limiters::new(&config.rate_limits));

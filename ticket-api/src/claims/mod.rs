@@ -22,6 +22,7 @@ use std::future::Future;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use crate::config::ClaimsListen;
 use crate::store::db::Pool;
 use axum::body::Bytes;
 
@@ -75,11 +76,17 @@ impl Drop for ClaimsWrite<'_> {
 
 impl Claims {
     /// The cache for the store at `database_url` served from `pool`: on a SQLite file while this
-    /// process is its one writer; on PostgreSQL kept coherent with the other processes'.
-    pub fn start(database_url: &str, pool: &Pool) -> Claims {
+    /// process is its one writer; on PostgreSQL kept coherent with the other processes' by
+    /// listening as `listen` says.
+    pub fn start(database_url: &str, listen: &ClaimsListen, pool: &Pool) -> Claims {
         if !database_url.starts_with("sqlite:") {
+            let listen_url = match listen {
+                ClaimsListen::Off => return Claims::reading_through(),
+                ClaimsListen::Database => database_url,
+                ClaimsListen::Url(url) => url,
+            };
             let slots = Arc::new(Mutex::new(Slots::aging(peers::MAX_AGE_MS)));
-            match peers::Peers::start(database_url, pool.clone(), Arc::clone(&slots)) {
+            match peers::Peers::start(listen_url, pool.clone(), Arc::clone(&slots)) {
                 Ok(peers) => return Claims { slots, searches: SearchAnswers::default(), writer: Writer::Peers(peers) },
                 Err(e) => tracing::warn!(error = %e, "seat claims are read from the store on every request"),
             }
