@@ -32,6 +32,9 @@ pub enum ApiError {
     /// A limit: too many requests of a kind in a while; try again after this many seconds
     /// (`Retry-After`).
     TooMany(Said, u64),
+    /// The store rolled the call's transaction back for contention (SQLSTATE 40001, 40P01):
+    /// run again by [`crate::http::retry`], then answered 429 busy with `Retry-After: 1`.
+    Busy,
     /// Well-formed but not to be done: an Idempotency-Key repeated with another request (422).
     Unprocessable(Said),
     /// The request did not finish in time (408).
@@ -81,6 +84,7 @@ impl ApiError {
             }
             ApiError::TooLarge => (StatusCode::PAYLOAD_TOO_LARGE, vec![say::TOO_LARGE.into()]),
             ApiError::TooMany(m, _) => (StatusCode::TOO_MANY_REQUESTS, vec![m]),
+            ApiError::Busy => (StatusCode::TOO_MANY_REQUESTS, vec![say::BUSY.into()]),
             ApiError::Unprocessable(m) => (StatusCode::UNPROCESSABLE_ENTITY, vec![m]),
             ApiError::Timeout => (StatusCode::REQUEST_TIMEOUT, vec![say::REQUEST_TIMEOUT.into()]),
             ApiError::Unavailable(m) => (StatusCode::SERVICE_UNAVAILABLE, vec![m]),
@@ -101,8 +105,10 @@ impl IntoResponse for ApiError {
         };
         let retry_after = match &self {
             ApiError::TooMany(_, seconds) => Some((*seconds).max(1)),
+            ApiError::Busy => Some(1),
             _ => None,
         };
+        let contended = matches!(self, ApiError::Busy);
         let (status, messages) = self.status_and_messages();
         let reason = status.canonical_reason().unwrap_or("Error");
         let body = ErrorBody { seats, ..ErrorBody::said(status.as_u16(), messages, reason) };
@@ -112,9 +118,16 @@ impl IntoResponse for ApiError {
         if let Some(seconds) = retry_after {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(seconds));
         }
+        if contended {
+            response.extensions_mut().insert(TryAgain);
+        }
         response
     }
 }
+
+/// Marks an answer whose call the store rolled back for contention: running it again is safe.
+#[derive(Debug, Clone, Copy)]
+pub struct TryAgain;
 
 /// SQLSTATEs that mean "the same transaction again may well succeed": a serialization failure
 /// (the everyday answer of a distributed SQL engine under contention) and a deadlock victim.
@@ -123,8 +136,8 @@ const TRY_AGAIN: [&str; 2] = ["40001", "40P01"];
 impl From<sqlx::Error> for ApiError {
     fn from(e: sqlx::Error) -> Self {
         match e.as_database_error().and_then(|d| d.code()) {
-            // Rolled back whole: the traveller's retry (with its Idempotency-Key) is safe.
-            Some(code) if TRY_AGAIN.contains(&code.as_ref()) => ApiError::TooMany(say::BUSY.into(), 1),
+            // Rolled back whole: running the call again (ours, then the traveller's) is safe.
+            Some(code) if TRY_AGAIN.contains(&code.as_ref()) => ApiError::Busy,
             _ => ApiError::Internal(format!("store: {e}")),
         }
     }
@@ -223,7 +236,7 @@ mod tests {
     #[test]
     fn a_transaction_worth_trying_again_is_busy_not_broken() {
         for code in ["40001", "40P01"] {
-            assert!(matches!(answer(code), ApiError::TooMany(_, 1)), "{code}");
+            assert!(matches!(answer(code), ApiError::Busy), "{code}");
         }
         assert!(matches!(answer("23505"), ApiError::Internal(_)), "a unique violation here is a bug, not contention");
     }

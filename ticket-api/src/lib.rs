@@ -302,6 +302,8 @@ fn call_routes(state: &AppState) -> Router<AppState> {
                 route = route.layer(Extension(service));
             }
             if call.idempotent {
+                // Contention is retried inside the Idempotency-Key: the key waits for the last run.
+                route = route.route_layer(http::retry::RetryBusy { body_limit: BODY_LIMIT });
                 route = route.route_layer(once.clone());
             }
             if call.needs_login {
@@ -334,7 +336,11 @@ fn gateway_routes(state: &AppState) -> Router<AppState> {
     if state.gateways.get(bkash::NAME).is_some() {
         routes = routes.route("/gateway/bkash/{session}", get(http::gateways::bkash_return));
     }
-    routes
+    if !routes.has_routes() {
+        return routes;
+    }
+    // A gateway's word on a payment settles it: contention must not lose it.
+    routes.route_layer(http::retry::RetryBusy { body_limit: BODY_LIMIT })
 }
 
 /// The whole API. Every `/v1/api` call needs a bearer token (401 otherwise), except the OpenAPI

@@ -178,6 +178,46 @@ mod idempotency {
             assert_eq!((status, replayed, again["data"]["seats"].clone()), (StatusCode::OK, true, json!([seats[0]])));
         }
 
+        a_call_the_store_rolls_back_for_contention_runs_again_and_its_key_keeps_no_busy_answer(app) {
+            if app.backend() == common::Backend::Sqlite {
+                return; // one writer: SQLite has no serialization failures to answer
+            }
+            // A holds insert fails with SQLSTATE 40001 while the sequence counts below a limit, as
+            // a distributed SQL engine answers a transaction that lost a conflict (a sequence
+            // counts on through the rollback).
+            for sql in [
+                "CREATE SEQUENCE contention_runs",
+                "CREATE TABLE contention_limit (runs BIGINT NOT NULL)",
+                "INSERT INTO contention_limit VALUES (2)",
+                "CREATE FUNCTION contend() RETURNS trigger AS $$ BEGIN \
+                   IF nextval('contention_runs') <= (SELECT runs FROM contention_limit) THEN \
+                     RAISE EXCEPTION 'could not serialize access' USING ERRCODE = '40001'; \
+                   END IF; RETURN NEW; END $$ LANGUAGE plpgsql",
+                "CREATE TRIGGER contended BEFORE INSERT ON holds FOR EACH ROW EXECUTE FUNCTION contend()",
+            ] {
+                sqlx::query(sql).execute(&app.state.pool).await.unwrap();
+            }
+            let runs = || async {
+                sqlx::query_scalar::<_, i64>("SELECT last_value FROM contention_runs").fetch_one(&app.state.pool).await.unwrap()
+            };
+            let (trip, seats) = trips(&app, 1, 2).await.remove(0);
+            let a = app.visitor("traveller-a");
+            let lock = |seat: &str| json!({"tripId": trip, "seats": [seat]});
+            let (status, body) = a.post("/v1/api/intercity/seat-lock", lock(&seats[0])).await;
+            assert_eq!(status, StatusCode::OK, "two rollbacks, then held: {body}");
+            assert_eq!(runs().await, 3);
+            // Contention that outlasts the server's attempts: the traveller is told to try again...
+            sqlx::query("UPDATE contention_limit SET runs = 1000").execute(&app.state.pool).await.unwrap();
+            let (status, body, _) = common::post_with_key(&a, "/v1/api/intercity/seat-lock", &lock(&seats[1]), "busy-key").await;
+            assert_eq!((status, body["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("request.busy")), "{body}");
+            assert_eq!(runs().await, 3 + i64::from(ticket_api::http::retry::ATTEMPTS));
+            // ...and trying again with the same key runs the call, not the busy answer again.
+            sqlx::query("UPDATE contention_limit SET runs = 0").execute(&app.state.pool).await.unwrap();
+            let (status, body, replayed) = common::post_with_key(&a, "/v1/api/intercity/seat-lock", &lock(&seats[1]), "busy-key").await;
+            assert_eq!((status, replayed), (StatusCode::OK, false), "{body}");
+            assert_eq!(body["data"]["seats"], json!([seats[1]]));
+        }
+
         a_key_whose_request_died_is_free_again_after_its_lease_and_every_key_after_a_day(app) {
             let (trip, seats) = trips(&app, 1, 2).await.remove(0);
             let a = app.visitor("traveller-a");

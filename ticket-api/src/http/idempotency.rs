@@ -113,8 +113,9 @@ pub async fn layer(State(state): State<AppState>, request: Request, next: Next) 
     }
 }
 
-/// Runs the call that claimed the key, and keeps its answer (a 5xx is not an answer: the key is
-/// released for the client's retry).
+/// Runs the call that claimed the key, and keeps its answer. A 5xx is not an answer, nor is a
+/// 429 (busy, rate-limited, waiting for an admission): the call did nothing, and the key is
+/// released for the client's retry, which must not be told "busy" again for good.
 async fn run(state: &AppState, scope: &str, key: &str, request: Request, next: Next) -> Response {
     let response = next.run(request).await;
     let (parts, body) = response.into_parts();
@@ -122,7 +123,7 @@ async fn run(state: &AppState, scope: &str, key: &str, request: Request, next: N
         forget(state, scope, key).await;
         return ApiError::Internal("answer too large to keep for idempotency".into()).into_response();
     };
-    if parts.status.is_server_error() {
+    if parts.status.is_server_error() || parts.status == axum::http::StatusCode::TOO_MANY_REQUESTS {
         forget(state, scope, key).await;
     } else {
         let saved = store::save(&state.pool, scope, key, parts.status.as_u16(), &String::from_utf8_lossy(&bytes)).await;

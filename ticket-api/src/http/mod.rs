@@ -14,6 +14,7 @@ pub mod openapi;
 pub mod promos;
 pub mod queue;
 pub mod reservation;
+pub mod retry;
 pub mod sandbox;
 pub mod search;
 pub mod seat_view;
