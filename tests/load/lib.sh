@@ -14,7 +14,7 @@ pg_dir=
 pids=()
 bench_cleanup() {
   [ -n "${pid:-}" ] && { kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true; }
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null || true; done
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done
   [ -n "$pg_dir" ] && bash tests/postgres.sh stop "$pg_dir"
   rm -rf "$work"
 }

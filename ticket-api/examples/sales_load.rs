@@ -13,7 +13,9 @@
 //! seeded them), SERVER_PID and CLK_TCK (the servers' CPU seconds per sale, from /proc; several
 //! comma-separated pids are added up), PEERS (server processes behind BASE_URL, comma-separated
 //! host:port: after each seat-lock and each sale is answered, every one of them must show the
-//! seat taken; each that shows it free is counted as a stale view and fails the run).
+//! seat taken; each that shows it free is counted as a stale view and fails the run),
+//! TRAVELLER_ADDRESSES=1 (each worker's calls carry an X-Forwarded-For address of its own, as
+//! travellers come from many addresses; the server must trust loopback as its proxy).
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -34,11 +36,21 @@ const CALLS: [&str; 5] = ["seat-lock", "payment-pending", "update-gateway", "san
 struct Client {
     addr: SocketAddr,
     stream: Option<BufReader<tokio::net::TcpStream>>,
+    /// An `X-Forwarded-For: ...\r\n` header line, or nothing.
+    forwarded_for: String,
 }
 
 impl Client {
     fn new(addr: SocketAddr) -> Client {
-        Client { addr, stream: None }
+        Client { addr, stream: None, forwarded_for: String::new() }
+    }
+
+    /// A client whose calls say they come from `address`, through a proxy.
+    fn from(addr: SocketAddr, address: Option<String>) -> Client {
+        Client {
+            forwarded_for: address.map(|a| format!("X-Forwarded-For: {a}\r\n")).unwrap_or_default(),
+            ..Client::new(addr)
+        }
     }
 
     async fn call(
@@ -51,8 +63,9 @@ impl Client {
         let body = body.map(Value::to_string).unwrap_or_default();
         let auth = token.map(|t| format!("Authorization: Bearer {t}\r\n")).unwrap_or_default();
         let request = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\n{auth}{}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
             self.addr,
+            self.forwarded_for,
             body.len()
         );
         // A kept connection the server has closed meanwhile fails at once: try a fresh one.
@@ -223,7 +236,12 @@ async fn main() -> Result<(), String> {
     }
     trips.sort();
     trips.dedup();
-    eprintln!("{} trips over {days} days to sell on, {workers} workers, {seconds} s", trips.len());
+    let own_addresses = std::env::var("TRAVELLER_ADDRESSES").is_ok_and(|v| v == "1");
+    eprintln!(
+        "{} trips over {days} days to sell on, {workers} workers ({}), {seconds} s",
+        trips.len(),
+        if own_addresses { "each from an address of its own" } else { "all from one address" }
+    );
     let pids: Option<Vec<u32>> =
         std::env::var("SERVER_PID").ok().map(|v| v.split(',').filter_map(|p| p.trim().parse().ok()).collect());
     let server = pids.filter(|p| !p.is_empty()).zip(env_number::<f64>("CLK_TCK"));
@@ -243,7 +261,9 @@ async fn main() -> Result<(), String> {
     let ledger: Arc<Mutex<Ledger>> = Arc::new(Mutex::new(HashMap::new()));
     let started = Instant::now();
     let mut tasks = JoinSet::new();
-    for _ in 0..workers {
+    for worker in 0..workers {
+        let address =
+            own_addresses.then(|| format!("10.{}.{}.{}", worker / 62_500 % 250, worker / 250 % 250, worker % 250 + 1));
         let (stale, peers) = (stale.clone(), peers.clone());
         let (queue, stop, sales, errors, latencies, ledger, token) = (
             queue.clone(),
@@ -260,7 +280,7 @@ async fn main() -> Result<(), String> {
             // The peers are asked as another visitor: a traveller's own hold is theirs to choose.
             let onlooker = token.clone();
             let token = new_visitor(addr).await.unwrap_or(token);
-            let mut client = Client::new(addr);
+            let mut client = Client::from(addr, address);
             let mut peers: Vec<Client> = peers.into_iter().map(Client::new).collect();
             while !stop.load(Ordering::Relaxed) {
                 let Some(trip) = queue.lock().await.pop() else { break };
