@@ -44,7 +44,7 @@ fn main() -> ExitCode {
         return ExitCode::from(USAGE_ERROR);
     }
 
-    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+    let runtime = match ticket_api::http::serve::runtime() {
         Ok(runtime) => runtime,
         Err(e) => {
             eprintln!("static-server: cannot start the async runtime: {e}");

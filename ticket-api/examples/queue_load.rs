@@ -162,7 +162,12 @@ async fn main() -> Result<(), String> {
                 let place: Value = serde_json::from_str(&body).unwrap_or(Value::Null);
                 match place["data"]["queueId"].as_str() {
                     Some(place) if status == 200 => writeln!(out, "{token} {place}").map_err(|e| e.to_string())?,
-                    _ => failed += 1,
+                    _ => {
+                        if failed == 0 {
+                            eprintln!("first failed join: {status} {body}");
+                        }
+                        failed += 1;
+                    }
                 }
             }
             latencies.sort_unstable();

@@ -51,7 +51,7 @@ fn main() -> ExitCode {
             return ExitCode::from(USAGE_ERROR);
         }
     };
-    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+    let runtime = match ticket_api::http::serve::runtime() {
         Ok(r) => r,
         Err(e) => {
             eprintln!("ticket-api: cannot start the async runtime: {e}");

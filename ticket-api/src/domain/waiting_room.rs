@@ -41,8 +41,9 @@ pub struct Standing {
     pub place_id: String,
     pub queue_id: String,
     pub phase: QueuePhase,
-    pub opens_ms: i64,
-    pub closes_ms: i64,
+    /// When the window opens and closes, in the API's wire format.
+    pub opens_at: String,
+    pub closes_at: String,
     /// 0-based; `None` in the pre-queue until the draw.
     pub position: Option<u64>,
     /// How many places have been let in so far.
@@ -106,13 +107,15 @@ impl Known {
 struct Queue {
     id: String,
     opens_ms: i64,
-    closes_ms: i64,
     pace: Pace,
     admission_ms: i64,
     seed: Seed,
     seed_hash: String,
-    /// The seed as revealed after the draw, written out once (not on every poll).
+    /// The seed as revealed after the draw, and the opening and closing times, written out once
+    /// (not on every poll).
     seed_hex: String,
+    opens_at: String,
+    closes_at: String,
     known: Mutex<Known>,
 }
 
@@ -213,10 +216,11 @@ impl WaitingRoom {
         let queue = Arc::new(Queue {
             id: id.clone(),
             opens_ms: opening.opens_ms,
-            closes_ms: opening.closes_ms(),
             pace: opening.window.pace,
             admission_ms: opening.window.admission_ms,
             seed_hex: seed.to_hex(),
+            opens_at: crate::clock::wire_instant(opening.opens_ms),
+            closes_at: crate::clock::wire_instant(opening.closes_ms()),
             seed,
             seed_hash: row.seed_hash,
             known: Mutex::new(known),
@@ -360,8 +364,8 @@ impl WaitingRoom {
             place_id: place_id.to_owned(),
             queue_id: queue.id.clone(),
             phase,
-            opens_ms: queue.opens_ms,
-            closes_ms: queue.closes_ms,
+            opens_at: queue.opens_at.clone(),
+            closes_at: queue.closes_at.clone(),
             position: place.position,
             admitted,
             total,

@@ -22,6 +22,20 @@ pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long requests in flight may take to finish after a shutdown signal.
 const DRAIN: Duration = Duration::from_secs(20);
 
+/// The async runtime both servers run on: one worker thread more than the machine has cores
+/// (`TOKIO_WORKER_THREADS` overrides). The SQLite store runs its statements in the request's own
+/// task, so a worker waits out a commit's sync now and then; a spare worker keeps the cores busy
+/// meanwhile (measured: status polls 47,000-48,000/s with 2 workers on 2 cores, 50,500-51,300/s
+/// with 3 or 4; `tests/load/queue-bench.sh`).
+pub fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
+    let mut builder = tokio::runtime::Builder::new_multi_thread();
+    if std::env::var_os("TOKIO_WORKER_THREADS").is_none() {
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        builder.worker_threads(cores + 1);
+    }
+    builder.enable_all().build()
+}
+
 /// Serves `router` on `listener` until `shutdown` resolves, then drains.
 pub async fn serve(listener: TcpListener, router: Router, shutdown: impl Future<Output = ()>) -> std::io::Result<()> {
     let mut builder = http1::Builder::new();
