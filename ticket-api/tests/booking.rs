@@ -145,11 +145,13 @@ on_both! {
             // The other process has just looked: its copy is warm when the write comes.
             assert_eq!(seat_status(&other, &trip, seat).await, "available");
             assert_eq!(lock(&app, &trip, &[seat], &visitor).await.0, StatusCode::OK);
+            assert!(app.state.claims.all_told(), "answered only once the other processes were told");
             assert_eq!(seat_status(&other, &trip, seat).await, "locked", "held through the first process");
             assert_eq!(free_in_search(other.clone()).await, free - 1);
             let tnx = book(&app, &trip, &[seat], &visitor).await;
             let outcome = if i % 2 == 0 { "pay" } else { "fail" };
             gateway(&app, &tnx, outcome).await;
+            assert!(app.state.claims.all_told());
             let expected = if i % 2 == 0 { "booked" } else { "available" };
             assert_eq!(seat_status(&other, &trip, seat).await, expected, "after {outcome} through the first process");
             if i % 2 == 0 {

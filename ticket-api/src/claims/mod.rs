@@ -17,9 +17,9 @@ mod owner;
 mod peers;
 pub mod trip;
 
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::future::Future;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::config::ClaimsListen;
@@ -45,7 +45,7 @@ pub struct Claims {
 
 tokio::task_local! {
     /// The last claims round a request's writes go out with: its answer waits for it.
-    static ANNOUNCED: Arc<AtomicU64>;
+    static ANNOUNCED: Cell<u64>;
 }
 
 /// A write to a trip's claims in progress: the cache does not trust (or keep) that trip's
@@ -69,7 +69,7 @@ impl Drop for ClaimsWrite<'_> {
         if let Writer::Peers(peers) = &self.claims.writer {
             let round = peers.announce(&self.trip_id);
             // Outside a request (a background task) nobody waits for an answer.
-            let _ = ANNOUNCED.try_with(|last| last.fetch_max(round, Ordering::AcqRel));
+            let _ = ANNOUNCED.try_with(|last| last.set(last.get().max(round)));
         }
     }
 }
@@ -126,13 +126,25 @@ impl Claims {
         let Writer::Peers(peers) = &self.writer else {
             return request.await;
         };
-        let last = Arc::new(AtomicU64::new(0));
-        let answer = ANNOUNCED.scope(Arc::clone(&last), request).await;
-        match last.load(Ordering::Acquire) {
-            0 => {}
-            round => peers.reach(round).await,
+        let (answer, round) = ANNOUNCED
+            .scope(Cell::new(0), async {
+                let answer = request.await;
+                (answer, ANNOUNCED.with(Cell::get))
+            })
+            .await;
+        if round > 0 {
+            peers.reach(round).await;
         }
         answer
+    }
+
+    /// Whether every claim write of this process has been told to the others (always, with
+    /// nobody to tell): true after any write's answer.
+    pub fn all_told(&self) -> bool {
+        match &self.writer {
+            Writer::Peers(peers) => peers.all_told(),
+            Writer::Only { .. } | Writer::Shared => true,
+        }
     }
 
     /// Whether kept claims may be used by a read beginning now.

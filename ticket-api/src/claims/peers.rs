@@ -61,6 +61,8 @@ struct Shared {
     outbox: Mutex<Outbox>,
     /// The highest round anyone waits for.
     asked: AtomicU64,
+    /// The highest round a write was given to go out with.
+    announced: AtomicU64,
     wake: Notify,
     done: watch::Sender<Done>,
     /// The last of this process's rounds its listener heard.
@@ -91,6 +93,7 @@ impl Peers {
             token,
             outbox: Mutex::default(),
             asked: AtomicU64::new(0),
+            announced: AtomicU64::new(0),
             wake: Notify::new(),
             done: watch::Sender::new(Done::default()),
             heard: watch::Sender::new(0),
@@ -107,8 +110,14 @@ impl Peers {
             outbox.trips.push(trip_id.to_owned());
             outbox.started + 1
         };
+        self.shared.announced.fetch_max(round, Ordering::AcqRel);
         self.shared.ask(round);
         round
+    }
+
+    /// Whether every write announced so far has gone out (its round has committed).
+    pub(super) fn all_told(&self) -> bool {
+        self.shared.done.borrow().round >= self.shared.announced.load(Ordering::Acquire)
     }
 
     /// Waits until `round` has committed (its trips are announced), or gives up after the
