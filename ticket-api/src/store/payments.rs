@@ -67,22 +67,6 @@ pub async fn open_session<'c>(e: impl Exec<'c>, s: &SessionRow) -> Result<(), sq
     Ok(())
 }
 
-/// The gateway opened the session: its handle and where the traveller pays.
-pub async fn set_opened<'c>(
-    e: impl Exec<'c>,
-    id: &str,
-    gateway_ref: Option<&str>,
-    redirect_url: &str,
-) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE payment_sessions SET gateway_ref = $1, redirect_url = $2 WHERE id = $3")
-        .bind(gateway_ref)
-        .bind(redirect_url)
-        .bind(id)
-        .execute(e)
-        .await?;
-    Ok(())
-}
-
 pub async fn session<'c>(e: impl Exec<'c>, id: &str) -> Result<Option<SessionRow>, sqlx::Error> {
     sqlx::query_as("SELECT * FROM payment_sessions WHERE id = $1").bind(id).fetch_optional(e).await
 }

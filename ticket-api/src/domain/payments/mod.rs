@@ -271,9 +271,6 @@ pub async fn open_session(state: &AppState, booking: &BookingRow, gateway_name: 
         opened_at: now,
         check_at: now + CHECK_EVERY.as_millis() as i64,
     };
-    // Written before the gateway is called: a payment on a session we crashed before recording
-    // could never be found again.
-    payments::open_session(&state.pool, &session).await?;
     let trip =
         crate::domain::trip::TripInfo::find(&state.pool, &*state.network.get(&state.pool).await?, &booking.trip_id)
             .await?;
@@ -298,19 +295,22 @@ pub async fn open_session(state: &AppState, booking: &BookingRow, gateway_name: 
         return_url: format!("{}/gateway/{}/{}", state.gateways.public_url, gateway.name(), session.id),
         notify_url: format!("{}/gateway/{}/notify", state.gateways.public_url, gateway.name()),
     };
+    // Recorded once the gateway has opened it, with the booking's gateway, in one write. A
+    // session can only be paid at the page its redirect URL names, and that URL reaches the
+    // traveller only after this commit: a session the gateway opened but we never recorded (a
+    // crash in between, a gateway answer lost) is one nobody can pay.
     match gateway.open(&charge).await {
         Ok(opened) => {
-            let mut tx = state.pool.begin().await?;
-            payments::set_opened(&mut *tx, &session.id, opened.gateway_ref.as_deref(), &opened.redirect_url).await?;
-            bookings::set_gateway(&mut *tx, &booking.tnx_id, gateway.name()).await?;
-            tx.commit().await?;
             session.gateway_ref = opened.gateway_ref;
             session.redirect_url = Some(opened.redirect_url);
+            let mut tx = state.pool.begin().await?;
+            payments::open_session(&mut *tx, &session).await?;
+            bookings::set_gateway(&mut *tx, &booking.tnx_id, gateway.name()).await?;
+            tx.commit().await?;
             Ok(session)
         }
         Err(e) => {
             tracing::warn!(gateway = gateway.name(), tnx_id = booking.tnx_id, error = %e, "could not open a payment session");
-            payments::close_session(&state.pool, &session.id, SessionState::Failed, None).await?;
             Err(ApiError::Unavailable(say::GATEWAY_DOWN.into()))
         }
     }
