@@ -11,7 +11,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { buyTicket, seriousViolations } from './api';
-import { artifacts, collectProblems, dhakaDate } from './helpers';
+import { appTookOver, artifacts, collectProblems, dhakaDate } from './helpers';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -191,6 +191,7 @@ test('find a ticket by phone in Bangla: the OTP typed in Bengali digits, a wrong
   const problems = collectProblems(page);
 
   await page.goto('/bus/find-ticket');
+  await appTookOver(page);
   await expect(page.getByRole('heading', { level: 1, name: 'আগের টিকিট' })).toBeVisible();
   await lookAt(page, 'find-ticket');
   const before = await smsCount(request);

@@ -33,6 +33,15 @@ export function collectProblems(page: Page): string[] {
   return problems;
 }
 
+/**
+ * Waits until the app has taken over a prerendered page (its plain form gone). The hand-over of
+ * what a traveller typed meanwhile has tests of its own (offline.spec.ts); a journey that fills
+ * a field at once could otherwise fill the plain field as it is being replaced.
+ */
+export async function appTookOver(page: Page): Promise<void> {
+  await expect(page.locator('form[data-prerendered]')).toHaveCount(0);
+}
+
 /** Chooses a city in a type-ahead field by typing part of its name and picking the option. */
 export async function chooseCity(page: Page, label: 'From' | 'To', typed: string, option: string): Promise<void> {
   const field = page.getByRole('combobox', { name: label, exact: true });

@@ -4,7 +4,7 @@
  * Dhaka) and the runtime config from GET /api/config; unknown paths are a real HTTP 404.
  */
 import { expect, test } from '@playwright/test';
-import { artifacts, collectProblems, dhakaDate } from './helpers';
+import { appTookOver, artifacts, collectProblems, dhakaDate } from './helpers';
 
 const dhakaToday = () => dhakaDate(0);
 
@@ -33,6 +33,7 @@ test('runtime config, today in Dhaka and the core phone rules', async ({ page, r
   // The ticket history page's phone field. Keyboard: type a number that is 11 digits but not a
   // mobile number, leave the field: the core's message shows.
   await page.goto('/bus/find-ticket');
+  await appTookOver(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Ticket history' })).toBeVisible();
   const phone = page.getByLabel('Mobile number');
   await phone.focus();

@@ -8,7 +8,7 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { buyTicket, seriousViolations } from './api';
-import { artifacts, collectProblems, dhakaDate } from './helpers';
+import { appTookOver, artifacts, collectProblems, dhakaDate } from './helpers';
 
 /** A number no other journey books with, so the search finds exactly this file's tickets. */
 const PHONE = '01933712468';
@@ -45,6 +45,7 @@ test('find a bus ticket by phone with the OTP from the SMS, download it, and can
   const problems = collectProblems(page);
 
   await page.goto('/bus/find-ticket');
+  await appTookOver(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Ticket history' })).toBeVisible();
   expect(await seriousViolations(page), 'find-ticket page').toEqual([]);
   await page.getByLabel('Mobile number').fill(PHONE);
@@ -129,6 +130,7 @@ test('find a bus ticket by phone with the OTP from the SMS, download it, and can
 test('a phone with no tickets: the popup closes and the page says so', async ({ page, request }) => {
   const nobody = '01733000999';
   await page.goto('/launch/find-ticket');
+  await appTookOver(page);
   await page.getByLabel('Mobile number').fill(nobody);
   await page.getByRole('button', { name: 'Continue' }).click();
   const popup = page.getByRole('dialog', { name: 'OTP to search ticket' });
