@@ -46,7 +46,7 @@ impl Client {
     }
 
     /// A client whose calls say they come from `address`, through a proxy.
-    fn from(addr: SocketAddr, address: Option<String>) -> Client {
+    fn forwarding(addr: SocketAddr, address: Option<String>) -> Client {
         Client {
             forwarded_for: address.map(|a| format!("X-Forwarded-For: {a}\r\n")).unwrap_or_default(),
             ..Client::new(addr)
@@ -280,7 +280,7 @@ async fn main() -> Result<(), String> {
             // The peers are asked as another visitor: a traveller's own hold is theirs to choose.
             let onlooker = token.clone();
             let token = new_visitor(addr).await.unwrap_or(token);
-            let mut client = Client::from(addr, address);
+            let mut client = Client::forwarding(addr, address);
             let mut peers: Vec<Client> = peers.into_iter().map(Client::new).collect();
             while !stop.load(Ordering::Relaxed) {
                 let Some(trip) = queue.lock().await.pop() else { break };

@@ -64,11 +64,10 @@ pub enum ClaimsListen {
 }
 
 fn claims_listen(value: &str) -> Result<ClaimsListen, String> {
+    use crate::store::db::{Backend, backend_of};
     match value.trim() {
         "off" => Ok(ClaimsListen::Off),
-        url if url.starts_with("postgres://") || url.starts_with("postgresql://") => {
-            Ok(ClaimsListen::Url(url.to_owned()))
-        }
+        url if matches!(backend_of(url), Ok(Backend::Postgres)) => Ok(ClaimsListen::Url(url.to_owned())),
         _ => Err("must be a postgres:// URL or off".to_owned()),
     }
 }

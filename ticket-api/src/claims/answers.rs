@@ -25,7 +25,7 @@ pub(super) struct SearchAnswers {
 
 impl SearchAnswers {
     fn lock(&self) -> MutexGuard<'_, HashMap<String, ManyAnswer>> {
-        self.kept.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        super::unpoisoned(&self.kept)
     }
 
     /// The answer kept under `key` if it was made from exactly the claims `made_from` and no

@@ -23,7 +23,7 @@ use std::future::Future;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::config::ClaimsListen;
-use crate::store::db::Pool;
+use crate::store::db::{Backend, Pool, backend_of};
 use axum::body::Bytes;
 
 use self::answers::SearchAnswers;
@@ -41,6 +41,12 @@ pub struct Claims {
     searches: SearchAnswers,
     /// Holds the lock file open while this process is the only writer.
     writer: Writer,
+}
+
+/// A lock of this module's: its critical sections cannot panic halfway, so a poisoned lock still
+/// holds sound data.
+fn unpoisoned<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 tokio::task_local! {
@@ -79,20 +85,22 @@ impl Claims {
     /// process is its one writer; on PostgreSQL kept coherent with the other processes' by
     /// listening as `listen` says.
     pub fn start(database_url: &str, listen: &ClaimsListen, pool: &Pool) -> Claims {
-        if !database_url.starts_with("sqlite:") {
-            let listen_url = match listen {
-                ClaimsListen::Off => return Claims::reading_through(),
-                ClaimsListen::Database => database_url,
-                ClaimsListen::Url(url) => url,
-            };
-            let slots = Arc::new(Mutex::new(Slots::aging(peers::MAX_AGE_MS)));
-            match peers::Peers::start(listen_url, pool.clone(), Arc::clone(&slots)) {
-                Ok(peers) => return Claims { slots, searches: SearchAnswers::default(), writer: Writer::Peers(peers) },
-                Err(e) => tracing::warn!(error = %e, "seat claims are read from the store on every request"),
-            }
-            return Claims::reading_through();
+        if !matches!(backend_of(database_url), Ok(Backend::Postgres)) {
+            return Claims::for_sqlite(database_url);
         }
-        Claims::for_sqlite(database_url)
+        let listen_url = match listen {
+            ClaimsListen::Off => return Claims::reading_through(),
+            ClaimsListen::Database => database_url,
+            ClaimsListen::Url(url) => url,
+        };
+        let slots = Arc::new(Mutex::new(Slots::aging(peers::MAX_AGE_MS)));
+        match peers::Peers::start(listen_url, pool.clone(), Arc::clone(&slots)) {
+            Ok(peers) => Claims { slots, searches: SearchAnswers::default(), writer: Writer::Peers(peers) },
+            Err(e) => {
+                tracing::warn!(error = %e, "seat claims are read from the store on every request");
+                Claims::reading_through()
+            }
+        }
     }
 
     /// A cache for the SQLite store at `database_url`: on while this process is its one writer.
@@ -157,8 +165,7 @@ impl Claims {
     }
 
     fn lock(&self) -> MutexGuard<'_, Slots> {
-        // The critical sections cannot panic halfway; a poisoned lock still holds sound data.
-        self.slots.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        unpoisoned(&self.slots)
     }
 
     /// Announces a write to the trip's claims. Create it before the writing transaction commits

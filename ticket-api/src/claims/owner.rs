@@ -18,14 +18,13 @@ pub(super) enum Writer {
 
 /// The writer of a SQLite store (PostgreSQL's are [`Writer::Peers`], which needs the pool).
 pub(super) fn for_sqlite(database_url: &str) -> Writer {
-    let Some(rest) = database_url.strip_prefix("sqlite:") else {
-        return Writer::Shared;
+    use crate::store::db::{Backend, backend_of, sqlite_file};
+    let path = match sqlite_file(database_url) {
+        Ok(Some(path)) => path,
+        // An in-memory database lives and dies with this process.
+        Ok(None) if matches!(backend_of(database_url), Ok(Backend::Sqlite)) => return Writer::Only { _lock: None },
+        _ => return Writer::Shared,
     };
-    let path = rest.trim_start_matches("//");
-    let path = path.split('?').next().unwrap_or(path);
-    if path.is_empty() || path.contains(":memory:") {
-        return Writer::Only { _lock: None };
-    }
     let lock_path = format!("{path}.claims-lock");
     match OpenOptions::new().create(true).truncate(false).write(true).open(&lock_path) {
         Ok(file) => match file.try_lock() {

@@ -27,13 +27,14 @@
 
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use sqlx::postgres::{PgListener, PgNotification};
 use tokio::sync::{Notify, watch};
 
 use super::coherence::{Slots, forget_all};
+use super::unpoisoned;
 use crate::store::db::Pool;
 
 /// The channel every process announces its claim writes on.
@@ -106,7 +107,7 @@ impl Peers {
     /// Queues a written trip for the next round; returns the round that will carry it.
     pub(super) fn announce(&self, trip_id: &str) -> u64 {
         let round = {
-            let mut outbox = lock(&self.shared.outbox);
+            let mut outbox = unpoisoned(&self.shared.outbox);
             outbox.trips.push(trip_id.to_owned());
             outbox.started + 1
         };
@@ -123,10 +124,7 @@ impl Peers {
     /// Waits until `round` has committed (its trips are announced), or gives up after the
     /// round's time: the write stands either way, and kept copies elsewhere age out.
     pub(super) async fn reach(&self, round: u64) {
-        self.shared.ask(round);
-        let mut done = self.shared.done.subscribe();
-        let reached = tokio::time::timeout(2 * ROUND_TIMEOUT, done.wait_for(|d| d.round >= round)).await;
-        if reached.is_err() {
+        if self.finished(round).await.is_none() {
             tracing::warn!(round, "a claims round did not finish: other processes may show this write late");
         }
     }
@@ -135,15 +133,21 @@ impl Peers {
     /// after this call has been heard; false at once while this process cannot hear (the read
     /// goes to the store, and asks for a round that may show the listener back).
     pub(super) async fn sync(&self) -> bool {
-        let round = lock(&self.shared.outbox).started + 1;
-        self.shared.ask(round);
+        let round = unpoisoned(&self.shared.outbox).started + 1;
         if !self.shared.done.borrow().heard {
+            self.shared.ask(round);
             return false;
         }
+        self.finished(round).await.is_some_and(|done| done.heard)
+    }
+
+    /// Asks for `round` and waits until it has finished, for twice a round's time at most.
+    async fn finished(&self, round: u64) -> Option<Done> {
+        self.shared.ask(round);
         let mut done = self.shared.done.subscribe();
         match tokio::time::timeout(2 * ROUND_TIMEOUT, done.wait_for(|d| d.round >= round)).await {
-            Ok(Ok(done)) => done.heard,
-            _ => false,
+            Ok(Ok(done)) => Some(*done),
+            _ => None,
         }
     }
 }
@@ -168,7 +172,7 @@ impl Shared {
         if words.next() == Some(self.token.as_str()) {
             return; // this process's own writes: its cache saw them as they happened
         }
-        let mut slots = lock(slots);
+        let mut slots = unpoisoned(slots);
         for trip in words.filter(|t| !t.is_empty()) {
             slots.forget(trip);
         }
@@ -185,7 +189,7 @@ async fn rounds(shared: Arc<Shared>, pool: Pool) {
             continue;
         }
         let (round, mut trips) = {
-            let mut outbox = lock(&shared.outbox);
+            let mut outbox = unpoisoned(&shared.outbox);
             outbox.started += 1;
             (outbox.started, std::mem::take(&mut outbox.trips))
         };
@@ -254,12 +258,12 @@ async fn listen(shared: Arc<Shared>, database_url: String, slots: Arc<Mutex<Slot
                 continue;
             }
         };
-        forget_all(&mut lock(&slots));
+        forget_all(&mut unpoisoned(&slots));
         loop {
             match listener.try_recv().await {
                 Ok(Some(notification)) => shared.hear(&notification, &slots),
                 // Connected and listening again: what was announced while it was down is lost.
-                Ok(None) => forget_all(&mut lock(&slots)),
+                Ok(None) => forget_all(&mut unpoisoned(&slots)),
                 Err(e) => {
                     tracing::warn!(error = %e, "lost the connection listening for claim writes");
                     break;
@@ -274,11 +278,6 @@ async fn connect(database_url: &str, own_channel: &str) -> Result<PgListener, sq
     let mut listener = PgListener::connect(database_url).await?;
     listener.listen_all([CHANNEL, own_channel]).await?;
     Ok(listener)
-}
-
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    // The critical sections cannot panic halfway; a poisoned lock still holds sound data.
-    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 #[cfg(test)]

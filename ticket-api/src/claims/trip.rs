@@ -81,7 +81,7 @@ impl TripClaims {
     }
 
     fn answers(&self) -> MutexGuard<'_, HashMap<String, (i64, Bytes)>> {
-        self.answers.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        super::unpoisoned(&self.answers)
     }
 
     /// The seat's claims that are live at `now_ms`, leaving out the holds of `viewer` (a

@@ -161,7 +161,7 @@ impl Pool {
 
 /// The file of a `sqlite:` URL, `None` for PostgreSQL and an in-memory database (which only
 /// sqlx's pool of connections to it shares).
-fn sqlite_file(url: &str) -> Result<Option<String>, DbError> {
+pub fn sqlite_file(url: &str) -> Result<Option<String>, DbError> {
     if backend_of(url)? != Backend::Sqlite {
         return Ok(None);
     }
