@@ -14,9 +14,10 @@
 //!   the cache ([`Peers::sync`]): every write answered before the read began was announced
 //!   before that round and has been applied here.
 //!
-//! One round runs at a time, and everyone who asks while it runs shares the next: a round is a
-//! few hundred microseconds of the store's time however many requests wait on it, and it commits
-//! without waiting for the disk (nothing in it needs to outlive a crash).
+//! One round's statement runs at a time, and everyone who asks while it runs shares the next: a
+//! round is a few hundred microseconds of the store's time however many requests wait on it, and
+//! it commits without waiting for the disk (nothing in it needs to outlive a crash). The next
+//! round does not wait for the last to be heard, so a write never waits on the listener.
 //!
 //! When the listener cannot hear (its connection lost, or a round not heard within
 //! [`ROUND_TIMEOUT`]), reads go to the store until a round is heard again, and everything kept
@@ -26,7 +27,7 @@
 //! still refuses to sell it twice).
 
 use std::fmt::Write as _;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -65,9 +66,12 @@ struct Shared {
     /// The highest round a write was given to go out with.
     announced: AtomicU64,
     wake: Notify,
-    done: watch::Sender<Done>,
+    /// The last round whose statement has ended (committed, or failed and logged).
+    sent: watch::Sender<u64>,
     /// The last of this process's rounds its listener heard.
     heard: watch::Sender<u64>,
+    /// Whether the last round waited for was heard in time: while not, reads go to the store.
+    hearing: AtomicBool,
 }
 
 #[derive(Debug, Default)]
@@ -75,13 +79,6 @@ struct Outbox {
     /// Rounds begun: trips written now go out with round `started + 1`.
     started: u64,
     trips: Vec<String>,
-}
-
-/// The last round finished, and whether the listener heard it (else the cache is not trusted).
-#[derive(Debug, Clone, Copy, Default)]
-struct Done {
-    round: u64,
-    heard: bool,
 }
 
 impl Peers {
@@ -96,8 +93,9 @@ impl Peers {
             asked: AtomicU64::new(0),
             announced: AtomicU64::new(0),
             wake: Notify::new(),
-            done: watch::Sender::new(Done::default()),
+            sent: watch::Sender::new(0),
             heard: watch::Sender::new(0),
+            hearing: AtomicBool::new(false),
         });
         tokio::spawn(rounds(Arc::clone(&shared), pool));
         tokio::spawn(listen(Arc::clone(&shared), database_url.to_owned(), slots));
@@ -118,13 +116,15 @@ impl Peers {
 
     /// Whether every write announced so far has gone out (its round has committed).
     pub(super) fn all_told(&self) -> bool {
-        self.shared.done.borrow().round >= self.shared.announced.load(Ordering::Acquire)
+        *self.shared.sent.borrow() >= self.shared.announced.load(Ordering::Acquire)
     }
 
     /// Waits until `round` has committed (its trips are announced), or gives up after the
     /// round's time: the write stands either way, and kept copies elsewhere age out.
     pub(super) async fn reach(&self, round: u64) {
-        if self.finished(round).await.is_none() {
+        self.shared.ask(round);
+        let mut sent = self.shared.sent.subscribe();
+        if tokio::time::timeout(2 * ROUND_TIMEOUT, sent.wait_for(|s| *s >= round)).await.is_err() {
             tracing::warn!(round, "a claims round did not finish: other processes may show this write late");
         }
     }
@@ -134,21 +134,20 @@ impl Peers {
     /// goes to the store, and asks for a round that may show the listener back).
     pub(super) async fn sync(&self) -> bool {
         let round = unpoisoned(&self.shared.outbox).started + 1;
-        if !self.shared.done.borrow().heard {
-            self.shared.ask(round);
+        self.shared.ask(round);
+        if !self.shared.hearing.load(Ordering::Acquire) {
             return false;
         }
-        self.finished(round).await.is_some_and(|done| done.heard)
-    }
-
-    /// Asks for `round` and waits until it has finished, for twice a round's time at most.
-    async fn finished(&self, round: u64) -> Option<Done> {
-        self.shared.ask(round);
-        let mut done = self.shared.done.subscribe();
-        match tokio::time::timeout(2 * ROUND_TIMEOUT, done.wait_for(|d| d.round >= round)).await {
-            Ok(Ok(done)) => Some(*done),
-            _ => None,
+        let mut heard = self.shared.heard.subscribe();
+        if tokio::time::timeout(ROUND_TIMEOUT, heard.wait_for(|h| *h >= round)).await.is_ok() {
+            return true;
         }
+        if self.shared.hearing.swap(false, Ordering::AcqRel) {
+            tracing::warn!(
+                "not hearing the other processes: seat claims are read from the store until a round is heard"
+            );
+        }
+        false
     }
 }
 
@@ -165,6 +164,8 @@ impl Shared {
         if notification.channel() == self.own_channel {
             if let Ok(round) = notification.payload().parse::<u64>() {
                 self.heard.send_modify(|heard| *heard = (*heard).max(round));
+                // Heard after everything committed before it: the cache may be trusted again.
+                self.hearing.store(true, Ordering::Release);
             }
             return;
         }
@@ -179,12 +180,11 @@ impl Shared {
     }
 }
 
-/// Runs a round whenever one is asked for, one at a time, while the pool is open.
+/// Runs a round whenever one is asked for, one statement at a time, while the pool is open. It
+/// does not wait to hear a round before the next: a write's answer waits only for its commit.
 async fn rounds(shared: Arc<Shared>, pool: Pool) {
-    let mut heard = shared.heard.subscribe();
     while !pool.is_closed() {
-        let finished = shared.done.borrow().round;
-        if shared.asked.load(Ordering::Acquire) <= finished {
+        if shared.asked.load(Ordering::Acquire) <= *shared.sent.borrow() {
             shared.wake.notified().await;
             continue;
         }
@@ -195,20 +195,11 @@ async fn rounds(shared: Arc<Shared>, pool: Pool) {
         };
         trips.sort_unstable();
         trips.dedup();
-        let heard_it = match send(&pool, &shared, round, &trips).await {
-            Ok(()) => matches!(tokio::time::timeout(ROUND_TIMEOUT, heard.wait_for(|h| *h >= round)).await, Ok(Ok(_))),
-            Err(e) => {
-                tracing::warn!(error = %e, "could not announce claim writes to the other processes");
-                tokio::time::sleep(Duration::from_millis(100)).await;
-                false
-            }
-        };
-        let was_heard = shared.done.send_replace(Done { round, heard: heard_it }).heard;
-        if was_heard && !heard_it {
-            tracing::warn!(
-                "not hearing the other processes: seat claims are read from the store until a round is heard"
-            );
+        if let Err(e) = send(&pool, &shared, round, &trips).await {
+            tracing::warn!(error = %e, "could not announce claim writes to the other processes");
+            tokio::time::sleep(Duration::from_millis(100)).await;
         }
+        shared.sent.send_replace(round);
     }
 }
 
@@ -263,8 +254,12 @@ async fn listen(shared: Arc<Shared>, database_url: String, slots: Arc<Mutex<Slot
             match listener.try_recv().await {
                 Ok(Some(notification)) => shared.hear(&notification, &slots),
                 // Connected and listening again: what was announced while it was down is lost.
-                Ok(None) => forget_all(&mut unpoisoned(&slots)),
+                Ok(None) => {
+                    shared.hearing.store(false, Ordering::Release);
+                    forget_all(&mut unpoisoned(&slots));
+                }
                 Err(e) => {
+                    shared.hearing.store(false, Ordering::Release);
                     tracing::warn!(error = %e, "lost the connection listening for claim writes");
                     break;
                 }
