@@ -111,6 +111,8 @@ impl Peers {
         };
         self.shared.announced.fetch_max(round, Ordering::AcqRel);
         self.shared.ask(round);
+        // Even when a reader asked for this round already: a write does not wait for hearing.
+        self.shared.wake.notify_one();
         round
     }
 
@@ -183,10 +185,26 @@ impl Shared {
 /// Runs a round whenever one is asked for, one statement at a time, while the pool is open. It
 /// does not wait to hear a round before the next: a write's answer waits only for its commit.
 async fn rounds(shared: Arc<Shared>, pool: Pool) {
+    let mut heard = shared.heard.subscribe();
     while !pool.is_closed() {
-        if shared.asked.load(Ordering::Acquire) <= *shared.sent.borrow() {
+        let sent = *shared.sent.borrow();
+        if shared.asked.load(Ordering::Acquire) <= sent {
             shared.wake.notified().await;
             continue;
+        }
+        // Readers alone wait for the last round to be heard, so their next round carries them
+        // all; a write waiting to be told goes at once.
+        let unheard = *heard.borrow_and_update() < sent;
+        if unheard && shared.announced.load(Ordering::Acquire) <= sent {
+            let timed_out = tokio::select! {
+                _ = heard.changed() => false,
+                () = shared.wake.notified() => false,
+                () = tokio::time::sleep(ROUND_TIMEOUT) => true,
+            };
+            if !timed_out {
+                continue;
+            }
+            // Not heard in a round's time: a probe round, which may show the listener back.
         }
         let (round, mut trips) = {
             let mut outbox = unpoisoned(&shared.outbox);
