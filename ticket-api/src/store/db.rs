@@ -187,6 +187,14 @@ pub enum TxConn {
 }
 
 impl Tx {
+    /// Whether no other write transaction can run beside this one, in this process or another:
+    /// on a SQLite file every write takes the one writer connection and the file's write lock
+    /// (`BEGIN IMMEDIATE`) before its first statement. A lock row taken to serialise writers
+    /// is then only a write more.
+    pub fn runs_alone(&self) -> bool {
+        matches!(self.0, TxConn::Lite(_))
+    }
+
     pub async fn commit(self) -> Result<(), sqlx::Error> {
         match self.0 {
             TxConn::Sqlx(tx) => tx.commit().await,

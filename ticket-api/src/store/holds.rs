@@ -31,8 +31,11 @@ pub async fn of_visitor<'c>(e: impl Exec<'c>, trip_id: &str, visitor: &str) -> R
 }
 
 /// Takes the lock that counting and adding held seats for `key` happen under (until the
-/// transaction ends).
+/// transaction ends); a transaction that runs alone holds it already.
 pub async fn lock_quota(tx: &mut Tx, key: &str) -> Result<(), sqlx::Error> {
+    if tx.runs_alone() {
+        return Ok(());
+    }
     sqlx::query(
         "INSERT INTO hold_quota_locks (lock_key) VALUES ($1) \
          ON CONFLICT (lock_key) DO UPDATE SET lock_key = excluded.lock_key",
