@@ -338,7 +338,7 @@ pub async fn book(
     holds::set_expiry(&mut *tx, &hold.id, hold_until).await?;
     bookings::insert(&mut tx, &booking, &held).await?;
     tx.commit().await?;
-    views::booking_of(state, booking, held, Some(hold_until)).await
+    views::new_booking(state, booking, held, hold_until).await
 }
 
 /// The caller's own booking, still waiting for payment with its hold live: a pending booking
@@ -494,9 +494,9 @@ pub async fn confirm(state: &AppState, caller: &Caller, tnx_id: &str) -> Result<
     }
     // Mostly the gateway's callback has issued it already: then it is read, not written again.
     if booking.status == BookingStatus::Ticketed
-        && let Some(id) = tickets::id_of_booking(&state.pool, &booking.id).await?
+        && let Some(row) = tickets::of_booking(&state.pool, &booking.id).await?
     {
-        return views::ticket(state, &id).await;
+        return views::ticket_of(state, row).await;
     }
     match issue(state, &booking.tnx_id).await? {
         Issued::Ticket(id) => views::ticket(state, &id).await,

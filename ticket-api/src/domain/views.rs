@@ -3,7 +3,7 @@
 
 use core_wasm::cities::display_name;
 use core_wasm::contract::booking::{BookingStatus, BusBooking, BusInvoice, LaunchBooking, LaunchInvoice, Promo};
-use core_wasm::contract::tickets::{FareLine, PaymentHistory, Ticket};
+use core_wasm::contract::tickets::{FareLine, PaymentHistory, RefundStatus, Ticket};
 use core_wasm::contract::trips::CoachType;
 use core_wasm::pricing::{self, LineKind};
 use core_wasm::server_messages as say;
@@ -36,16 +36,37 @@ pub async fn booking(state: &AppState, row: BookingRow) -> Result<BookingAnswer,
         BookingStatus::Pending => holds::expires_at(pool, &row.hold_id).await?,
         _ => None,
     };
-    booking_of(state, row, seats, hold_ends).await
+    let paying = Paying {
+        redirect_url: payments::latest_open(pool, &row.tnx_id).await?.and_then(|s| s.redirect_url),
+        refund_status: payments::refund_status_of(pool, &row.tnx_id).await?,
+    };
+    answer(state, row, seats, hold_ends, paying).await
 }
 
-/// The answer for a booking already in hand, its seats and when its hold ends (pending only):
-/// what `payment-pending` just wrote needs no second read.
-pub async fn booking_of(
+/// The answer for a booking `payment-pending` has just written: no second read, and no gateway
+/// session or refund yet.
+pub async fn new_booking(
+    state: &AppState,
+    row: BookingRow,
+    seats: Vec<String>,
+    hold_ends: i64,
+) -> Result<BookingAnswer, ApiError> {
+    answer(state, row, seats, Some(hold_ends), Paying::default()).await
+}
+
+/// Where a booking's payment stands: the open session's page, and a refund's state.
+#[derive(Default)]
+struct Paying {
+    redirect_url: Option<String>,
+    refund_status: Option<RefundStatus>,
+}
+
+async fn answer(
     state: &AppState,
     row: BookingRow,
     seats: Vec<String>,
     hold_ends: Option<i64>,
+    Paying { redirect_url, refund_status }: Paying,
 ) -> Result<BookingAnswer, ApiError> {
     let pool = &state.pool;
     let network = state.network.get(pool).await?;
@@ -56,9 +77,7 @@ pub async fn booking_of(
     };
     let discount = row.discount as f64;
     let promo = row.promo_code.clone().map(|code| Promo { code, amount: discount });
-    let redirect_url = payments::latest_open(pool, &row.tnx_id).await?.and_then(|s| s.redirect_url);
     let payment_gateways = state.gateways.names();
-    let refund_status = payments::refund_status_of(pool, &row.tnx_id).await?;
     let hold_seconds_left = match row.status {
         BookingStatus::Pending => Some(((hold_ends.unwrap_or(0) - now_unix_ms()).max(0) / 1000) as u32),
         _ => None,
@@ -113,8 +132,22 @@ pub async fn booking_of(
     })
 }
 
-/// The names a ticket prints, from the timetable in memory.
-fn trip_names(network: &Network, trip: &TripInfo, from: i64, to: i64) -> Option<tickets::TripNamesRow> {
+/// The names a ticket (and a gateway's charge) prints: from the timetable in memory, the store
+/// only for a trip newer than it.
+pub(crate) async fn trip_names(
+    state: &AppState,
+    network: &Network,
+    trip: &TripInfo,
+    from: i64,
+    to: i64,
+) -> Result<tickets::TripNamesRow, ApiError> {
+    Ok(match names_in_memory(network, trip, from, to) {
+        Some(names) => names,
+        None => tickets::trip_names(&state.pool, &trip.id, from, to).await?,
+    })
+}
+
+fn names_in_memory(network: &Network, trip: &TripInfo, from: i64, to: i64) -> Option<tickets::TripNamesRow> {
     let (_, vehicle) = network.trip_vehicle(&trip.id)?;
     let city = |stop: i64| trip.stops.get(usize::try_from(stop).ok()?).and_then(|id| network.city_names.get(id));
     let city_bn = |stop: i64| trip.stops.get(usize::try_from(stop).ok()?).and_then(|id| network.city_names_bn.get(id));
@@ -135,14 +168,17 @@ fn trip_names(network: &Network, trip: &TripInfo, from: i64, to: i64) -> Option<
 
 /// The ticket as the site and the PDF show it.
 pub async fn ticket(state: &AppState, ticket_id: &str) -> Result<Ticket, ApiError> {
+    let row =
+        tickets::by_id(&state.pool, ticket_id).await?.ok_or_else(|| ApiError::not_found(say::TICKET_NOT_FOUND))?;
+    ticket_of(state, row).await
+}
+
+/// The ticket of a row already read.
+pub async fn ticket_of(state: &AppState, row: tickets::TicketRow) -> Result<Ticket, ApiError> {
     let pool = &state.pool;
-    let row = tickets::by_id(pool, ticket_id).await?.ok_or_else(|| ApiError::not_found(say::TICKET_NOT_FOUND))?;
     let network = state.network.get(pool).await?;
     let trip = TripInfo::find(pool, &network, &row.trip_id).await?;
-    let names = match trip_names(&network, &trip, row.from_stop, row.to_stop) {
-        Some(names) => names,
-        None => tickets::trip_names(pool, &trip.id, row.from_stop, row.to_stop).await?,
-    };
+    let names = trip_names(state, &network, &trip, row.from_stop, row.to_stop).await?;
     let seats = bookings::seats(pool, &row.booking_id).await?;
     let fare_lines = pricing::lines(&row.quote())
         .into_iter()

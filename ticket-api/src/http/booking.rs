@@ -70,8 +70,8 @@ pub async fn ticket_info(
         ApiError::NotFound(_) => not_found(),
         other => other,
     })?;
-    let id = tickets::id_of_booking(&state.pool, &booking.id).await?.ok_or_else(not_found)?;
-    Ok(ok(views::ticket(&state, &id).await?))
+    let row = tickets::of_booking(&state.pool, &booking.id).await?.ok_or_else(not_found)?;
+    Ok(ok(views::ticket_of(&state, row).await?))
 }
 
 pub async fn booking_info(

@@ -16,18 +16,15 @@ use serde::Deserialize;
 use crate::AppState;
 use crate::domain::payments::{self, Gateway, Settled, Verdict, ask_and_settle, settle};
 use crate::error::ApiError;
-use crate::store::{bookings, payments as store};
+use crate::store::payments as store;
 
 /// The session `id` of `gateway`, with its booking's service; a 404 for anything else.
 pub async fn session_of(state: &AppState, gateway: &str, id: &str) -> Result<(store::SessionRow, Service), ApiError> {
-    let session = store::session(&state.pool, id)
+    let found = store::session_with_service(&state.pool, id)
         .await?
-        .filter(|s| s.gateway == gateway)
+        .filter(|s| s.session.gateway == gateway)
         .ok_or_else(|| ApiError::not_found(say::BOOKING_NOT_FOUND))?;
-    let booking = bookings::by_tnx(&state.pool, &session.tnx_id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(say::BOOKING_NOT_FOUND))?;
-    Ok((session, booking.service))
+    Ok((found.session, found.service))
 }
 
 /// The site's page for how the payment stands: `/{bus|launch}/payment/{page}?tnxId=...`.

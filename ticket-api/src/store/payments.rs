@@ -3,6 +3,7 @@
 
 use core_wasm::contract::booking::BookingStatus;
 use core_wasm::contract::tickets::RefundStatus;
+use core_wasm::service::Service;
 
 use super::Exec;
 
@@ -69,6 +70,24 @@ pub async fn open_session<'c>(e: impl Exec<'c>, s: &SessionRow) -> Result<(), sq
 
 pub async fn session<'c>(e: impl Exec<'c>, id: &str) -> Result<Option<SessionRow>, sqlx::Error> {
     sqlx::query_as("SELECT * FROM payment_sessions WHERE id = $1").bind(id).fetch_optional(e).await
+}
+
+/// A session and the service of its booking (which site page a gateway's return goes to).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct SessionOfService {
+    #[sqlx(flatten)]
+    pub session: SessionRow,
+    #[sqlx(try_from = "String")]
+    pub service: Service,
+}
+
+pub async fn session_with_service<'c>(e: impl Exec<'c>, id: &str) -> Result<Option<SessionOfService>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT s.*, b.service FROM payment_sessions s JOIN bookings b ON b.tnx_id = s.tnx_id WHERE s.id = $1",
+    )
+    .bind(id)
+    .fetch_optional(e)
+    .await
 }
 
 /// The session a gateway names by its own handle (bKash's paymentID).

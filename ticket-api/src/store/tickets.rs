@@ -47,16 +47,22 @@ impl TicketRow {
     }
 }
 
+/// A ticket's row and its booking's, joined.
+const TICKET_ROW: &str = "SELECT t.id, t.pnr, t.status, t.refund_amount, b.id AS booking_id, b.tnx_id, b.service, \
+     b.trip_id, b.from_stop, b.to_stop, b.boarding_point, b.dropping_point, b.visitor, b.passenger_name, b.phone, \
+     b.sub_total, b.discount, b.service_charge, b.gateway_commission, b.amount, b.gateway \
+     FROM tickets t JOIN bookings b ON b.id = t.booking_id";
+
 pub async fn by_id<'c>(e: impl Exec<'c>, ticket_id: &str) -> Result<Option<TicketRow>, sqlx::Error> {
-    sqlx::query_as(
-        "SELECT t.id, t.pnr, t.status, t.refund_amount, b.id AS booking_id, b.tnx_id, b.service, b.trip_id, \
-         b.from_stop, b.to_stop, b.boarding_point, b.dropping_point, b.visitor, b.passenger_name, b.phone, \
-         b.sub_total, b.discount, b.service_charge, b.gateway_commission, b.amount, b.gateway \
-         FROM tickets t JOIN bookings b ON b.id = t.booking_id WHERE t.id = $1",
-    )
-    .bind(ticket_id)
-    .fetch_optional(e)
-    .await
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("{TICKET_ROW} WHERE t.id = $1"))).bind(ticket_id).fetch_optional(e).await
+}
+
+/// The ticket of a booking (a booking has at most one).
+pub async fn of_booking<'c>(e: impl Exec<'c>, booking_id: &str) -> Result<Option<TicketRow>, sqlx::Error> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("{TICKET_ROW} WHERE t.booking_id = $1")))
+        .bind(booking_id)
+        .fetch_optional(e)
+        .await
 }
 
 /// The names a ticket prints: operator, vehicle and class, and the cities of its two stops.

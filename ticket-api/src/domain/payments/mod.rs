@@ -271,11 +271,9 @@ pub async fn open_session(state: &AppState, booking: &BookingRow, gateway_name: 
         opened_at: now,
         check_at: now + CHECK_EVERY.as_millis() as i64,
     };
-    let trip =
-        crate::domain::trip::TripInfo::find(&state.pool, &*state.network.get(&state.pool).await?, &booking.trip_id)
-            .await?;
-    let names =
-        crate::store::tickets::trip_names(&state.pool, &booking.trip_id, booking.from_stop, booking.to_stop).await?;
+    let network = state.network.get(&state.pool).await?;
+    let trip = crate::domain::trip::TripInfo::find(&state.pool, &network, &booking.trip_id).await?;
+    let names = crate::domain::views::trip_names(state, &network, &trip, booking.from_stop, booking.to_stop).await?;
     let departs_ms = trip.departs_at + trip.stop_offset(booking.from_stop);
     let charge = Charge {
         session_id: &session.id,
