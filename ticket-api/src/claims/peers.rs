@@ -16,8 +16,10 @@
 //!
 //! One round's statement runs at a time, and everyone who asks while it runs shares the next: a
 //! round is a few hundred microseconds of the store's time however many requests wait on it, and
-//! it commits without waiting for the disk (nothing in it needs to outlive a crash). The next
-//! round does not wait for the last to be heard, so a write never waits on the listener.
+//! it commits without waiting for the disk (nothing in it needs to outlive a crash). A round that
+//! carries a write goes as soon as the last has committed, so a write never waits on the
+//! listener; a round for readers alone waits until the last is heard, so one round carries every
+//! read that waited meanwhile.
 //!
 //! When the listener cannot hear (its connection lost, or a round not heard within
 //! [`ROUND_TIMEOUT`]), reads go to the store until a round is heard again, and everything kept
@@ -171,12 +173,12 @@ impl Shared {
             }
             return;
         }
-        let mut words = notification.payload().split(' ');
-        if words.next() == Some(self.token.as_str()) {
+        let (sender, trips) = read_payload(notification.payload());
+        if sender == self.token {
             return; // this process's own writes: its cache saw them as they happened
         }
         let mut slots = unpoisoned(slots);
-        for trip in words.filter(|t| !t.is_empty()) {
+        for trip in trips {
             slots.forget(trip);
         }
     }
@@ -254,6 +256,13 @@ fn payloads(token: &str, trips: &[String]) -> Vec<String> {
     out
 }
 
+/// The sender's token and the trips of a payload [`payloads`] wrote.
+fn read_payload(payload: &str) -> (&str, impl Iterator<Item = &str>) {
+    let mut words = payload.split(' ');
+    let sender = words.next().unwrap_or_default();
+    (sender, words.filter(|t| !t.is_empty()))
+}
+
 /// Listens for the other processes' announcements and this process's rounds, connecting again
 /// whenever the connection is lost (and forgetting every kept trip then: what was announced
 /// meanwhile is lost).
@@ -303,7 +312,8 @@ mod tests {
         let sent = payloads("abc", &trips);
         assert!(sent.len() > 1);
         assert!(sent.iter().all(|p| p.len() <= PAYLOAD_MAX && p.starts_with("abc ")));
-        let back: Vec<&str> = sent.iter().flat_map(|p| p.split(' ').skip(1)).collect();
+        assert!(sent.iter().all(|p| read_payload(p).0 == "abc"));
+        let back: Vec<&str> = sent.iter().flat_map(|p| read_payload(p).1).collect();
         assert_eq!(back, trips.iter().map(String::as_str).collect::<Vec<_>>());
         assert!(payloads("abc", &[]).is_empty());
     }
