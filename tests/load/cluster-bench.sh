@@ -44,7 +44,6 @@ start() {
   echo "$name did not start" >&2
   exit 1
 }
-cpu() { awk -v tck="$(getconf CLK_TCK)" '{ sub(/.*\) /, ""); split($0, f, " "); printf "%.1f", (f[12] + f[13]) / tck }' "/proc/$1/stat"; }
 
 # The first process seeds the empty store; the others start on it.
 ports=()
@@ -106,10 +105,6 @@ for call in ("search", "seat-view"):
 PY
 
 echo "sales through haproxy, every seat-lock and sale checked on each of the $processes processes:"
-before=(); for p in "${servers[@]}"; do before+=("$(cpu "$p")"); done
 peers=$(printf '127.0.0.1:%s,' "${ports[@]}")
 TRAVELLER_ADDRESSES=1 SALES_DAYS=$days SERVER_PID=$(IFS=,; echo "${servers[*]}") CLK_TCK=$(getconf CLK_TCK) PEERS=${peers%,} \
   "$target/examples/sales_load" "127.0.0.1:$lb" "$seconds" 32
-n=0; for p in "${servers[@]}"; do
-  echo "process $((n + 1)): $(python3 -c "print(round($(cpu "$p") - ${before[$n]}, 1))") CPU s during the sales"; n=$((n + 1))
-done

@@ -159,9 +159,9 @@ async fn new_visitor(addr: SocketAddr) -> Result<String, String> {
 /// trip -> (seats booked before the run, seats sold by the run)
 type Ledger = HashMap<String, (Vec<String>, Vec<String>)>;
 
-/// CPU seconds (user + system) the processes have used together.
-fn cpu_seconds(pids: &[u32], ticks_per_second: f64) -> Option<f64> {
-    pids.iter().map(|pid| process_cpu_seconds(*pid, ticks_per_second)).sum()
+/// CPU seconds (user + system) each process has used.
+fn cpu_seconds(pids: &[u32], ticks_per_second: f64) -> Option<Vec<f64>> {
+    pids.iter().map(|pid| process_cpu_seconds(*pid, ticks_per_second)).collect()
 }
 
 /// Asks every peer for the trip's seat map: how many show `seat` free.
@@ -355,7 +355,9 @@ async fn main() -> Result<(), String> {
     while tasks.join_next().await.is_some() {}
     let elapsed = started.elapsed().as_secs_f64();
     let processes = server.as_ref().map_or(0, |(pids, _)| pids.len());
-    let cpu = server.and_then(|(pids, tck)| Some(cpu_seconds(&pids, tck)? - cpu_before?));
+    let cpu: Option<Vec<f64>> = server.and_then(|(pids, tck)| {
+        Some(cpu_seconds(&pids, tck)?.iter().zip(cpu_before?).map(|(after, before)| after - before).collect())
+    });
     let sold = sales.load(Ordering::Relaxed);
     if ran_out {
         println!(
@@ -368,12 +370,18 @@ async fn main() -> Result<(), String> {
         sold as f64 / elapsed,
         errors.load(Ordering::Relaxed)
     );
-    if let Some(cpu) = cpu {
+    if let Some(each) = cpu {
+        let cpu: f64 = each.iter().sum();
         println!(
             "server CPU ({processes} processes): {cpu:.1} s over the selling = {:.2} ms per sale ({:.2} cores busy)",
             cpu * 1000.0 / sold.max(1) as f64,
             cpu / elapsed
         );
+        if each.len() > 1 {
+            for (n, seconds) in each.iter().enumerate() {
+                println!("  process {}: {seconds:.1} CPU s", n + 1);
+            }
+        }
     }
     let mut l = latencies.lock().await;
     for call in CALLS {
