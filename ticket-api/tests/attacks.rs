@@ -295,6 +295,35 @@ mod holds {
             assert_eq!(elsewhere.visitor("v3").lock(trip, &refs(seats, 1)).await.0, StatusCode::OK, "another address is not affected");
         }
 
+        one_address_cannot_hold_more_than_its_cap_even_all_at_once(app) {
+            // Travellers behind one address (a carrier's NAT, or one bot with many tokens) lock
+            // together: the count and the claim run alone, so no two pass on the same count.
+            let app = common::TestApp::with_settings(app.backend(), 60, &[("HOLD_SEATS_PER_ADDRESS", "8")]).await;
+            let found = trips(&app, 10, 4).await;
+            let here = app.at_address("198.51.100.9");
+            let mut locks = Vec::new();
+            for (i, (trip, seats)) in found.iter().enumerate() {
+                let traveller = here.visitor(&format!("nat-{i}"));
+                let body = json!({"tripId": trip, "seats": refs(seats, 4)});
+                locks.push(tokio::spawn(async move { traveller.post("/v1/api/intercity/seat-lock", body).await }));
+            }
+            let mut granted = 0;
+            for lock in locks {
+                let (status, body) = lock.await.unwrap();
+                match status {
+                    StatusCode::OK => granted += 1,
+                    _ => assert_eq!((status, body["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("hold.addressCap")), "{body}"),
+                }
+            }
+            assert_eq!(granted, 2, "8 seats from the address: two locks of 4");
+            let held: i64 = sqlx::query("SELECT COUNT(*) AS n FROM hold_seats s JOIN holds h ON h.id = s.hold_id WHERE h.client_address = '198.51.100.9'")
+                .fetch_one(&app.state.pool)
+                .await
+                .unwrap()
+                .get("n");
+            assert_eq!(held, 8);
+        }
+
         a_hold_ends_at_its_cap_however_often_it_is_renewed(app) {
             let app = common::TestApp::with_settings(app.backend(), 60, &[("HOLD_MAX_SECONDS", "60")]).await;
             let (trip, seats) = trips(&app, 1, 2).await.remove(0);
