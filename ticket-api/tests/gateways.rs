@@ -664,6 +664,19 @@ both! {
         assert_eq!(reconcile::once(&app.state).await.unwrap(), reconcile::Report::default(), "nothing left to do");
     }
 
+    a_gateway_return_settles_only_a_session_of_that_gateway(backend) {
+        let (app, _stand) = site(backend, true).await;
+        let (traveller, tnx) = pending(&app, "cross-gateway").await;
+        let tran = opened(&app, &tnx, &choose(&traveller, &tnx, "sslcommerz").await.1).await;
+        // An SSLCommerz session paid "through" the sandbox's page, or a made-up session: nothing.
+        for path in [format!("/gateway/sandbox/{tran}/pay"), format!("/gateway/sandbox/{tran}/fail"), "/gateway/sandbox/made-up/pay".to_owned()] {
+            assert_eq!(app.visit("POST", &path, &[]).await.0, StatusCode::NOT_FOUND, "{path}");
+        }
+        assert_eq!(browser_get(&app, &format!("/gateway/sandbox/{tran}")).await.0, StatusCode::NOT_FOUND);
+        assert_eq!(tickets_of(&app, &tnx).await, 0);
+        assert_eq!(booking_status(&app, &tnx).await, "pending");
+    }
+
     without_demo_mode_the_sandbox_does_not_exist_and_nothing_is_ticketed_unpaid(backend) {
         let (app, stand) = site(backend, false).await;
         assert_eq!(app.state.gateways.names(), ["sslcommerz", "bkash"]);
