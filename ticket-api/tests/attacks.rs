@@ -246,31 +246,43 @@ mod idempotency {
 mod holds {
     use super::*;
 
+    /// Sends the seat-locks together, each traveller's of 4 seats of its trip: how many were
+    /// granted (every other must be refused as `refused`, a status and a code).
+    async fn lock_all_at_once<'a>(
+        locks: impl Iterator<Item = (common::TestApp, &'a (String, Vec<String>))>,
+        refused: (StatusCode, &str),
+    ) -> usize {
+        let sent: Vec<_> = locks
+            .map(|(traveller, (trip, seats))| {
+                let body = json!({"tripId": trip, "seats": refs(seats, 4)});
+                tokio::spawn(async move { traveller.post("/v1/api/intercity/seat-lock", body).await })
+            })
+            .collect();
+        let mut granted = 0;
+        for lock in sent {
+            let (status, body) = lock.await.unwrap();
+            match status {
+                StatusCode::OK => granted += 1,
+                _ => assert_eq!((status, body["code"].as_str()), (refused.0, Some(refused.1)), "{body}"),
+            }
+        }
+        granted
+    }
+
+    /// Seats held by the holds whose `column` (`visitor` or `client_address`) is `value`.
+    async fn seats_held(app: &common::TestApp, column: &str, value: &str) -> i64 {
+        let sql =
+            format!("SELECT COUNT(*) AS n FROM hold_seats s JOIN holds h ON h.id = s.hold_id WHERE h.{column} = $1");
+        sqlx::query(sqlx::AssertSqlSafe(sql)).bind(value).fetch_one(&app.state.pool).await.unwrap().get("n")
+    }
+
     on_both! {
         one_visitor_cannot_hold_more_than_the_cap_even_all_at_once(app) {
             let found = trips(&app, 10, 4).await;
             let bot = app.visitor("bot");
-            let mut locks = Vec::new();
-            for (trip, seats) in &found {
-                let bot = bot.clone();
-                let body = json!({"tripId": trip, "seats": refs(seats, 4)});
-                locks.push(tokio::spawn(async move { bot.post("/v1/api/intercity/seat-lock", body).await }));
-            }
-            let mut granted = 0;
-            for lock in locks {
-                let (status, body) = lock.await.unwrap();
-                match status {
-                    StatusCode::OK => granted += 1,
-                    _ => assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("hold.visitorCap")), "{body}"),
-                }
-            }
+            let granted = lock_all_at_once(found.iter().map(|found| (bot.clone(), found)), (StatusCode::CONFLICT, "hold.visitorCap")).await;
             assert_eq!(granted, 2, "8 seats: two locks of 4");
-            let held: i64 = sqlx::query("SELECT COUNT(*) AS n FROM hold_seats s JOIN holds h ON h.id = s.hold_id WHERE h.visitor = 'v:bot'")
-                .fetch_one(&app.state.pool)
-                .await
-                .unwrap()
-                .get("n");
-            assert_eq!(held, 8);
+            assert_eq!(seats_held(&app, "visitor", "v:bot").await, 8);
             // Changing seats on a trip already held is a replacement, not more.
             let held_trip: String = sqlx::query("SELECT trip_id FROM holds WHERE visitor = 'v:bot' LIMIT 1")
                 .fetch_one(&app.state.pool)
@@ -301,27 +313,10 @@ mod holds {
             let app = common::TestApp::with_settings(app.backend(), 60, &[("HOLD_SEATS_PER_ADDRESS", "8")]).await;
             let found = trips(&app, 10, 4).await;
             let here = app.at_address("198.51.100.9");
-            let mut locks = Vec::new();
-            for (i, (trip, seats)) in found.iter().enumerate() {
-                let traveller = here.visitor(&format!("nat-{i}"));
-                let body = json!({"tripId": trip, "seats": refs(seats, 4)});
-                locks.push(tokio::spawn(async move { traveller.post("/v1/api/intercity/seat-lock", body).await }));
-            }
-            let mut granted = 0;
-            for lock in locks {
-                let (status, body) = lock.await.unwrap();
-                match status {
-                    StatusCode::OK => granted += 1,
-                    _ => assert_eq!((status, body["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("hold.addressCap")), "{body}"),
-                }
-            }
+            let travellers = found.iter().enumerate().map(|(i, found)| (here.visitor(&format!("nat-{i}")), found));
+            let granted = lock_all_at_once(travellers, (StatusCode::TOO_MANY_REQUESTS, "hold.addressCap")).await;
             assert_eq!(granted, 2, "8 seats from the address: two locks of 4");
-            let held: i64 = sqlx::query("SELECT COUNT(*) AS n FROM hold_seats s JOIN holds h ON h.id = s.hold_id WHERE h.client_address = '198.51.100.9'")
-                .fetch_one(&app.state.pool)
-                .await
-                .unwrap()
-                .get("n");
-            assert_eq!(held, 8);
+            assert_eq!(seats_held(&app, "client_address", "198.51.100.9").await, 8);
         }
 
         a_hold_ends_at_its_cap_however_often_it_is_renewed(app) {
