@@ -3,9 +3,11 @@
 //! both). Queries are checked at run time, so a clean clone builds without a database.
 //!
 //! Migrations and the demo seed run on sqlx's pool; the server then serves from [`Pool`]: sqlx's
-//! pool on PostgreSQL, and on a SQLite file the direct connections of [`super::lite`] (DESIGN's
-//! "sqlx for the store" departs there, for speed: sqlx's SQLite driver handed every statement
-//! to a thread of its own and back, most of a sale's time). Either way the store's functions
+//! pool on PostgreSQL, its connections kept between statements ([`super::connections`]: sqlx
+//! pings each on its way back, a round trip per statement), and on a SQLite file the direct
+//! connections of [`super::lite`] (DESIGN's "sqlx for the store" departs there, for speed:
+//! sqlx's SQLite driver handed every statement to a thread of its own and back, most of a
+//! sale's time). Either way the store's functions
 //! take `&Pool` or a [`Tx`] as sqlx executors and do not know which runs them.
 
 use std::str::FromStr;
@@ -16,8 +18,9 @@ use std::sync::Arc;
 use futures_util::future::BoxFuture;
 use futures_util::stream::BoxStream;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyQueryResult, AnyRow, AnyStatement, AnyTypeInfo};
-use sqlx::{Any, AnyPool, ConnectOptions, Either, Execute, Executor, SqlStr};
+use sqlx::{Any, AnyPool, ConnectOptions, Connection, Either, Execute, Executor, SqlStr};
 
+use super::connections::{Connections, KeptTx};
 use super::lite::{Lite, LiteTx};
 
 /// The embedded migrations (ticket-api/migrations), applied at start-up.
@@ -72,6 +75,9 @@ pub async fn open(url: &str, max_connections: u32) -> Result<(AnyPool, Backend),
     Ok((pool, backend))
 }
 
+/// How long a connection may sit idle in the pool before it is pinged on the way out.
+const IDLE_BEFORE_PING: Duration = Duration::from_secs(1);
+
 /// Opens the pool, creating a SQLite file (and its folder) when missing. SQLite runs in WAL
 /// mode with a busy timeout, so readers never wait for the writer and writers queue instead of
 /// failing. The static server's visitor counter shares this (with its own migrations).
@@ -93,6 +99,18 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<(AnyPool, Backen
     let pool = AnyPoolOptions::new()
         .max_connections(max_connections)
         .acquire_timeout(Duration::from_secs(10))
+        // sqlx pings every connection it hands out, a round trip more for each statement run
+        // on the pool. Only a connection idle long enough for the server to have dropped it is
+        // worth the ping; one just returned (and pinged on its release) is not.
+        .test_before_acquire(false)
+        .before_acquire(|conn, meta| {
+            Box::pin(async move {
+                if meta.idle_for >= IDLE_BEFORE_PING {
+                    conn.ping().await?;
+                }
+                Ok(true)
+            })
+        })
         .after_connect(move |conn, _| {
             Box::pin(async move {
                 if backend == Backend::Sqlite {
@@ -110,15 +128,15 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<(AnyPool, Backen
     Ok((pool, backend))
 }
 
-/// The store the server runs on: sqlx's pool for PostgreSQL (and an in-memory SQLite), the
-/// direct SQLite connections of [`super::lite`] for a SQLite file. Statements take `&Pool`
+/// The store the server runs on: sqlx's pool for PostgreSQL (and an in-memory SQLite) behind
+/// [`Connections`], the direct SQLite connections of [`super::lite`] for a SQLite file. Statements take `&Pool`
 /// (or a [`Tx`]) as sqlx's executors, so the store's queries run unchanged on either.
 #[derive(Debug, Clone)]
 pub struct Pool(Kind);
 
 #[derive(Debug, Clone)]
 enum Kind {
-    Sqlx(AnyPool),
+    Sqlx(Arc<Connections>),
     Lite(Arc<Lite>),
 }
 
@@ -131,7 +149,7 @@ impl Pool {
                 pool.close().await;
                 Ok(Pool(Kind::Lite(Arc::new(Lite::open(std::path::Path::new(&path))?))))
             }
-            None => Ok(Pool(Kind::Sqlx(pool))),
+            None => Ok(Pool(Kind::Sqlx(Connections::new(pool)))),
         }
     }
 
@@ -139,21 +157,21 @@ impl Pool {
     /// together by [`Tx::commit`], or dropped by [`Tx::rollback`] or by dropping it.
     pub async fn begin(&self) -> Result<Tx, sqlx::Error> {
         Ok(Tx(match &self.0 {
-            Kind::Sqlx(pool) => TxConn::Sqlx(pool.begin().await?),
+            Kind::Sqlx(connections) => TxConn::Sqlx(connections.begin().await?),
             Kind::Lite(lite) => TxConn::Lite(lite.begin().await?),
         }))
     }
 
     pub fn is_closed(&self) -> bool {
         match &self.0 {
-            Kind::Sqlx(pool) => pool.is_closed(),
+            Kind::Sqlx(connections) => connections.is_closed(),
             Kind::Lite(lite) => lite.is_closed(),
         }
     }
 
     pub async fn close(&self) {
         match &self.0 {
-            Kind::Sqlx(pool) => pool.close().await,
+            Kind::Sqlx(connections) => connections.close().await,
             Kind::Lite(lite) => lite.close(),
         }
     }
@@ -182,7 +200,7 @@ pub struct Tx(TxConn);
 
 #[derive(Debug)]
 pub enum TxConn {
-    Sqlx(sqlx::Transaction<'static, Any>),
+    Sqlx(KeptTx),
     Lite(LiteTx),
 }
 
@@ -231,7 +249,7 @@ type Step = Result<Either<AnyQueryResult, AnyRow>, sqlx::Error>;
 
 /// Each executor's statements go to the connection underneath, whichever it is.
 macro_rules! dispatch_executor {
-    ($target:ty, |$this:ident| $sqlx:pat, $lite:pat) => {
+    ($target:ty, $sqlx:pat => $sqlx_exec:expr, $lite:pat => $lite_exec:expr) => {
         impl<'c> Executor<'c> for $target {
             type Database = Any;
 
@@ -241,8 +259,8 @@ macro_rules! dispatch_executor {
                 E: 'q + Execute<'q, Any>,
             {
                 match self {
-                    $sqlx => $this.fetch_many(query),
-                    $lite => $this.fetch_many(query),
+                    $sqlx => $sqlx_exec.fetch_many(query),
+                    $lite => $lite_exec.fetch_many(query),
                 }
             }
 
@@ -252,8 +270,8 @@ macro_rules! dispatch_executor {
                 E: 'q + Execute<'q, Any>,
             {
                 match self {
-                    $sqlx => $this.fetch_optional(query),
-                    $lite => $this.fetch_optional(query),
+                    $sqlx => $sqlx_exec.fetch_optional(query),
+                    $lite => $lite_exec.fetch_optional(query),
                 }
             }
 
@@ -266,8 +284,8 @@ macro_rules! dispatch_executor {
                 'c: 'e,
             {
                 match self {
-                    $sqlx => $this.prepare_with(sql, parameters),
-                    $lite => $this.prepare_with(sql, parameters),
+                    $sqlx => $sqlx_exec.prepare_with(sql, parameters),
+                    $lite => $lite_exec.prepare_with(sql, parameters),
                 }
             }
 
@@ -276,13 +294,13 @@ macro_rules! dispatch_executor {
                 'c: 'e,
             {
                 match self {
-                    $sqlx => $this.describe(sql),
-                    $lite => $this.describe(sql),
+                    $sqlx => $sqlx_exec.describe(sql),
+                    $lite => $lite_exec.describe(sql),
                 }
             }
         }
     };
 }
 
-dispatch_executor!(&'c Pool, |this| Pool(Kind::Sqlx(this)), Pool(Kind::Lite(this)));
-dispatch_executor!(&'c mut TxConn, |this| TxConn::Sqlx(this), TxConn::Lite(this));
+dispatch_executor!(&'c Pool, Pool(Kind::Sqlx(this)) => &**this, Pool(Kind::Lite(this)) => this);
+dispatch_executor!(&'c mut TxConn, TxConn::Sqlx(this) => this.conn(), TxConn::Lite(this) => this);

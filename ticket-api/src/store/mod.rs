@@ -8,6 +8,7 @@
 pub mod accounts;
 pub mod bookings;
 pub mod claims;
+pub mod connections;
 pub mod content;
 pub mod db;
 pub mod grants;

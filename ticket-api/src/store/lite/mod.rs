@@ -34,7 +34,7 @@
 
 mod any;
 #[cfg(test)]
-mod tests;
+pub(super) mod tests;
 mod writer;
 
 use std::path::{Path, PathBuf};

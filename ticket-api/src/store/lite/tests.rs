@@ -11,23 +11,30 @@ use super::Lite;
 /// A fresh database file in WAL mode with one table, opened as the server opens it; the file is
 /// removed when the returned path guard drops.
 fn store(name: &str) -> (Arc<Lite>, Scratch) {
-    let path = std::env::temp_dir().join(format!(
-        "lite-{name}-{}-{}.db",
-        std::process::id(),
-        crate::ids::new_id("t").unwrap()
-    ));
-    let setup = rusqlite::Connection::open(&path).unwrap();
+    let path = Scratch::new(&format!("lite-{name}"));
+    let setup = rusqlite::Connection::open(&*path).unwrap();
     setup
         .execute_batch(
             "PRAGMA journal_mode = WAL; \
              CREATE TABLE t (id BIGINT PRIMARY KEY, name TEXT NOT NULL UNIQUE, score REAL, note TEXT);",
         )
         .unwrap();
-    (Arc::new(Lite::open(&path).unwrap()), Scratch(path))
+    (Arc::new(Lite::open(&path).unwrap()), path)
 }
 
 /// A database file of a test, removed (with its WAL) when the test ends.
-struct Scratch(PathBuf);
+pub(in crate::store) struct Scratch(PathBuf);
+
+impl Scratch {
+    /// A new file's name in the temporary folder.
+    pub(in crate::store) fn new(name: &str) -> Scratch {
+        Scratch(std::env::temp_dir().join(format!(
+            "{name}-{}-{}.db",
+            std::process::id(),
+            crate::ids::new_id("t").unwrap()
+        )))
+    }
+}
 
 impl std::ops::Deref for Scratch {
     type Target = PathBuf;
