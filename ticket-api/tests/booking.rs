@@ -347,6 +347,46 @@ on_both! {
         assert_eq!(seat_status(&app, &trip, &seat).await, "locked", "the other traveller keeps it");
     }
 
+    a_payment_after_the_hold_ran_out_gets_the_seats_nobody_took(app) {
+        // Paying turns the hold's claims into the sale's; claims that ran out, or that are gone
+        // (swept by someone else's lock), are claimed again while the seats are still free.
+        let (trip, _, _, _) = common::three_stop_trip(&app).await;
+        let seats = common::free_seats(&app, &trip).await;
+        let expire = |seat: &str| {
+            sqlx::query("UPDATE seat_claims SET expires_at = 1 WHERE trip_id = $1 AND seat_no = $2").bind(trip.clone()).bind(seat.to_owned())
+        };
+        let ticket_of = |tnx: String| {
+            let app = &app;
+            async move { app.visitor("late").post("/v1/api/intercity/confirm-ticket", json!({"tnxId": tnx})).await }
+        };
+        // Ran out, still there.
+        assert_eq!(lock(&app, &trip, &[&seats[0]], "late").await.0, StatusCode::OK);
+        let tnx = book(&app, &trip, &[&seats[0]], "late").await;
+        expire(&seats[0]).execute(&app.state.pool).await.unwrap();
+        app.state.claims.forget(&trip);
+        assert_eq!(gateway(&app, &tnx, "pay").await.1, format!("/bus/payment/success?tnxId={tnx}"));
+        assert_eq!(ticket_of(tnx).await.0, StatusCode::OK);
+        assert_eq!(seat_status(&app, &trip, &seats[0]).await, "booked");
+        // Three seats: one still held, one ran out and was swept by another traveller's lock,
+        // one gone outright.
+        assert_eq!(lock(&app, &trip, &[&seats[1], &seats[2], &seats[4]], "late").await.0, StatusCode::OK);
+        let tnx = book(&app, &trip, &[&seats[1], &seats[2], &seats[4]], "late").await;
+        expire(&seats[4]).execute(&app.state.pool).await.unwrap();
+        sqlx::query("DELETE FROM seat_claims WHERE trip_id = $1 AND seat_no = $2").bind(&trip).bind(&seats[2]).execute(&app.state.pool).await.unwrap();
+        app.state.claims.forget(&trip);
+        assert_eq!(lock(&app, &trip, &[&seats[3]], "sweeper").await.0, StatusCode::OK);
+        assert_eq!(gateway(&app, &tnx, "pay").await.1, format!("/bus/payment/success?tnxId={tnx}"));
+        assert_eq!(ticket_of(tnx).await.0, StatusCode::OK);
+        for seat in [&seats[1], &seats[2], &seats[4]] {
+            assert_eq!(seat_status(&app, &trip, seat).await, "booked");
+        }
+        assert_eq!(seat_status(&app, &trip, &seats[3]).await, "locked", "the sweeper's");
+        let sold: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM seat_claims WHERE trip_id = $1 AND state = 'sold' AND seat_no IN ($2, $3, $4, $5)")
+            .bind(&trip).bind(&seats[0]).bind(&seats[1]).bind(&seats[2]).bind(&seats[4]).fetch_one(&app.state.pool).await.unwrap();
+        let legs: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM seat_claims WHERE trip_id = $1 AND seat_no = $2").bind(&trip).bind(&seats[0]).fetch_one(&app.state.pool).await.unwrap();
+        assert_eq!(sold, 4 * legs, "every seat-leg of the four seats sold, once");
+    }
+
     a_failed_or_cancelled_payment_releases_the_seats(app) {
         let (trip, _, _, _) = common::three_stop_trip(&app).await;
         let seats = common::free_seats(&app, &trip).await;

@@ -117,15 +117,12 @@ async fn within_caps(
     seats: usize,
 ) -> Result<(), ApiError> {
     let seats = seats as i64;
-    holds::lock_quota(tx, &format!("owner:{}", hold.visitor)).await?;
-    let mine = holds::seats_held(tx, &hold.visitor, false, &hold.trip_id, hold.created_at).await?;
+    let held = holds::seats_held(tx, &hold.visitor, &hold.client_address, &hold.trip_id, hold.created_at).await?;
     let cap = i64::from(state.config.hold_seats_per_visitor);
-    if mine + seats > cap {
+    if held.by_visitor + seats > cap {
         return Err(ApiError::conflict(say::HOLD_VISITOR_CAP.with(&[("seats", &cap.to_string())])));
     }
-    holds::lock_quota(tx, &format!("address:{}", hold.client_address)).await?;
-    let from_address = holds::seats_held(tx, &hold.client_address, true, &hold.trip_id, hold.created_at).await?;
-    if from_address + seats > i64::from(state.config.hold_seats_per_address) {
+    if held.from_address + seats > i64::from(state.config.hold_seats_per_address) {
         return Err(ApiError::TooMany(say::HOLD_ADDRESS_CAP.into(), u64::from(state.config.hold_seconds)));
     }
     Ok(())
@@ -285,11 +282,10 @@ pub async fn book(
     let network = state.network.get(&state.pool).await?;
     let trip = TripInfo::find_for(&state.pool, &network, service, &request.trip_id).await?;
     let now = now_unix_ms();
-    let hold = holds::live_of_visitor(&state.pool, &trip.id, who.as_str(), now)
+    let (hold, held) = holds::live_of_visitor(&state.pool, &trip.id, who.as_str(), now)
         .await?
         .ok_or_else(|| ApiError::conflict(say::HOLD_EXPIRED))?;
     not_departed(&trip, hold.from_stop, now)?;
-    let held = holds::seats(&state.pool, &hold.id).await?;
     let mut asked: Vec<&str> = request.seats.iter().map(|s| s.trim()).collect();
     let mut sorted_held: Vec<&str> = held.iter().map(String::as_str).collect();
     asked.sort_unstable();
@@ -433,8 +429,6 @@ pub async fn issue_paid(state: &AppState, tnx_id: &str, paid: Option<(&SessionRo
     }
     let seats = bookings::seats(&mut *tx, &booking.id).await?;
     let write = state.claims.writing(&booking.trip_id);
-    inventory::reclaim_expired(&mut tx, &write, now).await?;
-    inventory::release(&mut tx, &write, &booking.hold_id).await?;
     let claim = Claim {
         seats: &seats,
         from_stop: booking.from_stop,
@@ -443,7 +437,16 @@ pub async fn issue_paid(state: &AppState, tnx_id: &str, paid: Option<(&SessionRo
         state: ClaimState::Sold,
         expires_at: None,
     };
-    match inventory::insert(&mut tx, &write, &claim).await {
+    // Mostly the booking's hold still has its seats: they become the sale's. Else the seats are
+    // claimed again, free only if nobody took them meanwhile.
+    let claimed = if inventory::take_over(&mut tx, &write, &booking.hold_id, &claim).await? {
+        Ok(())
+    } else {
+        inventory::reclaim_expired(&mut tx, &write, now).await?;
+        inventory::release(&mut tx, &write, &booking.hold_id).await?;
+        inventory::insert(&mut tx, &write, &claim).await
+    };
+    match claimed {
         Ok(()) => {
             let ticket_id = new_id("ticket")?;
             tickets::insert(&mut *tx, &ticket_id, &new_pnr()?, &booking.id, now).await?;

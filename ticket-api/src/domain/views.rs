@@ -208,7 +208,7 @@ pub async fn ticket_of(state: &AppState, row: tickets::TicketRow) -> Result<Tick
             class.as_deref().unwrap_or(&names.bus_class)
         )),
     };
-    let refund_status = payments::refund_status_of(&state.pool, &row.tnx_id).await?;
+    let refund_status = payments::refund_status(row.refund_state)?;
     Ok(Ticket {
         id: row.id,
         pnr: Some(row.pnr),

@@ -30,58 +30,81 @@ pub async fn of_visitor<'c>(e: impl Exec<'c>, trip_id: &str, visitor: &str) -> R
         .await
 }
 
-/// Takes the lock that counting and adding held seats for `key` happen under (until the
-/// transaction ends); a transaction that runs alone holds it already.
-pub async fn lock_quota(tx: &mut Tx, key: &str) -> Result<(), sqlx::Error> {
-    if tx.runs_alone() {
-        return Ok(());
-    }
-    sqlx::query(
-        "INSERT INTO hold_quota_locks (lock_key) VALUES ($1) \
-         ON CONFLICT (lock_key) DO UPDATE SET lock_key = excluded.lock_key",
-    )
-    .bind(key)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
-}
-
-/// Seats held at `now_ms` by the visitor (`by_address` false) or from the client address, on
-/// trips other than `except_trip` (whose hold a new lock replaces).
+/// Seats held at `now_ms` by the visitor and from the client address, on trips other than
+/// `except_trip` (whose hold a new lock replaces), counted under both keys' quota locks, held
+/// until the transaction ends so that locks sent together cannot all pass. A transaction that
+/// runs alone holds them already. The locks are taken in one order everywhere (the visitor's,
+/// then the address's), so two counts never wait on each other in a cycle.
 pub async fn seats_held(
     tx: &mut Tx,
-    who: &str,
-    by_address: bool,
+    visitor: &str,
+    address: &str,
     except_trip: &str,
     now_ms: i64,
-) -> Result<i64, sqlx::Error> {
-    let statement = if by_address {
-        "SELECT COUNT(*) FROM hold_seats s JOIN holds h ON h.id = s.hold_id \
-         WHERE h.client_address = $1 AND h.expires_at > $2 AND h.trip_id <> $3"
-    } else {
-        "SELECT COUNT(*) FROM hold_seats s JOIN holds h ON h.id = s.hold_id \
-         WHERE h.visitor = $1 AND h.expires_at > $2 AND h.trip_id <> $3"
-    };
-    sqlx::query_scalar(statement).bind(who).bind(now_ms).bind(except_trip).fetch_one(&mut **tx).await
+) -> Result<HeldSeats, sqlx::Error> {
+    if !tx.runs_alone() {
+        sqlx::query(
+            "INSERT INTO hold_quota_locks (lock_key) VALUES ($1), ($2) \
+             ON CONFLICT (lock_key) DO UPDATE SET lock_key = excluded.lock_key",
+        )
+        .bind(format!("owner:{visitor}"))
+        .bind(format!("address:{address}"))
+        .execute(&mut **tx)
+        .await?;
+    }
+    let (by_visitor, from_address) = sqlx::query_as(
+        "SELECT \
+         (SELECT COUNT(*) FROM hold_seats s JOIN holds h ON h.id = s.hold_id \
+          WHERE h.visitor = $1 AND h.expires_at > $3 AND h.trip_id <> $4), \
+         (SELECT COUNT(*) FROM hold_seats s JOIN holds h ON h.id = s.hold_id \
+          WHERE h.client_address = $2 AND h.expires_at > $3 AND h.trip_id <> $4)",
+    )
+    .bind(visitor)
+    .bind(address)
+    .bind(now_ms)
+    .bind(except_trip)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(HeldSeats { by_visitor, from_address })
 }
 
-/// The visitor's hold on the trip that is still live at `now_ms`: the latest, should a login
-/// have brought the user a second one (their visitor's, beside their own from elsewhere).
+/// What [`seats_held`] counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HeldSeats {
+    pub by_visitor: i64,
+    pub from_address: i64,
+}
+
+/// The visitor's hold on the trip that is still live at `now_ms`, with its seats in the order
+/// chosen: the latest, should a login have brought the user a second one (their visitor's,
+/// beside their own from elsewhere).
 pub async fn live_of_visitor<'c>(
     e: impl Exec<'c>,
     trip_id: &str,
     visitor: &str,
     now_ms: i64,
-) -> Result<Option<HoldRow>, sqlx::Error> {
-    sqlx::query_as(
-        "SELECT * FROM holds WHERE trip_id = $1 AND visitor = $2 AND expires_at > $3 \
-         ORDER BY created_at DESC, id LIMIT 1",
+) -> Result<Option<(HoldRow, Vec<String>)>, sqlx::Error> {
+    let rows: Vec<HeldSeatRow> = sqlx::query_as(
+        "SELECT h.*, s.seat_no AS held_seat FROM holds h JOIN hold_seats s ON s.hold_id = h.id \
+         WHERE h.id = (SELECT id FROM holds WHERE trip_id = $1 AND visitor = $2 AND expires_at > $3 \
+                       ORDER BY created_at DESC, id LIMIT 1) \
+         ORDER BY s.ordinal",
     )
     .bind(trip_id)
     .bind(visitor)
     .bind(now_ms)
-    .fetch_optional(e)
-    .await
+    .fetch_all(e)
+    .await?;
+    let seats = rows.iter().map(|r| r.held_seat.clone()).collect();
+    Ok(rows.into_iter().next().map(|first| (first.hold, seats)))
+}
+
+/// A hold joined with one of its seats.
+#[derive(sqlx::FromRow)]
+struct HeldSeatRow {
+    #[sqlx(flatten)]
+    hold: HoldRow,
+    held_seat: String,
 }
 
 /// Gives every hold of owner `from` to owner `to` (a login): the trips they are on, for the
@@ -97,14 +120,6 @@ pub async fn move_owner(tx: &mut Tx, from: &str, to: &str) -> Result<Vec<String>
 /// When the hold ends, if it still exists.
 pub async fn expires_at<'c>(e: impl Exec<'c>, hold_id: &str) -> Result<Option<i64>, sqlx::Error> {
     sqlx::query_scalar("SELECT expires_at FROM holds WHERE id = $1").bind(hold_id).fetch_optional(e).await
-}
-
-/// The hold's seats in the order chosen.
-pub async fn seats<'c>(e: impl Exec<'c>, hold_id: &str) -> Result<Vec<String>, sqlx::Error> {
-    sqlx::query_scalar("SELECT seat_no FROM hold_seats WHERE hold_id = $1 ORDER BY ordinal")
-        .bind(hold_id)
-        .fetch_all(e)
-        .await
 }
 
 pub async fn insert(tx: &mut Tx, hold: &HoldRow, seats: &[String]) -> Result<(), sqlx::Error> {

@@ -87,6 +87,48 @@ pub async fn insert(tx: &mut Tx, trip: &ClaimsWrite<'_>, claim: &Claim<'_>) -> R
     }
 }
 
+/// Turns the rows of the held claim `held_by` into `claim`'s, in one statement, when they are
+/// exactly its seat-legs: a hold becoming a sale. `false` when they are not all there (the hold
+/// was replaced, or expired and swept): then any it had turned are released, as the hold's
+/// would be, and the caller claims afresh.
+pub async fn take_over(
+    tx: &mut Tx,
+    trip: &ClaimsWrite<'_>,
+    held_by: &str,
+    claim: &Claim<'_>,
+) -> Result<bool, sqlx::Error> {
+    let wanted = claim.seats.len() as u64 * (claim.to_stop - claim.from_stop).max(0) as u64;
+    if wanted == 0 || claim.seats.len() > BATCH {
+        return Ok(false);
+    }
+    let seats: Vec<String> = (0..claim.seats.len()).map(|n| format!("${}", n + 8)).collect();
+    let sql = format!(
+        "UPDATE seat_claims SET claim_id = $1, state = $2, expires_at = $3 \
+         WHERE trip_id = $4 AND claim_id = $5 AND state = $6 AND leg >= $7 AND leg < ${} AND seat_no IN ({})",
+        claim.seats.len() + 8,
+        seats.join(", ")
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(claim.claim_id)
+        .bind(claim.state.as_str())
+        .bind(claim.expires_at)
+        .bind(trip.trip_id())
+        .bind(held_by)
+        .bind(ClaimState::Held.as_str())
+        .bind(claim.from_stop);
+    for seat in claim.seats {
+        query = query.bind(seat.as_str());
+    }
+    let taken = query.bind(claim.to_stop).execute(&mut **tx).await?.rows_affected();
+    if taken == wanted {
+        return Ok(true);
+    }
+    if taken > 0 {
+        release(tx, trip, claim.claim_id).await?;
+    }
+    Ok(false)
+}
+
 /// The claim's seats that someone else claims on a leg of its segment.
 async fn taken_by_others(tx: &mut Tx, trip_id: &str, claim: &Claim<'_>) -> Result<Vec<String>, sqlx::Error> {
     let others: Vec<String> = sqlx::query_scalar(

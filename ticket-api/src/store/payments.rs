@@ -319,5 +319,10 @@ pub async fn refund_status_of<'c>(e: impl Exec<'c>, tnx_id: &str) -> Result<Opti
             .bind(tnx_id)
             .fetch_optional(e)
             .await?;
+    refund_status(name)
+}
+
+/// A refund's state as stored, read.
+pub fn refund_status(name: Option<String>) -> Result<Option<RefundStatus>, sqlx::Error> {
     name.map(|n| RefundStatus::try_from(n).map_err(|e| sqlx::Error::Decode(Box::new(e)))).transpose()
 }

@@ -32,6 +32,9 @@ pub struct TicketRow {
     pub gateway_commission: i64,
     pub amount: i64,
     pub gateway: Option<String>,
+    /// The state of the booking's latest refund, if any (read with the ticket: every view of a
+    /// ticket shows it).
+    pub refund_state: Option<String>,
 }
 
 impl TicketRow {
@@ -50,7 +53,8 @@ impl TicketRow {
 /// A ticket's row and its booking's, joined.
 const TICKET_ROW: &str = "SELECT t.id, t.pnr, t.status, t.refund_amount, b.id AS booking_id, b.tnx_id, b.service, \
      b.trip_id, b.from_stop, b.to_stop, b.boarding_point, b.dropping_point, b.visitor, b.passenger_name, b.phone, \
-     b.sub_total, b.discount, b.service_charge, b.gateway_commission, b.amount, b.gateway \
+     b.sub_total, b.discount, b.service_charge, b.gateway_commission, b.amount, b.gateway, \
+     (SELECT r.state FROM refunds r WHERE r.tnx_id = b.tnx_id ORDER BY r.requested_at DESC LIMIT 1) AS refund_state \
      FROM tickets t JOIN bookings b ON b.id = t.booking_id";
 
 pub async fn by_id<'c>(e: impl Exec<'c>, ticket_id: &str) -> Result<Option<TicketRow>, sqlx::Error> {
