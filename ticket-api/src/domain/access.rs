@@ -28,9 +28,16 @@ async fn may_read(state: &AppState, caller: &Caller, owner: &str, phone: &str) -
 
 /// The caller's own booking of `tnx_id`, to change.
 pub async fn own_booking(state: &AppState, caller: &Caller, tnx_id: &str) -> Result<BookingRow, ApiError> {
-    let not_found = || ApiError::not_found(say::BOOKING_NOT_FOUND);
-    let booking = bookings::by_tnx(&state.pool, tnx_id.trim()).await?.ok_or_else(not_found)?;
-    if caller.owns(&booking.visitor) { Ok(booking) } else { Err(not_found()) }
+    own(caller, bookings::by_tnx(&state.pool, tnx_id.trim()).await?, |booking| &booking.visitor)
+}
+
+/// A booking read with more (`owner` says whose it is), if it is the caller's own: anyone
+/// else's gets the 404 of one that does not exist.
+pub fn own<T>(caller: &Caller, found: Option<T>, owner: impl Fn(&T) -> &str) -> Result<T, ApiError> {
+    match found {
+        Some(booking) if caller.owns(owner(&booking)) => Ok(booking),
+        _ => Err(ApiError::not_found(say::BOOKING_NOT_FOUND)),
+    }
 }
 
 /// The booking of `tnx_id`, to read: the caller's own, or one of a phone it proved.

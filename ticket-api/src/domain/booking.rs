@@ -31,7 +31,7 @@ use crate::domain::waiting_room::Turned;
 use crate::error::ApiError;
 use crate::ids::{new_id, new_pnr, new_tnx_id};
 use crate::queue::admission::Refusal;
-use crate::store::bookings::{self, BookingRow};
+use crate::store::bookings::{self, BookingRow, BookingWithHold};
 use crate::store::holds::{self, HoldRow};
 use crate::store::inventory::{self, Claim, ClaimError};
 use crate::store::payments::{self as store_payments, PaymentOutcome, RefundReason, SessionRow, SessionState};
@@ -340,12 +340,12 @@ pub async fn book(
 /// The caller's own booking, still waiting for payment with its hold live: a pending booking
 /// ends with its hold.
 pub async fn pending(state: &AppState, caller: &Caller, tnx_id: &str) -> Result<BookingRow, ApiError> {
-    let booking = access::own_booking(state, caller, tnx_id).await?;
+    let found = bookings::by_tnx_with_hold(&state.pool, tnx_id.trim()).await?;
+    let BookingWithHold { booking, hold_expires_at } = access::own(caller, found, |b| &b.booking.visitor)?;
     if booking.status != BookingStatus::Pending {
         return Err(ApiError::conflict(say::NOT_WAITING));
     }
-    let hold_ends = holds::expires_at(&state.pool, &booking.hold_id).await?;
-    if hold_ends.is_none_or(|end| end <= now_unix_ms()) {
+    if hold_expires_at.is_none_or(|end| end <= now_unix_ms()) {
         return Err(ApiError::conflict(say::HOLD_EXPIRED));
     }
     Ok(booking)

@@ -55,6 +55,25 @@ pub async fn by_tnx<'c>(e: impl Exec<'c>, tnx_id: &str) -> Result<Option<Booking
     sqlx::query_as("SELECT * FROM bookings WHERE tnx_id = $1").bind(tnx_id).fetch_optional(e).await
 }
 
+/// A booking with when its hold ends, while the hold exists.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct BookingWithHold {
+    #[sqlx(flatten)]
+    pub booking: BookingRow,
+    pub hold_expires_at: Option<i64>,
+}
+
+/// The booking of `tnx_id` with its hold's end, in one read (every payment step checks both).
+pub async fn by_tnx_with_hold<'c>(e: impl Exec<'c>, tnx_id: &str) -> Result<Option<BookingWithHold>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT b.*, h.expires_at AS hold_expires_at FROM bookings b LEFT JOIN holds h ON h.id = b.hold_id \
+         WHERE b.tnx_id = $1",
+    )
+    .bind(tnx_id)
+    .fetch_optional(e)
+    .await
+}
+
 /// The booking's seats in the order chosen.
 pub async fn seats<'c>(e: impl Exec<'c>, booking_id: &str) -> Result<Vec<String>, sqlx::Error> {
     sqlx::query_scalar("SELECT seat_no FROM booking_seats WHERE booking_id = $1 ORDER BY ordinal")
