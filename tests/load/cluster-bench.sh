@@ -5,6 +5,8 @@
 # after every seat-lock and every sale is answered each process is asked for the seat map and
 # must show the seat taken. Fails on an oversold seat or a stale view.
 # Usage: tests/load/cluster-bench.sh [seconds per measure] [processes]
+#   CLUSTER_ROUNDS=3: rounds of SQLite / PostgreSQL measures taken in turns; the ratio reported
+#   is the median round's.
 # Needs a release static-server and app/dist (make build); installs haproxy and wrk if missing.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -86,21 +88,36 @@ reads() {
   wrk_run "$1 seat-view" "$seconds" "$2/v1/api/intercity/get-seat-view" "$work/seat.lua"
 }
 echo "wrk, 2 threads, 64 connections, ${seconds}s each, loopback, 2-core machine; $processes processes on one PostgreSQL (fsync on)"
+# One SQLite process and one PostgreSQL process answer in turns, search then seat view, $rounds
+# rounds: each ratio is of two measures taken one after the other, and the figure is the median
+# round's, so the machine's drift over the run (a quarter between runs here) does not decide it.
+rounds=${CLUSTER_ROUNDS:-3}
 start sqlite "sqlite://$work/one.db"
-reads "sqlite-1" "http://127.0.0.1:$port"
-kill "$started"
-reads "pg-cached" "http://127.0.0.1:${ports[0]}"
+sqlite_base="http://127.0.0.1:$port"
+sqlite_pid=$started
+wrk_run "sqlite-1 trivial" "$seconds" "$sqlite_base/api/get-rollout"
+wrk_run "pg-cached trivial" "$seconds" "http://127.0.0.1:${ports[0]}/api/get-rollout"
+for r in $(seq 1 "$rounds"); do
+  for call in search seat-view; do
+    case $call in search) path=/v1/api/intercity/get-schedule-trips lua=search.lua ;; *) path=/v1/api/intercity/get-seat-view lua=seat.lua ;; esac
+    wrk_run "sqlite-1 $call $r" "$seconds" "$sqlite_base$path" "$work/$lua"
+    wrk_run "pg-cached $call $r" "$seconds" "http://127.0.0.1:${ports[0]}$path" "$work/$lua"
+  done
+done
+kill "$sqlite_pid"
 start uncached "$url" CLAIMS_LISTEN_URL=off
 reads "pg-uncached" "http://127.0.0.1:$port"
 kill "$started"
 reads "pg-balanced" "http://127.0.0.1:$lb"
-python3 - "$work" "$processes" <<'PY'
-import sys, pathlib
-w, n = pathlib.Path(sys.argv[1]), int(sys.argv[2])
+python3 - "$work" "$processes" "$rounds" <<'PY'
+import sys, pathlib, statistics
+w, n, rounds = pathlib.Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 rate = lambda name: float((w / f"{name}.rps").read_text())
 for call in ("search", "seat-view"):
-    one = rate(f"sqlite-1 {call}")
-    print(f"{call}: one PostgreSQL process with the cache {100 * rate(f'pg-cached {call}') / one:.0f}% of one SQLite process, "
+    ratios = [rate(f"pg-cached {call} {r}") / rate(f"sqlite-1 {call} {r}") for r in range(1, rounds + 1)]
+    one = statistics.median(rate(f"sqlite-1 {call} {r}") for r in range(1, rounds + 1))
+    print(f"{call}: one PostgreSQL process with the cache {100 * statistics.median(ratios):.0f}% of one SQLite process "
+          f"(median of {rounds} rounds: {', '.join(f'{100 * x:.0f}%' for x in ratios)}), "
           f"without {100 * rate(f'pg-uncached {call}') / one:.0f}%; {n} behind haproxy {100 * rate(f'pg-balanced {call}') / one:.0f}% together")
 PY
 
