@@ -55,6 +55,29 @@ pub async fn by_tnx<'c>(e: impl Exec<'c>, tnx_id: &str) -> Result<Option<Booking
     sqlx::query_as("SELECT * FROM bookings WHERE tnx_id = $1").bind(tnx_id).fetch_optional(e).await
 }
 
+/// A booking with how its payment came out, if one was recorded.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct BookingWithPayment {
+    #[sqlx(flatten)]
+    pub booking: BookingRow,
+    pub payment_outcome: Option<String>,
+}
+
+/// The booking of `tnx_id` with its payment's outcome, in one read (a booking has at most one
+/// payment).
+pub async fn by_tnx_with_payment<'c>(
+    e: impl Exec<'c>,
+    tnx_id: &str,
+) -> Result<Option<BookingWithPayment>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT b.*, p.outcome AS payment_outcome FROM bookings b LEFT JOIN payments p ON p.tnx_id = b.tnx_id \
+         WHERE b.tnx_id = $1",
+    )
+    .bind(tnx_id)
+    .fetch_optional(e)
+    .await
+}
+
 /// A booking with when its hold ends, while the hold exists.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct BookingWithHold {

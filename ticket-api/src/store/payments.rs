@@ -179,6 +179,11 @@ pub async fn record_once<'c>(
 pub async fn outcome<'c>(e: impl Exec<'c>, tnx_id: &str) -> Result<Option<PaymentOutcome>, sqlx::Error> {
     let name: Option<String> =
         sqlx::query_scalar("SELECT outcome FROM payments WHERE tnx_id = $1").bind(tnx_id).fetch_optional(e).await?;
+    outcome_of(name)
+}
+
+/// A payment's outcome as stored, read.
+pub fn outcome_of(name: Option<String>) -> Result<Option<PaymentOutcome>, sqlx::Error> {
     name.map(|n| PaymentOutcome::try_from(n).map_err(|e| sqlx::Error::Decode(Box::new(e)))).transpose()
 }
 
