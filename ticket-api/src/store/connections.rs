@@ -87,30 +87,33 @@ impl Connections {
     /// put down.
     async fn take(&self) -> Result<PoolConnection<Any>, sqlx::Error> {
         loop {
-            let waiting = {
+            if self.pool.is_closed() {
+                return Err(sqlx::Error::PoolClosed);
+            }
+            let next = {
                 let mut kept = self.kept();
                 match kept.idle.pop() {
-                    Some((conn, since)) => Err((conn, since)),
+                    Some((conn, since)) => Next::Kept(conn, since),
                     None if kept.taken < self.most => {
                         kept.taken += 1;
-                        Ok(None)
+                        Next::FromPool
                     }
                     None => {
-                        let (put, taken) = oneshot::channel();
+                        let (put, put_down) = oneshot::channel();
                         kept.waiting.push_back(put);
-                        Ok(Some(taken))
+                        Next::Wait(put_down)
                     }
                 }
             };
-            match waiting {
-                Err((conn, since)) => {
+            match next {
+                Next::Kept(conn, since) => {
                     let mut lent = Lent { conn: Some(conn), home: self };
                     if since.elapsed() < STALE_AFTER || lent.conn().ping().await.is_ok() {
                         return Ok(lent.hand_over());
                     }
                     // Broken: dropped, sqlx's pool closes it on the way back.
                 }
-                Ok(None) => {
+                Next::FromPool => {
                     let mut acquiring = Acquiring(Some(self));
                     let conn = self.pool.acquire().await;
                     if conn.is_ok() {
@@ -119,7 +122,7 @@ impl Connections {
                     return conn;
                 }
                 // A connection given back to sqlx's pool closes the waiter's channel: try again.
-                Ok(Some(put_down)) => {
+                Next::Wait(put_down) => {
                     let mut waiter = Waiter { put_down, home: self };
                     if let Ok(conn) = (&mut waiter.put_down).await {
                         return Ok(conn);
@@ -197,6 +200,16 @@ impl Connections {
         lent.put_down();
         Ok(row)
     }
+}
+
+/// Where [`Connections::take`] finds its connection.
+enum Next {
+    /// On the stack, put down at that instant.
+    Kept(PoolConnection<Any>, Instant),
+    /// A new one from sqlx's pool, which has one more to lend.
+    FromPool,
+    /// The next one put down.
+    Wait(oneshot::Receiver<PoolConnection<Any>>),
 }
 
 /// A connection being taken from sqlx's pool: given up (the statement's future dropped, or
@@ -411,6 +424,15 @@ mod tests {
         tx.commit().await.unwrap();
         let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM t").fetch_one(&*connections).await.unwrap();
         assert_eq!(count, 1);
+    }
+
+    #[tokio::test]
+    async fn a_statement_after_closing_is_refused_not_kept_waiting() {
+        let (connections, _dir) = connections(1).await;
+        assert_eq!(one(&connections).await, 1);
+        connections.close().await;
+        let refused = tokio::time::timeout(Duration::from_secs(5), sqlx::query("SELECT 1").execute(&*connections));
+        assert!(matches!(refused.await.expect("an answer at once"), Err(sqlx::Error::PoolClosed)));
     }
 
     #[tokio::test]
