@@ -5,7 +5,9 @@
 //! itself, on SQLite and PostgreSQL alike. Inserts use `ON CONFLICT DO NOTHING` and compare the
 //! rows written with the rows wanted: fewer means someone else holds a seat, and the whole
 //! transaction is rolled back. Expired holds are deleted inside the claiming transaction, so no
-//! background job is needed. Every transaction starts with a write, so SQLite takes its write
+//! background job is needed. A paid hold's rows become the sale's where they stand
+//! ([`take_over`]): a row of its own, even one that ran out, was taken by nobody (a claim by
+//! someone else deletes it first). Every transaction starts with a write, so SQLite takes its write
 //! lock first (and waits on busy_timeout) instead of failing to upgrade a read.
 //!
 //! Every function that writes claims takes the [`ClaimsWrite`] guard of the trip, so no write can
