@@ -28,33 +28,32 @@ async fn may_read(state: &AppState, caller: &Caller, owner: &str, phone: &str) -
 
 /// The caller's own booking of `tnx_id`, to change.
 pub async fn own_booking(state: &AppState, caller: &Caller, tnx_id: &str) -> Result<BookingRow, ApiError> {
-    own(caller, bookings::by_tnx(&state.pool, tnx_id.trim()).await?, |booking| booking)
+    own(caller, bookings::by_tnx(&state.pool, tnx_id.trim()).await?)
 }
 
-/// A booking read with more (`booking` finds it in what was read), if it is the caller's own:
-/// anyone else's gets the 404 of one that does not exist.
-pub fn own<T>(caller: &Caller, found: Option<T>, booking: impl Fn(&T) -> &BookingRow) -> Result<T, ApiError> {
+/// A booking read (maybe with more), if it is the caller's own: anyone else's gets the 404 of
+/// one that does not exist.
+pub fn own<T: AsRef<BookingRow>>(caller: &Caller, found: Option<T>) -> Result<T, ApiError> {
     match found {
-        Some(found) if caller.owns(&booking(&found).visitor) => Ok(found),
+        Some(found) if caller.owns(&found.as_ref().visitor) => Ok(found),
         _ => Err(ApiError::not_found(say::BOOKING_NOT_FOUND)),
     }
 }
 
 /// The booking of `tnx_id`, to read: the caller's own, or one of a phone it proved.
 pub async fn booking(state: &AppState, caller: &Caller, tnx_id: &str) -> Result<BookingRow, ApiError> {
-    readable(state, caller, bookings::by_tnx(&state.pool, tnx_id.trim()).await?, |booking| booking).await
+    readable(state, caller, bookings::by_tnx(&state.pool, tnx_id.trim()).await?).await
 }
 
-/// A booking read with more (`booking` finds it in what was read), if the caller may read it.
-pub async fn readable<T>(
+/// A booking read (maybe with more), if the caller may read it.
+pub async fn readable<T: AsRef<BookingRow>>(
     state: &AppState,
     caller: &Caller,
     found: Option<T>,
-    booking: impl Fn(&T) -> &BookingRow,
 ) -> Result<T, ApiError> {
     let not_found = || ApiError::not_found(say::BOOKING_NOT_FOUND);
     let found = found.ok_or_else(not_found)?;
-    let row = booking(&found);
+    let row = found.as_ref();
     if may_read(state, caller, &row.visitor, &row.phone).await? { Ok(found) } else { Err(not_found()) }
 }
 

@@ -31,7 +31,7 @@ use crate::domain::waiting_room::Turned;
 use crate::error::ApiError;
 use crate::ids::{new_id, new_pnr, new_tnx_id};
 use crate::queue::admission::Refusal;
-use crate::store::bookings::{self, BookingRow, BookingWithHold, BookingWithPayment};
+use crate::store::bookings::{self, BookingRow, BookingStanding};
 use crate::store::holds::{self, HoldRow};
 use crate::store::inventory::{self, Claim, ClaimError};
 use crate::store::payments::{self as store_payments, PaymentOutcome, RefundReason, SessionRow, SessionState};
@@ -340,8 +340,8 @@ pub async fn book(
 /// The caller's own booking, still waiting for payment with its hold live: a pending booking
 /// ends with its hold.
 pub async fn pending(state: &AppState, caller: &Caller, tnx_id: &str) -> Result<BookingRow, ApiError> {
-    let found = bookings::by_tnx_with_hold(&state.pool, tnx_id.trim()).await?;
-    let BookingWithHold { booking, hold_expires_at } = access::own(caller, found, |b| &b.booking)?;
+    let found = bookings::standing_by_tnx(&state.pool, tnx_id.trim()).await?;
+    let BookingStanding { booking, hold_expires_at, .. } = access::own(caller, found)?;
     if booking.status != BookingStatus::Pending {
         return Err(ApiError::conflict(say::NOT_WAITING));
     }
@@ -483,9 +483,8 @@ pub async fn issue_paid(state: &AppState, tnx_id: &str, paid: Option<(&SessionRo
 /// `confirm-ticket`: the ticket of a paid booking (issued already by the gateway callback, or
 /// now); idempotent. The owner's, or a proved phone's.
 pub async fn confirm(state: &AppState, caller: &Caller, tnx_id: &str) -> Result<Ticket, ApiError> {
-    let found = bookings::by_tnx_with_payment(&state.pool, tnx_id.trim()).await?;
-    let BookingWithPayment { booking, payment_outcome } =
-        access::readable(state, caller, found, |b| &b.booking).await?;
+    let found = bookings::standing_by_tnx(&state.pool, tnx_id.trim()).await?;
+    let BookingStanding { booking, payment_outcome, .. } = access::readable(state, caller, found).await?;
     match store_payments::outcome_of(payment_outcome)? {
         Some(PaymentOutcome::Paid) => {}
         Some(PaymentOutcome::Refunded) => return Err(ApiError::conflict(say::SEATS_LOST)),

@@ -55,41 +55,34 @@ pub async fn by_tnx<'c>(e: impl Exec<'c>, tnx_id: &str) -> Result<Option<Booking
     sqlx::query_as("SELECT * FROM bookings WHERE tnx_id = $1").bind(tnx_id).fetch_optional(e).await
 }
 
-/// A booking with how its payment came out, if one was recorded.
+/// A booking with where its payment stands: when its hold ends (while the hold exists), and how
+/// its payment came out (once one was recorded).
 #[derive(Debug, Clone, sqlx::FromRow)]
-pub struct BookingWithPayment {
-    #[sqlx(flatten)]
-    pub booking: BookingRow,
-    pub payment_outcome: Option<String>,
-}
-
-/// The booking of `tnx_id` with its payment's outcome, in one read (a booking has at most one
-/// payment).
-pub async fn by_tnx_with_payment<'c>(
-    e: impl Exec<'c>,
-    tnx_id: &str,
-) -> Result<Option<BookingWithPayment>, sqlx::Error> {
-    sqlx::query_as(
-        "SELECT b.*, p.outcome AS payment_outcome FROM bookings b LEFT JOIN payments p ON p.tnx_id = b.tnx_id \
-         WHERE b.tnx_id = $1",
-    )
-    .bind(tnx_id)
-    .fetch_optional(e)
-    .await
-}
-
-/// A booking with when its hold ends, while the hold exists.
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct BookingWithHold {
+pub struct BookingStanding {
     #[sqlx(flatten)]
     pub booking: BookingRow,
     pub hold_expires_at: Option<i64>,
+    pub payment_outcome: Option<String>,
 }
 
-/// The booking of `tnx_id` with its hold's end, in one read (every payment step checks both).
-pub async fn by_tnx_with_hold<'c>(e: impl Exec<'c>, tnx_id: &str) -> Result<Option<BookingWithHold>, sqlx::Error> {
+impl AsRef<BookingRow> for BookingStanding {
+    fn as_ref(&self) -> &BookingRow {
+        &self.booking
+    }
+}
+
+impl AsRef<BookingRow> for BookingRow {
+    fn as_ref(&self) -> &BookingRow {
+        self
+    }
+}
+
+/// The booking of `tnx_id` with where its payment stands, in one read (every payment step and
+/// confirm-ticket check one or the other; a booking has one hold and at most one payment).
+pub async fn standing_by_tnx<'c>(e: impl Exec<'c>, tnx_id: &str) -> Result<Option<BookingStanding>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT b.*, h.expires_at AS hold_expires_at FROM bookings b LEFT JOIN holds h ON h.id = b.hold_id \
+        "SELECT b.*, h.expires_at AS hold_expires_at, p.outcome AS payment_outcome FROM bookings b \
+         LEFT JOIN holds h ON h.id = b.hold_id LEFT JOIN payments p ON p.tnx_id = b.tnx_id \
          WHERE b.tnx_id = $1",
     )
     .bind(tnx_id)

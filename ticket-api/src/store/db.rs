@@ -7,8 +7,8 @@
 //! pings each on its way back, a round trip per statement), and on a SQLite file the direct
 //! connections of [`super::lite`] (DESIGN's "sqlx for the store" departs there, for speed:
 //! sqlx's SQLite driver handed every statement to a thread of its own and back, most of a
-//! sale's time). Either way the store's functions
-//! take `&Pool` or a [`Tx`] as sqlx executors and do not know which runs them.
+//! sale's time). Either way the store's functions take `&Pool` or a [`Tx`] as sqlx executors
+//! and do not know which runs them.
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -129,8 +129,9 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<(AnyPool, Backen
 }
 
 /// The store the server runs on: sqlx's pool for PostgreSQL (and an in-memory SQLite) behind
-/// [`Connections`], the direct SQLite connections of [`super::lite`] for a SQLite file. Statements take `&Pool`
-/// (or a [`Tx`]) as sqlx's executors, so the store's queries run unchanged on either.
+/// [`Connections`], the direct SQLite connections of [`super::lite`] for a SQLite file.
+/// Statements take `&Pool` (or a [`Tx`]) as sqlx's executors, so the store's queries run
+/// unchanged on either.
 #[derive(Debug, Clone)]
 pub struct Pool(Kind);
 
