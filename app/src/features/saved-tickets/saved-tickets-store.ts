@@ -7,9 +7,13 @@
  *
  * The QR code is not stored: it is drawn on the device from the PNR (ticket-qr.tsx), the same
  * content as the PDF's.
+ *
+ * Each copy is noted in localStorage first (unsettled-copies.ts): an IndexedDB write a page
+ * leaves behind is lost, and the copy must outlive a traveller who moves on at once.
  */
 import { displayDateTime, todayInDhaka, type Service, type Ticket } from 'core-wasm';
 import { createStore, del, get, update, values, type UseStore } from 'idb-keyval';
+import { copySettled, forgetCopy, noteCopy, unsettledCopies, type UnsettledCopy } from '@/features/saved-tickets/unsettled-copies';
 
 export interface SavedTicket {
   service: Service;
@@ -29,8 +33,17 @@ function tickets(): UseStore {
   return store;
 }
 
-/** Saves (or refreshes) the copy of a ticket just seen. */
-export async function saveTicket(service: Service, ticket: Ticket): Promise<SavedTicket> {
+/**
+ * Saves (or refreshes) the copy of a ticket just seen. The copy is noted before this returns
+ * its promise, so a page left at once keeps it too.
+ */
+export function saveTicket(service: Service, ticket: Ticket): Promise<SavedTicket> {
+  return settle(noteCopy(service, ticket));
+}
+
+/** Writes a noted copy into IndexedDB, then takes the note out. */
+async function settle(copy: UnsettledCopy): Promise<SavedTicket> {
+  const { service, ticket, at } = copy;
   let saved: SavedTicket | null = null;
   await update<SavedTicket>(
     ticket._id,
@@ -39,7 +52,7 @@ export async function saveTicket(service: Service, ticket: Ticket): Promise<Save
       saved = {
         service,
         ticket,
-        savedAt: new Date().toISOString(),
+        savedAt: at,
         pdf: sameStatus ? (old?.pdf ?? null) : null,
         pdfStatus: sameStatus ? (old?.pdfStatus ?? null) : null,
       };
@@ -47,7 +60,13 @@ export async function saveTicket(service: Service, ticket: Ticket): Promise<Save
     },
     tickets(),
   );
+  copySettled(copy);
   return saved as unknown as SavedTicket;
+}
+
+/** The copies an earlier page noted but left before IndexedDB had them, moved there now. */
+async function settleLeftovers(): Promise<void> {
+  for (const copy of unsettledCopies()) await settle(copy);
 }
 
 /** Stores the PDF of a saved ticket, made while it had `status`. */
@@ -55,7 +74,8 @@ export async function savePdf(id: string, pdf: Blob, status: string): Promise<vo
   await update<SavedTicket | undefined>(id, (old) => (old ? { ...old, pdf, pdfStatus: status } : old), tickets());
 }
 
-export function savedTicket(id: string): Promise<SavedTicket | undefined> {
+export async function savedTicket(id: string): Promise<SavedTicket | undefined> {
+  await settleLeftovers();
   return get<SavedTicket>(id, tickets());
 }
 
@@ -64,6 +84,7 @@ export function savedTicket(id: string): Promise<SavedTicket | undefined> {
  * first). Days are the core's (displayDateTime, todayInDhaka): wire times are not plain UTC.
  */
 export async function savedTickets(): Promise<SavedTicket[]> {
+  await settleLeftovers();
   const all = await values<SavedTicket>(tickets());
   const today = todayInDhaka();
   const when = (saved: SavedTicket) => saved.ticket.departureDateTime ?? '';
@@ -74,5 +95,6 @@ export async function savedTickets(): Promise<SavedTicket[]> {
 }
 
 export function removeSavedTicket(id: string): Promise<void> {
+  forgetCopy(id);
   return del(id, tickets());
 }

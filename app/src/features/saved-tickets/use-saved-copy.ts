@@ -4,7 +4,7 @@
  * to wait for it). A ticket seen again replaces its copy: a cancellation is kept the next time
  * the ticket is seen online.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import type { Service, Ticket } from 'core-wasm';
 import { useApi, type Api } from '@/api/api-client';
 import { savedTicket, savePdf, saveTicket } from '@/features/saved-tickets/saved-tickets-store';
@@ -32,11 +32,13 @@ export function useSavedCopy(service: Service, ticket: Ticket | null | undefined
   const api = useApi();
   // The copy changes only when the ticket does (its status, above all).
   const json = ticket ? JSON.stringify(ticket) : null;
-  useEffect(() => {
+  // A layout effect: the copy is noted in the task that draws the ticket, so no page can be
+  // left between the ticket showing and its copy being noted.
+  useLayoutEffect(() => {
     if (!json) return;
     const shown = JSON.parse(json) as Ticket;
-    // The copy at once (a local write: a traveller who moves on at once keeps the ticket too);
-    // its PDF, a download, after the page has drawn.
+    // The copy at once (noted before saveTicket returns: a traveller who moves on at once keeps
+    // the ticket too); its PDF, a download, after the page has drawn.
     saveTicket(service, shown)
       .then((saved) => {
         if (!saved.pdf) whenIdle(() => void keepPdf(api, service, shown).catch(warn));

@@ -1,0 +1,76 @@
+/**
+ * Copies of tickets not yet known to be in IndexedDB. An IndexedDB write answers later (the
+ * first one opens the database), and a page left within those milliseconds loses it: a traveller
+ * who leaves the success page at once would find no saved ticket. A localStorage write is done
+ * when the call returns, so each copy is written here first and taken out once IndexedDB has it;
+ * whatever is still here when the saved tickets are read is moved into IndexedDB first.
+ *
+ * Quiet on failure (private mode, a full quota): the copy then rests on IndexedDB alone, as
+ * before, and the page works as without a copy.
+ */
+import type { Service, Ticket } from 'core-wasm';
+
+const KEY = 'saved-tickets:unsettled';
+
+export interface UnsettledCopy {
+  service: Service;
+  ticket: Ticket;
+  /** When it was written (ISO 8601), which also tells two copies of one ticket apart. */
+  at: string;
+}
+
+type Copies = Record<string, UnsettledCopy>;
+
+function read(): Copies {
+  try {
+    const stored = window.localStorage.getItem(KEY);
+    return stored ? (JSON.parse(stored) as Copies) : {};
+  } catch {
+    return {};
+  }
+}
+
+function write(copies: Copies): void {
+  try {
+    if (Object.keys(copies).length === 0) window.localStorage.removeItem(KEY);
+    else window.localStorage.setItem(KEY, JSON.stringify(copies));
+  } catch (error) {
+    console.warn('could not note the ticket on this device', error);
+  }
+}
+
+let last = '';
+/** A time later than the last one given out here, so that a newer copy never shares one. */
+function stamp(): string {
+  let at = new Date().toISOString();
+  if (at <= last) at = `${last}+`;
+  last = at;
+  return at;
+}
+
+/** Notes a copy of `ticket` (replacing an older one) before the call returns. */
+export function noteCopy(service: Service, ticket: Ticket): UnsettledCopy {
+  const copy = { service, ticket, at: stamp() };
+  write({ ...read(), [ticket._id]: copy });
+  return copy;
+}
+
+/** IndexedDB has `copy`: it is taken out, unless a newer copy of its ticket was noted since. */
+export function copySettled(copy: UnsettledCopy): void {
+  const copies = read();
+  if (copies[copy.ticket._id]?.at !== copy.at) return;
+  delete copies[copy.ticket._id];
+  write(copies);
+}
+
+/** The ticket was removed from the device: no copy of it is kept anywhere. */
+export function forgetCopy(id: string): void {
+  const copies = read();
+  if (!(id in copies)) return;
+  delete copies[id];
+  write(copies);
+}
+
+export function unsettledCopies(): UnsettledCopy[] {
+  return Object.values(read());
+}
