@@ -64,9 +64,14 @@ async function settle(copy: UnsettledCopy): Promise<SavedTicket> {
   return saved as unknown as SavedTicket;
 }
 
-/** The copies an earlier page noted but left before IndexedDB had them, moved there now. */
+/**
+ * The copies an earlier page noted but left before IndexedDB had them, moved there now. One
+ * IndexedDB refuses stays noted for the next read, and does not keep the others from showing.
+ */
 async function settleLeftovers(): Promise<void> {
-  for (const copy of unsettledCopies()) await settle(copy);
+  for (const copy of unsettledCopies()) {
+    await settle(copy).catch((error: unknown) => console.warn('could not keep a noted ticket on this device', error));
+  }
 }
 
 /** Stores the PDF of a saved ticket, made while it had `status`. */

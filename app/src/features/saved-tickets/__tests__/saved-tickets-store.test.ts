@@ -10,6 +10,8 @@ const idb = vi.hoisted(() => ({
   rows: new Map<string, unknown>(),
   /** While set, a write waits for it (the database has not answered yet). */
   held: null as Promise<void> | null,
+  /** A ticket id whose writes the database refuses (a full quota). */
+  refused: null as string | null,
 }));
 
 vi.mock('idb-keyval', () => ({
@@ -19,6 +21,7 @@ vi.mock('idb-keyval', () => ({
   del: (key: string) => Promise.resolve(void idb.rows.delete(key)),
   update: async (key: string, updater: (old: unknown) => unknown) => {
     if (idb.held) await idb.held;
+    if (key === idb.refused) throw new DOMException('quota', 'QuotaExceededError');
     idb.rows.set(key, updater(idb.rows.get(key)));
   },
 }));
@@ -45,6 +48,7 @@ const shown = ticket({ _id: 'tkt-1', pnr: 'GL7K2QX9' });
 beforeEach(() => {
   idb.rows.clear();
   idb.held = null;
+  idb.refused = null;
 });
 
 afterEach(() => vi.restoreAllMocks());
@@ -113,5 +117,20 @@ describe('a ticket shown on a page', () => {
     const { saveTicket, savedTickets } = await newPage();
     await saveTicket('BUS', shown);
     expect((await savedTickets()).map((saved) => saved.ticket.pnr)).toEqual(['GL7K2QX9']);
+  });
+
+  it('noted on a page left early does not hide the other saved tickets when the database refuses it', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { saveTicket } = await newPage();
+    await saveTicket('BUS', ticket({ _id: 'tkt-2', pnr: 'SAVED222' }));
+    holdWrites();
+    void saveTicket('BUS', shown);
+    idb.held = null;
+    idb.refused = 'tkt-1';
+    const next = await newPage();
+    expect((await next.savedTickets()).map((saved) => saved.ticket.pnr)).toEqual(['SAVED222']);
+    // Still noted: the next read tries again, and keeps it once the database takes it.
+    idb.refused = null;
+    expect((await next.savedTickets()).map((saved) => saved.ticket.pnr).sort()).toEqual(['GL7K2QX9', 'SAVED222']);
   });
 });
