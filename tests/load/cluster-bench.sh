@@ -124,4 +124,5 @@ PY
 echo "sales through haproxy, every seat-lock and sale checked on each of the $processes processes:"
 peers=$(printf '127.0.0.1:%s,' "${ports[@]}")
 TRAVELLER_ADDRESSES=1 SALES_DAYS=$days SERVER_PID=$(IFS=,; echo "${servers[*]}") CLK_TCK=$(getconf CLK_TCK) PEERS=${peers%,} \
+  DATABASE_PID="$(head -1 "$pg_dir/data/postmaster.pid")" \
   "$target/examples/sales_load" "127.0.0.1:$lb" "$seconds" 32

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Complete sales per second on one server with the durability we ship, p99 per call, and the
-# server's CPU per sale. Usage: tests/load/sales-bench.sh [seconds] [workers]
+# CPU per sale of the server, of PostgreSQL (all its processes) and of the load itself, with the
+# sales this machine's cores allow at that cost. Usage: tests/load/sales-bench.sh [seconds] [workers]
 #   SALES_STORE=sqlite (default): SQLite in WAL mode, synchronous=NORMAL, as `make run` ships.
 #   SALES_STORE=postgres: a throwaway PostgreSQL (tests/postgres.sh) with fsync on.
 #   SALES_DAYS=10: days of trips seeded and sold on. The figure is over the time the selling
@@ -36,5 +37,8 @@ for _ in $(seq 1 300); do
   kill -0 "$pid" 2>/dev/null || { cat "$work/server.log" >&2; exit 1; }
   sleep 0.2
 done
+# PostgreSQL's main process: its CPU and that of every backend it starts.
+database=()
+[ "$store" = postgres ] && database=(DATABASE_PID="$(head -1 "$pg_dir/data/postmaster.pid")")
 echo "store: $store, $days days of trips"
-env "${addresses[@]}" SALES_DAYS=$days SERVER_PID=$pid CLK_TCK=$(getconf CLK_TCK) "$target/examples/sales_load" "127.0.0.1:$port" "$seconds" "$workers"
+env "${addresses[@]}" "${database[@]}" SALES_DAYS=$days SERVER_PID=$pid CLK_TCK=$(getconf CLK_TCK) "$target/examples/sales_load" "127.0.0.1:$port" "$seconds" "$workers"

@@ -11,7 +11,8 @@
 //! run out before the planned time the run says so loudly instead of dividing by the plan.
 //! Environment: SALES_DAYS (days of trips to sell on, from tomorrow; the server must have
 //! seeded them), SERVER_PID and CLK_TCK (the servers' CPU seconds per sale, from /proc; several
-//! comma-separated pids are added up), PEERS (server processes behind BASE_URL, comma-separated
+//! comma-separated pids are added up), DATABASE_PID (a database server's main process: the CPU
+//! of it and all its children per sale, beside the server's and this client's), PEERS (server processes behind BASE_URL, comma-separated
 //! host:port: after each seat-lock and each sale is answered, every one of them must show the
 //! seat taken; each that shows it free is counted as a stale view and fails the run),
 //! TRAVELLER_ADDRESSES=1 (each worker's calls carry an X-Forwarded-For address of its own, as
@@ -179,12 +180,32 @@ async fn stale_views(peers: &mut [Client], token: &str, trip: &str, seat: &str) 
     stale
 }
 
-/// CPU seconds (user + system) the process `pid` has used, from /proc/PID/stat.
-fn process_cpu_seconds(pid: u32, ticks_per_second: f64) -> Option<f64> {
+/// The numbers of /proc/PID/stat after the command name (which is in parentheses and may hold
+/// spaces): 1 is the parent's pid, 11 and 12 the user and system ticks, 13 and 14 those of the
+/// children that ended.
+fn stat_numbers(pid: u32) -> Option<Vec<f64>> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    // Fields after the command name, which is in parentheses and may hold spaces.
-    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
-    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(stat.rsplit_once(')')?.1.split_whitespace().skip(1).map(|f| f.parse().unwrap_or(0.0)).collect())
+}
+
+/// CPU seconds (user + system) the process `pid` has used.
+fn process_cpu_seconds(pid: u32, ticks_per_second: f64) -> Option<f64> {
+    let n = stat_numbers(pid)?;
+    Some((n.get(10)? + n.get(11)?) / ticks_per_second)
+}
+
+/// CPU seconds a process and all its children have used: its own, the live children's, and
+/// the ended children's it has collected. A PostgreSQL cluster is its postmaster's tree, a
+/// backend per connection, started and ended as the pools need them.
+fn tree_cpu_seconds(parent: u32, ticks_per_second: f64) -> Option<f64> {
+    let own = stat_numbers(parent)?;
+    let mut ticks = own.get(10)? + own.get(11)? + own.get(12)? + own.get(13)?;
+    for entry in std::fs::read_dir("/proc").ok()?.flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(|name| name.parse::<u32>().ok()) else { continue };
+        if let Some(n) = stat_numbers(pid).filter(|n| n.first() == Some(&f64::from(parent))) {
+            ticks += n.get(10).unwrap_or(&0.0) + n.get(11).unwrap_or(&0.0);
+        }
+    }
     Some(ticks / ticks_per_second)
 }
 
@@ -246,6 +267,10 @@ async fn main() -> Result<(), String> {
         std::env::var("SERVER_PID").ok().map(|v| v.split(',').filter_map(|p| p.trim().parse().ok()).collect());
     let server = pids.filter(|p| !p.is_empty()).zip(env_number::<f64>("CLK_TCK"));
     let cpu_before = server.as_ref().and_then(|(pids, tck)| cpu_seconds(pids, *tck));
+    let tck = env_number::<f64>("CLK_TCK");
+    let database = env_number::<u32>("DATABASE_PID").zip(tck);
+    let database_before = database.and_then(|(pid, tck)| tree_cpu_seconds(pid, tck));
+    let load_before = tck.and_then(|tck| process_cpu_seconds(std::process::id(), tck));
     let peers: Vec<SocketAddr> = std::env::var("PEERS")
         .unwrap_or_default()
         .split(',')
@@ -355,6 +380,8 @@ async fn main() -> Result<(), String> {
     while tasks.join_next().await.is_some() {}
     let elapsed = started.elapsed().as_secs_f64();
     let processes = server.as_ref().map_or(0, |(pids, _)| pids.len());
+    let database_cpu = database.and_then(|(pid, tck)| Some(tree_cpu_seconds(pid, tck)? - database_before?));
+    let load_cpu = tck.and_then(|tck| Some(process_cpu_seconds(std::process::id(), tck)? - load_before?));
     let cpu: Option<Vec<f64>> = server.and_then(|(pids, tck)| {
         Some(cpu_seconds(&pids, tck)?.iter().zip(cpu_before?).map(|(after, before)| after - before).collect())
     });
@@ -370,11 +397,12 @@ async fn main() -> Result<(), String> {
         sold as f64 / elapsed,
         errors.load(Ordering::Relaxed)
     );
-    if let Some(each) = cpu {
+    let per_sale = |cpu: f64| cpu * 1000.0 / sold.max(1) as f64;
+    let server_cpu = cpu.map(|each| {
         let cpu: f64 = each.iter().sum();
         println!(
             "server CPU ({processes} processes): {cpu:.1} s over the selling = {:.2} ms per sale ({:.2} cores busy)",
-            cpu * 1000.0 / sold.max(1) as f64,
+            per_sale(cpu),
             cpu / elapsed
         );
         if each.len() > 1 {
@@ -382,6 +410,27 @@ async fn main() -> Result<(), String> {
                 println!("  process {}: {seconds:.1} CPU s", n + 1);
             }
         }
+        cpu
+    });
+    if let Some(cpu) = database_cpu {
+        println!(
+            "database CPU (every process of the cluster): {cpu:.1} s = {:.2} ms per sale ({:.2} cores busy)",
+            per_sale(cpu),
+            cpu / elapsed
+        );
+    }
+    if let Some(cpu) = load_cpu {
+        println!("load CPU (this client): {cpu:.1} s = {:.2} ms per sale", per_sale(cpu));
+    }
+    // Where every core's time went, when all of it is on this machine: the sales it allows.
+    if let (Some(server), Some(load)) = (server_cpu, load_cpu) {
+        let all = per_sale(server + load + database_cpu.unwrap_or(0.0));
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        println!(
+            "CPU per sale, server + {}load: {all:.2} ms; {cores} cores at that cost sell at most {:.0} sales/s",
+            if database_cpu.is_some() { "database + " } else { "" },
+            cores as f64 * 1000.0 / all
+        );
     }
     let mut l = latencies.lock().await;
     for call in CALLS {
