@@ -10,7 +10,8 @@
  */
 import type { Service, Ticket } from 'core-wasm';
 
-const KEY = 'saved-tickets:unsettled';
+/** One localStorage item per ticket: a page showing many tickets (History) writes each alone. */
+const PREFIX = 'saved-tickets:unsettled:';
 
 export interface UnsettledCopy {
   service: Service;
@@ -19,23 +20,20 @@ export interface UnsettledCopy {
   at: string;
 }
 
-type Copies = Record<string, UnsettledCopy>;
-
-function read(): Copies {
+function read(id: string): UnsettledCopy | null {
   try {
-    const stored = window.localStorage.getItem(KEY);
-    return stored ? (JSON.parse(stored) as Copies) : {};
+    const stored = window.localStorage.getItem(PREFIX + id);
+    return stored ? (JSON.parse(stored) as UnsettledCopy) : null;
   } catch {
-    return {};
+    return null;
   }
 }
 
-function write(copies: Copies): void {
+function remove(id: string): void {
   try {
-    if (Object.keys(copies).length === 0) window.localStorage.removeItem(KEY);
-    else window.localStorage.setItem(KEY, JSON.stringify(copies));
-  } catch (error) {
-    console.warn('could not note the ticket on this device', error);
+    window.localStorage.removeItem(PREFIX + id);
+  } catch {
+    // Nothing noted, or storage gone: nothing to take out.
   }
 }
 
@@ -51,26 +49,30 @@ function stamp(): string {
 /** Notes a copy of `ticket` (replacing an older one) before the call returns. */
 export function noteCopy(service: Service, ticket: Ticket): UnsettledCopy {
   const copy = { service, ticket, at: stamp() };
-  write({ ...read(), [ticket._id]: copy });
+  try {
+    window.localStorage.setItem(PREFIX + ticket._id, JSON.stringify(copy));
+  } catch (error) {
+    console.warn('could not note the ticket on this device', error);
+  }
   return copy;
 }
 
 /** IndexedDB has `copy`: it is taken out, unless a newer copy of its ticket was noted since. */
 export function copySettled(copy: UnsettledCopy): void {
-  const copies = read();
-  if (copies[copy.ticket._id]?.at !== copy.at) return;
-  delete copies[copy.ticket._id];
-  write(copies);
+  if (read(copy.ticket._id)?.at === copy.at) remove(copy.ticket._id);
 }
 
 /** The ticket was removed from the device: no copy of it is kept anywhere. */
 export function forgetCopy(id: string): void {
-  const copies = read();
-  if (!(id in copies)) return;
-  delete copies[id];
-  write(copies);
+  remove(id);
 }
 
 export function unsettledCopies(): UnsettledCopy[] {
-  return Object.values(read());
+  let keys: string[];
+  try {
+    keys = Object.keys(window.localStorage).filter((key) => key.startsWith(PREFIX));
+  } catch {
+    return [];
+  }
+  return keys.flatMap((key) => read(key.slice(PREFIX.length)) ?? []);
 }
