@@ -43,7 +43,7 @@ export function saveTicket(service: Service, ticket: Ticket): Promise<SavedTicke
 
 /** Writes a noted copy into IndexedDB, then takes the note out. */
 async function settle(copy: UnsettledCopy): Promise<SavedTicket> {
-  const { service, ticket, at } = copy;
+  const { service, ticket, savedAt } = copy;
   let saved: SavedTicket | null = null;
   await update<SavedTicket>(
     ticket._id,
@@ -52,7 +52,7 @@ async function settle(copy: UnsettledCopy): Promise<SavedTicket> {
       saved = {
         service,
         ticket,
-        savedAt: at,
+        savedAt,
         pdf: sameStatus ? (old?.pdf ?? null) : null,
         pdfStatus: sameStatus ? (old?.pdfStatus ?? null) : null,
       };

@@ -16,8 +16,10 @@ const PREFIX = 'saved-tickets:unsettled:';
 export interface UnsettledCopy {
   service: Service;
   ticket: Ticket;
-  /** When it was written (ISO 8601), which also tells two copies of one ticket apart. */
-  at: string;
+  /** When it was noted (ISO 8601). */
+  savedAt: string;
+  /** Tells two copies of one ticket apart (two may be noted within a millisecond). */
+  mark: string;
 }
 
 function read(id: string): UnsettledCopy | null {
@@ -37,18 +39,9 @@ function remove(id: string): void {
   }
 }
 
-let last = '';
-/** A time later than the last one given out here, so that a newer copy never shares one. */
-function stamp(): string {
-  let at = new Date().toISOString();
-  if (at <= last) at = `${last}+`;
-  last = at;
-  return at;
-}
-
 /** Notes a copy of `ticket` (replacing an older one) before the call returns. */
 export function noteCopy(service: Service, ticket: Ticket): UnsettledCopy {
-  const copy = { service, ticket, at: stamp() };
+  const copy = { service, ticket, savedAt: new Date().toISOString(), mark: Math.random().toString(36).slice(2) };
   try {
     window.localStorage.setItem(PREFIX + ticket._id, JSON.stringify(copy));
   } catch (error) {
@@ -59,7 +52,7 @@ export function noteCopy(service: Service, ticket: Ticket): UnsettledCopy {
 
 /** IndexedDB has `copy`: it is taken out, unless a newer copy of its ticket was noted since. */
 export function copySettled(copy: UnsettledCopy): void {
-  if (read(copy.ticket._id)?.at === copy.at) remove(copy.ticket._id);
+  if (read(copy.ticket._id)?.mark === copy.mark) remove(copy.ticket._id);
 }
 
 /** The ticket was removed from the device: no copy of it is kept anywhere. */
