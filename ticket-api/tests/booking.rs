@@ -194,7 +194,8 @@ on_both! {
     a_paid_booking_has_a_ticket_even_if_the_tab_is_closed(app) {
         let (trip, _, _, _) = common::three_stop_trip(&app).await;
         let seats = common::free_seats(&app, &trip).await;
-        let chosen = [seats[0].as_str(), seats[1].as_str()];
+        // In the order the traveller chose them, not the seat map's: the ticket keeps it.
+        let chosen = [seats[1].as_str(), seats[0].as_str()];
         let (status, body) = lock(&app, &trip, &chosen, "visitor-a").await;
         assert_eq!(status, StatusCode::OK, "{body}");
         assert_eq!(body["data"]["holdSeconds"], 600);

@@ -174,12 +174,12 @@ pub async fn ticket(state: &AppState, ticket_id: &str) -> Result<Ticket, ApiErro
 }
 
 /// The ticket of a row already read.
-pub async fn ticket_of(state: &AppState, row: tickets::TicketRow) -> Result<Ticket, ApiError> {
+pub async fn ticket_of(state: &AppState, mut row: tickets::TicketRow) -> Result<Ticket, ApiError> {
     let pool = &state.pool;
     let network = state.network.get(pool).await?;
     let trip = TripInfo::find(pool, &network, &row.trip_id).await?;
     let names = trip_names(state, &network, &trip, row.from_stop, row.to_stop).await?;
-    let seats = bookings::seats(pool, &row.booking_id).await?;
+    let seats = std::mem::take(&mut row.seats);
     let fare_lines = pricing::lines(&row.quote())
         .into_iter()
         .map(|(kind, amount)| {

@@ -35,6 +35,25 @@ pub struct TicketRow {
     /// The state of the booking's latest refund, if any (read with the ticket: every view of a
     /// ticket shows it).
     pub refund_state: Option<String>,
+    /// The booking's seats in the order chosen (read with the ticket too, a row per seat).
+    #[sqlx(skip)]
+    pub seats: Vec<String>,
+}
+
+/// One row of a ticket's read: the ticket with one seat of its booking.
+#[derive(sqlx::FromRow)]
+struct TicketSeat {
+    #[sqlx(flatten)]
+    ticket: TicketRow,
+    seat_no: Option<String>,
+}
+
+/// A ticket's rows, one per seat in the order chosen, as the ticket with its seats.
+fn with_seats(rows: Vec<TicketSeat>) -> Option<TicketRow> {
+    let mut rows = rows.into_iter();
+    let TicketSeat { mut ticket, seat_no } = rows.next()?;
+    ticket.seats = seat_no.into_iter().chain(rows.filter_map(|row| row.seat_no)).collect();
+    Some(ticket)
 }
 
 impl TicketRow {
@@ -50,23 +69,30 @@ impl TicketRow {
     }
 }
 
-/// A ticket's row and its booking's, joined.
-const TICKET_ROW: &str = "SELECT t.id, t.pnr, t.status, t.refund_amount, b.id AS booking_id, b.tnx_id, b.service, \
+/// A ticket's row and its booking's, joined, a row per seat of the booking (the callers add
+/// `ORDER BY s.ordinal`): one read for everything a view of the ticket shows.
+const TICKET_ROWS: &str = "SELECT t.id, t.pnr, t.status, t.refund_amount, b.id AS booking_id, b.tnx_id, b.service, \
      b.trip_id, b.from_stop, b.to_stop, b.boarding_point, b.dropping_point, b.visitor, b.passenger_name, b.phone, \
      b.sub_total, b.discount, b.service_charge, b.gateway_commission, b.amount, b.gateway, \
-     (SELECT r.state FROM refunds r WHERE r.tnx_id = b.tnx_id ORDER BY r.requested_at DESC LIMIT 1) AS refund_state \
-     FROM tickets t JOIN bookings b ON b.id = t.booking_id";
+     (SELECT r.state FROM refunds r WHERE r.tnx_id = b.tnx_id ORDER BY r.requested_at DESC LIMIT 1) AS refund_state, \
+     s.seat_no FROM tickets t JOIN bookings b ON b.id = t.booking_id \
+     LEFT JOIN booking_seats s ON s.booking_id = b.id";
 
 pub async fn by_id<'c>(e: impl Exec<'c>, ticket_id: &str) -> Result<Option<TicketRow>, sqlx::Error> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!("{TICKET_ROW} WHERE t.id = $1"))).bind(ticket_id).fetch_optional(e).await
+    let rows = sqlx::query_as(sqlx::AssertSqlSafe(format!("{TICKET_ROWS} WHERE t.id = $1 ORDER BY s.ordinal")))
+        .bind(ticket_id)
+        .fetch_all(e)
+        .await?;
+    Ok(with_seats(rows))
 }
 
 /// The ticket of a booking (a booking has at most one).
 pub async fn of_booking<'c>(e: impl Exec<'c>, booking_id: &str) -> Result<Option<TicketRow>, sqlx::Error> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!("{TICKET_ROW} WHERE t.booking_id = $1")))
+    let rows = sqlx::query_as(sqlx::AssertSqlSafe(format!("{TICKET_ROWS} WHERE t.booking_id = $1 ORDER BY s.ordinal")))
         .bind(booking_id)
-        .fetch_optional(e)
-        .await
+        .fetch_all(e)
+        .await?;
+    Ok(with_seats(rows))
 }
 
 /// The names a ticket prints: operator, vehicle and class, and the cities of its two stops.
