@@ -181,17 +181,22 @@ async fn stale_views(peers: &mut [Client], token: &str, trip: &str, seat: &str) 
 }
 
 /// The numbers of /proc/PID/stat after the command name (which is in parentheses and may hold
-/// spaces): 1 is the parent's pid, 11 and 12 the user and system ticks, 13 and 14 those of the
-/// children that ended.
+/// spaces) and the state letter: 0 is the parent's pid, 10 and 11 the user and system ticks,
+/// 12 and 13 those of the children it has collected. `None` for a process gone, or a line
+/// that does not read as numbers.
 fn stat_numbers(pid: u32) -> Option<Vec<f64>> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    Some(stat.rsplit_once(')')?.1.split_whitespace().skip(1).map(|f| f.parse().unwrap_or(0.0)).collect())
+    stat.rsplit_once(')')?.1.split_whitespace().skip(1).map(|f| f.parse().ok()).collect()
+}
+
+/// A process's own user and system ticks, from its [`stat_numbers`].
+fn own_ticks(numbers: &[f64]) -> Option<f64> {
+    Some(numbers.get(10)? + numbers.get(11)?)
 }
 
 /// CPU seconds (user + system) the process `pid` has used.
 fn process_cpu_seconds(pid: u32, ticks_per_second: f64) -> Option<f64> {
-    let n = stat_numbers(pid)?;
-    Some((n.get(10)? + n.get(11)?) / ticks_per_second)
+    Some(own_ticks(&stat_numbers(pid)?)? / ticks_per_second)
 }
 
 /// CPU seconds a process and all its children have used: its own, the live children's, and
@@ -199,11 +204,13 @@ fn process_cpu_seconds(pid: u32, ticks_per_second: f64) -> Option<f64> {
 /// backend per connection, started and ended as the pools need them.
 fn tree_cpu_seconds(parent: u32, ticks_per_second: f64) -> Option<f64> {
     let own = stat_numbers(parent)?;
-    let mut ticks = own.get(10)? + own.get(11)? + own.get(12)? + own.get(13)?;
+    let mut ticks = own_ticks(&own)? + own.get(12)? + own.get(13)?;
     for entry in std::fs::read_dir("/proc").ok()?.flatten() {
         let Some(pid) = entry.file_name().to_str().and_then(|name| name.parse::<u32>().ok()) else { continue };
-        if let Some(n) = stat_numbers(pid).filter(|n| n.first() == Some(&f64::from(parent))) {
-            ticks += n.get(10).unwrap_or(&0.0) + n.get(11).unwrap_or(&0.0);
+        // A child that ends meanwhile is skipped here; its parent counts it once collected.
+        let child = stat_numbers(pid).filter(|n| n.first() == Some(&f64::from(parent)));
+        if let Some(child_ticks) = child.as_deref().and_then(own_ticks) {
+            ticks += child_ticks;
         }
     }
     Some(ticks / ticks_per_second)

@@ -95,8 +95,7 @@ pub async fn live_of_visitor<'c>(
     .bind(now_ms)
     .fetch_all(e)
     .await?;
-    let seats = rows.iter().map(|r| r.held_seat.clone()).collect();
-    Ok(rows.into_iter().next().map(|first| (first.hold, seats)))
+    Ok(super::gather_seats(rows.into_iter().map(|row| (row.hold, Some(row.held_seat)))))
 }
 
 /// A hold joined with one of its seats.

@@ -50,9 +50,8 @@ struct TicketSeat {
 
 /// A ticket's rows, one per seat in the order chosen, as the ticket with its seats.
 fn with_seats(rows: Vec<TicketSeat>) -> Option<TicketRow> {
-    let mut rows = rows.into_iter();
-    let TicketSeat { mut ticket, seat_no } = rows.next()?;
-    ticket.seats = seat_no.into_iter().chain(rows.filter_map(|row| row.seat_no)).collect();
+    let (mut ticket, seats) = super::gather_seats(rows.into_iter().map(|row| (row.ticket, row.seat_no)))?;
+    ticket.seats = seats;
     Some(ticket)
 }
 

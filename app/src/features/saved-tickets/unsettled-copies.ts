@@ -6,7 +6,8 @@
  * whatever is still here when the saved tickets are read is moved into IndexedDB first.
  *
  * Quiet on failure (private mode, a full quota): the copy then rests on IndexedDB alone, as
- * before, and the page works as without a copy.
+ * before, and the page works as without a copy. Not lib/storage.ts: its copy in memory would
+ * not outlive the page, and its toast is for the settings a traveller chose.
  */
 import type { Service, Ticket } from 'core-wasm';
 
