@@ -2,7 +2,9 @@
 # port, the clean-up, and one wrk run's figures.
 #
 #   bench_store KIND NAME   sets `url` to a new store: sqlite (a file in $work) or postgres (a
-#                           throwaway cluster from tests/postgres.sh, fsync on); stopped at exit
+#                           throwaway cluster from tests/postgres.sh, fsync on); stopped at exit.
+#                           PostgreSQL is reached over its Unix socket, as a server on the same
+#                           machine should (README, Deployment); PG_TRANSPORT=tcp for loopback TCP
 #   free_port               prints a free loopback port
 #   wrk_run NAME SECONDS URL [SCRIPT]
 #                           one wrk run (2 threads, $connections connections): prints requests/s,
@@ -28,6 +30,11 @@ bench_store() {
       started=$(PG_DURABLE=1 bash tests/postgres.sh start)
       pg_dir=${started%% *}
       url="${started#* }/postgres"
+      case "${PG_TRANSPORT:-socket}" in
+        socket) url="postgres://postgres@localhost/postgres?host=$pg_dir&port=${started##*:}" ;;
+        tcp) ;;
+        *) echo "PG_TRANSPORT is socket or tcp, not '$PG_TRANSPORT'" >&2; exit 2 ;;
+      esac
       ;;
     *) echo "the store is sqlite or postgres, not '$1'" >&2; exit 2 ;;
   esac

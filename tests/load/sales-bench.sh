@@ -2,8 +2,9 @@
 # Complete sales per second on one server with the durability we ship, p99 per call, and the
 # CPU per sale of the server, of PostgreSQL (all its processes) and of the load itself, with the
 # sales this machine's cores allow at that cost. Usage: tests/load/sales-bench.sh [seconds] [workers]
-#   SALES_STORE=sqlite (default): SQLite in WAL mode, synchronous=NORMAL, as `make run` ships.
-#   SALES_STORE=postgres: a throwaway PostgreSQL (tests/postgres.sh) with fsync on.
+#   SALES_STORE=sqlite (default): SQLite in WAL mode, every commit synced, as `make run` ships.
+#   SALES_STORE=postgres: a throwaway PostgreSQL (tests/postgres.sh) with fsync on, reached over
+#   its Unix socket (PG_TRANSPORT=tcp: over loopback TCP).
 #   SALES_DAYS=10: days of trips seeded and sold on. The figure is over the time the selling
 #   took; when the seats run out first the run says INVENTORY RAN OUT (seed more days).
 #   SALES_ADDRESSES=many (default): each traveller comes from an address of its own (an
