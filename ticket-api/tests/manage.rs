@@ -7,6 +7,8 @@ mod common;
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 use sqlx::Row;
+use ticket_api::domain::payments::{self, Settled, Verdict};
+use ticket_api::store::payments::SessionRow;
 
 const PHONE: &str = "01712345678";
 
@@ -73,6 +75,38 @@ async fn ticketed(app: &common::TestApp, visitor: &str, phone: &str) -> Value {
 async fn forget_last_send(app: &common::TestApp) {
     sqlx::query("UPDATE otp_codes SET sent_at = sent_at - 200000").execute(&app.state.pool).await.unwrap();
     sqlx::query("UPDATE otp_sends SET last_sent = last_sent - 200000").execute(&app.state.pool).await.unwrap();
+}
+
+/// A demo promo code any bus booking of `sub_total` qualifies for, today.
+async fn bus_promo(app: &common::TestApp, sub_total: i64) -> String {
+    sqlx::query(
+        "SELECT code FROM promo_codes WHERE (service IS NULL OR service = 'BUS') AND operator_id IS NULL AND min_fare <= $1 \
+         AND valid_from <= $2 AND valid_until >= $2 ORDER BY code LIMIT 1",
+    )
+    .bind(sub_total)
+    .bind(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64)
+    .fetch_one(&app.state.pool)
+    .await
+    .expect("the demo has a general bus promo")
+    .get("code")
+}
+
+/// A sandbox session of the pending booking, opened as update-gateway opens it (its amount frozen
+/// at the booking's), and the gateway's verdict that it was paid in full.
+async fn paying(app: &common::TestApp, tnx: &str) -> (SessionRow, Verdict) {
+    let booking = ticket_api::store::bookings::by_tnx(&app.state.pool, tnx).await.unwrap().unwrap();
+    let session = payments::open_session(&app.state, &booking, "sandbox").await.unwrap();
+    let paid = Verdict::Paid {
+        tran_id: session.id.clone(),
+        amount_paisa: session.amount * 100,
+        currency: session.currency.clone(),
+        paid_ref: format!("BANK-{}", session.id),
+    };
+    (session, paid)
+}
+
+async fn count(app: &common::TestApp, sql: &'static str, tnx: &str) -> i64 {
+    sqlx::query(sql).bind(tnx).fetch_one(&app.state.pool).await.unwrap().get(0)
 }
 
 fn message(body: &Value) -> String {
@@ -169,14 +203,7 @@ on_both! {
         let full = booking["data"]["amount"].as_f64().unwrap();
         let (status, body) = app.post("/v1/api/intercity/apply-promo-code", json!({"tnxId": tnx, "promoCode": "NO-SUCH-CODE"})).await;
         assert_eq!((status, body["data"].clone()), (StatusCode::OK, Value::Null), "unknown: 200 with data null");
-        // A code any bus booking of this size qualifies for.
-        let code: String = sqlx::query(
-            "SELECT code FROM promo_codes WHERE (service IS NULL OR service = 'BUS') AND operator_id IS NULL AND min_fare <= $1 \
-             AND valid_from <= $2 AND valid_until >= $2 ORDER BY code LIMIT 1",
-        )
-        .bind(booking["data"]["invoice"]["subTotal"].as_f64().unwrap() as i64)
-        .bind(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64)
-        .fetch_one(&app.state.pool).await.expect("the demo has a general bus promo").get("code");
+        let code = bus_promo(&app, booking["data"]["invoice"]["subTotal"].as_f64().unwrap() as i64).await;
         let (_, checked) = app.post("/v1/api/intercity/check-promo-code", json!({"tnxId": tnx, "promoCode": code.to_lowercase()})).await;
         let (status, applied) = app.post("/v1/api/intercity/apply-promo-code", json!({"tnxId": tnx, "promoCode": code})).await;
         assert_eq!(status, StatusCode::OK);
@@ -227,6 +254,103 @@ on_both! {
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
         let (status, _) = app.post("/v1/api/intercity/payment-seat-remove", json!({"tnxId": tnx, "seatNo": seats[0]})).await;
         assert_eq!(status, StatusCode::NOT_FOUND, "launch only");
+    }
+
+    a_payment_at_a_price_the_booking_no_longer_has_is_refunded_even_once_the_price_is_back(app) {
+        let (tnx, _) = pending(&app, "intercity", "BUS", "two-tabs", PHONE, 2).await;
+        let app = app.visitor("two-tabs");
+        // The gateway's page is opened at the full amount, and a promo applied in another tab
+        // before the money is taken.
+        let (session, paid) = paying(&app, &tnx).await;
+        let booking = ticket_api::store::bookings::by_tnx(&app.state.pool, &tnx).await.unwrap().unwrap();
+        let code = bus_promo(&app, booking.sub_total).await;
+        let (_, applied) = app.post("/v1/api/intercity/apply-promo-code", json!({"tnxId": tnx, "promoCode": code})).await;
+        assert!(applied["data"]["amount"].as_f64().unwrap() < session.amount as f64, "{applied}");
+        // Two verdicts of the one payment (the browser's return and the gateway's notification)
+        // both found the session open; between them the promo is taken off, and the booking is
+        // priced as the session froze again.
+        assert_eq!(payments::settle(&app.state, &session, paid.clone()).await.unwrap(), Settled::Refunding);
+        let (_, removed) = app.post("/v1/api/intercity/remove-promo-code", json!({"tnxId": tnx})).await;
+        assert_eq!(removed["data"]["amount"].as_f64(), Some(session.amount as f64));
+        assert_eq!(
+            payments::settle(&app.state, &session, paid).await.unwrap(),
+            Settled::Refunding,
+            "a payment sent back buys nothing afterwards"
+        );
+        let tickets = "SELECT COUNT(*) FROM tickets t JOIN bookings b ON b.id = t.booking_id WHERE b.tnx_id = $1";
+        assert_eq!(count(&app, tickets, &tnx).await, 0);
+        assert_eq!(count(&app, "SELECT COUNT(*) FROM payments WHERE tnx_id = $1", &tnx).await, 0);
+        let refund = ticket_api::store::payments::refund(&app.state.pool, &session.id).await.unwrap().unwrap();
+        assert_eq!((refund.reason.as_str(), refund.amount), ("amount-mismatch", session.amount));
+        // The booking waits to be paid at its amount, as it stands.
+        app.pay(&tnx).await;
+        assert_eq!(count(&app, tickets, &tnx).await, 1);
+    }
+
+    a_seat_removed_while_the_payment_settles_leaves_the_ticket_and_the_money_agreeing(app) {
+        let (mut tickets, mut refunds) = (0, 0);
+        for round in 0..10 {
+            let visitor = format!("racing-{round}");
+            let (tnx, seats) = pending(&app, "water", "LAUNCH", &visitor, PHONE, 2).await;
+            let traveller = app.visitor(&visitor);
+            let (session, paid) = paying(&app, &tnx).await;
+            // The gateway's verdict and a seat removed in another tab, at once, each started
+            // first in turn.
+            let settle = payments::settle(&app.state, &session, paid);
+            let remove = traveller.post("/v1/api/water/payment-seat-remove", json!({"tnxId": tnx, "seatNo": seats[1]}));
+            let (settled, (removed, _)) = if round % 2 == 0 {
+                tokio::join!(settle, remove)
+            } else {
+                let (removed, settled) = tokio::join!(remove, settle);
+                (settled, removed)
+            };
+            let booking = ticket_api::store::bookings::by_tnx(&app.state.pool, &tnx).await.unwrap().unwrap();
+            let booked = ticket_api::store::bookings::seats(&app.state.pool, &booking.id).await.unwrap();
+            let claimed = "SELECT COUNT(DISTINCT c.seat_no) FROM seat_claims c JOIN bookings b ON b.id = c.claim_id \
+                           WHERE b.tnx_id = $1 AND c.state = 'sold'";
+            match settled.unwrap() {
+                Settled::Ticket(_) => {
+                    tickets += 1;
+                    assert_ne!(removed, StatusCode::OK, "round {round}: no seat leaves a ticket");
+                    assert_eq!(booking.amount, session.amount, "round {round}: the ticket is priced as paid");
+                    assert_eq!(booked, seats, "round {round}: the ticket has the seats paid for");
+                    assert_eq!(count(&app, claimed, &tnx).await, 2, "round {round}: and they are sold to it");
+                }
+                Settled::Refunding => {
+                    refunds += 1;
+                    assert_eq!(removed, StatusCode::OK, "round {round}");
+                    assert_eq!(booked, seats[..1], "round {round}");
+                    assert_eq!(count(&app, claimed, &tnx).await, 0, "round {round}: nothing sold");
+                    let refund = ticket_api::store::payments::refund(&app.state.pool, &session.id).await.unwrap();
+                    assert_eq!(refund.map(|r| r.amount), Some(session.amount), "round {round}: the payment goes back");
+                }
+                other => panic!("round {round}: {other:?}"),
+            }
+        }
+        assert_eq!(tickets + refunds, 10);
+    }
+
+    two_seats_removed_at_once_leave_the_booking_its_claims_and_its_price_agreeing(app) {
+        for round in 0..4 {
+            let visitor = format!("two-removals-{round}");
+            let (tnx, seats) = pending(&app, "water", "LAUNCH", &visitor, PHONE, 3).await;
+            let traveller = app.visitor(&visitor);
+            let remove =
+                |seat: &str| traveller.post("/v1/api/water/payment-seat-remove", json!({"tnxId": tnx, "seatNo": seat}));
+            let ((first, _), (second, _)) = tokio::join!(remove(&seats[1]), remove(&seats[2]));
+            assert_eq!((first, second), (StatusCode::OK, StatusCode::OK), "round {round}");
+            let booking = ticket_api::store::bookings::by_tnx(&app.state.pool, &tnx).await.unwrap().unwrap();
+            let booked = ticket_api::store::bookings::seats(&app.state.pool, &booking.id).await.unwrap();
+            assert_eq!(booked, seats[..1], "round {round}: each removal saw what the other left");
+            let held: Vec<String> = sqlx::query_scalar("SELECT DISTINCT seat_no FROM seat_claims WHERE claim_id = $1")
+                .bind(&booking.hold_id)
+                .fetch_all(&app.state.pool)
+                .await
+                .unwrap();
+            assert_eq!(held, booked, "round {round}: the seats held are the seats booked");
+            let (_, info) = traveller.post("/v1/api/water/get-booking-info-by-txn-id", json!({"tnxId": tnx})).await;
+            assert_eq!(info["data"]["serviceCharge"].as_f64(), Some(20.0), "round {round}: priced for one seat: {info}");
+        }
     }
 
     the_sms_outbox_is_closed_outside_demo_mode(app) {

@@ -373,10 +373,15 @@ pub async fn choose_gateway(
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Issued {
     Ticket(String),
-    /// Paid, but the seats were taken meanwhile (the hold had expired): refunded, no ticket.
+    /// Paid, but the seats were taken meanwhile (the hold had expired), or an earlier verdict of
+    /// the same session sent its payment back: refunded, no ticket.
     Refunded,
     /// A second session of a booking already paid was paid too: that payment is refunded.
     Duplicate,
+    /// The booking was priced otherwise since the session froze its amount (a seat removed or a
+    /// promo changed, in another tab): that payment is refunded, and the booking can be paid
+    /// again at its amount.
+    Repriced,
 }
 
 /// Issues the ticket of a paid booking, once: a repeat (callback, confirm-ticket, both at once)
@@ -388,15 +393,36 @@ pub async fn issue(state: &AppState, tnx_id: &str) -> Result<Issued, ApiError> {
 /// Issues the ticket of a booking, recording in the same transaction the payment the gateway
 /// confirmed for `paid` (its session and the reference a refund names), so a payment is never
 /// recorded without its ticket or its refund. Availability is checked again here; if the seats
-/// were lost the payment is refunded, never sold twice. Idempotent per booking and session.
+/// were lost the payment is refunded, never sold twice. So is a payment of a session whose
+/// amount is no longer the booking's: the booking's row is taken first, so a seat removed or a
+/// promo changed waits for this, or this sees it. Idempotent per booking and session.
 pub async fn issue_paid(state: &AppState, tnx_id: &str, paid: Option<(&SessionRow, &str)>) -> Result<Issued, ApiError> {
     let now = now_unix_ms();
     let mut tx = state.pool.begin().await?;
-    // A write first: it serialises concurrent issuers of this booking before anything is read.
+    // A write first: it serialises concurrent issuers of this booking, and any change of its
+    // seats or amounts, before anything is read.
     let booking =
         bookings::mark_paid(&mut *tx, tnx_id, now).await?.ok_or_else(|| ApiError::not_found(say::BOOKING_NOT_FOUND))?;
     if let Some((session, paid_ref)) = paid {
-        store_payments::close_session(&mut *tx, &session.id, SessionState::Paid, Some(paid_ref)).await?;
+        let closed_now =
+            store_payments::close_session(&mut *tx, &session.id, SessionState::Paid, Some(paid_ref)).await?;
+        if !closed_now && store_payments::refund(&mut *tx, &session.id).await?.is_some() {
+            // An earlier verdict of this session sent its payment back: it buys nothing now,
+            // whatever the booking has become since (a promo taken off to match it again).
+            tx.commit().await?;
+            return Ok(Issued::Refunded);
+        }
+        if booking.amount != session.amount {
+            store_payments::request_refund(&mut *tx, session, session.amount, RefundReason::AmountMismatch, now)
+                .await?;
+            tx.commit().await?;
+            tracing::warn!(
+                tnx_id,
+                session = session.id,
+                "paid a session the booking is no longer priced at: refunding"
+            );
+            return Ok(Issued::Repriced);
+        }
         let (_, by) = store_payments::record_once(&mut *tx, session, PaymentOutcome::Paid, now).await?;
         if by.as_deref() != Some(session.id.as_str()) {
             // The booking was bought through another session: this payment goes back (the refund
@@ -504,13 +530,15 @@ pub async fn confirm(state: &AppState, caller: &Caller, tnx_id: &str) -> Result<
     }
     match issue(state, &booking.tnx_id).await? {
         Issued::Ticket(id) => views::ticket(state, &id).await,
-        Issued::Refunded | Issued::Duplicate => Err(ApiError::conflict(say::SEATS_LOST)),
+        Issued::Refunded | Issued::Duplicate | Issued::Repriced => Err(ApiError::conflict(say::SEATS_LOST)),
     }
 }
 
 /// Launch `payment-seat-remove`: one seat dropped from a pending booking, its claim released,
 /// the amounts priced again (a promo's discount stays, never more than the remaining fares).
-/// The last seat cannot be removed (cancel the payment instead).
+/// The last seat cannot be removed (cancel the payment instead). The seats and the discount are
+/// read under the booking's row ([`bookings::lock_pending`]): two removals at once, or a removal
+/// beside a promo or the payment, each see what the other left.
 pub async fn remove_seat(
     state: &AppState,
     caller: &Caller,
@@ -518,19 +546,23 @@ pub async fn remove_seat(
 ) -> Result<SeatRemoveResponse, ApiError> {
     let booking = pending(state, caller, &request.tnx_id).await?;
     let seat = request.seat_no.trim();
-    let mut seats = bookings::seats(&state.pool, &booking.id).await?;
-    let Some(index) = seats.iter().position(|s| s == seat) else {
-        return Err(ApiError::bad(say::SEAT_NOT_BOOKED.with(&[("seat", seat)])));
-    };
+    let network = state.network.get(&state.pool).await?;
+    let trip = TripInfo::find(&state.pool, &network, &booking.trip_id).await?;
+    let write = state.claims.writing(&trip.id);
+    // A refusal below drops the transaction, which rolls it back.
+    let mut tx = state.pool.begin().await?;
+    let booking =
+        bookings::lock_pending(&mut *tx, &booking.id).await?.ok_or_else(|| ApiError::conflict(say::NOT_WAITING))?;
+    let mut seats = bookings::seats(&mut *tx, &booking.id).await?;
+    let index = seats
+        .iter()
+        .position(|s| s == seat)
+        .ok_or_else(|| ApiError::bad(say::SEAT_NOT_BOOKED.with(&[("seat", seat)])))?;
     if seats.len() == 1 {
         return Err(ApiError::bad(say::LAST_SEAT));
     }
     seats.remove(index);
-    let network = state.network.get(&state.pool).await?;
-    let trip = TripInfo::find(&state.pool, &network, &booking.trip_id).await?;
     let quote = price(&network, &trip, &seats, booking.from_stop, booking.to_stop, booking.discount)?;
-    let write = state.claims.writing(&trip.id);
-    let mut tx = state.pool.begin().await?;
     bookings::reprice(&mut tx, &booking.id, &seats, &quote).await?;
     inventory::release_seat(&mut tx, &write, &booking.hold_id, seat).await?;
     holds::remove_seat(&mut *tx, &booking.hold_id, seat).await?;

@@ -4,6 +4,7 @@
 
 use core_wasm::contract::booking::{Promo, PromoResponse, SurpriseDeal};
 use core_wasm::pricing::{self, PromoKind, PromoRule};
+use core_wasm::server_messages as say;
 
 use crate::AppState;
 use crate::clock::now_unix_ms;
@@ -97,9 +98,14 @@ pub async fn apply(
     let booking = booking::pending(state, caller, tnx_id).await?;
     let code = normal(code);
     // The code's uses are counted and taken under its lock (a write first: a row lock on
-    // PostgreSQL, the write lock on SQLite), so applications at once cannot all pass its limits.
+    // PostgreSQL, the write lock on SQLite), so applications at once cannot all pass its limits;
+    // the discount is priced on the booking as it stands under its own row (a seat removed
+    // meanwhile, or the payment, waits or is waited for). A refusal drops the transaction, which
+    // rolls it back.
     let mut tx = state.pool.begin().await?;
     promos::lock(&mut *tx, &code).await?;
+    let booking =
+        bookings::lock_pending(&mut *tx, &booking.id).await?.ok_or_else(|| ApiError::conflict(say::NOT_WAITING))?;
     let Some(discount) = discount_for(&mut tx, &booking, &code).await? else {
         tx.rollback().await?;
         return Ok(None);
@@ -113,8 +119,12 @@ pub async fn apply(
 /// `remove-promo-code` (bus): back to the full amount, promo null.
 pub async fn remove(state: &AppState, caller: &Caller, tnx_id: &str) -> Result<PromoResponse, ApiError> {
     let booking = booking::pending(state, caller, tnx_id).await?;
+    let mut tx = state.pool.begin().await?;
+    let booking =
+        bookings::lock_pending(&mut *tx, &booking.id).await?.ok_or_else(|| ApiError::conflict(say::NOT_WAITING))?;
     let quote = pricing::with_discount(booking.quote(), 0);
-    bookings::set_promo(&state.pool, &booking.tnx_id, None, &quote).await?;
+    bookings::set_promo(&mut *tx, &booking.tnx_id, None, &quote).await?;
+    tx.commit().await?;
     Ok(answer(&booking, 0, None))
 }
 

@@ -140,6 +140,18 @@ async fn insert_seats(tx: &mut Tx, booking_id: &str, seats: &[String]) -> Result
     super::insert_seats(&mut **tx, "booking_seats", "booking_id", booking_id, seats).await
 }
 
+/// Takes a pending booking's row for the transaction and answers it as it now stands; `None`
+/// when it is no longer pending (paid, ended). A write first, as [`mark_paid`] is: a change of
+/// the booking's seats or amounts and its payment wait for one another (a row lock on
+/// PostgreSQL, the write lock on SQLite), so neither reads what the other is changing.
+pub async fn lock_pending<'c>(e: impl Exec<'c>, booking_id: &str) -> Result<Option<BookingRow>, sqlx::Error> {
+    sqlx::query_as("UPDATE bookings SET status = status WHERE id = $1 AND status = $2 RETURNING *")
+        .bind(booking_id)
+        .bind(BookingStatus::Pending.as_str())
+        .fetch_optional(e)
+        .await
+}
+
 /// Replaces a pending booking's seats and amounts (a seat removed).
 pub async fn reprice(tx: &mut Tx, booking_id: &str, seats: &[String], quote: &Quote) -> Result<(), sqlx::Error> {
     sqlx::query(
@@ -181,9 +193,10 @@ pub async fn set_gateway<'c>(e: impl Exec<'c>, tnx_id: &str, gateway: &str) -> R
     Ok(())
 }
 
-/// Notes when the payment came (once) and answers the booking as it now stands. Also the first
-/// write of issuing, which serialises concurrent issuers of the booking (a row lock on
-/// PostgreSQL, the write lock on SQLite) before anything is read.
+/// Notes when a payment first came (kept if it is refunded) and answers the booking as it now
+/// stands. Also the first write of issuing, which serialises concurrent issuers of the booking,
+/// and changes of its seats or amounts ([`lock_pending`]), before anything is read (a row lock on
+/// PostgreSQL, the write lock on SQLite).
 pub async fn mark_paid<'c>(e: impl Exec<'c>, tnx_id: &str, now_ms: i64) -> Result<Option<BookingRow>, sqlx::Error> {
     sqlx::query_as("UPDATE bookings SET paid_at = COALESCE(paid_at, $1) WHERE tnx_id = $2 RETURNING *")
         .bind(now_ms)

@@ -357,29 +357,26 @@ pub async fn settle(state: &AppState, session: &SessionRow, verdict: Verdict) ->
                 tracing::warn!(session = session.id, tran_id, "a gateway answer names another transaction");
                 return Ok(Settled::Pending);
             }
-            let booking = bookings::by_tnx(&state.pool, &session.tnx_id)
-                .await?
-                .ok_or_else(|| ApiError::not_found(say::BOOKING_NOT_FOUND))?;
-            let matches = amount_paisa == to_paisa(session.amount) && currency == session.currency;
-            if !matches || booking.amount != session.amount {
+            if amount_paisa != to_paisa(session.amount) || currency != session.currency {
                 tracing::error!(
                     session = session.id,
                     amount_paisa,
                     currency,
                     expected = session.amount,
-                    booking_amount = booking.amount,
-                    "paid another amount than the booking's: refunding, no ticket"
+                    "paid another amount than the session's: refunding, no ticket"
                 );
                 let mut tx = state.pool.begin().await?;
                 payments::close_session(&mut *tx, &session.id, SessionState::Paid, Some(&paid_ref)).await?;
-                let paid = if matches { session.amount } else { amount_paisa / 100 };
-                payments::request_refund(&mut *tx, session, paid, RefundReason::AmountMismatch, now).await?;
+                payments::request_refund(&mut *tx, session, amount_paisa / 100, RefundReason::AmountMismatch, now)
+                    .await?;
                 tx.commit().await?;
                 return Ok(Settled::Refunding);
             }
+            // Whether the booking is still priced as the session froze is asked under its row,
+            // in the transaction that would issue its ticket.
             Ok(match issue_paid(state, &session.tnx_id, Some((session, &paid_ref))).await? {
                 Issued::Ticket(id) => Settled::Ticket(id),
-                Issued::Refunded | Issued::Duplicate => Settled::Refunding,
+                Issued::Refunded | Issued::Duplicate | Issued::Repriced => Settled::Refunding,
             })
         }
         Verdict::Failed | Verdict::Cancelled => {

@@ -62,7 +62,7 @@ pub async fn once(state: &AppState) -> Result<Report, ApiError> {
     for tnx_id in payments::paid_without_ticket(&state.pool, BATCH).await? {
         match issue_paid(state, &tnx_id, None).await? {
             Issued::Ticket(_) => report.tickets_issued += 1,
-            Issued::Refunded | Issued::Duplicate => report.paid_refunded += 1,
+            Issued::Refunded | Issued::Duplicate | Issued::Repriced => report.paid_refunded += 1,
         }
     }
     let now = now_unix_ms();
