@@ -473,6 +473,28 @@ both! {
         assert_eq!(ticket["data"]["paymentHistory"]["gateway"], "sslcommerz");
     }
 
+    a_booking_shows_the_gateway_last_chosen_and_its_ticket_the_one_that_took_the_money(backend) {
+        let (app, stand) = site(backend, false).await;
+        let (traveller, tnx) = pending(&app, "two-gateways").await;
+        let shown = || async {
+            let (_, booking) = traveller.post("/v1/api/intercity/get-booking-info-by-txn-id", json!({"tnxId": tnx})).await;
+            booking["data"]["gateway"].clone()
+        };
+        assert_eq!(shown().await, Value::Null, "none chosen yet");
+        let tran = opened(&app, &tnx, &choose(&traveller, &tnx, "sslcommerz").await.1).await;
+        assert_eq!(shown().await, "sslcommerz");
+        let (status, answer) = choose(&traveller, &tnx, "bkash").await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        assert_eq!(shown().await, "bkash", "the latest choice");
+        // The traveller pays at the SSLCommerz page still open in another tab.
+        let val_id = ssl_customer_pays(&stand, &tran);
+        let (_, location) = browser_post(&app, &format!("/gateway/sslcommerz/{tran}/success"), &[("val_id", &val_id)]).await;
+        assert_eq!(location, format!("/bus/payment/success?tnxId={tnx}"));
+        assert_eq!(shown().await, "sslcommerz", "the gateway that took the money");
+        let (_, ticket) = traveller.post("/v1/api/intercity/confirm-ticket", json!({"tnxId": tnx})).await;
+        assert_eq!(ticket["data"]["paymentHistory"]["gateway"], "sslcommerz", "{ticket}");
+    }
+
     a_forged_ipn_a_lie_about_the_amount_and_an_invalid_validation_issue_no_ticket(backend) {
         let (app, stand) = site(backend, false).await;
         // A forged signature: refused before anything is asked.

@@ -323,7 +323,6 @@ pub async fn book(
         gateway_commission: quote.commission,
         amount: quote.amount,
         status: BookingStatus::Pending,
-        gateway: None,
         created_at: now,
         paid_at: None,
     };

@@ -38,6 +38,7 @@ pub async fn booking(state: &AppState, row: BookingRow) -> Result<BookingAnswer,
     };
     let paying = Paying {
         redirect_url: payments::latest_open(pool, &row.tnx_id).await?.and_then(|s| s.redirect_url),
+        gateway: payments::gateway_of(pool, &row.tnx_id).await?,
         refund_status: payments::refund_status_of(pool, &row.tnx_id).await?,
     };
     answer(state, row, seats, hold_ends, paying).await
@@ -54,10 +55,12 @@ pub async fn new_booking(
     answer(state, row, seats, Some(hold_ends), Paying::default()).await
 }
 
-/// Where a booking's payment stands: the open session's page, and a refund's state.
+/// Where a booking's payment stands: the open session's page, the gateway (`gateway_of`), and a
+/// refund's state.
 #[derive(Default)]
 struct Paying {
     redirect_url: Option<String>,
+    gateway: Option<String>,
     refund_status: Option<RefundStatus>,
 }
 
@@ -66,7 +69,7 @@ async fn answer(
     row: BookingRow,
     seats: Vec<String>,
     hold_ends: Option<i64>,
-    Paying { redirect_url, refund_status }: Paying,
+    Paying { redirect_url, gateway, refund_status }: Paying,
 ) -> Result<BookingAnswer, ApiError> {
     let pool = &state.pool;
     let network = state.network.get(pool).await?;
@@ -100,7 +103,7 @@ async fn answer(
                 promo,
             },
             redirect_url,
-            gateway: row.gateway,
+            gateway,
             hold_seconds_left,
             payment_gateways,
             refund_status,
@@ -124,7 +127,7 @@ async fn answer(
                 promo,
             },
             redirect_url,
-            gateway: row.gateway,
+            gateway,
             hold_seconds_left,
             payment_gateways,
             refund_status,

@@ -33,7 +33,6 @@ pub struct BookingRow {
     pub amount: i64,
     #[sqlx(try_from = "String")]
     pub status: BookingStatus,
-    pub gateway: Option<String>,
     pub created_at: i64,
     pub paid_at: Option<i64>,
 }
@@ -103,9 +102,9 @@ pub async fn insert(tx: &mut Tx, b: &BookingRow, seats: &[String]) -> Result<(),
     sqlx::query(
         "INSERT INTO bookings (id, tnx_id, service, trip_id, hold_id, visitor, from_stop, to_stop, boarding_point, \
          dropping_point, passenger_name, phone, email, gender, sub_total, discount, promo_code, service_charge, \
-         gateway_commission, amount, status, gateway, created_at, paid_at) \
+         gateway_commission, amount, status, created_at, paid_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, \
-         $23, $24)",
+         $23)",
     )
     .bind(&b.id)
     .bind(&b.tnx_id)
@@ -128,7 +127,6 @@ pub async fn insert(tx: &mut Tx, b: &BookingRow, seats: &[String]) -> Result<(),
     .bind(b.gateway_commission)
     .bind(b.amount)
     .bind(b.status.as_str())
-    .bind(b.gateway.as_deref())
     .bind(b.created_at)
     .bind(b.paid_at)
     .execute(&mut **tx)
@@ -185,11 +183,6 @@ pub async fn set_promo<'c>(
         .bind(BookingStatus::Pending.as_str())
         .execute(e)
         .await?;
-    Ok(())
-}
-
-pub async fn set_gateway<'c>(e: impl Exec<'c>, tnx_id: &str, gateway: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE bookings SET gateway = $1 WHERE tnx_id = $2").bind(gateway).bind(tnx_id).execute(e).await?;
     Ok(())
 }
 

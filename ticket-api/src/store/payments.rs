@@ -104,6 +104,18 @@ pub async fn session_by_ref<'c>(
 }
 
 /// The booking's newest session still open, if any.
+/// The gateway a booking shows: the one its payment came through, else the one of the session
+/// opened last (the traveller's latest choice); none before any.
+pub async fn gateway_of<'c>(e: impl Exec<'c>, tnx_id: &str) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT COALESCE((SELECT gateway FROM payments WHERE tnx_id = $1), \
+         (SELECT gateway FROM payment_sessions WHERE tnx_id = $1 ORDER BY opened_at DESC, id DESC LIMIT 1))",
+    )
+    .bind(tnx_id)
+    .fetch_one(e)
+    .await
+}
+
 pub async fn latest_open<'c>(e: impl Exec<'c>, tnx_id: &str) -> Result<Option<SessionRow>, sqlx::Error> {
     sqlx::query_as(
         "SELECT * FROM payment_sessions WHERE tnx_id = $1 AND state = $2 AND redirect_url IS NOT NULL \

@@ -293,18 +293,15 @@ pub async fn open_session(state: &AppState, booking: &BookingRow, gateway_name: 
         return_url: format!("{}/gateway/{}/{}", state.gateways.public_url, gateway.name(), session.id),
         notify_url: format!("{}/gateway/{}/notify", state.gateways.public_url, gateway.name()),
     };
-    // Recorded once the gateway has opened it, with the booking's gateway, in one write. A
-    // session can only be paid at the page its redirect URL names, and that URL reaches the
-    // traveller only after this commit: a session the gateway opened but we never recorded (a
-    // crash in between, a gateway answer lost) is one nobody can pay.
+    // Recorded once the gateway has opened it, in one write (the booking's gateway is its latest
+    // session's). A session can only be paid at the page its redirect URL names, and that URL
+    // reaches the traveller only after this write: a session the gateway opened but we never
+    // recorded (a crash in between, a gateway answer lost) is one nobody can pay.
     match gateway.open(&charge).await {
         Ok(opened) => {
             session.gateway_ref = opened.gateway_ref;
             session.redirect_url = Some(opened.redirect_url);
-            let mut tx = state.pool.begin().await?;
-            payments::open_session(&mut *tx, &session).await?;
-            bookings::set_gateway(&mut *tx, &booking.tnx_id, gateway.name()).await?;
-            tx.commit().await?;
+            payments::open_session(&state.pool, &session).await?;
             Ok(session)
         }
         Err(e) => {
