@@ -103,7 +103,6 @@ pub async fn session_by_ref<'c>(
         .await
 }
 
-/// The booking's newest session still open, if any.
 /// The gateway a booking shows: the one its payment came through, else the one of the session
 /// opened last (the traveller's latest choice); none before any.
 pub async fn gateway_of<'c>(e: impl Exec<'c>, tnx_id: &str) -> Result<Option<String>, sqlx::Error> {
@@ -116,6 +115,7 @@ pub async fn gateway_of<'c>(e: impl Exec<'c>, tnx_id: &str) -> Result<Option<Str
     .await
 }
 
+/// The booking's newest session still open, if any.
 pub async fn latest_open<'c>(e: impl Exec<'c>, tnx_id: &str) -> Result<Option<SessionRow>, sqlx::Error> {
     sqlx::query_as(
         "SELECT * FROM payment_sessions WHERE tnx_id = $1 AND state = $2 AND redirect_url IS NOT NULL \
