@@ -288,7 +288,6 @@ on_both! {
     }
 
     a_seat_removed_while_the_payment_settles_leaves_the_ticket_and_the_money_agreeing(app) {
-        let (mut tickets, mut refunds) = (0, 0);
         for round in 0..10 {
             let visitor = format!("racing-{round}");
             let (tnx, seats) = pending(&app, "water", "LAUNCH", &visitor, PHONE, 2).await;
@@ -310,14 +309,12 @@ on_both! {
                            WHERE b.tnx_id = $1 AND c.state = 'sold'";
             match settled.unwrap() {
                 Settled::Ticket(_) => {
-                    tickets += 1;
                     assert_ne!(removed, StatusCode::OK, "round {round}: no seat leaves a ticket");
                     assert_eq!(booking.amount, session.amount, "round {round}: the ticket is priced as paid");
                     assert_eq!(booked, seats, "round {round}: the ticket has the seats paid for");
                     assert_eq!(count(&app, claimed, &tnx).await, 2, "round {round}: and they are sold to it");
                 }
                 Settled::Refunding => {
-                    refunds += 1;
                     assert_eq!(removed, StatusCode::OK, "round {round}");
                     assert_eq!(booked, seats[..1], "round {round}");
                     assert_eq!(count(&app, claimed, &tnx).await, 0, "round {round}: nothing sold");
@@ -327,7 +324,6 @@ on_both! {
                 other => panic!("round {round}: {other:?}"),
             }
         }
-        assert_eq!(tickets + refunds, 10);
     }
 
     two_seats_removed_at_once_leave_the_booking_its_claims_and_its_price_agreeing(app) {
