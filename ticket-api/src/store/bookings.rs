@@ -7,6 +7,9 @@ use core_wasm::service::Service;
 
 use super::Exec;
 
+/// A booking as stored. The table's `gateway` column is left unread and unwritten (a booking's
+/// gateway is its sessions': `payments::gateway_of`) until a later release drops it (README,
+/// "Deployment: the store").
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct BookingRow {
     pub id: String,
