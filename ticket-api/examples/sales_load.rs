@@ -12,9 +12,10 @@
 //! Environment: SALES_DAYS (days of trips to sell on, from tomorrow; the server must have
 //! seeded them), SERVER_PID and CLK_TCK (the servers' CPU seconds per sale, from /proc; several
 //! comma-separated pids are added up), DATABASE_PID (a database server's main process: the CPU
-//! of it and all its children per sale, beside the server's and this client's), PEERS (server processes behind BASE_URL, comma-separated
-//! host:port: after each seat-lock and each sale is answered, every one of them must show the
-//! seat taken; each that shows it free is counted as a stale view and fails the run),
+//! of it and all its children per sale, beside the server's and this client's), PEERS (server
+//! processes behind BASE_URL, comma-separated host:port: after each seat-lock and each sale is
+//! answered, every one of them must show the seat taken; each that shows it free is counted as
+//! a stale view and fails the run),
 //! TRAVELLER_ADDRESSES=1 (each worker's calls carry an X-Forwarded-For address of its own, as
 //! travellers come from many addresses; the server must trust loopback as its proxy).
 
@@ -272,9 +273,9 @@ async fn main() -> Result<(), String> {
     );
     let pids: Option<Vec<u32>> =
         std::env::var("SERVER_PID").ok().map(|v| v.split(',').filter_map(|p| p.trim().parse().ok()).collect());
-    let server = pids.filter(|p| !p.is_empty()).zip(env_number::<f64>("CLK_TCK"));
-    let cpu_before = server.as_ref().and_then(|(pids, tck)| cpu_seconds(pids, *tck));
     let tck = env_number::<f64>("CLK_TCK");
+    let server = pids.filter(|p| !p.is_empty()).zip(tck);
+    let cpu_before = server.as_ref().and_then(|(pids, tck)| cpu_seconds(pids, *tck));
     let database = env_number::<u32>("DATABASE_PID").zip(tck);
     let database_before = database.and_then(|(pid, tck)| tree_cpu_seconds(pid, tck));
     let load_before = tck.and_then(|tck| process_cpu_seconds(std::process::id(), tck));

@@ -391,14 +391,6 @@ async fn notify(app: &common::TestApp, fields: &[(String, String)]) -> StatusCod
     browser_post(app, "/gateway/sslcommerz/notify", &pairs).await.0
 }
 
-async fn count(app: &common::TestApp, sql: &str, tnx: &str) -> i64 {
-    sqlx::query(sqlx::AssertSqlSafe(sql.to_owned())).bind(tnx).fetch_one(&app.state.pool).await.unwrap().get(0)
-}
-
-async fn tickets_of(app: &common::TestApp, tnx: &str) -> i64 {
-    count(app, "SELECT COUNT(*) FROM tickets t JOIN bookings b ON b.id = t.booking_id WHERE b.tnx_id = $1", tnx).await
-}
-
 async fn booking_status(app: &common::TestApp, tnx: &str) -> String {
     sqlx::query("SELECT status FROM bookings WHERE tnx_id = $1")
         .bind(tnx)
@@ -458,8 +450,8 @@ both! {
             let location = call.await.unwrap();
             assert!(location.is_empty() || location == format!("/bus/payment/success?tnxId={tnx}"), "{location}");
         }
-        assert_eq!(tickets_of(&app, &tnx).await, 1, "one ticket");
-        assert_eq!(count(&app, "SELECT COUNT(*) FROM payments WHERE tnx_id = $1", &tnx).await, 1, "one payment");
+        assert_eq!(common::tickets_of(&app, &tnx).await, 1, "one ticket");
+        assert_eq!(common::count_of(&app, "SELECT COUNT(*) FROM payments WHERE tnx_id = $1", &tnx).await, 1, "one payment");
         assert_eq!(refund_state(&app, &tnx).await, None, "nothing to give back");
         // A bot repeating the return of a paid session costs a read, not a call to the gateway.
         let asked = stand.lock().unwrap().validations;
@@ -502,14 +494,14 @@ both! {
         let tran = opened(&app, &tnx, &choose(&traveller, &tnx, "sslcommerz").await.1).await;
         ssl_customer_pays(&stand, &tran);
         assert_eq!(notify(&app, &ipn(&stand, &tran, true)).await, StatusCode::BAD_REQUEST);
-        assert_eq!(tickets_of(&app, &tnx).await, 0);
+        assert_eq!(common::tickets_of(&app, &tnx).await, 0);
 
         // The validation API says VALID but for another amount: no ticket, the money goes back.
         stand.lock().unwrap().validation_lie = Some(("VALID".into(), "1.00".into(), "BDT".into()));
         let val_id = stand.lock().unwrap().ssl[&tran].val_id.clone();
         let (_, location) = browser_post(&app, &format!("/gateway/sslcommerz/{tran}/success"), &[("val_id", &val_id)]).await;
         assert_eq!(location, format!("/bus/payment/failed?tnxId={tnx}"));
-        assert_eq!(tickets_of(&app, &tnx).await, 0, "another amount buys nothing");
+        assert_eq!(common::tickets_of(&app, &tnx).await, 0, "another amount buys nothing");
         assert_eq!(refund_state(&app, &tnx).await.map(|r| r.1), Some("amount-mismatch".to_owned()));
 
         // Another currency: the same.
@@ -519,7 +511,7 @@ both! {
         let amount = stand.lock().unwrap().ssl[&tran].amount.clone();
         stand.lock().unwrap().validation_lie = Some(("VALID".into(), amount, "USD".into()));
         browser_post(&app, &format!("/gateway/sslcommerz/{tran}/success"), &[("val_id", &val_id)]).await;
-        assert_eq!(tickets_of(&app, &tnx).await, 0, "another currency buys nothing");
+        assert_eq!(common::tickets_of(&app, &tnx).await, 0, "another currency buys nothing");
 
         // The validation API says INVALID_TRANSACTION (a made-up val_id), then FAILED.
         for (who, lie) in [("ssl-invalid", "INVALID_TRANSACTION"), ("ssl-failed", "FAILED")] {
@@ -530,7 +522,7 @@ both! {
             stand.lock().unwrap().validation_lie = Some((lie.into(), "0".into(), "BDT".into()));
             let (_, location) = browser_post(&app, &format!("/gateway/sslcommerz/{tran}/success"), &[("val_id", &val_id), ("status", "VALID")]).await;
             assert_eq!(location, format!("/bus/payment/failed?tnxId={tnx}"), "{lie}");
-            assert_eq!(tickets_of(&app, &tnx).await, 0, "{lie}");
+            assert_eq!(common::tickets_of(&app, &tnx).await, 0, "{lie}");
             assert_eq!(booking_status(&app, &tnx).await, "failed", "{lie}: the seats are released");
         }
     }
@@ -550,7 +542,7 @@ both! {
         stand.lock().unwrap().delay_ms = 1500;
         let (_, location) = browser_post(&app, &format!("/gateway/sslcommerz/{tran}/success"), &[("val_id", &val_id)]).await;
         assert_eq!(location, format!("/bus/payment/success?tnxId={tnx}"), "the success page waits for the ticket");
-        assert_eq!(tickets_of(&app, &tnx).await, 0, "not yet known");
+        assert_eq!(common::tickets_of(&app, &tnx).await, 0, "not yet known");
         let (status, _) = traveller.post("/v1/api/intercity/confirm-ticket", json!({"tnxId": tnx})).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "payment not complete yet");
         // The gateway answers again; the reconciler asks about the session when it is due.
@@ -558,7 +550,7 @@ both! {
         sqlx::query("UPDATE payment_sessions SET check_at = 0").execute(&app.state.pool).await.unwrap();
         let report = reconcile::once(&app.state).await.unwrap();
         assert!(report.sessions_settled >= 1, "{report:?}");
-        assert_eq!(tickets_of(&app, &tnx).await, 1);
+        assert_eq!(common::tickets_of(&app, &tnx).await, 1);
 
         // bKash: execute takes the money but its answer is too late; the status query settles it.
         let (traveller, tnx) = pending(&app, "bkash-slow").await;
@@ -569,7 +561,7 @@ both! {
         stand.lock().unwrap().execute_delay_ms = 1500;
         let (_, location) = browser_get(&app, &format!("/gateway/bkash/{session}?paymentID={payment_id}&status=success")).await;
         assert_eq!(location, format!("/bus/payment/success?tnxId={tnx}"));
-        assert_eq!(tickets_of(&app, &tnx).await, 1, "settled by the status query after the execute timed out");
+        assert_eq!(common::tickets_of(&app, &tnx).await, 1, "settled by the status query after the execute timed out");
         assert_eq!(stand.lock().unwrap().executions, 1, "charged once");
     }
 
@@ -589,7 +581,7 @@ both! {
             let (a, b) = tokio::join!(browser_get(&app, &path), browser_get(&app, &path));
             assert_eq!(a.1, format!("/bus/payment/success?tnxId={tnx}"));
             assert_eq!(b.1, a.1);
-            assert_eq!(tickets_of(&app, &tnx).await, 1);
+            assert_eq!(common::tickets_of(&app, &tnx).await, 1);
             // Someone else's paymentID on this session is not ours to settle.
             assert_eq!(browser_get(&app, &format!("/gateway/bkash/{session}?paymentID=PAY999&status=cancel")).await.0, StatusCode::NOT_FOUND);
             paid.push(tnx);
@@ -679,8 +671,8 @@ both! {
         assert_eq!(thief.lock(&booking.trip_id, &[&seats[0]]).await.0, StatusCode::OK);
         let report = reconcile::once(&app.state).await.unwrap();
         assert_eq!((report.tickets_issued, report.paid_refunded), (1, 1), "{report:?}");
-        assert_eq!(tickets_of(&app, &left[0].0).await, 1);
-        assert_eq!(tickets_of(&app, tnx).await, 0);
+        assert_eq!(common::tickets_of(&app, &left[0].0).await, 1);
+        assert_eq!(common::tickets_of(&app, tnx).await, 0);
         assert_eq!(booking_status(&app, tnx).await, "refunded");
         assert_eq!(refund_state(&app, tnx).await.map(|r| (r.0, r.1)), Some(("done".into(), "seats-lost".into())), "the sandbox refunds at once");
         assert_eq!(reconcile::once(&app.state).await.unwrap(), reconcile::Report::default(), "nothing left to do");
@@ -695,7 +687,7 @@ both! {
             assert_eq!(app.visit("POST", &path, &[]).await.0, StatusCode::NOT_FOUND, "{path}");
         }
         assert_eq!(browser_get(&app, &format!("/gateway/sandbox/{tran}")).await.0, StatusCode::NOT_FOUND);
-        assert_eq!(tickets_of(&app, &tnx).await, 0);
+        assert_eq!(common::tickets_of(&app, &tnx).await, 0);
         assert_eq!(booking_status(&app, &tnx).await, "pending");
     }
 
@@ -715,7 +707,7 @@ both! {
         assert_ne!(location, String::new());
         let (status, _) = traveller.post("/v1/api/intercity/confirm-ticket", json!({"tnxId": tnx})).await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
-        assert_eq!(tickets_of(&app, &tnx).await, 0);
+        assert_eq!(common::tickets_of(&app, &tnx).await, 0);
         drop(stand);
 
         // No gateway at all and no demo: the site says online payment is not available.

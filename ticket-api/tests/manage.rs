@@ -105,10 +105,6 @@ async fn paying(app: &common::TestApp, tnx: &str) -> (SessionRow, Verdict) {
     (session, paid)
 }
 
-async fn count(app: &common::TestApp, sql: &'static str, tnx: &str) -> i64 {
-    sqlx::query(sql).bind(tnx).fetch_one(&app.state.pool).await.unwrap().get(0)
-}
-
 fn message(body: &Value) -> String {
     body["message"].as_str().unwrap_or_default().to_owned()
 }
@@ -277,14 +273,13 @@ on_both! {
             Settled::Refunding,
             "a payment sent back buys nothing afterwards"
         );
-        let tickets = "SELECT COUNT(*) FROM tickets t JOIN bookings b ON b.id = t.booking_id WHERE b.tnx_id = $1";
-        assert_eq!(count(&app, tickets, &tnx).await, 0);
-        assert_eq!(count(&app, "SELECT COUNT(*) FROM payments WHERE tnx_id = $1", &tnx).await, 0);
+        assert_eq!(common::tickets_of(&app, &tnx).await, 0);
+        assert_eq!(common::count_of(&app, "SELECT COUNT(*) FROM payments WHERE tnx_id = $1", &tnx).await, 0);
         let refund = ticket_api::store::payments::refund(&app.state.pool, &session.id).await.unwrap().unwrap();
         assert_eq!((refund.reason.as_str(), refund.amount), ("amount-mismatch", session.amount));
         // The booking waits to be paid at its amount, as it stands.
         app.pay(&tnx).await;
-        assert_eq!(count(&app, tickets, &tnx).await, 1);
+        assert_eq!(common::tickets_of(&app, &tnx).await, 1);
     }
 
     a_seat_removed_while_the_payment_settles_leaves_the_ticket_and_the_money_agreeing(app) {
@@ -312,12 +307,12 @@ on_both! {
                     assert_ne!(removed, StatusCode::OK, "round {round}: no seat leaves a ticket");
                     assert_eq!(booking.amount, session.amount, "round {round}: the ticket is priced as paid");
                     assert_eq!(booked, seats, "round {round}: the ticket has the seats paid for");
-                    assert_eq!(count(&app, claimed, &tnx).await, 2, "round {round}: and they are sold to it");
+                    assert_eq!(common::count_of(&app, claimed, &tnx).await, 2, "round {round}: and they are sold to it");
                 }
                 Settled::Refunding => {
                     assert_eq!(removed, StatusCode::OK, "round {round}");
                     assert_eq!(booked, seats[..1], "round {round}");
-                    assert_eq!(count(&app, claimed, &tnx).await, 0, "round {round}: nothing sold");
+                    assert_eq!(common::count_of(&app, claimed, &tnx).await, 0, "round {round}: nothing sold");
                     let refund = ticket_api::store::payments::refund(&app.state.pool, &session.id).await.unwrap();
                     assert_eq!(refund.map(|r| r.amount), Some(session.amount), "round {round}: the payment goes back");
                 }
@@ -347,6 +342,28 @@ on_both! {
             let (_, info) = traveller.post("/v1/api/water/get-booking-info-by-txn-id", json!({"tnxId": tnx})).await;
             assert_eq!(info["data"]["serviceCharge"].as_f64(), Some(20.0), "round {round}: priced for one seat: {info}");
         }
+    }
+
+    a_seat_is_removed_only_by_the_booking_s_owner_and_only_once(app) {
+        let (tnx, seats) = pending(&app, "water", "LAUNCH", "seat-owner", PHONE, 3).await;
+        let (owner, stranger) = (app.visitor("seat-owner"), app.visitor("seat-stranger"));
+        let remove = |who: &common::TestApp| {
+            let who = who.clone();
+            let body = json!({"tnxId": tnx, "seatNo": seats[2]});
+            async move { who.post("/v1/api/water/payment-seat-remove", body).await }
+        };
+        let (status, body) = remove(&stranger).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "someone else's booking is not found: {body}");
+        let (status, _) = remove(&owner).await;
+        assert_eq!(status, StatusCode::OK);
+        // A bot repeating the call removes nothing more.
+        for _ in 0..5 {
+            let (status, body) = remove(&owner).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        }
+        let booking = ticket_api::store::bookings::by_tnx(&app.state.pool, &tnx).await.unwrap().unwrap();
+        let booked = ticket_api::store::bookings::seats(&app.state.pool, &booking.id).await.unwrap();
+        assert_eq!(booked, seats[..2]);
     }
 
     the_sms_outbox_is_closed_outside_demo_mode(app) {

@@ -72,11 +72,10 @@ impl TicketRow {
 /// `ORDER BY s.ordinal`): one read for everything a view of the ticket shows.
 const TICKET_ROWS: &str = "SELECT t.id, t.pnr, t.status, t.refund_amount, b.id AS booking_id, b.tnx_id, b.service, \
      b.trip_id, b.from_stop, b.to_stop, b.boarding_point, b.dropping_point, b.visitor, b.passenger_name, b.phone, \
-     b.sub_total, b.discount, b.service_charge, b.gateway_commission, b.amount, \
-     (SELECT p.gateway FROM payments p WHERE p.tnx_id = b.tnx_id) AS gateway, \
+     b.sub_total, b.discount, b.service_charge, b.gateway_commission, b.amount, p.gateway, \
      (SELECT r.state FROM refunds r WHERE r.tnx_id = b.tnx_id ORDER BY r.requested_at DESC LIMIT 1) AS refund_state, \
      s.seat_no FROM tickets t JOIN bookings b ON b.id = t.booking_id \
-     LEFT JOIN booking_seats s ON s.booking_id = b.id";
+     LEFT JOIN payments p ON p.tnx_id = b.tnx_id LEFT JOIN booking_seats s ON s.booking_id = b.id";
 
 pub async fn by_id<'c>(e: impl Exec<'c>, ticket_id: &str) -> Result<Option<TicketRow>, sqlx::Error> {
     let rows = sqlx::query_as(sqlx::AssertSqlSafe(format!("{TICKET_ROWS} WHERE t.id = $1 ORDER BY s.ordinal")))

@@ -385,6 +385,18 @@ pub async fn three_stop_trip(app: &TestApp) -> (String, String, String, String) 
 
 /// Seats of the trip with no claim at all, in seat order; not the ladies seats, so the tests'
 /// male passengers may book them.
+/// A count `sql` makes of the booking `tnx` (its one parameter).
+pub async fn count_of(app: &TestApp, sql: &str, tnx: &str) -> i64 {
+    use sqlx::Row;
+    sqlx::query(sqlx::AssertSqlSafe(sql.to_owned())).bind(tnx).fetch_one(&app.state.pool).await.unwrap().get(0)
+}
+
+/// The tickets issued for the booking `tnx` (a booking has one at most).
+pub async fn tickets_of(app: &TestApp, tnx: &str) -> i64 {
+    count_of(app, "SELECT COUNT(*) FROM tickets t JOIN bookings b ON b.id = t.booking_id WHERE b.tnx_id = $1", tnx)
+        .await
+}
+
 pub async fn free_seats(app: &TestApp, trip: &str) -> Vec<String> {
     use sqlx::Row;
     sqlx::query(
