@@ -12,6 +12,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use serde_json::{Value, json};
 use sqlx::Row;
+use ticket_api::store::writes::Writes;
 
 async fn lock(app: &common::TestApp, trip: &str, seats: &[&str], visitor: &str) -> (StatusCode, Value) {
     app.visitor(visitor)
@@ -52,6 +53,36 @@ async fn seat_status(app: &common::TestApp, trip: &str, seat: &str) -> Value {
 }
 
 on_both! {
+    writes_sent_together_are_all_written_or_none(app) {
+        // payment-pending's writes go as one statement on PostgreSQL and one transaction on
+        // SQLite (store::writes): one that fails takes the others with it.
+        let (trip, _, _, _) = common::three_stop_trip(&app).await;
+        let seat = common::free_seats(&app, &trip).await.remove(0);
+        assert_eq!(app.lock(&trip, &[&seat]).await.0, StatusCode::OK);
+        let ends = || async {
+            let (id, end): (String, i64) =
+                sqlx::query_as("SELECT id, expires_at FROM holds WHERE trip_id = $1").bind(&trip).fetch_one(&app.state.pool).await.unwrap();
+            (id, end)
+        };
+        let (hold, end) = ends().await;
+        let later = |by: i64| sqlx::query("UPDATE holds SET expires_at = $1 WHERE id = $2").bind(end + by).bind(hold.clone());
+        let mut writes = Writes::new();
+        writes.push(later(1_000)).unwrap();
+        // A hold without its trip or times: refused by the schema.
+        writes.push(sqlx::query("INSERT INTO holds (id) VALUES ($1)").bind("hold-without-a-trip")).unwrap();
+        assert!(writes.run(&app.state.pool).await.is_err());
+        assert_eq!(ends().await.1, end);
+
+        let mut writes = Writes::new();
+        writes.push(later(2_000)).unwrap();
+        writes.push(sqlx::query("UPDATE seat_claims SET expires_at = $1 WHERE claim_id = $2").bind(end + 2_000).bind(hold.clone())).unwrap();
+        writes.push(sqlx::query("DELETE FROM holds WHERE id = $1").bind("no-such-hold")).unwrap();
+        writes.run(&app.state.pool).await.unwrap();
+        assert_eq!(ends().await.1, end + 2_000);
+        let claim: i64 = sqlx::query_scalar("SELECT expires_at FROM seat_claims WHERE claim_id = $1").bind(&hold).fetch_one(&app.state.pool).await.unwrap();
+        assert_eq!(claim, end + 2_000);
+    }
+
     a_hold_that_runs_out_frees_its_seat_in_views_and_searches_already_answered(app) {
         // Answers are kept while their claims stand; a hold running out is not a write, so a
         // kept answer must end when the first hold it saw expires.

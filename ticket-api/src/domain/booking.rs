@@ -36,6 +36,7 @@ use crate::store::holds::{self, HoldRow};
 use crate::store::inventory::{self, Claim, ClaimError};
 use crate::store::payments::{self as store_payments, PaymentOutcome, RefundReason, SessionRow, SessionState};
 use crate::store::tickets;
+use crate::store::writes::Writes;
 
 /// The chosen seats: 1 to 4, no repeats, all on the coach or ship.
 fn checked_seats(network: &Network, trip: &TripInfo, seats: &[String]) -> Result<Vec<String>, ApiError> {
@@ -327,12 +328,14 @@ pub async fn book(
         paid_at: None,
     };
     let write = state.claims.writing(&trip.id);
-    let mut tx = state.pool.begin().await?;
-    // The gateway session must not outlive the hold: renew it for the payment.
-    inventory::extend_hold(&mut tx, &write, &hold.id, hold_until).await?;
-    holds::set_expiry(&mut *tx, &hold.id, hold_until).await?;
-    bookings::insert(&mut tx, &booking, &held).await?;
-    tx.commit().await?;
+    // The gateway session must not outlive the hold: renew it for the payment. Nothing is read
+    // between these writes, so on PostgreSQL they are one statement (store::writes).
+    let mut writes = Writes::new();
+    inventory::extend_hold(&mut writes, &write, &hold.id, hold_until)?;
+    holds::set_expiry(&mut writes, &hold.id, hold_until)?;
+    bookings::insert(&mut writes, &booking, &held)?;
+    writes.run(&state.pool).await?;
+    drop(write);
     views::new_booking(state, booking, held, hold_until).await
 }
 

@@ -6,6 +6,7 @@ use core_wasm::pricing::Quote;
 use core_wasm::service::Service;
 
 use super::Exec;
+use super::writes::Writes;
 
 /// A booking as stored. The table's `gateway` column is left unread and unwritten (a booking's
 /// gateway is its sessions': `payments::gateway_of`) until a later release drops it (README,
@@ -100,41 +101,44 @@ pub async fn seats<'c>(e: impl Exec<'c>, booking_id: &str) -> Result<Vec<String>
         .await
 }
 
-/// Writes a booking and its seats.
-pub async fn insert(tx: &mut Tx, b: &BookingRow, seats: &[String]) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO bookings (id, tnx_id, service, trip_id, hold_id, visitor, from_stop, to_stop, boarding_point, \
+/// Writes a booking and its seats, with the other writes of its call.
+pub fn insert(writes: &mut Writes, b: &BookingRow, seats: &[String]) -> Result<(), sqlx::Error> {
+    writes.push(
+        sqlx::query(
+            "INSERT INTO bookings (id, tnx_id, service, trip_id, hold_id, visitor, from_stop, to_stop, boarding_point, \
          dropping_point, passenger_name, phone, email, gender, sub_total, discount, promo_code, service_charge, \
          gateway_commission, amount, status, created_at, paid_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, \
          $23)",
-    )
-    .bind(&b.id)
-    .bind(&b.tnx_id)
-    .bind(b.service.as_str())
-    .bind(&b.trip_id)
-    .bind(&b.hold_id)
-    .bind(&b.visitor)
-    .bind(b.from_stop)
-    .bind(b.to_stop)
-    .bind(b.boarding_point.as_deref())
-    .bind(b.dropping_point.as_deref())
-    .bind(&b.passenger_name)
-    .bind(&b.phone)
-    .bind(b.email.as_deref())
-    .bind(b.gender.as_str())
-    .bind(b.sub_total)
-    .bind(b.discount)
-    .bind(b.promo_code.as_deref())
-    .bind(b.service_charge)
-    .bind(b.gateway_commission)
-    .bind(b.amount)
-    .bind(b.status.as_str())
-    .bind(b.created_at)
-    .bind(b.paid_at)
-    .execute(&mut **tx)
-    .await?;
-    insert_seats(tx, &b.id, seats).await
+        )
+        .bind(b.id.clone())
+        .bind(b.tnx_id.clone())
+        .bind(b.service.as_str())
+        .bind(b.trip_id.clone())
+        .bind(b.hold_id.clone())
+        .bind(b.visitor.clone())
+        .bind(b.from_stop)
+        .bind(b.to_stop)
+        .bind(b.boarding_point.clone())
+        .bind(b.dropping_point.clone())
+        .bind(b.passenger_name.clone())
+        .bind(b.phone.clone())
+        .bind(b.email.clone())
+        .bind(b.gender.as_str())
+        .bind(b.sub_total)
+        .bind(b.discount)
+        .bind(b.promo_code.clone())
+        .bind(b.service_charge)
+        .bind(b.gateway_commission)
+        .bind(b.amount)
+        .bind(b.status.as_str())
+        .bind(b.created_at)
+        .bind(b.paid_at),
+    )?;
+    if let Some(seats) = super::seats_insert("booking_seats", "booking_id", &b.id, seats) {
+        writes.push(seats)?;
+    }
+    Ok(())
 }
 
 async fn insert_seats(tx: &mut Tx, booking_id: &str, seats: &[String]) -> Result<(), sqlx::Error> {

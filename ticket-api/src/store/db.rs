@@ -137,7 +137,8 @@ pub struct Pool(Kind);
 
 #[derive(Debug, Clone)]
 enum Kind {
-    Sqlx(Arc<Connections>),
+    /// PostgreSQL, or an in-memory SQLite database.
+    Sqlx(Arc<Connections>, Backend),
     Lite(Arc<Lite>),
 }
 
@@ -145,12 +146,13 @@ impl Pool {
     /// The pool to serve with, from the one the migrations ran on: a SQLite file is then opened
     /// directly and sqlx's connections to it closed.
     pub async fn serving(pool: AnyPool, url: &str) -> Result<Pool, DbError> {
+        let backend = backend_of(url)?;
         match sqlite_file(url)? {
             Some(path) => {
                 pool.close().await;
                 Ok(Pool(Kind::Lite(Arc::new(Lite::open(std::path::Path::new(&path))?))))
             }
-            None => Ok(Pool(Kind::Sqlx(Connections::new(pool)))),
+            None => Ok(Pool(Kind::Sqlx(Connections::new(pool), backend))),
         }
     }
 
@@ -158,21 +160,29 @@ impl Pool {
     /// together by [`Tx::commit`], or dropped by [`Tx::rollback`] or by dropping it.
     pub async fn begin(&self) -> Result<Tx, sqlx::Error> {
         Ok(Tx(match &self.0 {
-            Kind::Sqlx(connections) => TxConn::Sqlx(connections.begin().await?),
+            Kind::Sqlx(connections, _) => TxConn::Sqlx(connections.begin().await?),
             Kind::Lite(lite) => TxConn::Lite(lite.begin().await?),
         }))
     }
 
+    /// Which database this is.
+    pub fn backend(&self) -> Backend {
+        match &self.0 {
+            Kind::Sqlx(_, backend) => *backend,
+            Kind::Lite(_) => Backend::Sqlite,
+        }
+    }
+
     pub fn is_closed(&self) -> bool {
         match &self.0 {
-            Kind::Sqlx(connections) => connections.is_closed(),
+            Kind::Sqlx(connections, _) => connections.is_closed(),
             Kind::Lite(lite) => lite.is_closed(),
         }
     }
 
     pub async fn close(&self) {
         match &self.0 {
-            Kind::Sqlx(connections) => connections.close().await,
+            Kind::Sqlx(connections, _) => connections.close().await,
             Kind::Lite(lite) => lite.close(),
         }
     }
@@ -303,5 +313,5 @@ macro_rules! dispatch_executor {
     };
 }
 
-dispatch_executor!(&'c Pool, Pool(Kind::Sqlx(this)) => &**this, Pool(Kind::Lite(this)) => this);
+dispatch_executor!(&'c Pool, Pool(Kind::Sqlx(this, _)) => &**this, Pool(Kind::Lite(this)) => this);
 dispatch_executor!(&'c mut TxConn, TxConn::Sqlx(this) => this.conn(), TxConn::Lite(this) => this);

@@ -4,6 +4,7 @@
 use super::db::Tx;
 
 use super::Exec;
+use super::writes::Writes;
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct HoldRow {
@@ -149,9 +150,9 @@ pub async fn delete(tx: &mut Tx, hold_id: &str) -> Result<(), sqlx::Error> {
     Ok(())
 }
 
-pub async fn set_expiry<'c>(e: impl Exec<'c>, hold_id: &str, until_ms: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE holds SET expires_at = $1 WHERE id = $2").bind(until_ms).bind(hold_id).execute(e).await?;
-    Ok(())
+/// Moves a hold's end, with the other writes of its call.
+pub fn set_expiry(writes: &mut Writes, hold_id: &str, until_ms: i64) -> Result<(), sqlx::Error> {
+    writes.push(sqlx::query("UPDATE holds SET expires_at = $1 WHERE id = $2").bind(until_ms).bind(hold_id.to_owned()))
 }
 
 /// Drops one seat from a hold.

@@ -15,6 +15,7 @@
 //! commits and live until it has ended.
 
 use crate::store::db::{Pool, Tx};
+use crate::store::writes::Writes;
 
 use crate::claims::{ClaimState, ClaimsWrite};
 
@@ -171,21 +172,21 @@ pub async fn release_seat(
     Ok(())
 }
 
-/// Moves a hold's expiry (the gateway session must not outlive the hold).
-pub async fn extend_hold(
-    tx: &mut Tx,
+/// Moves a hold's expiry (the gateway session must not outlive the hold), with the other writes
+/// of its call.
+pub fn extend_hold(
+    writes: &mut Writes,
     trip: &ClaimsWrite<'_>,
     claim_id: &str,
     until_ms: i64,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE seat_claims SET expires_at = $1 WHERE trip_id = $2 AND claim_id = $3 AND state = $4")
-        .bind(until_ms)
-        .bind(trip.trip_id())
-        .bind(claim_id)
-        .bind(ClaimState::Held.as_str())
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
+    writes.push(
+        sqlx::query("UPDATE seat_claims SET expires_at = $1 WHERE trip_id = $2 AND claim_id = $3 AND state = $4")
+            .bind(until_ms)
+            .bind(trip.trip_id().to_owned())
+            .bind(claim_id.to_owned())
+            .bind(ClaimState::Held.as_str()),
+    )
 }
 
 /// Whether the trip's seat map and its claims agree: no claim on a seat the coach lacks and no

@@ -2,7 +2,8 @@
 //! SQLite and PostgreSQL. Nothing here decides anything: the domain modules call these in the
 //! order their rules need, inside the transactions they open.
 //!
-//! Functions that run one statement take any executor (`&pool` or `&mut *tx`); statuses are the
+//! Functions that run one statement take any executor (`&pool` or `&mut *tx`), or add their
+//! write to the call's [`writes::Writes`] when nothing is read between its writes; statuses are the
 //! contract's enums, read and written by their one name (`names!`), and the schema CHECKs them.
 
 pub mod accounts;
@@ -24,11 +25,20 @@ pub mod queue;
 pub mod reservations;
 pub mod tickets;
 pub mod trips;
+pub mod writes;
 
 /// Anything a single statement runs on: the pool, a connection, a transaction.
 pub trait Exec<'c>: sqlx::Executor<'c, Database = sqlx::Any> {}
 
 impl<'c, E: sqlx::Executor<'c, Database = sqlx::Any>> Exec<'c> for E {}
+
+/// The statement and its arguments out of a query (an argument that failed to encode is an error).
+pub(crate) fn parts<'q, E: sqlx::Execute<'q, sqlx::Any>>(
+    mut query: E,
+) -> Result<(sqlx::SqlStr, Option<sqlx::any::AnyArguments>), sqlx::Error> {
+    let arguments = query.take_arguments().map_err(sqlx::Error::Encode)?;
+    Ok((query.sql(), arguments))
+}
 
 /// `($1, $2, $3), ($4, $5, $6), ...`: the placeholders of a multi-row VALUES list (only numbered
 /// placeholders reach the SQL text; every value is bound).
@@ -60,16 +70,28 @@ pub(crate) async fn insert_seats<'c>(
     owner_id: &str,
     seats: &[String],
 ) -> Result<(), sqlx::Error> {
+    if let Some(query) = seats_insert(table, owner, owner_id, seats) {
+        query.execute(e).await?;
+    }
+    Ok(())
+}
+
+/// The statement [`insert_seats`] runs; `None` without seats.
+pub(crate) fn seats_insert(
+    table: &'static str,
+    owner: &'static str,
+    owner_id: &str,
+    seats: &[String],
+) -> Option<sqlx::query::Query<'static, sqlx::Any, sqlx::any::AnyArguments>> {
     if seats.is_empty() {
-        return Ok(());
+        return None;
     }
     let sql = format!("INSERT INTO {table} ({owner}, ordinal, seat_no) VALUES {}", values_list(seats.len(), 3));
     let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
     for (ordinal, seat) in seats.iter().enumerate() {
-        query = query.bind(owner_id).bind(ordinal as i64).bind(seat);
+        query = query.bind(owner_id.to_owned()).bind(ordinal as i64).bind(seat.clone());
     }
-    query.execute(e).await?;
-    Ok(())
+    Some(query)
 }
 
 #[cfg(test)]

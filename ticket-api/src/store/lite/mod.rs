@@ -48,6 +48,7 @@ use rusqlite::{Connection, OpenFlags};
 use sqlx::any::{AnyArguments, AnyQueryResult, AnyRow, AnyStatement, AnyTypeInfo};
 use sqlx::{Any, Either, Execute, Executor, SqlStr};
 
+use super::parts;
 use any::{Conn, Ran};
 use writer::{Unit, Writer};
 
@@ -193,12 +194,6 @@ fn steps(ran: Result<Ran, sqlx::Error>) -> Vec<Step> {
         }
         Err(e) => vec![Err(e)],
     }
-}
-
-/// The statement and its arguments out of a query (an argument that failed to encode is an error).
-fn parts<'q, E: Execute<'q, Any>>(mut query: E) -> Result<(SqlStr, Option<AnyArguments>), sqlx::Error> {
-    let arguments = query.take_arguments().map_err(sqlx::Error::Encode)?;
-    Ok((query.sql(), arguments))
 }
 
 fn unsupported<'e, T: Send + 'e>(what: &str) -> BoxFuture<'e, Result<T, sqlx::Error>> {

@@ -1,0 +1,140 @@
+//! Writes that read nothing between them, sent as one (issue 17).
+//!
+//! On PostgreSQL every statement is a round trip to another process, and the round trips, not
+//! the work, were most of a sale's cost: a transaction of four writes was six of them (`BEGIN`,
+//! the writes, `COMMIT`). There the writes go as one statement, each but the last a
+//! data-modifying `WITH`: one round trip, atomic as any statement is. SQLite has no such
+//! statement, and its statements cost no round trip: there they run one after another in a
+//! transaction. Either way all of them are written or none.
+//!
+//! On PostgreSQL the writes share one snapshot and none sees the rows another writes, so they
+//! must not touch the same rows. A foreign key to a row written beside it holds: keys are
+//! checked when the statement ends.
+
+use sqlx::any::AnyArguments;
+use sqlx::{Any, AssertSqlSafe, Execute};
+
+use super::db::{Backend, Pool};
+use super::parts;
+
+/// The writes, in the order they are written (on SQLite; on PostgreSQL at once).
+#[derive(Default)]
+pub struct Writes(Vec<(String, AnyArguments)>);
+
+impl std::fmt::Debug for Writes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.0.iter().map(|(sql, _)| sql)).finish()
+    }
+}
+
+impl Writes {
+    pub fn new() -> Writes {
+        Writes::default()
+    }
+
+    /// Adds one write (a statement with numbered placeholders, `$1` and on).
+    pub fn push<'q>(&mut self, query: impl Execute<'q, Any>) -> Result<(), sqlx::Error> {
+        let (sql, arguments) = parts(query)?;
+        self.0.push((sql.as_str().to_owned(), arguments.unwrap_or_default()));
+        Ok(())
+    }
+
+    /// Writes them all, or none.
+    pub async fn run(self, pool: &Pool) -> Result<(), sqlx::Error> {
+        if self.0.is_empty() {
+            return Ok(());
+        }
+        match pool.backend() {
+            Backend::Postgres => {
+                let (sql, arguments) = self.joined();
+                sqlx::query_with(AssertSqlSafe(sql), arguments).execute(pool).await?;
+            }
+            Backend::Sqlite => {
+                let mut tx = pool.begin().await?;
+                for (sql, arguments) in self.0 {
+                    sqlx::query_with(AssertSqlSafe(sql), arguments).execute(&mut *tx).await?;
+                }
+                tx.commit().await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The writes as one PostgreSQL statement, their placeholders numbered on from the one before.
+    fn joined(self) -> (String, AnyArguments) {
+        let count = self.0.len();
+        let mut sql = String::new();
+        let mut all = AnyArguments::default();
+        for (n, (write, arguments)) in self.0.into_iter().enumerate() {
+            let write = renumber(&write, all.values.0.len());
+            match n {
+                0 if count == 1 => sql = write,
+                0 => sql = format!("WITH w0 AS ({write})"),
+                _ if n + 1 == count => sql = format!("{sql} {write}"),
+                _ => sql = format!("{sql}, w{n} AS ({write})"),
+            }
+            all.values.0.extend(arguments.values.0);
+        }
+        (sql, all)
+    }
+}
+
+/// `sql` with each placeholder `$n` made `$(n + by)`. The store's SQL has no `$` but in its
+/// placeholders (its values are all bound).
+fn renumber(sql: &str, by: usize) -> String {
+    if by == 0 {
+        return sql.to_owned();
+    }
+    let mut out = String::with_capacity(sql.len() + 8);
+    let mut rest = sql;
+    while let Some(at) = rest.find('$') {
+        out.push_str(&rest[..=at]);
+        rest = &rest[at + 1..];
+        let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+        match rest[..digits].parse::<usize>() {
+            Ok(n) => out.push_str(&(n + by).to_string()),
+            Err(_) => out.push_str(&rest[..digits]),
+        }
+        rest = &rest[digits..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholders_are_numbered_on_and_nothing_else_changes() {
+        assert_eq!(
+            renumber("UPDATE t SET a = $1 WHERE b = $2 AND c IN ($10, $2)", 3),
+            "UPDATE t SET a = $4 WHERE b = $5 AND c IN ($13, $5)"
+        );
+        assert_eq!(renumber("SELECT 1", 7), "SELECT 1");
+        assert_eq!(renumber("VALUES ($9)", 0), "VALUES ($9)");
+        assert_eq!(renumber("a $ b", 2), "a $ b");
+    }
+
+    #[test]
+    fn on_postgresql_the_writes_are_one_statement_and_their_values_one_list() {
+        let mut writes = Writes::new();
+        writes.push(sqlx::query("UPDATE a SET x = $1 WHERE id = $2").bind(1_i64).bind("one")).unwrap();
+        writes.push(sqlx::query("DELETE FROM b WHERE id = $1").bind("two")).unwrap();
+        writes.push(sqlx::query("INSERT INTO c (id, n) VALUES ($1, $2)").bind("three").bind(3_i64)).unwrap();
+        let (sql, arguments) = writes.joined();
+        assert_eq!(
+            sql,
+            "WITH w0 AS (UPDATE a SET x = $1 WHERE id = $2), w1 AS (DELETE FROM b WHERE id = $3) \
+             INSERT INTO c (id, n) VALUES ($4, $5)"
+        );
+        assert_eq!(arguments.values.0.len(), 5);
+    }
+
+    #[test]
+    fn one_write_is_sent_as_it_is() {
+        let mut writes = Writes::new();
+        writes.push(sqlx::query("DELETE FROM b WHERE id = $1").bind("two")).unwrap();
+        assert_eq!(writes.joined().0, "DELETE FROM b WHERE id = $1");
+    }
+}
