@@ -81,6 +81,17 @@ on_both! {
         assert_eq!(ends().await.1, end + 2_000);
         let claim: i64 = sqlx::query_scalar("SELECT expires_at FROM seat_claims WHERE claim_id = $1").bind(&hold).fetch_one(&app.state.pool).await.unwrap();
         assert_eq!(claim, end + 2_000);
+
+        // At the end of a transaction: kept or dropped with it.
+        for keep in [false, true] {
+            let mut tx = app.state.pool.begin().await.unwrap();
+            let mut writes = Writes::new();
+            writes.push(later(3_000)).unwrap();
+            writes.push(sqlx::query("DELETE FROM holds WHERE id = $1").bind("no-such-hold")).unwrap();
+            writes.run_in(&mut tx).await.unwrap();
+            if keep { tx.commit().await.unwrap() } else { tx.rollback().await.unwrap() }
+            assert_eq!(ends().await.1, if keep { end + 3_000 } else { end + 2_000 });
+        }
     }
 
     a_hold_that_runs_out_frees_its_seat_in_views_and_searches_already_answered(app) {

@@ -207,12 +207,14 @@ pub async fn lock_seats(
     // for the hold's life and as long again after it: a hold that reached its cap cannot be
     // taken afresh the moment it ends (others get their turn at the seats first).
     let life_ms = i64::from(state.config.hold_max_seconds) * 1000;
+    // The rows of the hold: written last, together (store::writes), once its claim is in.
+    let mut writes = Writes::new();
     for old in holds::of_visitor(&mut *tx, &trip.id, &hold.visitor).await? {
         if old.first_locked_at + 2 * life_ms > now {
             hold.first_locked_at = hold.first_locked_at.min(old.first_locked_at);
         }
         inventory::release(&mut tx, &write, &old.id).await?;
-        holds::delete(&mut tx, &old.id).await?;
+        holds::delete(&mut writes, &old.id)?;
     }
     hold.expires_at = hold_end(&state.config, hold.first_locked_at, now);
     if hold.expires_at <= now {
@@ -235,7 +237,8 @@ pub async fn lock_seats(
         }
         Err(ClaimError::Store(e)) => return Err(e.into()),
     }
-    holds::insert(&mut tx, &hold, &seats).await?;
+    holds::insert(&mut writes, &hold, &seats)?;
+    writes.run_in(&mut tx).await?;
     tx.commit().await?;
     if let Some(queue_id) = queue {
         // The turn was used: not a no-show. The seats are held whatever this answers.
@@ -476,10 +479,13 @@ pub async fn issue_paid(state: &AppState, tnx_id: &str, paid: Option<(&SessionRo
     };
     match claimed {
         Ok(()) => {
+            // Nothing left to read: the ticket's writes go together (store::writes).
             let ticket_id = new_id("ticket")?;
-            tickets::insert(&mut *tx, &ticket_id, &new_pnr()?, &booking.id, now).await?;
-            bookings::transition(&mut *tx, &booking.id, booking.status, BookingStatus::Ticketed).await?;
-            holds::delete(&mut tx, &booking.hold_id).await?;
+            let mut writes = Writes::new();
+            tickets::insert(&mut writes, &ticket_id, &new_pnr()?, &booking.id, now)?;
+            bookings::transition_with(&mut writes, &booking.id, booking.status, BookingStatus::Ticketed)?;
+            holds::delete(&mut writes, &booking.hold_id)?;
+            writes.run_in(&mut tx).await?;
             tx.commit().await?;
             Ok(Issued::Ticket(ticket_id))
         }

@@ -212,13 +212,29 @@ pub async fn transition<'c>(
     from: BookingStatus,
     to: BookingStatus,
 ) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query("UPDATE bookings SET status = $1 WHERE id = $2 AND status = $3")
+    Ok(transition_query(booking_id, from, to).execute(e).await?.rows_affected() == 1)
+}
+
+/// [`transition`] with the other writes of its call, where whether it moved is known already
+/// (the booking's row is the transaction's).
+pub fn transition_with(
+    writes: &mut Writes,
+    booking_id: &str,
+    from: BookingStatus,
+    to: BookingStatus,
+) -> Result<(), sqlx::Error> {
+    writes.push(transition_query(booking_id, from, to))
+}
+
+fn transition_query(
+    booking_id: &str,
+    from: BookingStatus,
+    to: BookingStatus,
+) -> sqlx::query::Query<'static, sqlx::Any, sqlx::any::AnyArguments> {
+    sqlx::query("UPDATE bookings SET status = $1 WHERE id = $2 AND status = $3")
         .bind(to.as_str())
-        .bind(booking_id)
+        .bind(booking_id.to_owned())
         .bind(from.as_str())
-        .execute(e)
-        .await?;
-    Ok(done.rows_affected() == 1)
 }
 
 /// Gives the pending bookings of owner `from` to owner `to` (a login): their payment goes on

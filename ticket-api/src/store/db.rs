@@ -160,7 +160,7 @@ impl Pool {
     /// together by [`Tx::commit`], or dropped by [`Tx::rollback`] or by dropping it.
     pub async fn begin(&self) -> Result<Tx, sqlx::Error> {
         Ok(Tx(match &self.0 {
-            Kind::Sqlx(connections, _) => TxConn::Sqlx(connections.begin().await?),
+            Kind::Sqlx(connections, backend) => TxConn::Sqlx(connections.begin().await?, *backend),
             Kind::Lite(lite) => TxConn::Lite(lite.begin().await?),
         }))
     }
@@ -211,7 +211,7 @@ pub struct Tx(TxConn);
 
 #[derive(Debug)]
 pub enum TxConn {
-    Sqlx(KeptTx),
+    Sqlx(KeptTx, Backend),
     Lite(LiteTx),
 }
 
@@ -224,16 +224,24 @@ impl Tx {
         matches!(self.0, TxConn::Lite(_))
     }
 
+    /// Which database it runs on.
+    pub fn backend(&self) -> Backend {
+        match &self.0 {
+            TxConn::Sqlx(_, backend) => *backend,
+            TxConn::Lite(_) => Backend::Sqlite,
+        }
+    }
+
     pub async fn commit(self) -> Result<(), sqlx::Error> {
         match self.0 {
-            TxConn::Sqlx(tx) => tx.commit().await,
+            TxConn::Sqlx(tx, _) => tx.commit().await,
             TxConn::Lite(tx) => tx.commit().await,
         }
     }
 
     pub async fn rollback(self) -> Result<(), sqlx::Error> {
         match self.0 {
-            TxConn::Sqlx(tx) => tx.rollback().await,
+            TxConn::Sqlx(tx, _) => tx.rollback().await,
             TxConn::Lite(tx) => {
                 tx.rollback();
                 Ok(())
@@ -314,4 +322,4 @@ macro_rules! dispatch_executor {
 }
 
 dispatch_executor!(&'c Pool, Pool(Kind::Sqlx(this, _)) => &**this, Pool(Kind::Lite(this)) => this);
-dispatch_executor!(&'c mut TxConn, TxConn::Sqlx(this) => this.conn(), TxConn::Lite(this) => this);
+dispatch_executor!(&'c mut TxConn, TxConn::Sqlx(this, _) => this.conn(), TxConn::Lite(this) => this);

@@ -122,32 +122,35 @@ pub async fn expires_at<'c>(e: impl Exec<'c>, hold_id: &str) -> Result<Option<i6
     sqlx::query_scalar("SELECT expires_at FROM holds WHERE id = $1").bind(hold_id).fetch_optional(e).await
 }
 
-pub async fn insert(tx: &mut Tx, hold: &HoldRow, seats: &[String]) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO holds (id, trip_id, visitor, from_stop, to_stop, boarding_point, dropping_point, expires_at, \
-         created_at, first_locked_at, client_address) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-    )
-    .bind(&hold.id)
-    .bind(&hold.trip_id)
-    .bind(&hold.visitor)
-    .bind(hold.from_stop)
-    .bind(hold.to_stop)
-    .bind(hold.boarding_point.as_deref())
-    .bind(hold.dropping_point.as_deref())
-    .bind(hold.expires_at)
-    .bind(hold.created_at)
-    .bind(hold.first_locked_at)
-    .bind(&hold.client_address)
-    .execute(&mut **tx)
-    .await?;
-    super::insert_seats(&mut **tx, "hold_seats", "hold_id", &hold.id, seats).await
+/// Writes a hold and its seats, with the other writes of its call.
+pub fn insert(writes: &mut Writes, hold: &HoldRow, seats: &[String]) -> Result<(), sqlx::Error> {
+    writes.push(
+        sqlx::query(
+            "INSERT INTO holds (id, trip_id, visitor, from_stop, to_stop, boarding_point, dropping_point, expires_at, \
+             created_at, first_locked_at, client_address) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+        )
+        .bind(hold.id.clone())
+        .bind(hold.trip_id.clone())
+        .bind(hold.visitor.clone())
+        .bind(hold.from_stop)
+        .bind(hold.to_stop)
+        .bind(hold.boarding_point.clone())
+        .bind(hold.dropping_point.clone())
+        .bind(hold.expires_at)
+        .bind(hold.created_at)
+        .bind(hold.first_locked_at)
+        .bind(hold.client_address.clone()),
+    )?;
+    if let Some(seats) = super::seats_insert("hold_seats", "hold_id", &hold.id, seats) {
+        writes.push(seats)?;
+    }
+    Ok(())
 }
 
-/// Deletes a hold; its seats go with it (`hold_seats` cascades, foreign keys being on in both
-/// stores).
-pub async fn delete(tx: &mut Tx, hold_id: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM holds WHERE id = $1").bind(hold_id).execute(&mut **tx).await?;
-    Ok(())
+/// Deletes a hold, with the other writes of its call; its seats go with it (`hold_seats`
+/// cascades, foreign keys being on in both stores).
+pub fn delete(writes: &mut Writes, hold_id: &str) -> Result<(), sqlx::Error> {
+    writes.push(sqlx::query("DELETE FROM holds WHERE id = $1").bind(hold_id.to_owned()))
 }
 
 /// Moves a hold's end, with the other writes of its call.

@@ -4,6 +4,7 @@ use core_wasm::contract::tickets::TicketStatus;
 use core_wasm::service::Service;
 
 use super::Exec;
+use super::writes::Writes;
 
 /// A ticket with the booking it was issued for: what the site and the PDF show.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -169,22 +170,22 @@ pub async fn ids_of_user<'c>(
     .await
 }
 
-pub async fn insert<'c>(
-    e: impl Exec<'c>,
+/// Writes a ticket, with the other writes of its issue.
+pub fn insert(
+    writes: &mut Writes,
     ticket_id: &str,
     pnr: &str,
     booking_id: &str,
     now_ms: i64,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT INTO tickets (id, pnr, booking_id, status, issued_at) VALUES ($1, $2, $3, $4, $5)")
-        .bind(ticket_id)
-        .bind(pnr)
-        .bind(booking_id)
-        .bind(TicketStatus::Confirmed.as_str())
-        .bind(now_ms)
-        .execute(e)
-        .await?;
-    Ok(())
+    writes.push(
+        sqlx::query("INSERT INTO tickets (id, pnr, booking_id, status, issued_at) VALUES ($1, $2, $3, $4, $5)")
+            .bind(ticket_id.to_owned())
+            .bind(pnr.to_owned())
+            .bind(booking_id.to_owned())
+            .bind(TicketStatus::Confirmed.as_str())
+            .bind(now_ms),
+    )
 }
 
 /// Cancels a confirmed ticket with its refund; false when it was no longer confirmed (another

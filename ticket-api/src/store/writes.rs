@@ -3,9 +3,10 @@
 //! On PostgreSQL every statement is a round trip to another process, and the round trips, not
 //! the work, were most of a sale's cost: a transaction of four writes was six of them (`BEGIN`,
 //! the writes, `COMMIT`). There the writes go as one statement, each but the last a
-//! data-modifying `WITH`: one round trip, atomic as any statement is. SQLite has no such
-//! statement, and its statements cost no round trip: there they run one after another in a
-//! transaction. Either way all of them are written or none.
+//! data-modifying `WITH`: one round trip, atomic as any statement is ([`Writes::run`]), or the
+//! last of a transaction that read what it needed first ([`Writes::run_in`]). SQLite has no
+//! such statement, and its statements cost no round trip: there they run one after another.
+//! Either way all of them are written or none.
 //!
 //! On PostgreSQL the writes share one snapshot and none sees the rows another writes, so they
 //! must not touch the same rows. A foreign key to a row written beside it holds: keys are
@@ -14,7 +15,7 @@
 use sqlx::any::AnyArguments;
 use sqlx::{Any, AssertSqlSafe, Execute};
 
-use super::db::{Backend, Pool};
+use super::db::{Backend, Pool, Tx};
 use super::parts;
 
 /// The writes, in the order they are written (on SQLite; on PostgreSQL at once).
@@ -51,10 +52,24 @@ impl Writes {
             }
             Backend::Sqlite => {
                 let mut tx = pool.begin().await?;
-                for (sql, arguments) in self.0 {
-                    sqlx::query_with(AssertSqlSafe(sql), arguments).execute(&mut *tx).await?;
-                }
+                self.run_in(&mut tx).await?;
                 tx.commit().await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes them in the transaction, after what it has read and written.
+    pub async fn run_in(self, tx: &mut Tx) -> Result<(), sqlx::Error> {
+        if self.0.is_empty() {
+            return Ok(());
+        }
+        if tx.backend() == Backend::Postgres {
+            let (sql, arguments) = self.joined();
+            sqlx::query_with(AssertSqlSafe(sql), arguments).execute(&mut **tx).await?;
+        } else {
+            for (sql, arguments) in self.0 {
+                sqlx::query_with(AssertSqlSafe(sql), arguments).execute(&mut **tx).await?;
             }
         }
         Ok(())
