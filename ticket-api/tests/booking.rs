@@ -66,17 +66,18 @@ on_both! {
         };
         let (hold, end) = ends().await;
         let later = |by: i64| sqlx::query("UPDATE holds SET expires_at = $1 WHERE id = $2").bind(end + by).bind(hold.clone());
+        let nothing = || sqlx::query("DELETE FROM tickets WHERE id = $1").bind("no-such-ticket");
         let mut writes = Writes::new();
         writes.push(later(1_000)).unwrap();
-        // A hold without its trip or times: refused by the schema.
-        writes.push(sqlx::query("INSERT INTO holds (id) VALUES ($1)").bind("hold-without-a-trip")).unwrap();
+        // A booking of nothing at all: refused by the schema.
+        writes.push(sqlx::query("INSERT INTO bookings (id) VALUES ($1)").bind("booking-of-nothing")).unwrap();
         assert!(writes.run(&app.state.pool).await.is_err());
         assert_eq!(ends().await.1, end);
 
         let mut writes = Writes::new();
         writes.push(later(2_000)).unwrap();
         writes.push(sqlx::query("UPDATE seat_claims SET expires_at = $1 WHERE claim_id = $2").bind(end + 2_000).bind(hold.clone())).unwrap();
-        writes.push(sqlx::query("DELETE FROM holds WHERE id = $1").bind("no-such-hold")).unwrap();
+        writes.push(nothing()).unwrap();
         writes.run(&app.state.pool).await.unwrap();
         assert_eq!(ends().await.1, end + 2_000);
         let claim: i64 = sqlx::query_scalar("SELECT expires_at FROM seat_claims WHERE claim_id = $1").bind(&hold).fetch_one(&app.state.pool).await.unwrap();
@@ -87,7 +88,7 @@ on_both! {
             let mut tx = app.state.pool.begin().await.unwrap();
             let mut writes = Writes::new();
             writes.push(later(3_000)).unwrap();
-            writes.push(sqlx::query("DELETE FROM holds WHERE id = $1").bind("no-such-hold")).unwrap();
+            writes.push(nothing()).unwrap();
             writes.run_in(&mut tx).await.unwrap();
             if keep { tx.commit().await.unwrap() } else { tx.rollback().await.unwrap() }
             assert_eq!(ends().await.1, if keep { end + 3_000 } else { end + 2_000 });

@@ -207,14 +207,15 @@ pub async fn lock_seats(
     // for the hold's life and as long again after it: a hold that reached its cap cannot be
     // taken afresh the moment it ends (others get their turn at the seats first).
     let life_ms = i64::from(state.config.hold_max_seconds) * 1000;
-    // The rows of the hold: written last, together (store::writes), once its claim is in.
-    let mut writes = Writes::new();
     for old in holds::of_visitor(&mut *tx, &trip.id, &hold.visitor).await? {
         if old.first_locked_at + 2 * life_ms > now {
             hold.first_locked_at = hold.first_locked_at.min(old.first_locked_at);
         }
         inventory::release(&mut tx, &write, &old.id).await?;
-        holds::delete(&mut writes, &old.id)?;
+        // Not with the new hold's insert below: one statement writes a table once.
+        let mut gone = Writes::new();
+        holds::delete(&mut gone, &old.id)?;
+        gone.run_in(&mut tx).await?;
     }
     hold.expires_at = hold_end(&state.config, hold.first_locked_at, now);
     if hold.expires_at <= now {
@@ -237,6 +238,8 @@ pub async fn lock_seats(
         }
         Err(ClaimError::Store(e)) => return Err(e.into()),
     }
+    // The hold and its seats: written last, together (store::writes), once its claim is in.
+    let mut writes = Writes::new();
     holds::insert(&mut writes, &hold, &seats)?;
     writes.run_in(&mut tx).await?;
     tx.commit().await?;

@@ -8,9 +8,11 @@
 //! such statement, and its statements cost no round trip: there they run one after another.
 //! Either way all of them are written or none.
 //!
-//! On PostgreSQL the writes share one snapshot and none sees the rows another writes, so they
-//! must not touch the same rows. A foreign key to a row written beside it holds: keys are
-//! checked when the statement ends.
+//! No two writes of one `Writes` may write the same table. On PostgreSQL they share one
+//! snapshot and none sees the rows another writes: of two changes to one row only one is made,
+//! silently. CockroachDB, which runs such statements too, refuses two writes of one table in
+//! them (cockroachdb/cockroach#71595). A foreign key to a row written beside it holds: keys
+//! are checked when the statement ends.
 
 use sqlx::any::AnyArguments;
 use sqlx::{Any, AssertSqlSafe, Execute};
@@ -33,10 +35,17 @@ impl Writes {
         Writes::default()
     }
 
-    /// Adds one write (a statement with numbered placeholders, `$1` and on).
+    /// Adds one write (an `INSERT`, `UPDATE` or `DELETE` with numbered placeholders, `$1` and
+    /// on); an error if another of them writes the same table, or it is no such write.
     pub fn push<'q>(&mut self, query: impl Execute<'q, Any>) -> Result<(), sqlx::Error> {
         let (sql, arguments) = parts(query)?;
-        self.0.push((sql.as_str().to_owned(), arguments.unwrap_or_default()));
+        let sql = sql.as_str();
+        let table = written_table(sql)
+            .ok_or_else(|| sqlx::Error::Protocol(format!("not a write to send with others: {sql}")))?;
+        if self.0.iter().any(|(other, _)| written_table(other) == Some(table)) {
+            return Err(sqlx::Error::Protocol(format!("two writes of {table} cannot be sent together")));
+        }
+        self.0.push((sql.to_owned(), arguments.unwrap_or_default()));
         Ok(())
     }
 
@@ -94,6 +103,24 @@ impl Writes {
     }
 }
 
+/// The table an `INSERT INTO`, `UPDATE` or `DELETE FROM` statement writes.
+fn written_table(sql: &str) -> Option<&str> {
+    let mut words = sql.split_whitespace();
+    let verb = words.next()?.to_ascii_uppercase();
+    let table = match verb.as_str() {
+        "UPDATE" => words.next()?,
+        "INSERT" | "DELETE" => {
+            let joint = if verb == "INSERT" { "INTO" } else { "FROM" };
+            if !words.next()?.eq_ignore_ascii_case(joint) {
+                return None;
+            }
+            words.next()?
+        }
+        _ => return None,
+    };
+    table.split('(').next().filter(|t| !t.is_empty())
+}
+
 /// `sql` with each placeholder `$n` made `$(n + by)`. The store's SQL has no `$` but in its
 /// placeholders (its values are all bound).
 fn renumber(sql: &str, by: usize) -> String {
@@ -144,6 +171,18 @@ mod tests {
              INSERT INTO c (id, n) VALUES ($4, $5)"
         );
         assert_eq!(arguments.values.0.len(), 5);
+    }
+
+    #[test]
+    fn a_table_is_written_once_in_one_statement() {
+        let mut writes = Writes::new();
+        writes.push(sqlx::query("UPDATE holds SET expires_at = $1 WHERE id = $2").bind(1_i64).bind("h")).unwrap();
+        let again = writes.push(sqlx::query("DELETE FROM holds WHERE id = $1").bind("old"));
+        assert!(again.unwrap_err().to_string().contains("two writes of holds"));
+        writes.push(sqlx::query("INSERT INTO hold_seats(hold_id) VALUES ($1)").bind("h")).unwrap();
+        assert!(writes.push(sqlx::query("SELECT 1")).is_err());
+        assert_eq!(written_table("INSERT INTO booking_seats (booking_id) VALUES ($1)"), Some("booking_seats"));
+        assert_eq!(written_table("delete from tickets where id = $1"), Some("tickets"));
     }
 
     #[test]
