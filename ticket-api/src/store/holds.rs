@@ -129,17 +129,17 @@ pub fn insert(writes: &mut Writes, hold: &HoldRow, seats: &[String]) -> Result<(
             "INSERT INTO holds (id, trip_id, visitor, from_stop, to_stop, boarding_point, dropping_point, expires_at, \
              created_at, first_locked_at, client_address) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
         )
-        .bind(hold.id.clone())
-        .bind(hold.trip_id.clone())
-        .bind(hold.visitor.clone())
+        .bind(&hold.id)
+        .bind(&hold.trip_id)
+        .bind(&hold.visitor)
         .bind(hold.from_stop)
         .bind(hold.to_stop)
-        .bind(hold.boarding_point.clone())
-        .bind(hold.dropping_point.clone())
+        .bind(hold.boarding_point.as_deref())
+        .bind(hold.dropping_point.as_deref())
         .bind(hold.expires_at)
         .bind(hold.created_at)
         .bind(hold.first_locked_at)
-        .bind(hold.client_address.clone()),
+        .bind(&hold.client_address),
     )?;
     if let Some(seats) = super::seats_insert("hold_seats", "hold_id", &hold.id, seats) {
         writes.push(seats)?;
@@ -150,12 +150,12 @@ pub fn insert(writes: &mut Writes, hold: &HoldRow, seats: &[String]) -> Result<(
 /// Deletes a hold, with the other writes of its call; its seats go with it (`hold_seats`
 /// cascades, foreign keys being on in both stores).
 pub fn delete(writes: &mut Writes, hold_id: &str) -> Result<(), sqlx::Error> {
-    writes.push(sqlx::query("DELETE FROM holds WHERE id = $1").bind(hold_id.to_owned()))
+    writes.push(sqlx::query("DELETE FROM holds WHERE id = $1").bind(hold_id))
 }
 
 /// Moves a hold's end, with the other writes of its call.
 pub fn set_expiry(writes: &mut Writes, hold_id: &str, until_ms: i64) -> Result<(), sqlx::Error> {
-    writes.push(sqlx::query("UPDATE holds SET expires_at = $1 WHERE id = $2").bind(until_ms).bind(hold_id.to_owned()))
+    writes.push(sqlx::query("UPDATE holds SET expires_at = $1 WHERE id = $2").bind(until_ms).bind(hold_id))
 }
 
 /// Drops one seat from a hold.

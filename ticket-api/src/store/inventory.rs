@@ -183,8 +183,8 @@ pub fn extend_hold(
     writes.push(
         sqlx::query("UPDATE seat_claims SET expires_at = $1 WHERE trip_id = $2 AND claim_id = $3 AND state = $4")
             .bind(until_ms)
-            .bind(trip.trip_id().to_owned())
-            .bind(claim_id.to_owned())
+            .bind(trip.trip_id())
+            .bind(claim_id)
             .bind(ClaimState::Held.as_str()),
     )
 }

@@ -89,7 +89,7 @@ pub(crate) fn seats_insert(
     let sql = format!("INSERT INTO {table} ({owner}, ordinal, seat_no) VALUES {}", values_list(seats.len(), 3));
     let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
     for (ordinal, seat) in seats.iter().enumerate() {
-        query = query.bind(owner_id.to_owned()).bind(ordinal as i64).bind(seat.clone());
+        query = query.bind(owner_id).bind(ordinal as i64).bind(seat);
     }
     Some(query)
 }

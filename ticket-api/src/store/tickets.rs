@@ -180,9 +180,9 @@ pub fn insert(
 ) -> Result<(), sqlx::Error> {
     writes.push(
         sqlx::query("INSERT INTO tickets (id, pnr, booking_id, status, issued_at) VALUES ($1, $2, $3, $4, $5)")
-            .bind(ticket_id.to_owned())
-            .bind(pnr.to_owned())
-            .bind(booking_id.to_owned())
+            .bind(ticket_id)
+            .bind(pnr)
+            .bind(booking_id)
             .bind(TicketStatus::Confirmed.as_str())
             .bind(now_ms),
     )

@@ -22,11 +22,18 @@ use super::parts;
 
 /// The writes, in the order they are written (on SQLite; on PostgreSQL at once).
 #[derive(Default)]
-pub struct Writes(Vec<(String, AnyArguments)>);
+pub struct Writes(Vec<Write>);
+
+/// One write: its statement, the table it writes, its values.
+struct Write {
+    sql: String,
+    table: String,
+    arguments: AnyArguments,
+}
 
 impl std::fmt::Debug for Writes {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.0.iter().map(|(sql, _)| sql)).finish()
+        f.debug_list().entries(self.0.iter().map(|w| &w.sql)).finish()
     }
 }
 
@@ -42,10 +49,10 @@ impl Writes {
         let sql = sql.as_str();
         let table = written_table(sql)
             .ok_or_else(|| sqlx::Error::Protocol(format!("not a write to send with others: {sql}")))?;
-        if self.0.iter().any(|(other, _)| written_table(other) == Some(table)) {
+        if self.0.iter().any(|w| w.table == table) {
             return Err(sqlx::Error::Protocol(format!("two writes of {table} cannot be sent together")));
         }
-        self.0.push((sql.to_owned(), arguments.unwrap_or_default()));
+        self.0.push(Write { sql: sql.to_owned(), table: table.to_owned(), arguments: arguments.unwrap_or_default() });
         Ok(())
     }
 
@@ -77,7 +84,7 @@ impl Writes {
             let (sql, arguments) = self.joined();
             sqlx::query_with(AssertSqlSafe(sql), arguments).execute(&mut **tx).await?;
         } else {
-            for (sql, arguments) in self.0 {
+            for Write { sql, arguments, .. } in self.0 {
                 sqlx::query_with(AssertSqlSafe(sql), arguments).execute(&mut **tx).await?;
             }
         }
@@ -86,20 +93,18 @@ impl Writes {
 
     /// The writes as one PostgreSQL statement, their placeholders numbered on from the one before.
     fn joined(self) -> (String, AnyArguments) {
-        let count = self.0.len();
-        let mut sql = String::new();
+        let mut statements = Vec::with_capacity(self.0.len());
         let mut all = AnyArguments::default();
-        for (n, (write, arguments)) in self.0.into_iter().enumerate() {
-            let write = renumber(&write, all.values.0.len());
-            match n {
-                0 if count == 1 => sql = write,
-                0 => sql = format!("WITH w0 AS ({write})"),
-                _ if n + 1 == count => sql = format!("{sql} {write}"),
-                _ => sql = format!("{sql}, w{n} AS ({write})"),
-            }
+        for Write { sql, arguments, .. } in self.0 {
+            statements.push(renumber(&sql, all.values.0.len()));
             all.values.0.extend(arguments.values.0);
         }
-        (sql, all)
+        let last = statements.pop().unwrap_or_default();
+        if statements.is_empty() {
+            return (last, all);
+        }
+        let with: Vec<String> = statements.iter().enumerate().map(|(n, write)| format!("w{n} AS ({write})")).collect();
+        (format!("WITH {} {last}", with.join(", ")), all)
     }
 }
 
