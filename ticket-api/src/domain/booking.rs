@@ -32,7 +32,7 @@ use crate::error::ApiError;
 use crate::ids::{new_id, new_pnr, new_tnx_id};
 use crate::queue::admission::Refusal;
 use crate::store::bookings::{self, BookingRow, BookingStanding};
-use crate::store::holds::{self, HoldRow};
+use crate::store::holds::{self, HeldSeats, HoldRow};
 use crate::store::inventory::{self, Claim, ClaimError};
 use crate::store::payments::{self as store_payments, PaymentOutcome, RefundReason, SessionRow, SessionState};
 use crate::store::tickets;
@@ -107,24 +107,18 @@ fn not_departed(trip: &TripInfo, from_stop: i64, now_ms: i64) -> Result<(), ApiE
     Ok(())
 }
 
-/// The caps on holding (DESIGN §3 "Holds"), counted under the owner's and the address's quota
-/// locks so that locks sent together cannot all pass: at most `HOLD_SEATS_PER_VISITOR` seats
-/// held by one visitor and `HOLD_SEATS_PER_ADDRESS` from one client address, the seats of this
-/// trip's hold (which the new lock replaces) not counted.
-async fn within_caps(
-    tx: &mut crate::store::db::Tx,
-    state: &AppState,
-    hold: &HoldRow,
-    seats: usize,
-) -> Result<(), ApiError> {
+/// The caps on holding (DESIGN §3 "Holds"): at most `HOLD_SEATS_PER_VISITOR` seats held by one
+/// visitor and `HOLD_SEATS_PER_ADDRESS` from one client address, the seats of this trip's hold
+/// (which the new lock replaces) not counted. `held` is counted under the quota locks
+/// (`holds::lock_quotas`), so that locks sent together cannot all pass.
+fn within_caps(config: &crate::config::Config, held: HeldSeats, seats: usize) -> Result<(), ApiError> {
     let seats = seats as i64;
-    let held = holds::seats_held(tx, &hold.visitor, &hold.client_address, &hold.trip_id, hold.created_at).await?;
-    let cap = i64::from(state.config.hold_seats_per_visitor);
+    let cap = i64::from(config.hold_seats_per_visitor);
     if held.by_visitor + seats > cap {
         return Err(ApiError::conflict(say::HOLD_VISITOR_CAP.with(&[("seats", &cap.to_string())])));
     }
-    if held.from_address + seats > i64::from(state.config.hold_seats_per_address) {
-        return Err(ApiError::TooMany(say::HOLD_ADDRESS_CAP.into(), u64::from(state.config.hold_seconds)));
+    if held.from_address + seats > i64::from(config.hold_seats_per_address) {
+        return Err(ApiError::TooMany(say::HOLD_ADDRESS_CAP.into(), u64::from(config.hold_seconds)));
     }
     Ok(())
 }
@@ -201,13 +195,19 @@ pub async fn lock_seats(
 
     let write = state.claims.writing(&trip.id);
     let mut tx = state.pool.begin().await?;
-    inventory::reclaim_expired(&mut tx, &write, now).await?;
-    within_caps(&mut tx, state, &hold, seats.len()).await?;
+    // The trip's expired claims swept and the caps' locks taken, together (store::writes), then
+    // what the caps count read under the locks.
+    let mut first = Writes::new();
+    inventory::reclaim_expired(&mut first, &write, now)?;
+    holds::lock_quotas(&mut first, &tx, &hold.visitor, &hold.client_address)?;
+    first.run_in(&mut tx).await?;
+    let before = holds::before_lock(&mut tx, &hold.visitor, &hold.client_address, &trip.id, now).await?;
+    within_caps(&state.config, before.held, seats.len())?;
     // Re-locking replaces the visitor's own hold on this trip and keeps its first lock's time,
     // for the hold's life and as long again after it: a hold that reached its cap cannot be
     // taken afresh the moment it ends (others get their turn at the seats first).
     let life_ms = i64::from(state.config.hold_max_seconds) * 1000;
-    for old in holds::of_visitor(&mut *tx, &trip.id, &hold.visitor).await? {
+    for old in before.replaced {
         if old.first_locked_at + 2 * life_ms > now {
             hold.first_locked_at = hold.first_locked_at.min(old.first_locked_at);
         }
@@ -476,7 +476,9 @@ pub async fn issue_paid(state: &AppState, tnx_id: &str, paid: Option<(&SessionRo
     let claimed = if inventory::take_over(&mut tx, &write, &booking.hold_id, &claim).await? {
         Ok(())
     } else {
-        inventory::reclaim_expired(&mut tx, &write, now).await?;
+        let mut expired = Writes::new();
+        inventory::reclaim_expired(&mut expired, &write, now)?;
+        expired.run_in(&mut tx).await?;
         inventory::release(&mut tx, &write, &booking.hold_id).await?;
         inventory::insert(&mut tx, &write, &claim).await
     };

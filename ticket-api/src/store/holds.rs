@@ -22,58 +22,91 @@ pub struct HoldRow {
     pub client_address: String,
 }
 
-/// The visitor's holds on the trip, live or not (a new lock replaces them).
-pub async fn of_visitor<'c>(e: impl Exec<'c>, trip_id: &str, visitor: &str) -> Result<Vec<HoldRow>, sqlx::Error> {
-    sqlx::query_as("SELECT * FROM holds WHERE trip_id = $1 AND visitor = $2")
-        .bind(trip_id)
-        .bind(visitor)
-        .fetch_all(e)
-        .await
-}
-
-/// Seats held at `now_ms` by the visitor and from the client address, on trips other than
-/// `except_trip` (whose hold a new lock replaces), counted under both keys' quota locks, held
-/// until the transaction ends so that locks sent together cannot all pass. A transaction that
-/// runs alone holds them already. The locks are taken in one order everywhere (the visitor's,
-/// then the address's), so two counts never wait on each other in a cycle.
-pub async fn seats_held(
-    tx: &mut Tx,
-    visitor: &str,
-    address: &str,
-    except_trip: &str,
-    now_ms: i64,
-) -> Result<HeldSeats, sqlx::Error> {
-    if !tx.runs_alone() {
+/// Takes the quota locks of the visitor and of the client address, with the other writes of
+/// its call: held until the transaction ends, so that seat-locks sent together are counted one
+/// after another ([`before_lock`]), never all against the same count. A transaction that runs
+/// alone holds them already. The locks are taken in one order everywhere (the visitor's, then
+/// the address's), so two seat-locks never wait on each other in a cycle.
+pub fn lock_quotas(writes: &mut Writes, tx: &Tx, visitor: &str, address: &str) -> Result<(), sqlx::Error> {
+    if tx.runs_alone() {
+        return Ok(());
+    }
+    writes.push(
         sqlx::query(
             "INSERT INTO hold_quota_locks (lock_key) VALUES ($1), ($2) \
              ON CONFLICT (lock_key) DO UPDATE SET lock_key = excluded.lock_key",
         )
         .bind(format!("owner:{visitor}"))
-        .bind(format!("address:{address}"))
-        .execute(&mut **tx)
-        .await?;
-    }
-    let (by_visitor, from_address) = sqlx::query_as(
-        "SELECT \
-         (SELECT COUNT(*) FROM hold_seats s JOIN holds h ON h.id = s.hold_id \
-          WHERE h.visitor = $1 AND h.expires_at > $3 AND h.trip_id <> $4), \
-         (SELECT COUNT(*) FROM hold_seats s JOIN holds h ON h.id = s.hold_id \
-          WHERE h.client_address = $2 AND h.expires_at > $3 AND h.trip_id <> $4)",
+        .bind(format!("address:{address}")),
     )
-    .bind(visitor)
-    .bind(address)
-    .bind(now_ms)
-    .bind(except_trip)
-    .fetch_one(&mut **tx)
-    .await?;
-    Ok(HeldSeats { by_visitor, from_address })
 }
 
-/// What [`seats_held`] counted.
+/// What a seat-lock reads before it claims, under the quota locks ([`lock_quotas`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BeforeLock {
+    /// Seats held elsewhere by the visitor and from the client address.
+    pub held: HeldSeats,
+    /// The visitor's holds on the trip, live or not: the new one replaces them.
+    pub replaced: Vec<Replaced>,
+}
+
+/// Seats held now by the visitor and from the client address, on trips other than the one
+/// being locked (whose hold the new lock replaces).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HeldSeats {
     pub by_visitor: i64,
     pub from_address: i64,
+}
+
+/// A hold a new lock replaces.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replaced {
+    pub id: String,
+    /// When the visitor first locked the trip: the new hold keeps it while it still counts.
+    pub first_locked_at: i64,
+}
+
+/// [`BeforeLock`] at `now_ms` for the visitor's lock of `trip_id` from `address`, in one read:
+/// a row of the counts, once for each hold replaced (or once with none).
+pub async fn before_lock(
+    tx: &mut Tx,
+    visitor: &str,
+    address: &str,
+    trip_id: &str,
+    now_ms: i64,
+) -> Result<BeforeLock, sqlx::Error> {
+    let rows: Vec<BeforeLockRow> = sqlx::query_as(
+        "SELECT c.by_visitor, c.from_address, h.id AS replaced_id, h.first_locked_at AS replaced_first_locked_at \
+         FROM (SELECT \
+           (SELECT COUNT(*) FROM hold_seats s JOIN holds h ON h.id = s.hold_id \
+            WHERE h.visitor = $1 AND h.expires_at > $3 AND h.trip_id <> $4) AS by_visitor, \
+           (SELECT COUNT(*) FROM hold_seats s JOIN holds h ON h.id = s.hold_id \
+            WHERE h.client_address = $2 AND h.expires_at > $3 AND h.trip_id <> $4) AS from_address) c \
+         LEFT JOIN holds h ON h.visitor = $1 AND h.trip_id = $4",
+    )
+    .bind(visitor)
+    .bind(address)
+    .bind(now_ms)
+    .bind(trip_id)
+    .fetch_all(&mut **tx)
+    .await?;
+    let held = rows
+        .first()
+        .map(|r| HeldSeats { by_visitor: r.by_visitor, from_address: r.from_address })
+        .ok_or_else(|| sqlx::Error::Protocol("the counts before a seat-lock read no row".into()))?;
+    let replaced = rows
+        .into_iter()
+        .filter_map(|r| Some(Replaced { id: r.replaced_id?, first_locked_at: r.replaced_first_locked_at? }))
+        .collect();
+    Ok(BeforeLock { held, replaced })
+}
+
+#[derive(sqlx::FromRow)]
+struct BeforeLockRow {
+    by_visitor: i64,
+    from_address: i64,
+    replaced_id: Option<String>,
+    replaced_first_locked_at: Option<i64>,
 }
 
 /// The visitor's hold on the trip that is still live at `now_ms`, with its seats in the order

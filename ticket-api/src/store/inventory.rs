@@ -48,15 +48,15 @@ pub struct Claim<'a> {
     pub expires_at: Option<i64>,
 }
 
-/// Deletes the trip's expired holds: their seats are free again.
-pub async fn reclaim_expired(tx: &mut Tx, trip: &ClaimsWrite<'_>, now_ms: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM seat_claims WHERE trip_id = $1 AND state = $3 AND expires_at <= $2")
-        .bind(trip.trip_id())
-        .bind(now_ms)
-        .bind(ClaimState::Held.as_str())
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
+/// Deletes the trip's expired holds (their seats are free again), with the other writes of its
+/// call.
+pub fn reclaim_expired(writes: &mut Writes, trip: &ClaimsWrite<'_>, now_ms: i64) -> Result<(), sqlx::Error> {
+    writes.push(
+        sqlx::query("DELETE FROM seat_claims WHERE trip_id = $1 AND state = $3 AND expires_at <= $2")
+            .bind(trip.trip_id())
+            .bind(now_ms)
+            .bind(ClaimState::Held.as_str()),
+    )
 }
 
 /// Writes the claim's rows; `Taken` (naming the seats) if any seat-leg is already claimed. The
