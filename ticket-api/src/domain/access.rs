@@ -26,6 +26,11 @@ async fn may_read(state: &AppState, caller: &Caller, owner: &str, phone: &str) -
     Ok(grants::holds(&state.pool, caller.owner().as_str(), phone, now_unix_ms()).await?)
 }
 
+/// Whether `caller` may read the ticket (as they may its booking).
+pub async fn may_read_ticket(state: &AppState, caller: &Caller, ticket: &TicketRow) -> Result<bool, ApiError> {
+    may_read(state, caller, &ticket.visitor, &ticket.phone).await
+}
+
 /// The caller's own booking of `tnx_id`, to change.
 pub async fn own_booking(state: &AppState, caller: &Caller, tnx_id: &str) -> Result<BookingRow, ApiError> {
     own(caller, bookings::by_tnx(&state.pool, tnx_id.trim()).await?)
@@ -61,7 +66,7 @@ pub async fn readable<T: AsRef<BookingRow>>(
 pub async fn ticket(state: &AppState, caller: &Caller, ticket_id: &str) -> Result<TicketRow, ApiError> {
     let not_found = || ApiError::not_found(say::TICKET_NOT_FOUND);
     let ticket = tickets::by_id(&state.pool, ticket_id.trim()).await?.ok_or_else(not_found)?;
-    if may_read(state, caller, &ticket.visitor, &ticket.phone).await? { Ok(ticket) } else { Err(not_found()) }
+    if may_read_ticket(state, caller, &ticket).await? { Ok(ticket) } else { Err(not_found()) }
 }
 
 /// The caller proved `phone` by OTP: its tickets open to them for [`GRANT_MS`].

@@ -522,7 +522,15 @@ pub async fn issue_paid(state: &AppState, tnx_id: &str, paid: Option<(&SessionRo
 /// `confirm-ticket`: the ticket of a paid booking (issued already by the gateway callback, or
 /// now); idempotent. The owner's, or a proved phone's.
 pub async fn confirm(state: &AppState, caller: &Caller, tnx_id: &str) -> Result<Ticket, ApiError> {
-    let found = bookings::standing_by_tnx(&state.pool, tnx_id.trim()).await?;
+    let tnx_id = tnx_id.trim();
+    // Mostly the gateway's callback has issued it already: then it is read, not written again.
+    if let Some(ticket) = tickets::of_tnx(&state.pool, tnx_id).await? {
+        if !access::may_read_ticket(state, caller, &ticket).await? {
+            return Err(ApiError::not_found(say::BOOKING_NOT_FOUND));
+        }
+        return views::ticket_of(state, ticket).await;
+    }
+    let found = bookings::standing_by_tnx(&state.pool, tnx_id).await?;
     let BookingStanding { booking, payment_outcome, .. } = access::readable(state, caller, found).await?;
     match store_payments::outcome_of(payment_outcome)? {
         Some(PaymentOutcome::Paid) => {}
@@ -535,12 +543,7 @@ pub async fn confirm(state: &AppState, caller: &Caller, tnx_id: &str) -> Result<
         }
         None => return Err(ApiError::bad(say::PAYMENT_FAILED)),
     }
-    // Mostly the gateway's callback has issued it already: then it is read, not written again.
-    if booking.status == BookingStatus::Ticketed
-        && let Some(row) = tickets::of_booking(&state.pool, &booking.id).await?
-    {
-        return views::ticket_of(state, row).await;
-    }
+    // Issued now, or by a verdict since the read above (then issuing reads what it issued).
     match issue(state, &booking.tnx_id).await? {
         Issued::Ticket(id) => views::ticket(state, &id).await,
         Issued::Refunded | Issued::Duplicate | Issued::Repriced => Err(ApiError::conflict(say::SEATS_LOST)),
