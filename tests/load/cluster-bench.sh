@@ -5,7 +5,7 @@
 # after every seat-lock and every sale is answered each process is asked for the seat map and
 # must show the seat taken. Fails on an oversold seat or a stale view.
 # Usage: tests/load/cluster-bench.sh [seconds per measure] [processes]
-#   CLUSTER_ROUNDS=3: rounds of SQLite / PostgreSQL measures taken in turns; the ratio reported
+#   CLUSTER_ROUNDS=5: rounds of SQLite / PostgreSQL measures taken in turns; the ratio reported
 #   is the median round's.
 # Needs a release static-server and app/dist (make build); installs haproxy and wrk if missing.
 set -euo pipefail
@@ -91,7 +91,7 @@ echo "wrk, 2 threads, 64 connections, ${seconds}s each, loopback, 2-core machine
 # One SQLite process and one PostgreSQL process answer in turns, search then seat view, $rounds
 # rounds: each ratio is of two measures taken one after the other, and the figure is the median
 # round's, so the machine's drift over the run (a quarter between runs here) does not decide it.
-rounds=${CLUSTER_ROUNDS:-3}
+rounds=${CLUSTER_ROUNDS:-5}
 start sqlite "sqlite://$work/one.db"
 sqlite_base="http://127.0.0.1:$port"
 sqlite_pid=$started
