@@ -141,10 +141,6 @@ pub fn insert(writes: &mut Writes, b: &BookingRow, seats: &[String]) -> Result<(
     Ok(())
 }
 
-async fn insert_seats(tx: &mut Tx, booking_id: &str, seats: &[String]) -> Result<(), sqlx::Error> {
-    super::insert_seats(&mut **tx, "booking_seats", "booking_id", booking_id, seats).await
-}
-
 /// Takes a pending booking's row for the transaction and answers it as it now stands; `None`
 /// when it is no longer pending (paid, ended). A write first, as [`mark_paid`] is: a change of
 /// the booking's seats or amounts and its payment wait for one another (a row lock on
@@ -172,7 +168,10 @@ pub async fn reprice(tx: &mut Tx, booking_id: &str, seats: &[String], quote: &Qu
     .execute(&mut **tx)
     .await?;
     sqlx::query("DELETE FROM booking_seats WHERE booking_id = $1").bind(booking_id).execute(&mut **tx).await?;
-    insert_seats(tx, booking_id, seats).await
+    if let Some(insert) = super::seats_insert("booking_seats", "booking_id", booking_id, seats) {
+        insert.execute(&mut **tx).await?;
+    }
+    Ok(())
 }
 
 /// A promo applied (its code and the new quote) or removed (no code) on a pending booking.

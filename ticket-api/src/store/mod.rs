@@ -54,29 +54,15 @@ pub(crate) fn values_list(rows: usize, columns: usize) -> String {
 
 /// An owner (a hold, a ticket) read joined with its seats, a row per seat in the order chosen:
 /// the owner, from the first row, with its seats; `None` without rows. The read side of
-/// [`insert_seats`].
+/// [`seats_insert`].
 pub(crate) fn gather_seats<O>(rows: impl IntoIterator<Item = (O, Option<String>)>) -> Option<(O, Vec<String>)> {
     let mut rows = rows.into_iter();
     let (owner, first) = rows.next()?;
     Some((owner, first.into_iter().chain(rows.filter_map(|(_, seat)| seat)).collect()))
 }
 
-/// Writes an owner's seats, in the order chosen, in one statement (`table` is a constant of the
-/// callers: `booking_seats` or `hold_seats`, keyed by `owner`).
-pub(crate) async fn insert_seats<'c>(
-    e: impl Exec<'c>,
-    table: &'static str,
-    owner: &'static str,
-    owner_id: &str,
-    seats: &[String],
-) -> Result<(), sqlx::Error> {
-    if let Some(query) = seats_insert(table, owner, owner_id, seats) {
-        query.execute(e).await?;
-    }
-    Ok(())
-}
-
-/// The statement [`insert_seats`] runs; `None` without seats.
+/// The statement that writes an owner's seats, in the order chosen (`table` is a constant of the
+/// callers: `booking_seats` or `hold_seats`, keyed by `owner`); `None` without seats.
 pub(crate) fn seats_insert(
     table: &'static str,
     owner: &'static str,
