@@ -36,7 +36,7 @@ use std::sync::Arc;
 use crate::store::db::Pool;
 use axum::Extension;
 use axum::Router;
-use axum::extract::{DefaultBodyLimit, State};
+use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderValue, Method};
 use axum::routing::{MethodRouter, get, post};
 use core_wasm::contract::calls::{CALLS, CallName};
@@ -231,15 +231,6 @@ async fn time_limit(request: axum::extract::Request, next: axum::middleware::Nex
     }
 }
 
-/// Answers once the request's claim writes have reached the other server processes.
-async fn claims_told(
-    State(state): State<AppState>,
-    request: axum::extract::Request,
-    next: axum::middleware::Next,
-) -> axum::response::Response {
-    state.claims.answer_when_told(next.run(request)).await
-}
-
 /// The handler of each call of the table. The match is exhaustive: a row without a handler does
 /// not compile.
 fn handler(name: CallName) -> MethodRouter<AppState> {
@@ -364,7 +355,7 @@ pub fn router(state: AppState) -> Router {
         .nest("/v1/api", api)
         .layer(DefaultBodyLimit::max(BODY_LIMIT));
     if state.claims.has_peers() {
-        routes = routes.layer(axum::middleware::from_fn_with_state(state.clone(), claims_told));
+        routes = routes.layer(http::claims_told::ClaimsTold { claims: Arc::clone(&state.claims) });
     }
     let mut router = routes.layer(axum::middleware::from_fn(time_limit)).with_state(state.clone());
     if !state.config.cors_origins.is_empty() {
