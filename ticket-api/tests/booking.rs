@@ -234,6 +234,58 @@ on_both! {
         assert_eq!(seat_status(&other, &trip, seat).await, "locked");
     }
 
+    a_write_waits_for_every_process_that_may_trust_its_cache(app) {
+        if app.backend() == common::Backend::Sqlite {
+            return; // one writer per SQLite file: there is nobody to wait for
+        }
+        let (trip, _, _, _) = common::three_stop_trip(&app).await;
+        let seats = common::free_seats(&app, &trip).await;
+        // Another process, played by hand: it listens under the processes' name, so a process
+        // that starts now takes it for one that may trust its cache.
+        let options: sqlx::postgres::PgConnectOptions = app.state.config.database_url.parse().unwrap();
+        let listening = sqlx::postgres::PgPoolOptions::new()
+            .max_connections(1)
+            .connect_with(options.clone().application_name("seat_claims quiet"))
+            .await
+            .unwrap();
+        let mut quiet = sqlx::postgres::PgListener::connect_with(&listening).await.unwrap();
+        quiet.listen("seat_claims").await.unwrap();
+        let pool = sqlx::postgres::PgPoolOptions::new().max_connections(1).connect_with(options).await.unwrap();
+        let say = |payload: String| {
+            let pool = pool.clone();
+            async move { sqlx::query("SELECT pg_notify('seat_claims', $1)").bind(payload).execute(&pool).await.unwrap() }
+        };
+        let writer = app.restarted().await;
+
+        // Answered once the quiet process acknowledged the write's round, not before.
+        let locking = tokio::spawn({
+            let (writer, trip, seat) = (writer.clone(), trip.clone(), seats[0].clone());
+            async move { lock(&writer, &trip, &[&seat], "waits-for-acks").await.0 }
+        });
+        let (token, round) = loop {
+            // `token round t acks trips...`: a round that carried a write.
+            let heard = quiet.recv().await.unwrap();
+            let words: Vec<&str> = heard.payload().split(' ').collect();
+            if words.get(2) == Some(&"t") {
+                break (words[0].to_owned(), words[1].parse::<u64>().unwrap());
+            }
+        };
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        assert!(!locking.is_finished(), "answered before a process that may trust its cache acknowledged");
+        say(format!("quiet 1 n {token}:{round}")).await;
+        assert_eq!(locking.await.unwrap(), StatusCode::OK);
+
+        // Heard from again, and silent about the next write: answered only once a lease begun
+        // before this has run out (half a lease on: one counted from when it was first found
+        // would end well before).
+        tokio::time::sleep(ticket_api::claims::LEASE / 2).await;
+        let since = std::time::Instant::now();
+        say(format!("quiet 2 n {token}:{round}")).await;
+        assert_eq!(lock(&writer, &trip, &[&seats[1]], "waits-a-lease").await.0, StatusCode::OK);
+        assert!(since.elapsed() >= ticket_api::claims::LEASE, "answered {:?} after, within a lease", since.elapsed());
+        assert!(writer.state.claims.all_told());
+    }
+
     a_paid_booking_has_a_ticket_even_if_the_tab_is_closed(app) {
         let (trip, _, _, _) = common::three_stop_trip(&app).await;
         let seats = common::free_seats(&app, &trip).await;

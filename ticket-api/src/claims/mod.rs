@@ -29,6 +29,7 @@ use axum::body::Bytes;
 use self::answers::SearchAnswers;
 use self::coherence::{Before, Slots, forget_all, store};
 use self::owner::Writer;
+pub use self::peers::LEASE;
 pub use self::trip::{ClaimState, LegClaim, TripClaims};
 
 /// Trips kept at most; past this the cache starts again (a day of the demo network is 320).
@@ -156,10 +157,10 @@ impl Claims {
     }
 
     /// Whether kept claims may be used by a read beginning now.
-    async fn may_use_kept(&self) -> bool {
+    fn may_use_kept(&self) -> bool {
         match &self.writer {
             Writer::Only { .. } => true,
-            Writer::Peers(peers) => peers.sync().await,
+            Writer::Peers(peers) => peers.trusts(),
             Writer::Shared => false,
         }
     }
@@ -218,7 +219,7 @@ impl Claims {
         network_version: &str,
         trip_ids: &[&str],
     ) -> Result<HashMap<String, Arc<TripClaims>>, sqlx::Error> {
-        let caching = self.may_use_kept().await;
+        let caching = self.may_use_kept();
         let now_ms = crate::clock::now_unix_ms();
         let mut found = HashMap::with_capacity(trip_ids.len());
         let mut missing: Vec<Before> = Vec::new();
