@@ -298,7 +298,7 @@ impl Shared {
         if self.millis(now) < self.lease_until.load(Ordering::Acquire) {
             return true;
         }
-        self.ask(unpoisoned(&self.outbox).started + 1);
+        self.ask_next();
         if self.trusting.swap(false, Ordering::AcqRel) {
             tracing::warn!(
                 "not hearing the other processes: seat claims are read from the store until a round is heard"
@@ -311,6 +311,11 @@ impl Shared {
         if self.asked.fetch_max(round, Ordering::AcqRel) < round {
             self.wake.notify_one();
         }
+    }
+
+    /// Asks for the next round to begin (one already on its way does not do).
+    fn ask_next(&self) {
+        self.ask(unpoisoned(&self.outbox).started + 1);
     }
 
     fn millis(&self, at: Instant) -> u64 {
@@ -344,8 +349,7 @@ impl Shared {
             unpoisoned(&self.book).heard_other(heard.sender, heard.round, ending.acks, &self.token, now);
             if ending.carried_trips {
                 // Its writer waits for this process's acknowledgement: the next round carries it.
-                let next = unpoisoned(&self.outbox).started + 1;
-                self.ask(next);
+                self.ask_next();
             }
             self.progress.send_modify(|p| *p += 1);
         }
@@ -362,7 +366,7 @@ impl Shared {
             Err(e) => tracing::warn!(error = %e, "cannot see which processes listen: writes wait a lease for now"),
         }
         self.progress.send_modify(|p| *p += 1);
-        self.ask(unpoisoned(&self.outbox).started + 1);
+        self.ask_next();
     }
 
     fn disconnected(&self) {
@@ -375,9 +379,8 @@ impl Shared {
 async fn listening_peers(pool: &Pool, own_token: &str) -> Result<Vec<String>, sqlx::Error> {
     let names: Vec<String> = sqlx::query_scalar(
         "SELECT application_name FROM pg_stat_activity \
-         WHERE datname = current_database() AND left(application_name, $1) = $2 AND application_name <> $3",
+         WHERE datname = current_database() AND starts_with(application_name, $1) AND application_name <> $2",
     )
-    .bind(i32::try_from(APP_NAME.len()).unwrap_or(i32::MAX))
     .bind(APP_NAME)
     .bind(format!("{APP_NAME}{own_token}"))
     .fetch_all(pool)
