@@ -48,10 +48,18 @@ pub struct Config {
     pub sale_windows: SaleWindowsSetting,
     /// Where a process on PostgreSQL hears the others' seat claim writes (CLAIMS_LISTEN_URL).
     pub claims_listen: ClaimsListen,
+    /// How old a search or seat view's copy of the seat claims may be (CLAIMS_MAX_AGE_MS).
+    pub claims_max_age_ms: u32,
+    /// Whether the server applies the migrations when it starts (MIGRATE_ON_START); off, a
+    /// release step runs `ticket-api migrate` and the server refuses a schema behind it.
+    pub migrate_on_start: bool,
+    /// Tests only: this process's own clock put this far off (TEST_CLOCK_SKEW_MS), to show that
+    /// expiry follows the store's clock whatever it says (`clock`).
+    pub test_clock_skew_ms: i64,
 }
 
-/// How a server process on PostgreSQL keeps its seat claims cache coherent with the others'
-/// (CLAIMS_LISTEN_URL; README "Deployment: the store"). SQLite has one writing process.
+/// How a server process on PostgreSQL hears of the others' seat claim writes sooner than its
+/// copies age out (CLAIMS_LISTEN_URL; `claims` module).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ClaimsListen {
     /// Unset: listens at DATABASE_URL.
@@ -59,7 +67,7 @@ pub enum ClaimsListen {
     /// A direct connection to PostgreSQL, for when DATABASE_URL goes through a pooler in
     /// transaction mode (which cannot LISTEN).
     Url(String),
-    /// `off`: no cache; every search and seat view reads the store.
+    /// `off`: no notices; another process's write shows once a copy has aged out.
     Off,
 }
 
@@ -226,10 +234,29 @@ pub const SETTINGS: &[Setting] = &[
     Setting {
         name: "CLAIMS_LISTEN_URL",
         default: "(DATABASE_URL)",
-        meaning: "PostgreSQL: where each process hears the others' seat claim writes (a direct URL when DATABASE_URL is a pooler in transaction mode); off: every search and seat view reads the store",
+        meaning: "PostgreSQL: where each process hears the others' seat claim writes (a direct URL when DATABASE_URL is a pooler in transaction mode); off: they show once a copy has aged out",
+    },
+    Setting {
+        name: "CLAIMS_MAX_AGE_MS",
+        default: "1000",
+        meaning: "how old the seats a search or seat view shows may be (a sale never relies on them); 0: read the store every time",
+    },
+    Setting {
+        name: "MIGRATE_ON_START",
+        default: "on",
+        meaning: "apply the store's migrations at start; off: a release step runs `ticket-api migrate` (over a direct connection) and servers refuse a store behind it",
+    },
+    Setting {
+        name: "TEST_CLOCK_SKEW_MS",
+        default: "0",
+        meaning: "tests only: puts this process's own clock off by this much (expiry follows the store's clock regardless)",
     },
     Setting { name: "HOLD_SEATS_PER_VISITOR", default: "8", meaning: "seats one visitor may hold at once" },
-    Setting { name: "HOLD_SEATS_PER_ADDRESS", default: "40", meaning: "seats held at once from one client address" },
+    Setting {
+        name: "HOLD_SEATS_PER_ADDRESS",
+        default: "20000",
+        meaning: "seats held at once from one client address: a backstop, sized for 5,000 travellers behind one carrier address",
+    },
     Setting {
         name: "TRUSTED_PROXIES",
         default: "(none)",
@@ -237,8 +264,8 @@ pub const SETTINGS: &[Setting] = &[
     },
     Setting {
         name: "RATE_LIMITS",
-        default: "token=60/min,otp-send=10/min,otp-check=30/min,seat-lock=60/min,full-bus=5/min,global=20000/s",
-        meaning: "per client address (global: all calls); 'off', or name=N/s|min|h entries replacing defaults",
+        default: "token=3000/min,refresh=10/min,otp-send=5/min,otp-check=15/min,seat-lock=30/min,full-bus=3/min,address=20000/min,global=20000/s",
+        meaning: "per visitor (refresh, otp-*, seat-lock, full-bus), per client address (token: new visitors; address: all of these together), global: all calls; 'off', or name=N/s|min|h entries replacing defaults",
     },
     Setting {
         name: "SMS_GATEWAY_URL",
@@ -310,6 +337,9 @@ impl std::fmt::Debug for Config {
                     ClaimsListen::Off => "off",
                 },
             )
+            .field("claims_max_age_ms", &self.claims_max_age_ms)
+            .field("migrate_on_start", &self.migrate_on_start)
+            .field("test_clock_skew_ms", &self.test_clock_skew_ms)
             .finish()
     }
 }
@@ -471,7 +501,11 @@ impl Config {
             otp_secret: secret("OTP_SECRET")?,
             hold_max_seconds: read.number("HOLD_MAX_SECONDS", 900, 60)?,
             hold_seats_per_visitor: read.number("HOLD_SEATS_PER_VISITOR", 8, core_wasm::seats::MAX_SEATS as u32)?,
-            hold_seats_per_address: read.number("HOLD_SEATS_PER_ADDRESS", 40, core_wasm::seats::MAX_SEATS as u32)?,
+            hold_seats_per_address: read.number(
+                "HOLD_SEATS_PER_ADDRESS",
+                20_000,
+                core_wasm::seats::MAX_SEATS as u32,
+            )?,
             trusted_proxies: read.parse("TRUSTED_PROXIES", Vec::new(), trusted_proxies)?,
             rate_limits: read.parse("RATE_LIMITS", RateLimits::default(), RateLimits::parse)?,
             sms_gateway: match read.optional("SMS_GATEWAY_URL", |v| Ok(v.trim().to_owned()))? {
@@ -492,6 +526,11 @@ impl Config {
             payments: payment_settings(&read)?,
             sale_windows: read.parse("SALE_WINDOWS", SaleWindowsSetting::Default, sale_windows)?,
             claims_listen: read.parse("CLAIMS_LISTEN_URL", ClaimsListen::Database, claims_listen)?,
+            claims_max_age_ms: read.number("CLAIMS_MAX_AGE_MS", 1_000, 0)?,
+            migrate_on_start: read.flag("MIGRATE_ON_START", true)?,
+            test_clock_skew_ms: read.parse("TEST_CLOCK_SKEW_MS", 0, |v| {
+                v.parse::<i64>().map_err(|_| "must be a whole number of milliseconds".to_owned())
+            })?,
         })
     }
 

@@ -41,6 +41,10 @@ pub enum ApiError {
     Timeout,
     /// A part we depend on is not there (an SMS or payment gateway): 503.
     Unavailable(Said),
+    /// The store cannot be reached for now (a lost connection, a primary failing over, a
+    /// standby that cannot write yet): 503 with `Retry-After`. Nothing was answered as done, so
+    /// the client's retry with the same Idempotency-Key is safe.
+    StoreUnavailable,
     UnsupportedMediaType,
     /// A store or internal failure; the text goes to the log only.
     Internal(String),
@@ -88,6 +92,7 @@ impl ApiError {
             ApiError::Unprocessable(m) => (StatusCode::UNPROCESSABLE_ENTITY, vec![m]),
             ApiError::Timeout => (StatusCode::REQUEST_TIMEOUT, vec![say::REQUEST_TIMEOUT.into()]),
             ApiError::Unavailable(m) => (StatusCode::SERVICE_UNAVAILABLE, vec![m]),
+            ApiError::StoreUnavailable => (StatusCode::SERVICE_UNAVAILABLE, vec![say::BUSY.into()]),
             ApiError::UnsupportedMediaType => (StatusCode::UNSUPPORTED_MEDIA_TYPE, vec![say::NOT_JSON.into()]),
             ApiError::Internal(detail) => {
                 tracing::error!(%detail, "internal error");
@@ -106,6 +111,7 @@ impl IntoResponse for ApiError {
         let retry_after = match &self {
             ApiError::TooMany(_, seconds) => Some((*seconds).max(1)),
             ApiError::Busy => Some(1),
+            ApiError::StoreUnavailable => Some(STORE_RETRY_AFTER),
             _ => None,
         };
         let contended = matches!(self, ApiError::Busy);
@@ -133,11 +139,34 @@ pub struct TryAgain;
 /// (the everyday answer of a distributed SQL engine under contention) and a deadlock victim.
 const TRY_AGAIN: [&str; 2] = ["40001", "40P01"];
 
+/// SQLSTATEs of a store that is there but cannot serve for now: shutting down or starting up
+/// (57P01-57P03), too many connections (53300), read-only (25006: a standby a balancer still
+/// sends to during a failover); and class 08, connection exceptions.
+const UNAVAILABLE: [&str; 5] = ["57P01", "57P02", "57P03", "53300", "25006"];
+
+/// Seconds a client is asked to wait when the store is unavailable: about a failover's length.
+const STORE_RETRY_AFTER: u64 = 2;
+
 impl From<sqlx::Error> for ApiError {
     fn from(e: sqlx::Error) -> Self {
+        match &e {
+            sqlx::Error::Io(_)
+            | sqlx::Error::Tls(_)
+            | sqlx::Error::PoolTimedOut
+            | sqlx::Error::PoolClosed
+            | sqlx::Error::WorkerCrashed => {
+                tracing::warn!(error = %e, "the store is unavailable");
+                return ApiError::StoreUnavailable;
+            }
+            _ => {}
+        }
         match e.as_database_error().and_then(|d| d.code()) {
             // Rolled back whole: running the call again (ours, then the traveller's) is safe.
             Some(code) if TRY_AGAIN.contains(&code.as_ref()) => ApiError::Busy,
+            Some(code) if UNAVAILABLE.contains(&code.as_ref()) || code.starts_with("08") => {
+                tracing::warn!(error = %e, "the store is unavailable");
+                ApiError::StoreUnavailable
+            }
             _ => ApiError::Internal(format!("store: {e}")),
         }
     }
@@ -239,5 +268,17 @@ mod tests {
             assert!(matches!(answer(code), ApiError::Busy), "{code}");
         }
         assert!(matches!(answer("23505"), ApiError::Internal(_)), "a unique violation here is a bug, not contention");
+    }
+
+    #[test]
+    fn a_store_that_cannot_be_reached_asks_the_client_to_come_back() {
+        for code in ["57P01", "57P03", "25006", "08006", "53300"] {
+            assert!(matches!(answer(code), ApiError::StoreUnavailable), "{code}");
+        }
+        let lost = ApiError::from(sqlx::Error::Io(std::io::Error::from(std::io::ErrorKind::ConnectionReset)));
+        assert!(matches!(lost, ApiError::StoreUnavailable));
+        let response = ApiError::from(sqlx::Error::PoolTimedOut).into_response();
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(response.headers()[header::RETRY_AFTER], "2");
     }
 }

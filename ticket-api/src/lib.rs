@@ -121,7 +121,12 @@ impl std::error::Error for StartError {}
 /// mode, and returns the state the router serves.
 pub async fn start(config: Config) -> Result<AppState, StartError> {
     config.ready_for_real_travellers().map_err(StartError::Config)?;
-    let (pool, _) = store::db::open(&config.database_url, config.max_connections).await.map_err(StartError::Db)?;
+    let (pool, _) = if config.migrate_on_start {
+        store::db::open(&config.database_url, config.max_connections).await
+    } else {
+        store::db::open_migrated(&config.database_url, config.max_connections).await
+    }
+    .map_err(StartError::Db)?;
     if config.demo && seed::is_empty(&pool).await.map_err(|e| StartError::Db(e.into()))? {
         let options = seed::SeedOptions { today: clock::today(), days: config.demo_days };
         let summary = seed::seed_demo(&pool, &options).await.map_err(|e| StartError::Db(e.into()))?;
@@ -137,9 +142,11 @@ pub async fn start(config: Config) -> Result<AppState, StartError> {
                 })
             })?;
     let pool = store::db::Pool::serving(pool, &config.database_url).await.map_err(StartError::Db)?;
+    clock::skew_own_clock(config.test_clock_skew_ms);
+    clock::follow_store(&pool).await;
     let network = domain::network::NetworkCache::load(&pool).await.map_err(|e| StartError::Db(e.into()))?;
-    let claims = claims::Claims::start(&config.database_url, &config.claims_listen, &pool);
-    tracing::info!(caching = claims.is_caching(), "seat claims");
+    let claims = claims::Claims::start(&config.database_url, &config.claims_listen, &pool, config.claims_max_age_ms);
+    tracing::info!(max_age_ms = config.claims_max_age_ms, notices = claims.has_notices(), "seat claims");
     let sms = sms_of(&config).map_err(StartError::Config)?;
     let limits = Arc::new(http::limits::Limiters::new(&config.rate_limits));
     let gateways = domain::payments::Gateways::from_settings(&config.payments, config.demo).map_err(|e| {
@@ -347,16 +354,11 @@ pub fn router(state: AppState) -> Router {
         .merge(calls)
         .fallback(error::not_found)
         .layer(axum::middleware::from_fn(http::extract::refuse_nul));
-    let token_limit =
-        axum::middleware::from_fn_with_state((state.clone(), Some(http::limits::Limit::Token)), http::limits::layer);
-    let mut routes = Router::new()
-        .route("/oauth/access_token", post(http::auth::access_token).route_layer(token_limit))
+    let routes = Router::new()
+        .route("/oauth/access_token", post(http::auth::access_token))
         .merge(gateway_routes(&state))
         .nest("/v1/api", api)
         .layer(DefaultBodyLimit::max(BODY_LIMIT));
-    if state.claims.has_peers() {
-        routes = routes.layer(http::claims_told::ClaimsTold { claims: Arc::clone(&state.claims) });
-    }
     let mut router = routes.layer(axum::middleware::from_fn(time_limit)).with_state(state.clone());
     if !state.config.cors_origins.is_empty() {
         let origins: Vec<HeaderValue> =

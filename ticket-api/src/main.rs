@@ -8,7 +8,8 @@ const USAGE_ERROR: u8 = 2;
 fn help() -> String {
     let mut text = String::from(
         "ticket-api: the bus and launch ticket API on its own port.\n\n\
-         Usage: ticket-api [--help]\n\n\
+         Usage: ticket-api [--help]   serve the API\n\
+         \x20      ticket-api migrate    apply the store's migrations at DATABASE_URL, then exit\n\n\
          Settings are environment variables (unset or empty means the default):\n\n\
          \x20 HOST\n      default: 127.0.0.1\n\n\
          \x20 PORT\n      default: 8081\n",
@@ -24,8 +25,10 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut migrate_only = false;
     match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         [] => {}
+        ["migrate"] => migrate_only = true,
         ["--help" | "-h"] => {
             print!("{}", help());
             return ExitCode::SUCCESS;
@@ -58,6 +61,18 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    if migrate_only {
+        return match runtime.block_on(ticket_api::store::db::migrate(&config.database_url)) {
+            Ok(applied) => {
+                println!("ticket-api: {applied} migration(s) applied; the store is current");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("ticket-api: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     let result: Result<(), String> = runtime.block_on(async move {
         let state = ticket_api::start(config).await.map_err(|e| e.to_string())?;
         let listener = tokio::net::TcpListener::bind((host.as_str(), port))

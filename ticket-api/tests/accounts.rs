@@ -220,7 +220,7 @@ mod login {
             assert_eq!(common::sms_code(&app, PHONE).await.len(), 4, "the code in ASCII digits: {sms}");
         }
 
-        login_calls_share_the_otp_limits_per_address(app) {
+        login_calls_share_the_otp_limits_per_visitor(app) {
             let app = common::TestApp::with_settings(app.backend(), 60, &[("RATE_LIMITS", "otp-send=2/min,otp-check=2/min")]).await;
             assert_eq!(app.post("/v1/api/common/send-otp-by-phone", json!({"phone": PHONE})).await.0, StatusCode::OK);
             assert_eq!(app.post("/v1/api/common/login-otp", json!({"phone": OTHER_PHONE})).await.0, StatusCode::OK);
@@ -232,7 +232,9 @@ mod login {
             let (status, _) = app.post("/v1/api/common/login", json!({"phone": OTHER_PHONE, "otpCode": "0000"})).await;
             assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "tries of every purpose count together");
             let elsewhere = app.at_address("198.51.100.9");
-            assert_eq!(elsewhere.post("/v1/api/common/login-otp", json!({"phone": FRIEND_PHONE})).await.0, StatusCode::OK);
+            assert_eq!(elsewhere.post("/v1/api/common/login-otp", json!({"phone": FRIEND_PHONE})).await.0, StatusCode::TOO_MANY_REQUESTS, "the visitor's limit, wherever it is");
+            let neighbour = app.visitor("neighbour");
+            assert_eq!(neighbour.post("/v1/api/common/login-otp", json!({"phone": FRIEND_PHONE})).await.0, StatusCode::OK, "another traveller behind the same address");
         }
     }
 }

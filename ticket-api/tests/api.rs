@@ -455,7 +455,7 @@ mod tokens {
                 let op = &doc["paths"][&path][call.method.as_str().to_lowercase()];
                 assert!(op.is_object(), "{path}");
                 let statuses = op["responses"].as_object().unwrap();
-                for status in ["200", "400", "401", "404", "408", "429", "500"] {
+                for status in ["200", "400", "401", "404", "408", "429", "500", "503"] {
                     assert!(statuses.contains_key(status), "{path} {status}");
                 }
                 if call.method == Method::Post {
@@ -465,7 +465,7 @@ mod tokens {
                 }
                 assert_eq!(statuses.contains_key("403"), call.names_visitor, "{path} 403");
                 assert_eq!(statuses.contains_key("422"), call.idempotent, "{path} 422");
-                let per_address = statuses["429"]["description"].as_str().unwrap().contains("from this address");
+                let per_address = statuses["429"]["description"].as_str().unwrap().contains("from this visitor");
                 assert_eq!(per_address, call.limited, "{path} 429");
             }
             // Outside its scope a call has no path at all.

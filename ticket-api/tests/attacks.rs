@@ -366,6 +366,35 @@ mod holds {
 mod limits {
     use super::*;
 
+    async fn token_request(app: &common::TestApp, body: Value) -> (StatusCode, Option<String>, Value) {
+        new_token_request(app, body, None).await
+    }
+
+    async fn new_visitor(app: &common::TestApp, forwarded_for: Option<&str>) -> (StatusCode, Option<String>) {
+        let (status, retry, _) =
+            new_token_request(app, json!({"grant_type": "client_credentials", "client_id": "web"}), forwarded_for)
+                .await;
+        (status, retry)
+    }
+
+    async fn new_token_request(
+        app: &common::TestApp,
+        body: Value,
+        forwarded_for: Option<&str>,
+    ) -> (StatusCode, Option<String>, Value) {
+        let mut request = Request::post("/oauth/access_token").header(header::CONTENT_TYPE, "application/json");
+        if let Some(address) = forwarded_for {
+            request = request.header("x-forwarded-for", address);
+        }
+        let mut request = request.body(Body::from(body.to_string())).unwrap();
+        request.extensions_mut().insert(axum::extract::ConnectInfo(app.address));
+        let response = tower::ServiceExt::oneshot(app.router.clone(), request).await.unwrap();
+        let status = response.status();
+        let retry = response.headers().get(header::RETRY_AFTER).map(|v| v.to_str().unwrap().to_owned());
+        let bytes = http_body_util::BodyExt::collect(response.into_body()).await.unwrap().to_bytes();
+        (status, retry, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+    }
+
     async fn send_otp(app: &common::TestApp, phone: &str, forwarded_for: Option<&str>) -> (StatusCode, Option<String>) {
         let mut request = Request::post("/v1/api/common/send-otp-by-phone")
             .header(header::AUTHORIZATION, format!("Bearer {}", app.token))
@@ -386,50 +415,118 @@ mod limits {
 
     on_both! {
         a_spoofed_forwarded_for_gains_nothing(app) {
-            let app = common::TestApp::with_settings(app.backend(), 60, &[("RATE_LIMITS", "otp-send=3/min")]).await;
+            // New visitors' tokens count per address: the one limit a stranger could try to
+            // dodge by naming another address.
+            let app = common::TestApp::with_settings(app.backend(), 60, &[("RATE_LIMITS", "token=3/min")]).await;
             let attacker = app.at_address("198.51.100.66");
-            for n in 0..3 {
-                assert_eq!(send_otp(&attacker, &phone(n), None).await.0, StatusCode::OK);
+            for _ in 0..3 {
+                assert_eq!(new_visitor(&attacker, None).await.0, StatusCode::OK);
             }
-            let (status, retry) = send_otp(&attacker, &phone(3), None).await;
+            let (status, retry) = new_visitor(&attacker, None).await;
             assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
             assert!(retry.is_some_and(|s| s.parse::<u64>().unwrap() >= 1), "Retry-After says when");
             for spoof in ["203.0.113.1", "203.0.113.2, 203.0.113.3"] {
-                assert_eq!(send_otp(&attacker, &phone(4), Some(spoof)).await.0, StatusCode::TOO_MANY_REQUESTS, "{spoof}");
+                assert_eq!(new_visitor(&attacker, Some(spoof)).await.0, StatusCode::TOO_MANY_REQUESTS, "{spoof}");
             }
             // Behind a trusted proxy the forwarded address counts, each its own bucket.
-            let behind = common::TestApp::with_settings(app.backend(), 60, &[("RATE_LIMITS", "otp-send=3/min"), ("TRUSTED_PROXIES", "10.0.0.0/8")]).await;
+            let behind = common::TestApp::with_settings(app.backend(), 60, &[("RATE_LIMITS", "token=3/min"), ("TRUSTED_PROXIES", "10.0.0.0/8")]).await;
             let proxy = behind.at_address("10.1.2.3");
-            for n in 0..3 {
-                assert_eq!(send_otp(&proxy, &phone(10 + n), Some("198.51.100.66")).await.0, StatusCode::OK);
+            for _ in 0..3 {
+                assert_eq!(new_visitor(&proxy, Some("198.51.100.66")).await.0, StatusCode::OK);
             }
-            assert_eq!(send_otp(&proxy, &phone(13), Some("198.51.100.66")).await.0, StatusCode::TOO_MANY_REQUESTS);
-            assert_eq!(send_otp(&proxy, &phone(14), Some("198.51.100.67")).await.0, StatusCode::OK);
+            assert_eq!(new_visitor(&proxy, Some("198.51.100.66")).await.0, StatusCode::TOO_MANY_REQUESTS);
+            assert_eq!(new_visitor(&proxy, Some("198.51.100.67")).await.0, StatusCode::OK);
         }
 
-        sixty_requests_from_one_address_cannot_block_another(app) {
-            let stranger = app.at_address("198.51.100.99");
-            let grant = |who: &common::TestApp| {
-                let mut request = Request::post("/oauth/access_token")
-                    .header(header::CONTENT_TYPE, "application/json")
-                    .body(Body::from(json!({"grant_type": "client_credentials", "client_id": "web"}).to_string()))
-                    .unwrap();
-                request.extensions_mut().insert(axum::extract::ConnectInfo(who.address));
-                tower::ServiceExt::oneshot(who.router.clone(), request)
-            };
+        one_visitor_spending_its_limit_cannot_block_another_behind_the_same_address(app) {
+            let stranger = app.at_address("198.51.100.99").visitor("stranger");
             let mut refused = 0;
-            for _ in 0..61 {
-                if grant(&stranger).await.unwrap().status() == StatusCode::TOO_MANY_REQUESTS {
+            for n in 0..6 {
+                if send_otp(&stranger, &phone(n), None).await.0 == StatusCode::TOO_MANY_REQUESTS {
                     refused += 1;
                 }
             }
-            assert_eq!(refused, 1, "the 61st in a minute is refused");
-            assert_eq!(grant(&app.at_address("203.0.113.10")).await.unwrap().status(), StatusCode::OK);
-            for n in 0..12 {
-                send_otp(&stranger, &phone(n), None).await;
+            assert_eq!(refused, 1, "the 6th send in a minute is refused to that visitor");
+            assert_eq!(send_otp(&stranger.at_address("203.0.113.10"), &phone(7), None).await.0, StatusCode::TOO_MANY_REQUESTS, "wherever it comes from");
+            let neighbour = app.at_address("198.51.100.99").visitor("neighbour");
+            assert_eq!(send_otp(&neighbour, &phone(8), None).await.0, StatusCode::OK, "the same address, another traveller");
+        }
+
+        a_thousand_new_visitors_a_minute_from_one_address_get_their_tokens_but_one_refresh_token_hammered_is_capped(app) {
+            let carrier = app.at_address("198.51.100.200");
+            let mut refresh = String::new();
+            for n in 0..1000 {
+                let (status, _, body) = token_request(&carrier, json!({"grant_type": "client_credentials", "client_id": "web"})).await;
+                assert_eq!(status, StatusCode::OK, "new visitor {n} behind the carrier's address");
+                refresh = body["refresh_token"].as_str().unwrap().to_owned();
             }
-            assert_eq!(send_otp(&stranger, &phone(20), None).await.0, StatusCode::TOO_MANY_REQUESTS);
-            assert_eq!(send_otp(&app.at_address("203.0.113.10"), &phone(21), None).await.0, StatusCode::OK);
+            let again = json!({"grant_type": "refresh_token", "client_id": "web", "refresh_token": refresh});
+            let mut answered = Vec::new();
+            for _ in 0..20 {
+                answered.push(token_request(&carrier, again.clone()).await.0);
+            }
+            // 10 at once, then one every 6 s.
+            let refused = answered.iter().filter(|s| **s == StatusCode::TOO_MANY_REQUESTS).count();
+            assert!(refused >= 8, "10 refreshes a minute for one visitor: {answered:?}");
+            assert!(answered[..10].iter().all(|s| *s == StatusCode::OK), "{answered:?}");
+            let (status, _, _) = token_request(&carrier, json!({"grant_type": "client_credentials", "client_id": "web"})).await;
+            assert_eq!(status, StatusCode::OK, "the hammering visitor's cap is its own");
+        }
+
+        five_hundred_travellers_behind_one_carrier_address_all_hold_and_buy_and_one_visitor_is_still_capped(app) {
+            // Default limits: at Eid thousands of travellers share a carrier's few addresses.
+            let carrier = app.at_address("198.51.100.77");
+            let ids: Vec<String> =
+                sqlx::query("SELECT id FROM trips WHERE service = 'BUS' AND departs_at >= $1 ORDER BY departs_at LIMIT 60")
+                    .bind(common::today().add_days(1).days_since_epoch() * 1440)
+                    .fetch_all(&app.state.pool)
+                    .await
+                    .unwrap()
+                    .iter()
+                    .map(|r| r.get("id"))
+                    .collect();
+            let mut wanted: Vec<(String, Vec<String>)> = Vec::new();
+            'trips: for id in ids {
+                let free = common::free_seats(&app, &id).await;
+                for (n, pair) in free.chunks(3).enumerate() {
+                    // One seat or two, in turns.
+                    let take = if n % 2 == 0 { 1 } else { 2 }.min(pair.len());
+                    wanted.push((id.clone(), pair[..take].to_vec()));
+                    if wanted.len() == 500 {
+                        break 'trips;
+                    }
+                }
+            }
+            assert_eq!(wanted.len(), 500, "the demo has seats for 500 travellers");
+            let buying: Vec<_> = wanted
+                .into_iter()
+                .enumerate()
+                .map(|(n, (trip, seats))| {
+                    let traveller = carrier.visitor(&format!("carrier-{n}"));
+                    tokio::spawn(async move {
+                        let seats: Vec<&str> = seats.iter().map(String::as_str).collect();
+                        let (status, body) = traveller.lock(&trip, &seats).await;
+                        assert_eq!(status, StatusCode::OK, "traveller {n}: {body}");
+                        let tnx = traveller.book(&trip, &seats).await;
+                        traveller.pay(&tnx).await;
+                        common::tickets_of(&traveller, &tnx).await
+                    })
+                })
+                .collect();
+            for (n, bought) in buying.into_iter().enumerate() {
+                assert_eq!(bought.await.unwrap(), 1, "traveller {n} has a ticket");
+            }
+            // One visitor behind the same address still meets its own caps.
+            let bot = carrier.visitor("carrier-bot");
+            let (trip, seats) = trips(&app, 1, 1).await.remove(0);
+            let mut answers = Vec::new();
+            for _ in 0..40 {
+                answers.push(bot.lock(&trip, &refs(&seats, 1)).await.0);
+            }
+            assert!(answers[..30].iter().all(|s| *s == StatusCode::OK), "{answers:?}");
+            // 30 at once, then one every 2 s: a slow machine may see one or two more pass.
+            let refused = answers[30..].iter().filter(|s| **s == StatusCode::TOO_MANY_REQUESTS).count();
+            assert!(refused >= 5, "30 seat-locks a minute for one visitor: {answers:?}");
         }
 
         a_stranger_can_make_a_phone_wait_an_hour_at_most(app) {

@@ -12,10 +12,6 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use sqlx::Row;
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
 fn start(db: &std::path::Path, port: u16) -> Child {
     Command::new(env!("CARGO_BIN_EXE_ticket-api"))
         .env("DATABASE_URL", format!("sqlite://{}", db.display()))
@@ -32,26 +28,6 @@ fn start(db: &std::path::Path, port: u16) -> Child {
         .stderr(Stdio::null())
         .spawn()
         .unwrap()
-}
-
-async fn ready(addr: SocketAddr) -> String {
-    for _ in 0..300 {
-        if tokio::net::TcpStream::connect(addr).await.is_ok() {
-            let (status, _, token) = common::http(
-                addr,
-                "POST",
-                "/oauth/access_token",
-                None,
-                Some(&json!({"grant_type": "client_credentials", "client_id": "web"})),
-            )
-            .await;
-            if status == 200 {
-                return token["access_token"].as_str().unwrap().to_owned();
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("ticket-api did not start");
 }
 
 /// seat-lock -> payment-pending -> sandbox Pay; the transaction id once the traveller is sent
@@ -91,10 +67,10 @@ async fn kill_9_mid_burst_loses_no_ticket_and_holds_no_seat_forever() {
     let dir = std::env::temp_dir().join(format!("ticket-api-crash-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let db = dir.join("crash.db");
-    let port = free_port();
+    let port = common::free_port();
     let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
     let mut server = start(&db, port);
-    let token = ready(addr).await;
+    let token = common::ready(addr).await;
 
     let tomorrow = common::today().add_days(1).to_string();
     let (_, _, found) = common::http(
@@ -149,7 +125,7 @@ async fn kill_9_mid_burst_loses_no_ticket_and_holds_no_seat_forever() {
     assert!(acknowledged.len() >= 10, "sales completed before the crash: {}", acknowledged.len());
 
     let mut server = start(&db, port);
-    ready(addr).await;
+    common::ready(addr).await;
     for (tnx, token) in &acknowledged {
         let (status, _, ticket) = common::http(
             addr,

@@ -12,6 +12,7 @@ use core_wasm::contract::tickets::Ticket;
 use core_wasm::server_messages as say;
 
 use crate::AppState;
+use crate::claims::ClaimsWrite;
 use crate::clock::now_unix_ms;
 use crate::domain::identity::{Caller, Login, Owner};
 use crate::domain::otp::{self, Purpose};
@@ -61,9 +62,10 @@ pub async fn log_in(state: &AppState, caller: &Caller, request: &LoginRequest) -
     trips.dedup();
     // The holds' owner is part of the claims search and seat view keep: announced before the
     // commit, kept until the transaction has ended.
-    let _writes: Vec<_> = trips.iter().map(|trip| state.claims.writing(trip)).collect();
+    let writes: Vec<_> = trips.iter().map(|trip| state.claims.writing(trip)).collect();
     bookings::move_pending(&mut *tx, visitor.as_str(), user.as_str()).await?;
     tx.commit().await?;
+    writes.into_iter().for_each(ClaimsWrite::committed);
 
     let claim = SessionClaim { user_id: user_id.clone(), session_id };
     let access_token = state.tokens.issue_login(&caller.subject, &claim, (expires_at / 1000) as u64);

@@ -243,6 +243,7 @@ pub async fn lock_seats(
     holds::insert(&mut writes, &hold, &seats)?;
     writes.run_in(&mut tx).await?;
     tx.commit().await?;
+    write.committed();
     if let Some(queue_id) = queue {
         // The turn was used: not a no-show. The seats are held whatever this answers.
         if let Err(e) = state.waiting_room.held(&queue_id, queued_as).await {
@@ -341,7 +342,7 @@ pub async fn book(
     holds::set_expiry(&mut writes, &hold.id, hold_until)?;
     bookings::insert(&mut writes, &booking, &held)?;
     writes.run(&state.pool).await?;
-    drop(write);
+    write.committed();
     views::new_booking(state, booking, held, hold_until).await
 }
 
@@ -492,6 +493,7 @@ pub async fn issue_paid(state: &AppState, tnx_id: &str, paid: Option<(&SessionRo
             holds::delete(&mut writes, &booking.hold_id)?;
             writes.run_in(&mut tx).await?;
             tx.commit().await?;
+            write.committed();
             Ok(Issued::Ticket(ticket_id))
         }
         Err(ClaimError::Taken(_)) => {
@@ -583,6 +585,7 @@ pub async fn remove_seat(
     inventory::release_seat(&mut tx, &write, &booking.hold_id, seat).await?;
     holds::remove_seat(&mut *tx, &booking.hold_id, seat).await?;
     tx.commit().await?;
+    write.committed();
     Ok(SeatRemoveResponse {
         seat_no: seats,
         sub_total: quote.sub_total as f64,

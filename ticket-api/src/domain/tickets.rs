@@ -86,6 +86,7 @@ pub async fn cancel(state: &AppState, request: &CancelTicketRequest) -> Result<C
         payments::request_refund(&mut *tx, session, refund, RefundReason::Cancelled, now_unix_ms()).await?;
     }
     tx.commit().await?;
+    write.committed();
     let refund_status = match session.filter(|_| refund > 0) {
         Some(session) => crate::domain::payments::reconcile::refund_now(state, &session.id).await?,
         None => None,

@@ -32,6 +32,7 @@ use crate::AppState;
 pub use crate::domain::identity::{Caller, Login, PUBLIC_CLIENT};
 pub use crate::domain::sessions::SessionClaim;
 use crate::error::ApiError;
+use crate::http::limits::Limit;
 use crate::ids::{NoRandomness, random_bytes};
 use crate::sealed::Sealer;
 
@@ -194,6 +195,14 @@ impl Tokens {
         Some(Bearer { caller: Caller::new(&c.client, &c.subject), session })
     }
 
+    /// The caller a refresh request renews, as rate limits key it (`Caller::scope`), if its
+    /// refresh token is good.
+    pub fn refreshing(&self, request: &TokenRequest) -> Option<String> {
+        let token = request.refresh_token.as_deref().filter(|_| request.grant_type == "refresh_token")?;
+        let claims = self.read(token, Kind::Refresh).filter(|c| c.client == request.client_id)?;
+        Some(Caller::new(&claims.client, &claims.subject).scope())
+    }
+
     /// Checks a token request: the public client (a new visitor), a refresh (the same one), or
     /// a service account's password grant.
     pub fn grant(&self, request: &TokenRequest) -> Result<TokenResponse, OAuthError> {
@@ -258,6 +267,9 @@ impl IntoResponse for OAuthError {
 
 /// `POST /oauth/access_token`, JSON or form-encoded.
 pub async fn access_token(State(state): State<AppState>, request: Request) -> Response {
+    let (parts, body) = request.into_parts();
+    let address = crate::http::client_address::of_parts(&parts, &state);
+    let request = Request::from_parts(parts, body);
     let parsed: Option<TokenRequest> = if crate::http::extract::is_json(request.headers()) {
         Json::<TokenRequest>::from_request(request, &state).await.ok().map(|Json(r)| r)
     } else {
@@ -266,6 +278,15 @@ pub async fn access_token(State(state): State<AppState>, request: Request) -> Re
     let Some(token_request) = parsed else {
         return OAuthError::InvalidRequest.into_response();
     };
+    // A refresh counts against its visitor; anything else (a new visitor, a wrong refresh
+    // token, a service account) against the address.
+    let limited = match state.tokens.refreshing(&token_request) {
+        Some(caller) => state.limits.check(Some(Limit::Refresh), address, Some(&caller)),
+        None => state.limits.check(Some(Limit::Token), address, None),
+    };
+    if let Err(e) = limited {
+        return e.into_response();
+    }
     match state.tokens.grant(&token_request) {
         Ok(token) => ([(axum::http::header::CACHE_CONTROL, "no-store")], Json(token)).into_response(),
         Err(e) => e.into_response(),

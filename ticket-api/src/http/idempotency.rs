@@ -33,6 +33,8 @@ const POLL: Duration = Duration::from_millis(25);
 const MAX_ANSWER: usize = 1024 * 1024;
 /// A running call's hold on its key: longer than any request may take (`lib::REQUEST_TIMEOUT`).
 pub const LEASE: Duration = Duration::from_secs(60);
+/// How often a key that could not be released is tried again.
+const FORGET_AGAIN: Duration = Duration::from_millis(500);
 /// How long a key and its answer are kept.
 pub const KEEP: Duration = Duration::from_secs(24 * 60 * 60);
 
@@ -92,7 +94,7 @@ pub async fn layer(State(state): State<AppState>, request: Request, next: Next) 
         };
         match store::claim(&state.pool, &claim).await {
             Err(e) => return ApiError::from(e).into_response(),
-            Ok(true) => return run(&state, &scope, &key, request, next).await,
+            Ok(true) => return run(&state, &scope, &key, now, request, next).await,
             Ok(false) => {}
         }
         match store::find(&state.pool, &scope, &key).await {
@@ -116,15 +118,15 @@ pub async fn layer(State(state): State<AppState>, request: Request, next: Next) 
 /// Runs the call that claimed the key, and keeps its answer. A 5xx is not an answer, nor is a
 /// 429 (busy, rate-limited, waiting for an admission): the call did nothing, and the key is
 /// released for the client's retry, which must not be told "busy" again for good.
-async fn run(state: &AppState, scope: &str, key: &str, request: Request, next: Next) -> Response {
+async fn run(state: &AppState, scope: &str, key: &str, claimed_at: i64, request: Request, next: Next) -> Response {
     let response = next.run(request).await;
     let (parts, body) = response.into_parts();
     let Ok(bytes) = to_bytes(body, MAX_ANSWER).await else {
-        forget(state, scope, key).await;
+        forget(state, scope, key, claimed_at).await;
         return ApiError::Internal("answer too large to keep for idempotency".into()).into_response();
     };
     if parts.status.is_server_error() || parts.status == axum::http::StatusCode::TOO_MANY_REQUESTS {
-        forget(state, scope, key).await;
+        forget(state, scope, key, claimed_at).await;
     } else {
         let saved = store::save(&state.pool, scope, key, parts.status.as_u16(), &String::from_utf8_lossy(&bytes)).await;
         if let Err(e) = saved {
@@ -134,8 +136,26 @@ async fn run(state: &AppState, scope: &str, key: &str, request: Request, next: N
     Response::from_parts(parts, Body::from(bytes))
 }
 
-async fn forget(state: &AppState, scope: &str, key: &str) {
-    if let Err(e) = store::forget(&state.pool, scope, key).await {
-        tracing::error!(error = %e, "cannot release an idempotency key");
+/// Releases the key. A store that is away (failing over, as likely as not the reason the call
+/// failed) is asked again in the background until the lease would have ended anyway: the
+/// client's retry waits for the key, and must not wait out the whole lease.
+async fn forget(state: &AppState, scope: &str, key: &str, claimed_at: i64) {
+    if store::forget(&state.pool, scope, key, claimed_at).await.is_ok() {
+        return;
     }
+    let (pool, scope, key) = (state.pool.clone(), scope.to_owned(), key.to_owned());
+    tokio::spawn(async move {
+        let until = std::time::Instant::now() + LEASE;
+        loop {
+            tokio::time::sleep(FORGET_AGAIN).await;
+            match store::forget(&pool, &scope, &key, claimed_at).await {
+                Ok(()) => return,
+                Err(e) if std::time::Instant::now() >= until => {
+                    tracing::error!(error = %e, "cannot release an idempotency key; its lease ends it");
+                    return;
+                }
+                Err(_) => {}
+            }
+        }
+    });
 }

@@ -4,7 +4,6 @@
 pub mod accounts;
 pub mod auth;
 pub mod booking;
-pub mod claims_told;
 pub mod client_address;
 pub mod content;
 pub mod extract;

@@ -66,13 +66,16 @@ fn failures(call: &CallSpec) -> Vec<(&'static str, String)> {
         statuses.push(("422", "The Idempotency-Key was used with another request".into()));
     }
     let limit = if call.limited {
-        "Too many of these from this address (or for this phone): Retry-After says when to try again"
+        "Too many of these from this visitor (or this address, or for this phone): Retry-After says when to try again"
     } else {
         "The site is at its ceiling of requests: Retry-After says when to try again"
     };
     statuses.push(("429", limit.into()));
+    let unavailable = "The store is unavailable for a moment (a failover): Retry-After says when to try again";
     if matches!(call.name, CallName::SendOtp | CallName::SendOtpByPhone | CallName::LoginOtp) {
-        statuses.push(("503", "The SMS could not be sent; nothing was used up, try again".into()));
+        statuses.push(("503", format!("The SMS could not be sent; nothing was used up, try again. {unavailable}")));
+    } else {
+        statuses.push(("503", unavailable.into()));
     }
     statuses.push(("500", "An internal failure (logged); the message is generic".into()));
     statuses

@@ -38,6 +38,8 @@ pub enum DbError {
     Url(String),
     Sqlx(sqlx::Error),
     Migrate(sqlx::migrate::MigrateError),
+    /// Started without migrating (`MIGRATE_ON_START=off`) on a store whose schema is behind.
+    NotMigrated(Vec<i64>),
 }
 
 impl std::fmt::Display for DbError {
@@ -46,6 +48,10 @@ impl std::fmt::Display for DbError {
             DbError::Url(url) => write!(f, "DATABASE_URL '{url}' is neither sqlite://... nor postgres://..."),
             DbError::Sqlx(e) => write!(f, "database: {e}"),
             DbError::Migrate(e) => write!(f, "migrations: {e}"),
+            DbError::NotMigrated(missing) => write!(
+                f,
+                "the store lacks migrations {missing:?}: run `ticket-api migrate` first (or MIGRATE_ON_START=on)"
+            ),
         }
     }
 }
@@ -73,6 +79,32 @@ pub async fn open(url: &str, max_connections: u32) -> Result<(AnyPool, Backend),
     let (pool, backend) = connect(url, max_connections).await?;
     MIGRATOR.run(&pool).await.map_err(DbError::Migrate)?;
     Ok((pool, backend))
+}
+
+/// Opens the pool of a server that does not migrate (a release step did, `migrate`): refused
+/// while any embedded migration is not applied, so a server never runs on a schema older than
+/// its queries.
+pub async fn open_migrated(url: &str, max_connections: u32) -> Result<(AnyPool, Backend), DbError> {
+    let (pool, backend) = connect(url, max_connections).await?;
+    let applied: Vec<i64> = sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success")
+        .fetch_all(&pool)
+        .await
+        .unwrap_or_default();
+    let missing: Vec<i64> = MIGRATOR.iter().map(|m| m.version).filter(|v| !applied.contains(v)).collect();
+    if missing.is_empty() { Ok((pool, backend)) } else { Err(DbError::NotMigrated(missing)) }
+}
+
+/// The release step: applies the migrations over one direct connection and says how many
+/// were new. sqlx holds a session advisory lock meanwhile (two releases at once wait for each
+/// other), so `url` must reach PostgreSQL itself, not a pooler in transaction mode.
+pub async fn migrate(url: &str) -> Result<usize, DbError> {
+    let (pool, _) = connect(url, 1).await?;
+    let before: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM _sqlx_migrations WHERE success").fetch_one(&pool).await.unwrap_or(0);
+    MIGRATOR.run(&pool).await.map_err(DbError::Migrate)?;
+    let after: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM _sqlx_migrations WHERE success").fetch_one(&pool).await?;
+    pool.close().await;
+    Ok(usize::try_from(after - before).unwrap_or(0))
 }
 
 /// How long a connection may sit idle in the pool before it is pinged on the way out.

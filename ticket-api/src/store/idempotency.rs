@@ -54,11 +54,13 @@ pub async fn save<'c>(e: impl Exec<'c>, scope: &str, key: &str, status: u16, bod
     Ok(())
 }
 
-/// Lets the key be used again (the first call failed on our side).
-pub async fn forget<'c>(e: impl Exec<'c>, scope: &str, key: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM idempotency_keys WHERE client = $1 AND idem_key = $2")
+/// Lets the key be used again (the call that claimed it at `claimed_at` failed on our side);
+/// a later claim of the key, or an answer kept, stays.
+pub async fn forget<'c>(e: impl Exec<'c>, scope: &str, key: &str, claimed_at: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM idempotency_keys WHERE client = $1 AND idem_key = $2 AND status = 0 AND created_at = $3")
         .bind(scope)
         .bind(key)
+        .bind(claimed_at)
         .execute(e)
         .await?;
     Ok(())

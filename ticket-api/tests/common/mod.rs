@@ -414,6 +414,26 @@ pub async fn free_seats(app: &TestApp, trip: &str) -> Vec<String> {
     .collect()
 }
 
+/// A loopback port nobody listens on (for a real server process).
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// Waits (up to 30 s) until a real server answers at `addr`: a new visitor's access token.
+pub async fn ready(addr: std::net::SocketAddr) -> String {
+    for _ in 0..300 {
+        if tokio::net::TcpStream::connect(addr).await.is_ok() {
+            let grant = serde_json::json!({"grant_type": "client_credentials", "client_id": "web"});
+            let (status, _, token) = http(addr, "POST", "/oauth/access_token", None, Some(&grant)).await;
+            if status == 200 {
+                return token["access_token"].as_str().unwrap().to_owned();
+            }
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("the server at {addr} did not start");
+}
+
 /// One HTTP/1.1 request over a fresh TCP connection to a real server: (status, head, JSON body).
 pub async fn http(
     addr: std::net::SocketAddr,

@@ -400,6 +400,7 @@ pub async fn settle(state: &AppState, session: &SessionRow, verdict: Verdict) ->
                 crate::store::inventory::release(&mut tx, &write, &booking.hold_id).await?;
             }
             tx.commit().await?;
+            write.committed();
             // What stands may be a ticket bought through this session or another.
             standing(state, session, settled).await
         }
