@@ -95,3 +95,49 @@ async fn sqlite_the_schema_refuses_a_status_that_does_not_exist() {
 async fn postgres_the_schema_refuses_a_status_that_does_not_exist() {
     the_schema_refuses_a_status_that_does_not_exist(Backend::Postgres).await;
 }
+
+/// A server that does not migrate refuses a store behind its migrations, naming the release
+/// step; once the step ran (once, twice: the second applies nothing) it starts, with no
+/// advisory lock of its own.
+async fn a_server_without_migrating_waits_for_the_release_step(backend: Backend) {
+    let url = common::empty_database_url(backend).await;
+    let without = |url: &str| {
+        let url = url.to_owned();
+        ticket_api::config::Config::from_lookup(&move |name| match name {
+            "DATABASE_URL" => Some(url.clone()),
+            "MIGRATE_ON_START" => Some("off".into()),
+            "SALE_WINDOWS" => Some("none".into()),
+            "TOKEN_SECRET" => Some("a test secret, at least 32 bytes long".into()),
+            "OTP_SECRET" => Some("another test secret, 32 bytes or more".into()),
+            "DEMO_MODE" => Some("1".into()),
+            "DEMO_DAYS" => Some("1".into()),
+            _ => None,
+        })
+        .unwrap()
+    };
+    let refused = ticket_api::start(without(&url)).await.err().expect("started on an empty store");
+    assert!(refused.to_string().contains("ticket-api migrate"), "{refused}");
+    assert_eq!(ticket_api::store::db::migrate(&url).await.unwrap(), MIGRATOR.iter().count());
+    assert_eq!(ticket_api::store::db::migrate(&url).await.unwrap(), 0, "a second run applies nothing");
+    let state = ticket_api::start(without(&url)).await.unwrap();
+    if backend == Backend::Postgres {
+        let locks: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' \
+             AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+        )
+        .fetch_one(&state.pool)
+        .await
+        .unwrap();
+        assert_eq!(locks, 0, "a server that does not migrate holds no advisory lock");
+    }
+}
+
+#[tokio::test]
+async fn sqlite_a_server_without_migrating_waits_for_the_release_step() {
+    a_server_without_migrating_waits_for_the_release_step(Backend::Sqlite).await;
+}
+
+#[tokio::test]
+async fn postgres_a_server_without_migrating_waits_for_the_release_step() {
+    a_server_without_migrating_waits_for_the_release_step(Backend::Postgres).await;
+}
