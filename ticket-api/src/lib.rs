@@ -72,8 +72,7 @@ pub struct Services {
     pub pool: Pool,
     /// The timetable in memory.
     pub network: Arc<domain::network::NetworkCache>,
-    /// Seat claims as search and seat view read them (a coherent cache when this process is
-    /// the store's one writer).
+    /// Seat claims as search and seat view read them: copies at most `CLAIMS_MAX_AGE_MS` old.
     pub claims: Arc<claims::Claims>,
     pub tokens: Arc<http::auth::Tokens>,
     /// Logins this process confirmed lately (`domain::sessions`).
