@@ -1,6 +1,6 @@
 // jest-dom's matchers (toBeInTheDocument, toHaveValue, ...) on vitest's expect.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { clearResources } from '@/api/use-resource';
 import { resetApiForTests } from '@/api/api-client';
@@ -9,6 +9,11 @@ import { resetStorageForTests } from '@/lib/storage';
 import { resetLoginForTests } from '@/lib/login';
 import { loadEverythingForTests } from '@/i18n/language';
 import { resetFakeApi } from '@/test/fake-api';
+
+// A part of the site loaded on demand (the menu, a dialog) arrives in the first test that opens it
+// only once vite has transformed it: on a loaded two-core machine that took over the default
+// second of findBy*, and a header test failed at random.
+configure({ asyncUtilTimeout: 5000 });
 
 // The ticket API is answered from a table of calls (fake-api.ts); the core's own rules run for real,
 // and so does the app's watch for a login that ended (api-client.ts).
