@@ -38,6 +38,18 @@ fn main() -> ExitCode {
             return ExitCode::from(USAGE_ERROR);
         }
     }
+    // The log: warnings and errors (a store failure behind a 503, a lost listener) by default.
+    let filter =
+        std::env::var("RUST_LOG").ok().filter(|v| !v.trim().is_empty()).unwrap_or_else(|| "info,sqlx=warn".into());
+    match tracing_subscriber::EnvFilter::try_new(&filter) {
+        Ok(filter) => {
+            let _ = tracing_subscriber::fmt().with_env_filter(filter).with_ansi(false).try_init();
+        }
+        Err(e) => {
+            eprintln!("ticket-api: RUST_LOG '{filter}': {e}");
+            return ExitCode::from(USAGE_ERROR);
+        }
+    }
     let config = match ticket_api::config::Config::from_env() {
         Ok(c) => c,
         Err(e) => {

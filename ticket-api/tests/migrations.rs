@@ -115,7 +115,7 @@ async fn a_server_without_migrating_waits_for_the_release_step(backend: Backend)
         })
         .unwrap()
     };
-    let refused = ticket_api::start(without(&url)).await.err().expect("started on an empty store");
+    let Err(refused) = ticket_api::start(without(&url)).await else { panic!("started on an empty store") };
     assert!(refused.to_string().contains("ticket-api migrate"), "{refused}");
     assert_eq!(ticket_api::store::db::migrate(&url).await.unwrap(), MIGRATOR.iter().count());
     assert_eq!(ticket_api::store::db::migrate(&url).await.unwrap(), 0, "a second run applies nothing");

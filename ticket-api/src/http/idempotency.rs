@@ -33,8 +33,8 @@ const POLL: Duration = Duration::from_millis(25);
 const MAX_ANSWER: usize = 1024 * 1024;
 /// A running call's hold on its key: longer than any request may take (`lib::REQUEST_TIMEOUT`).
 pub const LEASE: Duration = Duration::from_secs(60);
-/// How often a key that could not be released is tried again.
-const FORGET_AGAIN: Duration = Duration::from_millis(500);
+/// How often a key's release or answer that the store did not take is tried again.
+const TRY_AGAIN: Duration = Duration::from_millis(500);
 /// How long a key and its answer are kept.
 pub const KEEP: Duration = Duration::from_secs(24 * 60 * 60);
 
@@ -93,7 +93,12 @@ pub async fn layer(State(state): State<AppState>, request: Request, next: Next) 
             forget_before: now - ms(KEEP),
         };
         match store::claim(&state.pool, &claim).await {
-            Err(e) => return ApiError::from(e).into_response(),
+            Err(e) => {
+                // The claim may have committed with its answer lost (a primary failing over):
+                // released like a failed call's, or the client's retry would wait out the lease.
+                forget(&state, &scope, &key, now).await;
+                return ApiError::from(e).into_response();
+            }
             Ok(true) => return run(&state, &scope, &key, now, request, next).await,
             Ok(false) => {}
         }
@@ -128,10 +133,15 @@ async fn run(state: &AppState, scope: &str, key: &str, claimed_at: i64, request:
     if parts.status.is_server_error() || parts.status == axum::http::StatusCode::TOO_MANY_REQUESTS {
         forget(state, scope, key, claimed_at).await;
     } else {
-        let saved = store::save(&state.pool, scope, key, parts.status.as_u16(), &String::from_utf8_lossy(&bytes)).await;
-        if let Err(e) = saved {
-            tracing::error!(error = %e, "cannot store an idempotent answer");
-        }
+        // Kept even if the store is away for a moment: a retry after the lease would run the
+        // call again.
+        let (status, body) = (parts.status.as_u16(), String::from_utf8_lossy(&bytes).into_owned());
+        let (scope, key) = (scope.to_owned(), key.to_owned());
+        until_done(state, "keep an idempotent answer", move |pool| {
+            let (scope, key, body) = (scope.clone(), key.clone(), body.clone());
+            async move { store::save(&pool, &scope, &key, claimed_at, status, &body).await }
+        })
+        .await;
     }
     Response::from_parts(parts, Body::from(bytes))
 }
@@ -140,18 +150,34 @@ async fn run(state: &AppState, scope: &str, key: &str, claimed_at: i64, request:
 /// failed) is asked again in the background until the lease would have ended anyway: the
 /// client's retry waits for the key, and must not wait out the whole lease.
 async fn forget(state: &AppState, scope: &str, key: &str, claimed_at: i64) {
-    if store::forget(&state.pool, scope, key, claimed_at).await.is_ok() {
+    let (scope, key) = (scope.to_owned(), key.to_owned());
+    until_done(state, "release an idempotency key", move |pool| {
+        let (scope, key) = (scope.clone(), key.clone());
+        async move { store::forget(&pool, &scope, &key, claimed_at).await }
+    })
+    .await;
+}
+
+/// Runs `op` on the store now and, while it fails, again in the background every
+/// [`TRY_AGAIN`] until the lease would have ended anyway. Both are bound to the claim's
+/// `created_at`, so a late run never touches a later claim of the key.
+async fn until_done<F, Fut>(state: &AppState, what: &'static str, op: F)
+where
+    F: Fn(crate::store::db::Pool) -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = Result<(), sqlx::Error>> + Send,
+{
+    if op(state.pool.clone()).await.is_ok() {
         return;
     }
-    let (pool, scope, key) = (state.pool.clone(), scope.to_owned(), key.to_owned());
+    let pool = state.pool.clone();
     tokio::spawn(async move {
         let until = std::time::Instant::now() + LEASE;
         loop {
-            tokio::time::sleep(FORGET_AGAIN).await;
-            match store::forget(&pool, &scope, &key, claimed_at).await {
+            tokio::time::sleep(TRY_AGAIN).await;
+            match op(pool.clone()).await {
                 Ok(()) => return,
                 Err(e) if std::time::Instant::now() >= until => {
-                    tracing::error!(error = %e, "cannot release an idempotency key; its lease ends it");
+                    tracing::error!(error = %e, "cannot {what}; the key's lease ends it");
                     return;
                 }
                 Err(_) => {}

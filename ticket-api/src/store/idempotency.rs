@@ -42,15 +42,25 @@ pub async fn claim<'c>(e: impl Exec<'c>, c: &Claim<'_>) -> Result<bool, sqlx::Er
     Ok(done.rows_affected() == 1)
 }
 
-/// Keeps the first call's answer.
-pub async fn save<'c>(e: impl Exec<'c>, scope: &str, key: &str, status: u16, body: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE idempotency_keys SET status = $1, body = $2 WHERE client = $3 AND idem_key = $4")
-        .bind(i64::from(status))
-        .bind(body)
-        .bind(scope)
-        .bind(key)
-        .execute(e)
-        .await?;
+/// Keeps the answer of the call that claimed the key at `claimed_at`.
+pub async fn save<'c>(
+    e: impl Exec<'c>,
+    scope: &str,
+    key: &str,
+    claimed_at: i64,
+    status: u16,
+    body: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE idempotency_keys SET status = $1, body = $2 WHERE client = $3 AND idem_key = $4 AND created_at = $5",
+    )
+    .bind(i64::from(status))
+    .bind(body)
+    .bind(scope)
+    .bind(key)
+    .bind(claimed_at)
+    .execute(e)
+    .await?;
     Ok(())
 }
 
