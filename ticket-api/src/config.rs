@@ -1,6 +1,6 @@
 //! The ticket API's settings, read and checked once at start-up from the environment.
 
-use crate::http::auth::ServiceAccount;
+use crate::domain::tokens::ServiceAccount;
 
 #[derive(Clone)]
 pub struct Config {
@@ -175,7 +175,7 @@ impl std::fmt::Debug for SmsGateway {
 
 use ipnet::IpNet;
 
-use crate::http::limits::RateLimits;
+use crate::limits::RateLimits;
 pub use crate::settings::ConfigError;
 use crate::settings::{Reader, Setting};
 

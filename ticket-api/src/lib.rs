@@ -24,6 +24,7 @@ pub mod error;
 pub mod http;
 pub mod ids;
 pub mod language;
+pub mod limits;
 pub mod pdf;
 pub mod queue;
 pub mod sealed;
@@ -74,13 +75,13 @@ pub struct Services {
     pub network: Arc<domain::network::NetworkCache>,
     /// Seat claims as search and seat view read them: copies at most `CLAIMS_MAX_AGE_MS` old.
     pub claims: Arc<claims::Claims>,
-    pub tokens: Arc<http::auth::Tokens>,
+    pub tokens: Arc<domain::tokens::Tokens>,
     /// Logins this process confirmed lately (`domain::sessions`).
     pub sessions: Arc<domain::sessions::Sessions>,
     pub config: Arc<Config>,
     /// How OTPs reach phones.
     pub sms: domain::sms::Sms,
-    pub limits: Arc<http::limits::Limiters>,
+    pub limits: Arc<limits::Limiters>,
     /// The payment gateways offered (the sandbox in demo mode only).
     pub gateways: Arc<domain::payments::Gateways>,
     /// The waiting rooms of the Eid sale windows (issue 16).
@@ -132,7 +133,7 @@ pub async fn start(config: Config) -> Result<AppState, StartError> {
         tracing::info!(trips = summary.trips, cities = summary.cities, "seeded the demo network");
     }
     let tokens =
-        http::auth::Tokens::new(&config.token_secret, config.token_ttl_seconds, config.service_accounts.clone())
+        domain::tokens::Tokens::new(&config.token_secret, config.token_ttl_seconds, config.service_accounts.clone())
             .ok_or_else(|| {
                 StartError::Config(config::ConfigError {
                     variable: "TOKEN_SECRET",
@@ -147,7 +148,7 @@ pub async fn start(config: Config) -> Result<AppState, StartError> {
     let claims = claims::Claims::start(&config.database_url, &config.claims_listen, &pool, config.claims_max_age_ms);
     tracing::info!(max_age_ms = config.claims_max_age_ms, notices = claims.has_notices(), "seat claims");
     let sms = sms_of(&config).map_err(StartError::Config)?;
-    let limits = Arc::new(http::limits::Limiters::new(&config.rate_limits));
+    let limits = Arc::new(limits::Limiters::new(&config.rate_limits));
     let gateways = domain::payments::Gateways::from_settings(&config.payments, config.demo).map_err(|e| {
         StartError::Config(config::ConfigError {
             variable: "GATEWAY_TIMEOUT_SECONDS",
@@ -290,7 +291,7 @@ fn call_routes(state: &AppState) -> Router<AppState> {
     let mut routes = Router::new();
     for call in CALLS {
         let limited = axum::middleware::from_fn_with_state(
-            (state.clone(), http::limits::Limit::of_call(call.name)),
+            (state.clone(), limits::Limit::of_call(call.name)),
             http::limits::layer,
         );
         for under in call.scope.prefixes() {

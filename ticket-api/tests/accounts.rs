@@ -474,7 +474,7 @@ mod attacks {
             // A session id of another user's login, signed: the store says whose it is.
             let bob_session: String = sqlx::query_scalar("SELECT s.id FROM user_sessions s JOIN users u ON u.id = s.user_id WHERE u.phone = $1")
                 .bind(OTHER_PHONE).fetch_one(&app.state.pool).await.unwrap();
-            let claim = ticket_api::http::auth::SessionClaim { user_id: alice_id.clone(), session_id: bob_session };
+            let claim = ticket_api::domain::sessions::SessionClaim { user_id: alice_id.clone(), session_id: bob_session };
             let mixed = app.state.tokens.issue_login("alice-tab", &claim, u64::MAX / 2);
             let mixed = common::TestApp { token: mixed, ..app.clone() };
             assert_eq!(mixed.get("/v1/api/common/me").await.0, StatusCode::UNAUTHORIZED);

@@ -18,9 +18,9 @@ use serde::Serialize;
 use crate::AppState;
 use crate::claims::TripClaims;
 use crate::clock::{now_unix_ms, today, wire_time};
+use crate::domain::kept;
 use crate::domain::network::{Network, Route, TripRow};
 use crate::error::ApiError;
-use crate::http::extract::ok_bytes;
 
 const MINUTES_PER_DAY: i64 = 24 * 60;
 
@@ -240,7 +240,7 @@ pub async fn search(state: &AppState, service: Service, request: &TripSearchRequ
     );
     let body = state
         .claims
-        .answer_from(&key, &made_from, now, || ok_bytes(answer(&network, &found, service, &claims, now)))?;
+        .answer_from(&key, &made_from, now, || kept::success(answer(&network, &found, service, &claims, now)))?;
     Ok(body)
 }
 

@@ -14,10 +14,10 @@ use serde::Serialize;
 use crate::AppState;
 use crate::clock::{now_unix_ms, wire_instant};
 use crate::domain::identity::Owner;
+use crate::domain::kept;
 use crate::domain::network::LayoutSeat;
 use crate::domain::trip::{RoutePoint, Seen, TripInfo};
 use crate::error::ApiError;
-use crate::http::extract::ok_bytes;
 
 #[derive(Debug, Serialize)]
 #[serde(untagged)]
@@ -62,7 +62,7 @@ pub async fn seat_view(
         let queue = queue.clone();
         let seen = Seen { claims: &claims, now_ms, viewer };
         let fare = |class: &str, p: i64, q: i64| trip.fare(&network, class, p, q).map(|f| f as f64);
-        ok_bytes(match service {
+        kept::success(match service {
             Service::Bus => SeatViewAnswer::Bus(BusSeatViewResponse {
                 seat_plan: bus_plan(&trip, seats, &seen, from, to, &fare),
                 queue,

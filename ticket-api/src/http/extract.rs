@@ -9,7 +9,6 @@ use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use core_wasm::contract::envelope::Envelope;
 use core_wasm::service::Service;
-use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use core_wasm::server_messages as say;
@@ -22,12 +21,7 @@ pub fn ok<T>(data: T) -> Json<Envelope<T>> {
     Json(Envelope::ok(data))
 }
 
-/// A success envelope already written as JSON, for answers that are kept and served again.
-pub fn ok_bytes<T: Serialize>(data: T) -> Result<Bytes, ApiError> {
-    serde_json::to_vec(&Envelope::ok(data)).map(Bytes::from).map_err(|e| ApiError::Internal(format!("answer: {e}")))
-}
-
-/// Serves an envelope written by [`ok_bytes`] (HTTP 200).
+/// Serves an answer kept as its envelope's bytes (`domain::kept`), HTTP 200.
 pub fn json_response(body: Bytes) -> Response {
     ([(header::CONTENT_TYPE, "application/json")], body).into_response()
 }

@@ -211,7 +211,7 @@ impl TestApp {
     /// The same app as the public site's visitor `id` (a token the server issued for that id):
     /// its holds, bookings and tickets are that visitor's.
     pub fn visitor(&self, id: &str) -> TestApp {
-        let caller = ticket_api::http::auth::Caller::new("web", id);
+        let caller = ticket_api::domain::identity::Caller::new("web", id);
         TestApp { token: self.state.tokens.issue(&caller).access_token, ..self.clone() }
     }
 
