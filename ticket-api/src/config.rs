@@ -42,7 +42,7 @@ pub struct Config {
     pub rate_limits: RateLimits,
     /// The HTTP SMS gateway (SMS_GATEWAY_URL, SMS_API_KEY, SMS_SENDER_ID); none in a demo.
     pub sms_gateway: Option<SmsGateway>,
-    /// The payment gateways this site offers and how to reach them (README "Going live").
+    /// The payment gateways this site offers and how to reach them (docs/payments.md).
     pub payments: PaymentSettings,
     /// The Eid sale windows with a waiting room in front of their seat holds (SALE_WINDOWS).
     pub sale_windows: SaleWindowsSetting,
@@ -80,7 +80,7 @@ fn claims_listen(value: &str) -> Result<ClaimsListen, String> {
     }
 }
 
-/// Which sale windows have a waiting room (SALE_WINDOWS, issue 16; README "Eid sales").
+/// Which sale windows have a waiting room (SALE_WINDOWS, issue 16; docs/waiting-room.md).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SaleWindowsSetting {
     /// Unset: the demo's window in demo mode (`SaleWindows::demo`), none otherwise.
@@ -229,7 +229,7 @@ pub const SETTINGS: &[Setting] = &[
     Setting {
         name: "SALE_WINDOWS",
         default: "(none; demo mode: demo)",
-        meaning: "a JSON file of Eid sale windows with a waiting room before seat holds (README \"Eid sales\"), none, or demo",
+        meaning: "a JSON file of Eid sale windows with a waiting room before seat holds (docs/waiting-room.md), none, or demo",
     },
     Setting {
         name: "CLAIMS_LISTEN_URL",

@@ -157,7 +157,7 @@ pub async fn start(config: Config) -> Result<AppState, StartError> {
         })
     })?;
     if gateways.names().is_empty() {
-        tracing::warn!("no payment gateway configured: travellers cannot pay online (README \"Going live\")");
+        tracing::warn!("no payment gateway configured: travellers cannot pay online (docs/payments.md)");
     }
     let windows = match &config.sale_windows {
         config::SaleWindowsSetting::Windows(windows) => windows.clone(),

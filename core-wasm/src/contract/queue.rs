@@ -72,7 +72,7 @@ contract! {
         pub lapsed: bool,
         /// SHA-256 (hex) of the seed the pre-queue is drawn with, published from the first join.
         pub seed_hash: String,
-        /// The seed itself (hex), once drawn: anyone can redo the draw (README "Eid sales").
+        /// The seed itself (hex), once drawn: anyone can redo the draw (docs/waiting-room.md).
         pub seed: Option<String>,
         /// When to ask again, in milliseconds; 0 once nothing more will change.
         pub poll_after_ms: u64,

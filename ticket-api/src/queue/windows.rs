@@ -1,7 +1,7 @@
 //! Sale windows (issue 16): when an operator's advance sales open for which trips, and how fast
 //! visitors are let in to hold seats.
 //!
-//! Read from the JSON file `SALE_WINDOWS` names (README "Eid sales"):
+//! Read from the JSON file `SALE_WINDOWS` names (docs/waiting-room.md):
 //!
 //! ```json
 //! { "windows": [ {

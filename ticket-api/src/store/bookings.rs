@@ -9,8 +9,8 @@ use super::Exec;
 use super::writes::Writes;
 
 /// A booking as stored. The table's `gateway` column is left unread and unwritten (a booking's
-/// gateway is its sessions': `payments::gateway_of`) until a later release drops it (README,
-/// "Deployment: the store").
+/// gateway is its sessions': `payments::gateway_of`) until a later release drops it (docs/deployment.md,
+/// releases).
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct BookingRow {
     pub id: String,
