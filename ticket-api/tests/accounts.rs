@@ -52,31 +52,6 @@ async fn log_in(app: &common::TestApp, phone: &str) -> (common::TestApp, String)
     (common::TestApp { token, ..app.clone() }, user)
 }
 
-/// Bus trips tomorrow, each with at least `seats` free seats: (trip, its free seats).
-async fn bus_trips(app: &common::TestApp, count: usize, seats: usize) -> Vec<(String, Vec<String>)> {
-    let ids: Vec<String> =
-        sqlx::query("SELECT id FROM trips WHERE service = 'BUS' AND departs_at >= $1 ORDER BY departs_at LIMIT 40")
-            .bind(common::today().add_days(1).days_since_epoch() * 1440)
-            .fetch_all(&app.state.pool)
-            .await
-            .unwrap()
-            .iter()
-            .map(|r| r.get("id"))
-            .collect();
-    let mut found = Vec::new();
-    for id in ids {
-        let free = common::free_seats(app, &id).await;
-        if free.len() >= seats {
-            found.push((id, free));
-        }
-        if found.len() == count {
-            break;
-        }
-    }
-    assert_eq!(found.len(), count, "the demo has enough trips");
-    found
-}
-
 /// The first launch trip tomorrow.
 async fn launch_trip(app: &common::TestApp) -> String {
     sqlx::query("SELECT id FROM trips WHERE service = 'LAUNCH' AND departs_at >= $1 ORDER BY departs_at LIMIT 1")
@@ -293,7 +268,7 @@ mod trips {
 
     on_both! {
         my_tickets_are_the_users_and_their_phones_only(app) {
-            let bus = bus_trips(&app, 2, 2).await;
+            let bus = common::bus_trips(&app, 2, 2).await;
             // Issued a few milliseconds apart, so "newest first" has one answer.
             let later = || tokio::time::sleep(std::time::Duration::from_millis(5));
             let theirs = ticketed(&app.visitor("stranger"), "intercity", &bus[0].0, OTHER_PHONE).await;
@@ -330,7 +305,7 @@ mod trips {
         }
 
         a_hold_made_anonymously_moves_to_the_user_at_login(app) {
-            let trips = bus_trips(&app, 2, 2).await;
+            let trips = common::bus_trips(&app, 2, 2).await;
             let (held_trip, seats) = (&trips[0].0, &trips[0].1[..2]);
             let visitor = app.visitor("mid-journey");
             let (status, body) = visitor.post("/v1/api/intercity/seat-lock", json!({"tripId": held_trip, "seats": seats})).await;
@@ -430,7 +405,7 @@ mod attacks {
         }
 
         a_user_cannot_read_or_change_another_users_booking(app) {
-            let trips = bus_trips(&app, 2, 2).await;
+            let trips = common::bus_trips(&app, 2, 2).await;
             let (alice, _) = log_in(&app.visitor("alice-tab"), PHONE).await;
             let (bob, _) = log_in(&app.visitor("bob-tab"), OTHER_PHONE).await;
             let ticket = ticketed(&alice, "intercity", &trips[0].0, PHONE).await;
@@ -482,7 +457,7 @@ mod attacks {
         }
 
         a_body_naming_another_user_or_visitor_is_refused(app) {
-            let trips = bus_trips(&app, 1, 1).await;
+            let trips = common::bus_trips(&app, 1, 1).await;
             let (user, user_id) = log_in(&app.visitor("own-tab"), PHONE).await;
             let seat = &trips[0].1[0];
             for body in [
@@ -518,7 +493,7 @@ mod attacks {
         }
 
         idempotency_keys_are_the_users(app) {
-            let trips = bus_trips(&app, 1, 2).await;
+            let trips = common::bus_trips(&app, 1, 2).await;
             let (trip, seats) = (&trips[0].0, &trips[0].1);
             let (phone_tab, _) = log_in(&app.visitor("phone-tab"), PHONE).await;
             let (laptop_tab, _) = log_in(&app.visitor("laptop-tab"), PHONE).await;

@@ -24,31 +24,6 @@ async fn pdf_status(app: &common::TestApp, ticket_id: &str) -> StatusCode {
     app.send(request).await.0
 }
 
-/// Bus trips tomorrow, each with at least `seats` free seats: (trip, its free seats).
-async fn trips(app: &common::TestApp, count: usize, seats: usize) -> Vec<(String, Vec<String>)> {
-    let ids: Vec<String> =
-        sqlx::query("SELECT id FROM trips WHERE service = 'BUS' AND departs_at >= $1 ORDER BY departs_at LIMIT 40")
-            .bind(common::today().add_days(1).days_since_epoch() * 1440)
-            .fetch_all(&app.state.pool)
-            .await
-            .unwrap()
-            .iter()
-            .map(|r| r.get("id"))
-            .collect();
-    let mut found = Vec::new();
-    for id in ids {
-        let free = common::free_seats(app, &id).await;
-        if free.len() >= seats {
-            found.push((id, free));
-        }
-        if found.len() == count {
-            break;
-        }
-    }
-    assert_eq!(found.len(), count, "the demo has enough trips");
-    found
-}
-
 fn refs(seats: &[String], n: usize) -> Vec<&str> {
     seats.iter().take(n).map(String::as_str).collect()
 }
@@ -58,7 +33,7 @@ mod ownership {
 
     on_both! {
         visitor_b_with_as_transaction_id_or_ticket_id_gets_404_on_every_booking_and_ticket_call(app) {
-            let (trip, seats) = trips(&app, 1, 2).await.remove(0);
+            let (trip, seats) = common::bus_trips(&app, 1, 2).await.remove(0);
             let a = app.visitor("traveller-a");
             let b = app.visitor("stranger-b");
             assert_eq!(a.lock(&trip, &refs(&seats, 1)).await.0, StatusCode::OK);
@@ -113,7 +88,7 @@ mod ownership {
         }
 
         a_body_naming_another_visitor_than_the_token_is_refused(app) {
-            let (trip, seats) = trips(&app, 1, 1).await.remove(0);
+            let (trip, seats) = common::bus_trips(&app, 1, 1).await.remove(0);
             let b = app.visitor("stranger-b");
             for body in [
                 json!({"tripId": trip, "seats": refs(&seats, 1), "anonymousId": "traveller-a"}),
@@ -155,7 +130,7 @@ mod idempotency {
 
     on_both! {
         as_key_replayed_by_b_runs_bs_own_request(app) {
-            let (trip, seats) = trips(&app, 1, 2).await.remove(0);
+            let (trip, seats) = common::bus_trips(&app, 1, 2).await.remove(0);
             let (a, b) = (app.visitor("traveller-a"), app.visitor("stranger-b"));
             let lock = |seat: &str| json!({"tripId": trip, "seats": [seat]});
             let (status, first, _) = common::post_with_key(&a, "/v1/api/intercity/seat-lock", &lock(&seats[0]), "shared-key").await;
@@ -168,7 +143,7 @@ mod idempotency {
         }
 
         the_same_key_with_another_body_is_a_422(app) {
-            let (trip, seats) = trips(&app, 1, 2).await.remove(0);
+            let (trip, seats) = common::bus_trips(&app, 1, 2).await.remove(0);
             let a = app.visitor("traveller-a");
             let lock = |seat: &str| json!({"tripId": trip, "seats": [seat]});
             assert_eq!(common::post_with_key(&a, "/v1/api/intercity/seat-lock", &lock(&seats[0]), "k1").await.0, StatusCode::OK);
@@ -200,7 +175,7 @@ mod idempotency {
             let runs = || async {
                 sqlx::query_scalar::<_, i64>("SELECT last_value FROM contention_runs").fetch_one(&app.state.pool).await.unwrap()
             };
-            let (trip, seats) = trips(&app, 1, 2).await.remove(0);
+            let (trip, seats) = common::bus_trips(&app, 1, 2).await.remove(0);
             let a = app.visitor("traveller-a");
             let lock = |seat: &str| json!({"tripId": trip, "seats": [seat]});
             let (status, body) = a.post("/v1/api/intercity/seat-lock", lock(&seats[0])).await;
@@ -219,7 +194,7 @@ mod idempotency {
         }
 
         a_key_whose_request_died_is_free_again_after_its_lease_and_every_key_after_a_day(app) {
-            let (trip, seats) = trips(&app, 1, 2).await.remove(0);
+            let (trip, seats) = common::bus_trips(&app, 1, 2).await.remove(0);
             let a = app.visitor("traveller-a");
             let lock = json!({"tripId": trip, "seats": [seats[0]]});
             assert_eq!(common::post_with_key(&a, "/v1/api/intercity/seat-lock", &lock, "k").await.0, StatusCode::OK);
@@ -278,7 +253,7 @@ mod holds {
 
     on_both! {
         one_visitor_cannot_hold_more_than_the_cap_even_all_at_once(app) {
-            let found = trips(&app, 10, 4).await;
+            let found = common::bus_trips(&app, 10, 4).await;
             let bot = app.visitor("bot");
             let granted = lock_all_at_once(found.iter().map(|found| (bot.clone(), found)), (StatusCode::CONFLICT, "hold.visitorCap")).await;
             assert_eq!(granted, 2, "8 seats: two locks of 4");
@@ -295,7 +270,7 @@ mod holds {
 
         one_address_cannot_hold_more_than_its_cap(app) {
             let app = common::TestApp::with_settings(app.backend(), 60, &[("HOLD_SEATS_PER_ADDRESS", "8")]).await;
-            let found = trips(&app, 3, 4).await;
+            let found = common::bus_trips(&app, 3, 4).await;
             let here = app.at_address("198.51.100.7");
             for (i, (trip, seats)) in found.iter().take(2).enumerate() {
                 assert_eq!(here.visitor(&format!("v{i}")).lock(trip, &refs(seats, 4)).await.0, StatusCode::OK);
@@ -311,7 +286,7 @@ mod holds {
             // Travellers behind one address (a carrier's NAT, or one bot with many tokens) lock
             // together: the count and the claim run alone, so no two pass on the same count.
             let app = common::TestApp::with_settings(app.backend(), 60, &[("HOLD_SEATS_PER_ADDRESS", "8")]).await;
-            let found = trips(&app, 10, 4).await;
+            let found = common::bus_trips(&app, 10, 4).await;
             let here = app.at_address("198.51.100.9");
             let travellers = found.iter().enumerate().map(|(i, found)| (here.visitor(&format!("nat-{i}")), found));
             let granted = lock_all_at_once(travellers, (StatusCode::TOO_MANY_REQUESTS, "hold.addressCap")).await;
@@ -321,7 +296,7 @@ mod holds {
 
         a_hold_ends_at_its_cap_however_often_it_is_renewed(app) {
             let app = common::TestApp::with_settings(app.backend(), 60, &[("HOLD_MAX_SECONDS", "60")]).await;
-            let (trip, seats) = trips(&app, 1, 2).await.remove(0);
+            let (trip, seats) = common::bus_trips(&app, 1, 2).await.remove(0);
             let a = app.visitor("renewer");
             assert_eq!(a.lock(&trip, &refs(&seats, 1)).await.0, StatusCode::OK);
             // The first lock was 50 s ago.
@@ -348,7 +323,7 @@ mod holds {
         }
 
         a_trip_that_has_left_refuses_holds_and_bookings(app) {
-            let (trip, seats) = trips(&app, 1, 2).await.remove(0);
+            let (trip, seats) = common::bus_trips(&app, 1, 2).await.remove(0);
             let a = app.visitor("late-traveller");
             assert_eq!(a.lock(&trip, &refs(&seats, 1)).await.0, StatusCode::OK);
             let now_dhaka = core_wasm::time::dhaka_now(now_ms() as f64).epoch_minutes();
@@ -476,15 +451,7 @@ mod limits {
         five_hundred_travellers_behind_one_carrier_address_all_hold_and_buy_and_one_visitor_is_still_capped(app) {
             // Default limits: at Eid thousands of travellers share a carrier's few addresses.
             let carrier = app.at_address("198.51.100.77");
-            let ids: Vec<String> =
-                sqlx::query("SELECT id FROM trips WHERE service = 'BUS' AND departs_at >= $1 ORDER BY departs_at LIMIT 60")
-                    .bind(common::today().add_days(1).days_since_epoch() * 1440)
-                    .fetch_all(&app.state.pool)
-                    .await
-                    .unwrap()
-                    .iter()
-                    .map(|r| r.get("id"))
-                    .collect();
+            let ids = common::bus_trip_ids(&app, 60).await;
             let mut wanted: Vec<(String, Vec<String>)> = Vec::new();
             'trips: for id in ids {
                 let free = common::free_seats(&app, &id).await;
@@ -518,7 +485,7 @@ mod limits {
             }
             // One visitor behind the same address still meets its own caps.
             let bot = carrier.visitor("carrier-bot");
-            let (trip, seats) = trips(&app, 1, 1).await.remove(0);
+            let (trip, seats) = common::bus_trips(&app, 1, 1).await.remove(0);
             let mut answers = Vec::new();
             for _ in 0..40 {
                 answers.push(bot.lock(&trip, &refs(&seats, 1)).await.0);

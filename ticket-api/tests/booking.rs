@@ -44,13 +44,7 @@ async fn button(app: &common::TestApp, page: &str, action: &str) -> (StatusCode,
 
 async fn seat_status(app: &common::TestApp, trip: &str, seat: &str) -> Value {
     let (_, body) = app.post("/v1/api/intercity/get-seat-view", json!({"tripId": trip})).await;
-    let plan = &body["data"]["seatPlan"];
-    ["seatList", "upperDeckSeatList", "lowerDeckSeatList"]
-        .iter()
-        .flat_map(|k| plan[k].as_array().cloned().unwrap_or_default())
-        .find(|s| s["seatNo"] == seat)
-        .unwrap()["status"]
-        .clone()
+    common::status_in_view(&body, seat)
 }
 
 /// Asks `ask` until it answers `expected`, failing if an answer to a request begun `bound` or

@@ -58,13 +58,7 @@ impl Server {
         let body = json!({"tripId": trip});
         let (_, _, view) =
             common::http(self.addr, "POST", "/v1/api/intercity/get-seat-view", Some(token), Some(&body)).await;
-        let plan = &view["data"]["seatPlan"];
-        ["seatList", "upperDeckSeatList", "lowerDeckSeatList"]
-            .iter()
-            .flat_map(|k| plan[k].as_array().cloned().unwrap_or_default())
-            .find(|s| s["seatNo"] == seat)
-            .unwrap()["status"]
-            .clone()
+        common::status_in_view(&view, seat)
     }
 
     fn signal(&self, signal: &str) {

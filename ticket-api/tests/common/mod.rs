@@ -397,6 +397,47 @@ pub async fn tickets_of(app: &TestApp, tnx: &str) -> i64 {
         .await
 }
 
+/// Bus trips from tomorrow, the first `limit` to leave.
+pub async fn bus_trip_ids(app: &TestApp, limit: i64) -> Vec<String> {
+    use sqlx::Row;
+    sqlx::query("SELECT id FROM trips WHERE service = 'BUS' AND departs_at >= $1 ORDER BY departs_at LIMIT $2")
+        .bind(today().add_days(1).days_since_epoch() * 1440)
+        .bind(limit)
+        .fetch_all(&app.state.pool)
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.get("id"))
+        .collect()
+}
+
+/// `count` bus trips from tomorrow, each with at least `seats` free seats: (trip, its free seats).
+pub async fn bus_trips(app: &TestApp, count: usize, seats: usize) -> Vec<(String, Vec<String>)> {
+    let mut found = Vec::new();
+    for id in bus_trip_ids(app, 40).await {
+        let free = free_seats(app, &id).await;
+        if free.len() >= seats {
+            found.push((id, free));
+        }
+        if found.len() == count {
+            break;
+        }
+    }
+    assert_eq!(found.len(), count, "the demo has enough trips");
+    found
+}
+
+/// A seat's status in a seat view's answer, on whichever deck it is.
+pub fn status_in_view(view: &Value, seat: &str) -> Value {
+    let plan = &view["data"]["seatPlan"];
+    ["seatList", "upperDeckSeatList", "lowerDeckSeatList"]
+        .iter()
+        .flat_map(|k| plan[k].as_array().cloned().unwrap_or_default())
+        .find(|s| s["seatNo"] == seat)
+        .unwrap()["status"]
+        .clone()
+}
+
 pub async fn free_seats(app: &TestApp, trip: &str) -> Vec<String> {
     use sqlx::Row;
     sqlx::query(
