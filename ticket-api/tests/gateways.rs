@@ -20,7 +20,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::{Value, json};
 use sqlx::Row;
-use ticket_api::domain::payments::reconcile;
+use ticket_api::domain::payments::{reconcile, refunds};
 
 const STORE: &str = "teststore";
 const STORE_PASSWORD: &str = "store-secret";
@@ -643,7 +643,7 @@ both! {
         let val_id = stand.lock().unwrap().ssl[&tran].val_id.clone();
         browser_post(&app, &format!("/gateway/sslcommerz/{tran}/success"), &[("val_id", &val_id)]).await;
         stand.lock().unwrap().refunds_fail = true;
-        sqlx::query("UPDATE refunds SET next_try_at = 0, tries = $1 WHERE tnx_id = $2").bind(reconcile::MAX_REFUND_TRIES - 1).bind(&tnx).execute(&app.state.pool).await.unwrap();
+        sqlx::query("UPDATE refunds SET next_try_at = 0, tries = $1 WHERE tnx_id = $2").bind(refunds::MAX_REFUND_TRIES - 1).bind(&tnx).execute(&app.state.pool).await.unwrap();
         reconcile::once(&app.state).await.unwrap();
         assert_eq!(refund_state(&app, &tnx).await.unwrap().0, "failed");
         let (_, booking) = traveller.post("/v1/api/intercity/get-booking-info-by-txn-id", json!({"tnxId": tnx})).await;

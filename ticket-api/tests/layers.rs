@@ -51,3 +51,70 @@ fn nothing_below_http_imports_it() {
     }
     assert!(found.is_empty(), "below http/, these import it:\n{}", found.join("\n"));
 }
+
+/// The module a file belongs to for the circle check: `domain`'s parts each on their own (they
+/// are features), every other top-level module whole.
+fn module_of(src: &Path, file: &Path) -> String {
+    let rel = file.strip_prefix(src).unwrap().with_extension("");
+    let mut parts: Vec<String> = rel.iter().map(|p| p.to_string_lossy().into_owned()).collect();
+    if parts.last().is_some_and(|p| p == "mod") {
+        parts.pop();
+    }
+    match parts.as_slice() {
+        [domain, feature, ..] if domain == "domain" => format!("domain::{feature}"),
+        [first, ..] => first.clone(),
+        [] => String::new(),
+    }
+}
+
+/// What a file's code (its tests and comments left out) names through `crate::`.
+fn named_modules(text: &str) -> Vec<String> {
+    let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+    let mut named = Vec::new();
+    for line in code.lines() {
+        let line = line.split("//").next().unwrap_or_default();
+        for (at, _) in line.match_indices("crate::") {
+            let rest = &line[at + "crate::".len()..];
+            let mut words =
+                rest.split("::").map(|w| w.split(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or(""));
+            match (words.next(), words.next()) {
+                (Some("domain"), Some(feature)) if !feature.is_empty() => named.push(format!("domain::{feature}")),
+                (Some(module), _) if !module.is_empty() => named.push(module.to_owned()),
+                _ => {}
+            }
+        }
+    }
+    named
+}
+
+#[test]
+fn no_module_imports_in_a_circle() {
+    use std::collections::{BTreeMap, BTreeSet};
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for file in rust_files(&src) {
+        let from = module_of(&src, &file);
+        for to in named_modules(&std::fs::read_to_string(&file).unwrap()) {
+            if to != from {
+                edges.entry(from.clone()).or_default().insert(to);
+            }
+        }
+    }
+    // A circle is a module that reaches itself.
+    let reaches = |start: &str| {
+        let mut seen = BTreeSet::new();
+        let mut next: Vec<String> = edges.get(start).into_iter().flatten().cloned().collect();
+        while let Some(module) = next.pop() {
+            if seen.insert(module.clone()) {
+                next.extend(edges.get(&module).into_iter().flatten().cloned());
+            }
+        }
+        seen
+    };
+    let circles: Vec<String> = edges
+        .keys()
+        .filter(|m| reaches(m).contains(*m))
+        .map(|m| format!("{m} -> {:?}", edges[m].iter().filter(|n| reaches(n).contains(m)).collect::<Vec<_>>()))
+        .collect();
+    assert!(circles.is_empty(), "modules that import themselves through others:\n{}", circles.join("\n"));
+}

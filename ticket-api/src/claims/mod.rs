@@ -29,12 +29,13 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::config::ClaimsListen;
 use crate::store::db::{Backend, Pool, backend_of};
+use crate::store::inventory::TripWrite;
 use axum::body::Bytes;
 
 use self::answers::SearchAnswers;
 use self::coherence::{Before, Slots, forget_all, store};
 use self::notices::Notices;
-pub use self::trip::{ClaimState, LegClaim, TripClaims};
+pub use self::trip::{LegClaim, TripClaims};
 
 /// Trips kept at most; past this the cache starts again (a day of the demo network is 320).
 const MAX_TRIPS: usize = 20_000;
@@ -67,11 +68,13 @@ pub struct ClaimsWrite<'a> {
     committed: bool,
 }
 
-impl ClaimsWrite<'_> {
-    pub fn trip_id(&self) -> &str {
+impl TripWrite for ClaimsWrite<'_> {
+    fn trip_id(&self) -> &str {
         &self.trip_id
     }
+}
 
+impl ClaimsWrite<'_> {
     /// The write's transaction committed: the other processes are told (a rolled-back write
     /// changed nothing they need to know).
     pub fn committed(mut self) {

@@ -7,19 +7,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use axum::body::Bytes;
 
-use crate::store::claims::ClaimRow;
-
-/// Rows of one trip's claims, read from the store.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ClaimState {
-    /// Held by a visitor's seat-lock until `expires_at`.
-    Held,
-    Sold,
-    /// Not for sale (crew, reserved by the operator).
-    Blocked,
-}
-
-core_wasm::names!(ClaimState { Held = "held", Sold = "sold", Blocked = "blocked" });
+use crate::store::claims::{ClaimRow, ClaimState};
 
 #[derive(Debug, Clone)]
 pub struct LegClaim {

@@ -1,9 +1,6 @@
 //! The booking rules of both services: hold seats, book them for a passenger, choose a gateway,
-//! issue the ticket once paid, drop a seat from a pending launch booking (DESIGN §3).
-//!
-//! The ticket is issued by the server when it validates the gateway's outcome ([`issue`]), not
-//! when the browser reaches the success page: a traveller who closes the tab still has a ticket,
-//! and confirm-ticket finds it already issued. Issuing is idempotent per transaction id.
+//! drop a seat from a pending launch booking (DESIGN §3). Issuing the ticket once paid is the
+//! payments' (`payments::issuing`).
 //!
 //! Every amount comes from the core's pricing; every statement from the store layer.
 
@@ -11,7 +8,6 @@ use core_wasm::contract::booking::{
     BookingStatus, PaymentPendingRequest, SeatLockRequest, SeatLockResponse, SeatRemoveRequest, SeatRemoveResponse,
     UpdateGatewayRequest, UpdateGatewayResponse,
 };
-use core_wasm::contract::tickets::Ticket;
 use core_wasm::email::Email;
 use core_wasm::phone::Phone;
 use core_wasm::pricing::{self, Quote};
@@ -19,7 +15,6 @@ use core_wasm::server_messages::{self as say, Said};
 use core_wasm::service::Service;
 
 use crate::AppState;
-use crate::claims::ClaimState;
 use crate::clock::{now_unix_ms, wire_instant};
 use crate::domain::access;
 use crate::domain::identity::{Caller, Owner};
@@ -29,13 +24,12 @@ use crate::domain::trip::TripInfo;
 use crate::domain::views::{self, BookingAnswer};
 use crate::domain::waiting_room::Turned;
 use crate::error::ApiError;
-use crate::ids::{new_id, new_pnr, new_tnx_id};
+use crate::ids::{new_id, new_tnx_id};
 use crate::queue::admission::Refusal;
 use crate::store::bookings::{self, BookingRow, BookingStanding};
+use crate::store::claims::ClaimState;
 use crate::store::holds::{self, HeldSeats, HoldRow};
 use crate::store::inventory::{self, Claim, ClaimError};
-use crate::store::payments::{self as store_payments, PaymentOutcome, RefundReason, SessionRow, SessionState};
-use crate::store::tickets;
 use crate::store::writes::Writes;
 
 /// The chosen seats: 1 to 4, no repeats, all on the coach or ship.
@@ -376,180 +370,6 @@ pub async fn choose_gateway(
         amount: Some(session.amount as f64),
         promo_discount: booking.promo_code.map(|_| booking.discount as f64),
     })
-}
-
-/// What issuing came to.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Issued {
-    Ticket(String),
-    /// Paid, but the seats were taken meanwhile (the hold had expired), or an earlier verdict of
-    /// the same session sent its payment back: refunded, no ticket.
-    Refunded,
-    /// A second session of a booking already paid was paid too: that payment is refunded.
-    Duplicate,
-    /// The booking was priced otherwise since the session froze its amount (a seat removed or a
-    /// promo changed, in another tab): that payment is refunded, and the booking can be paid
-    /// again at its amount.
-    Repriced,
-}
-
-/// Issues the ticket of a paid booking, once: a repeat (callback, confirm-ticket, both at once)
-/// finds the ticket already issued.
-pub async fn issue(state: &AppState, tnx_id: &str) -> Result<Issued, ApiError> {
-    issue_paid(state, tnx_id, None).await
-}
-
-/// Issues the ticket of a booking, recording in the same transaction the payment the gateway
-/// confirmed for `paid` (its session and the reference a refund names), so a payment is never
-/// recorded without its ticket or its refund. Availability is checked again here; if the seats
-/// were lost the payment is refunded, never sold twice. So is a payment of a session whose
-/// amount is no longer the booking's: the booking's row is taken first, so a seat removed or a
-/// promo changed waits for this, or this sees it. Idempotent per booking and session.
-pub async fn issue_paid(state: &AppState, tnx_id: &str, paid: Option<(&SessionRow, &str)>) -> Result<Issued, ApiError> {
-    let now = now_unix_ms();
-    let mut tx = state.pool.begin().await?;
-    // A write first: it serialises concurrent issuers of this booking, and any change of its
-    // seats or amounts, before anything is read.
-    let booking =
-        bookings::mark_paid(&mut *tx, tnx_id, now).await?.ok_or_else(|| ApiError::not_found(say::BOOKING_NOT_FOUND))?;
-    if let Some((session, paid_ref)) = paid {
-        let closed_now =
-            store_payments::close_session(&mut *tx, &session.id, SessionState::Paid, Some(paid_ref)).await?;
-        if !closed_now && store_payments::refund(&mut *tx, &session.id).await?.is_some() {
-            // An earlier verdict of this session sent its payment back: it buys nothing now,
-            // whatever the booking has become since (a promo taken off to match it again).
-            tx.commit().await?;
-            return Ok(Issued::Refunded);
-        }
-        if booking.amount != session.amount {
-            store_payments::request_refund(&mut *tx, session, session.amount, RefundReason::AmountMismatch, now)
-                .await?;
-            tx.commit().await?;
-            tracing::warn!(
-                tnx_id,
-                session = session.id,
-                "paid a session the booking is no longer priced at: refunding"
-            );
-            return Ok(Issued::Repriced);
-        }
-        let (_, by) = store_payments::record_once(&mut *tx, session, PaymentOutcome::Paid, now).await?;
-        if by.as_deref() != Some(session.id.as_str()) {
-            // The booking was bought through another session: this payment goes back (the refund
-            // reads the session, paid reference included, when it is sent).
-            store_payments::request_refund(&mut *tx, session, session.amount, RefundReason::Duplicate, now).await?;
-            tx.commit().await?;
-            tracing::warn!(tnx_id, session = session.id, "a second payment of a paid booking: refunding it");
-            return Ok(Issued::Duplicate);
-        }
-    } else if store_payments::outcome(&mut *tx, tnx_id).await? != Some(PaymentOutcome::Paid)
-        && !matches!(booking.status, BookingStatus::Ticketed | BookingStatus::Refunded)
-    {
-        // Nothing issues a ticket without a payment the gateway confirmed.
-        tx.rollback().await?;
-        return Err(ApiError::bad(say::PAYMENT_INCOMPLETE));
-    }
-    match booking.status {
-        BookingStatus::Ticketed => {
-            let ticket = tickets::id_of_booking(&mut *tx, &booking.id)
-                .await?
-                .ok_or_else(|| ApiError::Internal(format!("booking {tnx_id} is ticketed without a ticket")))?;
-            tx.commit().await?;
-            return Ok(Issued::Ticket(ticket));
-        }
-        BookingStatus::Refunded => {
-            tx.commit().await?;
-            return Ok(Issued::Refunded);
-        }
-        BookingStatus::Pending | BookingStatus::Failed | BookingStatus::Cancelled => {}
-    }
-    let seats = bookings::seats(&mut *tx, &booking.id).await?;
-    let write = state.claims.writing(&booking.trip_id);
-    let claim = Claim {
-        seats: &seats,
-        from_stop: booking.from_stop,
-        to_stop: booking.to_stop,
-        claim_id: &booking.id,
-        state: ClaimState::Sold,
-        expires_at: None,
-    };
-    // Mostly the booking's hold still has its seats: they become the sale's. Else the seats are
-    // claimed again, free only if nobody took them meanwhile.
-    let claimed = if inventory::take_over(&mut tx, &write, &booking.hold_id, &claim).await? {
-        Ok(())
-    } else {
-        let mut expired = Writes::new();
-        inventory::reclaim_expired(&mut expired, &write, now)?;
-        expired.run_in(&mut tx).await?;
-        inventory::release(&mut tx, &write, &booking.hold_id).await?;
-        inventory::insert(&mut tx, &write, &claim).await
-    };
-    match claimed {
-        Ok(()) => {
-            // Nothing left to read: the ticket's writes go together (store::writes).
-            let ticket_id = new_id("ticket")?;
-            let mut writes = Writes::new();
-            tickets::insert(&mut writes, &ticket_id, &new_pnr()?, &booking.id, now)?;
-            bookings::transition_with(&mut writes, &booking.id, booking.status, BookingStatus::Ticketed)?;
-            holds::delete(&mut writes, &booking.hold_id)?;
-            writes.run_in(&mut tx).await?;
-            tx.commit().await?;
-            write.committed();
-            Ok(Issued::Ticket(ticket_id))
-        }
-        Err(ClaimError::Taken(_)) => {
-            tx.rollback().await?;
-            // The payment, recorded again (the rollback took it), and its refund, together.
-            let mut tx = state.pool.begin().await?;
-            if let Some((session, paid_ref)) = paid {
-                store_payments::close_session(&mut *tx, &session.id, SessionState::Paid, Some(paid_ref)).await?;
-                store_payments::record_once(&mut *tx, session, PaymentOutcome::Paid, now).await?;
-            }
-            bookings::transition(&mut *tx, &booking.id, booking.status, BookingStatus::Refunded).await?;
-            store_payments::mark_refunded(&mut *tx, tnx_id).await?;
-            let session = store_payments::paying_session(&mut *tx, tnx_id).await?;
-            if let Some(session) = &session {
-                store_payments::request_refund(&mut *tx, session, session.amount, RefundReason::SeatsLost, now).await?;
-            }
-            tx.commit().await?;
-            tracing::warn!(tnx_id, "paid but the seats were lost: refunding");
-            if let Some(session) = session {
-                payments::reconcile::refund_now(state, &session.id).await?;
-            }
-            Ok(Issued::Refunded)
-        }
-        Err(ClaimError::Store(e)) => Err(e.into()),
-    }
-}
-
-/// `confirm-ticket`: the ticket of a paid booking (issued already by the gateway callback, or
-/// now); idempotent. The owner's, or a proved phone's.
-pub async fn confirm(state: &AppState, caller: &Caller, tnx_id: &str) -> Result<Ticket, ApiError> {
-    let tnx_id = tnx_id.trim();
-    // Mostly the gateway's callback has issued it already: then it is read, not written again.
-    if let Some(ticket) = tickets::of_tnx(&state.pool, tnx_id).await? {
-        if !access::may_read_ticket(state, caller, &ticket).await? {
-            return Err(ApiError::not_found(say::BOOKING_NOT_FOUND));
-        }
-        return views::ticket_of(state, ticket).await;
-    }
-    let found = bookings::standing_by_tnx(&state.pool, tnx_id).await?;
-    let BookingStanding { booking, payment_outcome, .. } = access::readable(state, caller, found).await?;
-    match store_payments::outcome_of(payment_outcome)? {
-        Some(PaymentOutcome::Paid) => {}
-        Some(PaymentOutcome::Refunded) => return Err(ApiError::conflict(say::SEATS_LOST)),
-        Some(PaymentOutcome::Failed | PaymentOutcome::Cancelled) => {
-            return Err(ApiError::bad(say::PAYMENT_FAILED));
-        }
-        None if booking.status == BookingStatus::Pending => {
-            return Err(ApiError::bad(say::PAYMENT_INCOMPLETE));
-        }
-        None => return Err(ApiError::bad(say::PAYMENT_FAILED)),
-    }
-    // Issued now, or by a verdict since the read above (then issuing reads what it issued).
-    match issue(state, &booking.tnx_id).await? {
-        Issued::Ticket(id) => views::ticket(state, &id).await,
-        Issued::Refunded | Issued::Duplicate | Issued::Repriced => Err(ApiError::conflict(say::SEATS_LOST)),
-    }
 }
 
 /// Launch `payment-seat-remove`: one seat dropped from a pending booking, its claim released,

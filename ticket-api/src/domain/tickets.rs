@@ -88,7 +88,7 @@ pub async fn cancel(state: &AppState, request: &CancelTicketRequest) -> Result<C
     tx.commit().await?;
     write.committed();
     let refund_status = match session.filter(|_| refund > 0) {
-        Some(session) => crate::domain::payments::reconcile::refund_now(state, &session.id).await?,
+        Some(session) => crate::domain::payments::refunds::refund_now(state, &session.id).await?,
         None => None,
     };
     Ok(CancelTicketResponse {

@@ -7,11 +7,12 @@ use core_wasm::server_messages as say;
 use core_wasm::service::Service;
 
 use crate::AppState;
-use crate::claims::{ClaimState, TripClaims};
+use crate::claims::TripClaims;
 use crate::clock::wire_time;
 use crate::domain::network::{LayoutSeat, Network};
 use crate::domain::search::city_id;
 use crate::error::ApiError;
+use crate::store::claims::ClaimState;
 use crate::store::trips;
 use core_wasm::contract::seats::{Point, SeatStatus};
 

@@ -13,7 +13,7 @@ use core_wasm::server_messages as say;
 use crate::AppState;
 use crate::domain::identity::Caller;
 use crate::domain::views::{self, BookingAnswer};
-use crate::domain::{access, booking};
+use crate::domain::{access, booking, payments};
 use crate::error::ApiError;
 use crate::http::client_address::ClientAddress;
 use crate::http::extract::{At, Body, ok};
@@ -56,7 +56,7 @@ pub async fn confirm_ticket(
     caller: Caller,
     Body(request): Body<TxnRequest>,
 ) -> Answer<Ticket> {
-    Ok(ok(booking::confirm(&state, &caller, &request.tnx_id).await?))
+    Ok(ok(payments::issuing::confirm(&state, &caller, &request.tnx_id).await?))
 }
 
 pub async fn ticket_info(

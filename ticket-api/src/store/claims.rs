@@ -2,7 +2,17 @@
 
 use crate::store::db::Pool;
 
-use crate::claims::ClaimState;
+/// What a claim row is: a hold until its expiry, a sale, or a seat not for sale.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClaimState {
+    /// Held by a visitor's seat-lock until `expires_at`.
+    Held,
+    Sold,
+    /// Not for sale (crew, reserved by the operator).
+    Blocked,
+}
+
+core_wasm::names!(ClaimState { Held = "held", Sold = "sold", Blocked = "blocked" });
 
 /// One seat-leg claim, with the visitor whose hold it is (holds only).
 #[derive(Debug, Clone, sqlx::FromRow)]

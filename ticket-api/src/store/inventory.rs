@@ -10,14 +10,20 @@
 //! someone else deletes it first). Every transaction starts with a write, so SQLite takes its write
 //! lock first (and waits on busy_timeout) instead of failing to upgrade a read.
 //!
-//! Every function that writes claims takes the [`ClaimsWrite`] guard of the trip, so no write can
-//! bypass the claims cache (`crate::claims`): the guard must exist before the transaction
-//! commits and live until it has ended.
+//! Every function that writes claims takes the trip's [`TripWrite`] (the claims cache's write
+//! guard, `crate::claims::ClaimsWrite`), so no write can bypass the seat maps' copies: the guard
+//! must exist before the transaction commits and live until it has ended.
 
 use crate::store::db::{Pool, Tx};
 use crate::store::writes::Writes;
 
-use crate::claims::{ClaimState, ClaimsWrite};
+use crate::store::claims::ClaimState;
+
+/// A write to a trip's claims announced to the copies search and seat view keep
+/// (`crate::claims::ClaimsWrite`): the proof every claim write asks for.
+pub trait TripWrite {
+    fn trip_id(&self) -> &str;
+}
 
 /// Rows per INSERT statement (each row binds 6 values; well under every driver's limit).
 const BATCH: usize = 100;
@@ -50,7 +56,7 @@ pub struct Claim<'a> {
 
 /// Deletes the trip's expired holds (their seats are free again), with the other writes of its
 /// call.
-pub fn reclaim_expired(writes: &mut Writes, trip: &ClaimsWrite<'_>, now_ms: i64) -> Result<(), sqlx::Error> {
+pub fn reclaim_expired(writes: &mut Writes, trip: &impl TripWrite, now_ms: i64) -> Result<(), sqlx::Error> {
     writes.push(
         sqlx::query("DELETE FROM seat_claims WHERE trip_id = $1 AND state = $3 AND expires_at <= $2")
             .bind(trip.trip_id())
@@ -61,7 +67,7 @@ pub fn reclaim_expired(writes: &mut Writes, trip: &ClaimsWrite<'_>, now_ms: i64)
 
 /// Writes the claim's rows; `Taken` (naming the seats) if any seat-leg is already claimed. The
 /// caller rolls back on error.
-pub async fn insert(tx: &mut Tx, trip: &ClaimsWrite<'_>, claim: &Claim<'_>) -> Result<(), ClaimError> {
+pub async fn insert(tx: &mut Tx, trip: &impl TripWrite, claim: &Claim<'_>) -> Result<(), ClaimError> {
     let rows: Vec<(&String, i64)> =
         claim.seats.iter().flat_map(|s| (claim.from_stop..claim.to_stop).map(move |leg| (s, leg))).collect();
     let mut written = 0u64;
@@ -96,7 +102,7 @@ pub async fn insert(tx: &mut Tx, trip: &ClaimsWrite<'_>, claim: &Claim<'_>) -> R
 /// would be, and the caller claims afresh.
 pub async fn take_over(
     tx: &mut Tx,
-    trip: &ClaimsWrite<'_>,
+    trip: &impl TripWrite,
     held_by: &str,
     claim: &Claim<'_>,
 ) -> Result<bool, sqlx::Error> {
@@ -147,7 +153,7 @@ async fn taken_by_others(tx: &mut Tx, trip_id: &str, claim: &Claim<'_>) -> Resul
 }
 
 /// Releases every row of a claim (a replaced hold, a failed payment, a cancelled ticket).
-pub async fn release(tx: &mut Tx, trip: &ClaimsWrite<'_>, claim_id: &str) -> Result<(), sqlx::Error> {
+pub async fn release(tx: &mut Tx, trip: &impl TripWrite, claim_id: &str) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM seat_claims WHERE trip_id = $1 AND claim_id = $2")
         .bind(trip.trip_id())
         .bind(claim_id)
@@ -159,7 +165,7 @@ pub async fn release(tx: &mut Tx, trip: &ClaimsWrite<'_>, claim_id: &str) -> Res
 /// Releases one seat of a claim (a seat removed from a pending booking).
 pub async fn release_seat(
     tx: &mut Tx,
-    trip: &ClaimsWrite<'_>,
+    trip: &impl TripWrite,
     claim_id: &str,
     seat_no: &str,
 ) -> Result<(), sqlx::Error> {
@@ -176,7 +182,7 @@ pub async fn release_seat(
 /// of its call.
 pub fn extend_hold(
     writes: &mut Writes,
-    trip: &ClaimsWrite<'_>,
+    trip: &impl TripWrite,
     claim_id: &str,
     until_ms: i64,
 ) -> Result<(), sqlx::Error> {

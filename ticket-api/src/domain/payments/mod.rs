@@ -5,6 +5,8 @@
 //! - [`sandbox`]: the demo's gateway, served by the API itself (demo mode only).
 //! - [`sslcommerz`]: SSLCommerz v4 (session, validation API, IPN signature, refund API).
 //! - [`bkash`]: bKash tokenized checkout (grant token, create, execute, status query, refund).
+//! - [`issuing`]: the ticket of a paid booking, issued once, decided by a pure plan.
+//! - [`refunds`]: refunds sent back through the gateway that took the money.
 //! - [`reconcile`]: what a crash or a lost callback leaves behind, repaired at start and every
 //!   minute: paid bookings without a ticket, open sessions of unknown outcome, refunds to send.
 //!
@@ -13,7 +15,9 @@
 //! gateway's answer, never by a guess.
 
 pub mod bkash;
+pub mod issuing;
 pub mod reconcile;
+pub mod refunds;
 pub mod sandbox;
 pub mod sslcommerz;
 
@@ -25,10 +29,10 @@ use core_wasm::pricing::Taka;
 use core_wasm::server_messages as say;
 use core_wasm::service::Service;
 
+use self::issuing::{Issued, issue_paid};
 use crate::AppState;
 use crate::clock::now_unix_ms;
 use crate::config::PaymentSettings;
-use crate::domain::booking::{Issued, issue_paid};
 use crate::error::ApiError;
 use crate::store::bookings::{self, BookingRow};
 use crate::store::payments::{self, RefundReason, SessionRow, SessionState};
