@@ -422,7 +422,7 @@ pub async fn issue_paid(state: &AppState, tnx_id: &str, paid: Option<(&SessionRo
             return Ok(Issued::Refunded);
         }
         if booking.amount != session.amount {
-            store_payments::request_refund(&mut *tx, session, session.amount, RefundReason::AmountMismatch, now)
+            store_payments::request_refund(&mut *tx, session, payments::to_paisa(session.amount), RefundReason::AmountMismatch, now)
                 .await?;
             tx.commit().await?;
             tracing::warn!(
@@ -436,7 +436,7 @@ pub async fn issue_paid(state: &AppState, tnx_id: &str, paid: Option<(&SessionRo
         if by.as_deref() != Some(session.id.as_str()) {
             // The booking was bought through another session: this payment goes back (the refund
             // reads the session, paid reference included, when it is sent).
-            store_payments::request_refund(&mut *tx, session, session.amount, RefundReason::Duplicate, now).await?;
+            store_payments::request_refund(&mut *tx, session, payments::to_paisa(session.amount), RefundReason::Duplicate, now).await?;
             tx.commit().await?;
             tracing::warn!(tnx_id, session = session.id, "a second payment of a paid booking: refunding it");
             return Ok(Issued::Duplicate);
@@ -508,7 +508,7 @@ pub async fn issue_paid(state: &AppState, tnx_id: &str, paid: Option<(&SessionRo
             store_payments::mark_refunded(&mut *tx, tnx_id).await?;
             let session = store_payments::paying_session(&mut *tx, tnx_id).await?;
             if let Some(session) = &session {
-                store_payments::request_refund(&mut *tx, session, session.amount, RefundReason::SeatsLost, now).await?;
+                store_payments::request_refund(&mut *tx, session, payments::to_paisa(session.amount), RefundReason::SeatsLost, now).await?;
             }
             tx.commit().await?;
             tracing::warn!(tnx_id, "paid but the seats were lost: refunding");

@@ -4,6 +4,8 @@
 //!   or free) or refunded;
 //! - an open session whose check is due is asked of its gateway and settled by the answer; one
 //!   older than a gateway session can live, still without an outcome, is closed as abandoned;
+//! - a session a browser's failure or cancel return closed is asked again while it could still
+//!   be paid: a payment the gateway confirms late is ticketed or refunded;
 //! - a refund requested, or accepted and still moving, is sent or asked about, with backoff, and
 //!   given up (state `failed`, logged for an operator) after [`MAX_REFUND_TRIES`].
 //!
@@ -66,7 +68,7 @@ pub async fn once(state: &AppState) -> Result<Report, ApiError> {
         }
     }
     let now = now_unix_ms();
-    let lifetime = session_lifetime_ms(state);
+    let lifetime = super::session_lifetime_ms(state);
     for session in payments::sessions_to_check(&state.pool, now, BATCH).await? {
         let settled = super::ask_and_settle(state, &session).await?;
         if settled != Settled::Pending {
@@ -80,6 +82,30 @@ pub async fn once(state: &AppState) -> Result<Report, ApiError> {
             payments::check_again_at(&state.pool, &session.id, now + CHECK_EVERY.as_millis() as i64).await?;
         }
     }
+    // Closed on a browser's word (a failure or cancel return): the gateway is asked again, so a
+    // payment it confirms late is recorded and ticketed or refunded, never kept.
+    for session in payments::sessions_to_recheck(&state.pool, now, BATCH).await? {
+        let asked = match state.gateways.by_name(&session.gateway)?.query(&session).await {
+            Ok(verdict) => verdict,
+            Err(e) => {
+                tracing::warn!(session = session.id, error = %e, "could not ask again about a session a browser closed");
+                Verdict::Pending
+            }
+        };
+        match asked {
+            paid @ Verdict::Paid { .. } => {
+                if matches!(settle(state, &session, paid).await?, Settled::Ticket(_) | Settled::Refunding) {
+                    report.sessions_settled += 1;
+                }
+                payments::recheck_done(&state.pool, &session.id).await?;
+            }
+            Verdict::Pending if session.recheck_until.is_some_and(|until| until > now) => {
+                payments::check_again_at(&state.pool, &session.id, now + CHECK_EVERY.as_millis() as i64).await?;
+            }
+            // The gateway says it ended unpaid, or it can no longer be paid.
+            _ => payments::recheck_done(&state.pool, &session.id).await?,
+        }
+    }
     for refund in payments::refunds_due(&state.pool, now, BATCH).await? {
         match attempt_refund(state, &refund).await? {
             Some(RefundStatus::Done) => report.refunds_done += 1,
@@ -88,11 +114,6 @@ pub async fn once(state: &AppState) -> Result<Report, ApiError> {
         }
     }
     Ok(report)
-}
-
-/// The longest a gateway session can take: the whole life of a hold, and half an hour more.
-fn session_lifetime_ms(state: &AppState) -> i64 {
-    i64::from(state.config.hold_max_seconds) * 1000 + 30 * 60 * 1000
 }
 
 /// Sends a refund, or asks how an accepted one stands, once; answers the state it is left in
@@ -112,7 +133,7 @@ pub async fn attempt_refund(state: &AppState, refund: &RefundRow) -> Result<Opti
     let answer = match (&refund.state, &refund.refund_ref) {
         (RefundStatus::Processing, Some(reference)) => gateway.refund_status(&session, reference).await,
         // Our reference is the session's id: the same on every retry.
-        _ => gateway.refund(&session, refund.amount, &refund.session_id).await,
+        _ => gateway.refund(&session, refund.amount_paisa, &refund.session_id).await,
     };
     let mut after = claimed.clone();
     match answer {
