@@ -352,12 +352,14 @@ pub fn router(state: AppState) -> Router {
     let api = Router::new()
         .route("/openapi.json", get(http::openapi::document))
         .merge(calls)
-        .fallback(error::not_found)
-        .layer(axum::middleware::from_fn(http::extract::refuse_nul));
+        .fallback(error::not_found);
+    // The `%00` guard covers every path, the gateways' own too (a session id with a NUL was a 500
+    // on PostgreSQL).
     let routes = Router::new()
         .route("/oauth/access_token", post(http::auth::access_token))
         .merge(gateway_routes(&state))
         .nest("/v1/api", api)
+        .layer(axum::middleware::from_fn(http::extract::refuse_nul))
         .layer(DefaultBodyLimit::max(BODY_LIMIT));
     let mut router = routes.layer(axum::middleware::from_fn(time_limit)).with_state(state.clone());
     if !state.config.cors_origins.is_empty() {
