@@ -152,6 +152,8 @@ templates! {
     PAYMENT_INCOMPLETE = "payment.incomplete", "The payment is not complete yet";
     PAYMENT_UNAVAILABLE = "payment.unavailable", "Online payment is not available right now";
     GATEWAY_DOWN = "payment.gatewayDown", "The payment gateway is not answering. Please try again in a minute.";
+    /// update-gateway for a booking that has opened its share of gateway sessions (issue 39).
+    PAYMENT_ATTEMPTS = "payment.tooManyAttempts", "Too many payment attempts for this booking; please book your seats again";
 
     TICKET_NOT_FOUND = "ticket.notFound", "Ticket not found";
     NO_TICKET_FOR_PHONE = "ticket.noneForPhone", "No ticket found for this phone";

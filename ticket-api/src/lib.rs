@@ -349,15 +349,15 @@ pub fn router(state: AppState) -> Router {
         .route("/dev/sms-outbox", get(http::tickets::outbox))
         .fallback(error::not_found)
         .route_layer(axum::middleware::from_fn_with_state(state.clone(), http::auth::require_token));
-    let api = Router::new()
-        .route("/openapi.json", get(http::openapi::document))
-        .merge(calls)
-        .fallback(error::not_found)
-        .layer(axum::middleware::from_fn(http::extract::refuse_nul));
+    let api =
+        Router::new().route("/openapi.json", get(http::openapi::document)).merge(calls).fallback(error::not_found);
+    // The `%00` guard covers every path, the gateways' own too (a session id with a NUL was a 500
+    // on PostgreSQL).
     let routes = Router::new()
         .route("/oauth/access_token", post(http::auth::access_token))
         .merge(gateway_routes(&state))
         .nest("/v1/api", api)
+        .layer(axum::middleware::from_fn(http::extract::refuse_nul))
         .layer(DefaultBodyLimit::max(BODY_LIMIT));
     let mut router = routes.layer(axum::middleware::from_fn(time_limit)).with_state(state.clone());
     if !state.config.cors_origins.is_empty() {

@@ -549,5 +549,39 @@ mod nul {
                 .await;
             assert_eq!(status, StatusCode::NOT_FOUND);
         }
+
+        a_nul_in_the_gateways_own_paths_is_a_400_too(app) {
+            // Every gateway's routes exist (they are only mounted when configured); nothing
+            // listens at the gateways' API: the NUL is refused before anything is asked.
+            let site = common::TestApp::with_settings(
+                app.backend(),
+                60,
+                &[
+                    ("PUBLIC_URL", "https://tickets.example"),
+                    ("GATEWAY_TIMEOUT_SECONDS", "1"),
+                    ("SSLCOMMERZ_API_URL", "http://127.0.0.1:9/ssl"),
+                    ("SSLCOMMERZ_STORE_ID", "store"),
+                    ("SSLCOMMERZ_STORE_PASSWORD", "secret"),
+                    ("BKASH_API_URL", "http://127.0.0.1:9/bk"),
+                    ("BKASH_APP_KEY", "key"),
+                    ("BKASH_APP_SECRET", "secret"),
+                    ("BKASH_USERNAME", "user"),
+                    ("BKASH_PASSWORD", "password"),
+                ],
+            )
+            .await;
+            for (method, path) in [
+                ("POST", "/gateway/sslcommerz/%00/success"),
+                ("POST", "/gateway/sslcommerz/%00/fail"),
+                ("GET", "/gateway/bkash/%00"),
+                ("GET", "/gateway/bkash/%00?paymentID=%00&status=failure"),
+                ("GET", "/gateway/sandbox/%00"),
+                ("POST", "/gateway/sandbox/%00/pay"),
+                ("POST", "/oauth/access_token?x=%00"),
+            ] {
+                let (status, _) = site.visit(method, path, &[("val_id", "V")]).await;
+                assert_eq!(status, StatusCode::BAD_REQUEST, "{method} {path}");
+            }
+        }
     }
 }

@@ -571,3 +571,74 @@ mod sms {
         }
     }
 }
+
+/// Issue 39, 11: heads as RFC 9112 writes them, over a real socket (the server's own serving,
+/// not the router alone: hyper reads the bytes).
+mod heads {
+    use super::*;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    /// The app served on a loopback port as the servers serve it.
+    async fn served(app: &common::TestApp) -> std::net::SocketAddr {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let router = app.router.clone();
+        tokio::spawn(ticket_api::http::serve::serve(listener, router, std::future::pending()));
+        addr
+    }
+
+    /// Writes `raw` on a fresh connection and reads until the server closes it (at most 10 s):
+    /// the status line of each answer.
+    async fn statuses(addr: std::net::SocketAddr, raw: &str) -> Vec<String> {
+        let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+        stream.write_all(raw.as_bytes()).await.unwrap();
+        let mut answer = Vec::new();
+        tokio::time::timeout(std::time::Duration::from_secs(10), stream.read_to_end(&mut answer))
+            .await
+            .expect("the server closes the connection")
+            .unwrap();
+        // Each answer: its status line, then its body by its length.
+        let mut lines = Vec::new();
+        let mut rest = &answer[..];
+        while let Some(end) = rest.windows(4).position(|w| w == b"\r\n\r\n") {
+            let head = String::from_utf8_lossy(&rest[..end]).into_owned();
+            let length: usize = head
+                .lines()
+                .find_map(|l| l.to_ascii_lowercase().strip_prefix("content-length:").map(|v| v.trim().parse().unwrap()))
+                .unwrap_or(0);
+            lines.push(head.lines().next().unwrap().to_owned());
+            rest = &rest[(end + 4 + length).min(rest.len())..];
+        }
+        lines
+    }
+
+    on_both! {
+        a_request_without_host_or_with_bare_lf_line_endings_is_a_400(app) {
+            let addr = served(&app).await;
+            let ok = "GET /v1/api/openapi.json HTTP/1.1\r\nHost: tickets.example\r\nConnection: close\r\n\r\n";
+            assert_eq!(statuses(addr, ok).await, ["HTTP/1.1 200 OK"]);
+            // HTTP/1.1 without Host.
+            let hostless = "GET /v1/api/openapi.json HTTP/1.1\r\nConnection: close\r\n\r\n";
+            assert_eq!(statuses(addr, hostless).await, ["HTTP/1.1 400 Bad Request"]);
+            // HTTP/1.0 has no Host to require.
+            assert_eq!(statuses(addr, "GET /v1/api/openapi.json HTTP/1.0\r\n\r\n").await, ["HTTP/1.0 200 OK"]);
+            // Bare LF line endings, everywhere or on one line.
+            let bare = "GET /v1/api/openapi.json HTTP/1.1\nHost: tickets.example\nConnection: close\n\n";
+            assert_eq!(statuses(addr, bare).await, ["HTTP/1.1 400 Bad Request"]);
+            let one = "GET /v1/api/openapi.json HTTP/1.1\r\nHost: tickets.example\nConnection: close\r\n\r\n";
+            assert_eq!(statuses(addr, one).await, ["HTTP/1.1 400 Bad Request"]);
+            // A bare LF in a second request on a kept-alive connection: the first is answered, the
+            // second refused.
+            let second = format!("{}{}", ok.replace("Connection: close\r\n", ""), bare);
+            assert_eq!(statuses(addr, &second).await, ["HTTP/1.1 200 OK", "HTTP/1.1 400 Bad Request"]);
+            // A body may hold LFs: it is not a head, and the next request is served.
+            let body = "{\"grant_type\": \"client_credentials\",\n\"client_id\": \"web\"}";
+            let two = format!(
+                "POST /oauth/access_token HTTP/1.1\r\nHost: tickets.example\r\nContent-Type: application/json\r\n\
+                 Content-Length: {}\r\n\r\n{body}{ok}",
+                body.len()
+            );
+            assert_eq!(statuses(addr, &two).await, ["HTTP/1.1 200 OK", "HTTP/1.1 200 OK"]);
+        }
+    }
+}

@@ -63,6 +63,12 @@ struct Gateways {
     token: String,
     bkash: HashMap<String, BkPayment>,
     executions: usize,
+    /// Every execute asked for, answered or not.
+    execute_calls: usize,
+    /// bKash's execute never answers in time and moves nothing yet (its status stays as it was).
+    execute_hangs: bool,
+    /// The amounts refunds asked for, as sent.
+    refund_amounts: Vec<String>,
 }
 
 type Shared = Arc<Mutex<Gateways>>;
@@ -152,6 +158,7 @@ async fn ssl_merchant_api(State(stand): State<Shared>, Query(q): Query<HashMap<S
         }
         let reference = form_of(&q, "refe_id");
         s.refunded.push(reference.clone());
+        s.refund_amounts.push(form_of(&q, "refund_amount"));
         return Json(
             json!({"APIConnect": "DONE", "bank_tran_id": form_of(&q, "bank_tran_id"), "status": "success", "refund_ref_id": format!("RR{reference}")}),
         );
@@ -209,7 +216,15 @@ async fn bkash_create(State(stand): State<Shared>, headers: HeaderMap, Json(body
 }
 
 async fn bkash_execute(State(stand): State<Shared>, headers: HeaderMap, Json(body): Json<Value>) -> Json<Value> {
-    let delay = stand.lock().unwrap().execute_delay_ms;
+    let (delay, hangs) = {
+        let mut s = stand.lock().unwrap();
+        s.execute_calls += 1;
+        (s.execute_delay_ms, s.execute_hangs)
+    };
+    if hangs {
+        tokio::time::sleep(Duration::from_millis(3000)).await;
+        return Json(json!({"statusCode": "9999", "statusMessage": "System Error"}));
+    }
     let id = body["paymentID"].as_str().unwrap_or_default().to_owned();
     // The money moves whether or not the answer arrives in time.
     let answer = {
@@ -256,6 +271,9 @@ async fn bkash_refund(State(stand): State<Shared>, headers: HeaderMap, Json(body
     s.refund_calls += 1;
     if s.refunds_fail {
         return Json(json!({"statusCode": "2071", "statusMessage": "Duplicate for Refund"}));
+    }
+    if let Some(amount) = body["amount"].as_str() {
+        s.refund_amounts.push(amount.to_owned());
     }
     let sku = body["sku"].as_str().map(str::to_owned);
     if let Some(sku) = sku {
@@ -719,6 +737,163 @@ both! {
         assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
         assert_eq!(body["message"], "Online payment is not available right now");
     }
+
+    // Issue 39, 1: a failure return after an execute is not believed; the payment bKash confirms
+    // late is ticketed. And a session a cancel return closed is asked again by the reconciler.
+    a_failure_return_after_an_execute_leaves_the_session_to_bkash_and_a_late_payment_is_ticketed(backend) {
+        let (app, stand) = site(backend, false).await;
+        let (traveller, tnx) = pending(&app, "bk-late").await;
+        let session = opened(&app, &tnx, &choose(&traveller, &tnx, "bkash").await.1).await;
+        let payment_id = payment_id_of(&app, &session).await;
+        // The traveller approves; execute is sent but does not answer in time, and bKash's
+        // status still says Initiated.
+        stand.lock().unwrap().execute_hangs = true;
+        let (_, location) = browser_get(&app, &format!("/gateway/bkash/{session}?paymentID={payment_id}&status=success")).await;
+        assert_eq!(location, format!("/bus/payment/success?tnxId={tnx}"), "unknown yet: the success page waits");
+        assert_eq!(booking_status(&app, &tnx).await, "pending");
+        // A failure return for the same session (another tab, the back button, anyone with both ids).
+        let (_, location) = browser_get(&app, &format!("/gateway/bkash/{session}?paymentID={payment_id}&status=failure")).await;
+        assert_ne!(location, String::new());
+        assert_eq!(booking_status(&app, &tnx).await, "pending", "an execute was sent: the browser's word ends nothing");
+        // bKash completes the payment after all; the reconciler asks when it is due.
+        {
+            let mut s = stand.lock().unwrap();
+            let p = s.bkash.get_mut(&payment_id).unwrap();
+            p.status = "Completed".into();
+            p.trx_id = Some("TRX-LATE".into());
+        }
+        sqlx::query("UPDATE payment_sessions SET check_at = 0").execute(&app.state.pool).await.unwrap();
+        reconcile::once(&app.state).await.unwrap();
+        assert_eq!(common::count_of(&app, "SELECT COUNT(*) FROM payments WHERE tnx_id = $1", &tnx).await, 1, "the payment is recorded");
+        assert_eq!(common::tickets_of(&app, &tnx).await, 1, "and ticketed");
+
+        // A cancel return before any execute ends the booking at once (no money can move without
+        // one), but bKash is still asked again: a payment it confirms later is not kept.
+        let (traveller, tnx) = pending(&app, "bk-word").await;
+        let session = opened(&app, &tnx, &choose(&traveller, &tnx, "bkash").await.1).await;
+        let payment_id = payment_id_of(&app, &session).await;
+        let (_, location) = browser_get(&app, &format!("/gateway/bkash/{session}?paymentID={payment_id}&status=cancel")).await;
+        assert_eq!(location, format!("/bus/payment/cancel?tnxId={tnx}"));
+        assert_eq!(booking_status(&app, &tnx).await, "cancelled");
+        {
+            let mut s = stand.lock().unwrap();
+            let p = s.bkash.get_mut(&payment_id).unwrap();
+            p.status = "Completed".into();
+            p.trx_id = Some("TRX-ODD".into());
+        }
+        sqlx::query("UPDATE payment_sessions SET check_at = 0").execute(&app.state.pool).await.unwrap();
+        let report = reconcile::once(&app.state).await.unwrap();
+        assert_eq!(report.sessions_settled, 1, "{report:?}");
+        let tickets = common::tickets_of(&app, &tnx).await;
+        let refunds = common::count_of(&app, "SELECT COUNT(*) FROM refunds WHERE tnx_id = $1", &tnx).await;
+        assert_eq!(tickets + refunds, 1, "a ticket or a refund, never the money kept");
+        assert_eq!(reconcile::once(&app.state).await.unwrap(), reconcile::Report::default(), "nothing left to ask");
+    }
+
+    // Issue 39, 2: an unsigned return with a made-up val_id proves nothing about the session.
+    a_made_up_val_id_fails_nobodys_booking(backend) {
+        let (app, stand) = site(backend, false).await;
+        let (traveller, tnx) = pending(&app, "ssl-victim").await;
+        let tran = opened(&app, &tnx, &choose(&traveller, &tnx, "sslcommerz").await.1).await;
+        // Only the session id is needed: it is in the gateway's URL.
+        for claim in ["success", "fail", "cancel"] {
+            let (status, _) = browser_post(&app, &format!("/gateway/sslcommerz/{tran}/{claim}"), &[("val_id", "MADEUP123"), ("status", "FAILED")]).await;
+            assert_eq!(status, StatusCode::SEE_OTHER, "{claim}");
+            assert_eq!(booking_status(&app, &tnx).await, "pending", "{claim}: the booking still waits");
+        }
+        // The traveller pays after all: a ticket.
+        let val_id = ssl_customer_pays(&stand, &tran);
+        let (_, location) = browser_post(&app, &format!("/gateway/sslcommerz/{tran}/success"), &[("val_id", &val_id)]).await;
+        assert_eq!(location, format!("/bus/payment/success?tnxId={tnx}"));
+        assert_eq!(common::tickets_of(&app, &tnx).await, 1);
+    }
+
+    // Issue 39, 3: update-gateway opens one session per booking and gateway, and few in all.
+    update_gateway_opens_one_session_however_often_it_is_called_and_few_per_booking(backend) {
+        let (app, stand) = site(backend, false).await;
+        let (traveller, tnx) = pending(&app, "gw-spam").await;
+        let calls: Vec<_> = (0..40)
+            .map(|_| {
+                let (traveller, tnx) = (traveller.clone(), tnx.clone());
+                tokio::spawn(async move { choose(&traveller, &tnx, "bkash").await })
+            })
+            .collect();
+        let mut urls = Vec::new();
+        for call in calls {
+            let (status, answer) = call.await.unwrap();
+            assert_eq!(status, StatusCode::OK, "{answer}");
+            urls.push(answer["data"]["redirectUrl"].as_str().unwrap().to_owned());
+        }
+        urls.dedup();
+        assert_eq!(urls.len(), 1, "one session, given to every call");
+        assert_eq!(stand.lock().unwrap().bkash.len(), 1, "one create at bKash");
+        assert_eq!(common::count_of(&app, "SELECT COUNT(*) FROM payment_sessions WHERE tnx_id = $1", &tnx).await, 1);
+        // Another gateway is another session; back to the first gives the first again.
+        assert_eq!(choose(&traveller, &tnx, "sslcommerz").await.0, StatusCode::OK);
+        let (_, again) = choose(&traveller, &tnx, "bkash").await;
+        assert_eq!(again["data"]["redirectUrl"].as_str(), Some(urls[0].as_str()));
+        assert_eq!(common::count_of(&app, "SELECT COUNT(*) FROM payment_sessions WHERE tnx_id = $1", &tnx).await, 2);
+        // Sessions that ended (each cancelled at the gateway's page) are not given again, and a
+        // booking opens a few at most.
+        let mut refused = None;
+        for _ in 0..20 {
+            sqlx::query("UPDATE payment_sessions SET state = 'cancelled' WHERE tnx_id = $1").bind(&tnx).execute(&app.state.pool).await.unwrap();
+            let (status, answer) = choose(&traveller, &tnx, "sslcommerz").await;
+            if status != StatusCode::OK {
+                refused = Some((status, answer));
+                break;
+            }
+        }
+        let (status, answer) = refused.expect("a limit per booking");
+        assert_eq!((status, answer["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("payment.tooManyAttempts")), "{answer}");
+        let opened = common::count_of(&app, "SELECT COUNT(*) FROM payment_sessions WHERE tnx_id = $1", &tnx).await;
+        assert_eq!(opened, ticket_api::domain::payments::MAX_SESSIONS_PER_BOOKING);
+    }
+
+    // Issue 39, 3: thirty success returns at once send one execute.
+    thirty_success_returns_at_once_send_one_execute(backend) {
+        let (app, stand) = site(backend, false).await;
+        let (traveller, tnx) = pending(&app, "bk-thirty").await;
+        let session = opened(&app, &tnx, &choose(&traveller, &tnx, "bkash").await.1).await;
+        let payment_id = payment_id_of(&app, &session).await;
+        stand.lock().unwrap().bkash.get_mut(&payment_id).unwrap().status = "Authorized".into();
+        let path = format!("/gateway/bkash/{session}?paymentID={payment_id}&status=success");
+        let returns: Vec<_> = (0..30)
+            .map(|_| {
+                let (app, path) = (app.clone(), path.clone());
+                tokio::spawn(async move { browser_get(&app, &path).await })
+            })
+            .collect();
+        for r in returns {
+            assert_eq!(r.await.unwrap().1, format!("/bus/payment/success?tnxId={tnx}"));
+        }
+        assert_eq!(stand.lock().unwrap().execute_calls, 1, "one execute");
+        assert_eq!(common::tickets_of(&app, &tnx).await, 1);
+    }
+
+    // Issue 39, 4: another amount goes back to the paisa.
+    a_payment_of_another_amount_is_refunded_to_the_paisa(backend) {
+        let (app, stand) = site(backend, false).await;
+        let (traveller, tnx) = pending(&app, "ssl-paisa").await;
+        let tran = opened(&app, &tnx, &choose(&traveller, &tnx, "sslcommerz").await.1).await;
+        let val_id = ssl_customer_pays(&stand, &tran);
+        stand.lock().unwrap().validation_lie = Some(("VALID".into(), "10.50".into(), "BDT".into()));
+        let (_, location) = browser_post(&app, &format!("/gateway/sslcommerz/{tran}/success"), &[("val_id", &val_id)]).await;
+        assert_eq!(location, format!("/bus/payment/failed?tnxId={tnx}"));
+        sqlx::query("UPDATE refunds SET next_try_at = 0").execute(&app.state.pool).await.unwrap();
+        reconcile::once(&app.state).await.unwrap();
+        assert_eq!(stand.lock().unwrap().refund_amounts, vec!["10.50".to_owned()], "10 taka 50 paisa back, not 10 taka");
+    }
+}
+
+/// bKash's paymentID of one of our sessions.
+async fn payment_id_of(app: &common::TestApp, session: &str) -> String {
+    sqlx::query("SELECT gateway_ref FROM payment_sessions WHERE id = $1")
+        .bind(session)
+        .fetch_one(&app.state.pool)
+        .await
+        .unwrap()
+        .get(0)
 }
 
 fn tran_of(page: &str) -> String {

@@ -83,7 +83,7 @@ pub async fn cancel(state: &AppState, request: &CancelTicketRequest) -> Result<C
     // The refund is asked of the gateway that took the money, and tracked until it is done.
     let session = payments::paying_session(&mut *tx, &row.tnx_id).await?;
     if let Some(session) = session.as_ref().filter(|_| refund > 0) {
-        payments::request_refund(&mut *tx, session, refund, RefundReason::Cancelled, now_unix_ms()).await?;
+        payments::request_refund(&mut *tx, session, refund * 100, RefundReason::Cancelled, now_unix_ms()).await?;
     }
     tx.commit().await?;
     write.committed();

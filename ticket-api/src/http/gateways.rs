@@ -62,13 +62,21 @@ pub async fn sslcommerz_return(
         if let Some(ended) = payments::ended(&state, &session).await? {
             return Ok((session, service, ended));
         }
+        // The return is unsigned: its `val_id` may be anyone's, or made up. Validated, it can
+        // prove a payment of this session (`settle` checks the transaction id, amount and
+        // currency); it never proves a failure: that is asked of the transaction query by our
+        // own transaction id.
         let validated = match fields.get("val_id").filter(|v| !v.is_empty()) {
             Some(val_id) => ssl.validate(val_id).await.unwrap_or(Verdict::Pending),
             None => Verdict::Pending,
         };
         let settled = match validated {
-            Verdict::Pending => ask_and_settle(&state, &session).await?,
-            verdict => settle(&state, &session, verdict).await?,
+            paid @ Verdict::Paid { .. } => settle(&state, &session, paid).await?,
+            _ => Settled::Pending,
+        };
+        let settled = match settled {
+            Settled::Pending => ask_and_settle(&state, &session).await?,
+            settled => settled,
         };
         Ok::<_, ApiError>((session, service, settled))
     }
@@ -124,8 +132,8 @@ pub struct BkashReturn {
 }
 
 /// bKash's callback URL: `?paymentID=..&status=success|failure|cancel`. Success is executed
-/// (which is what takes the money) and settled by bKash's answer; a failure or cancel was never
-/// executed, so no money moved.
+/// (which is what takes the money), once per session, and settled by bKash's answer; a failure
+/// or cancel is asked of bKash too, and ends the session only while no execute was sent.
 pub async fn bkash_return(
     State(state): State<AppState>,
     Path(session_id): Path<String>,
@@ -142,14 +150,20 @@ pub async fn bkash_return(
         if let Some(ended) = payments::ended(&state, &session).await? {
             return Ok((session, service, ended));
         }
-        let verdict = match back.status.as_str() {
-            "success" => bkash.execute(&session).await.unwrap_or(Verdict::Pending),
-            "cancel" => Verdict::Cancelled,
-            _ => Verdict::Failed,
-        };
-        let settled = match verdict {
-            Verdict::Pending => ask_and_settle(&state, &session).await?,
-            verdict => settle(&state, &session, verdict).await?,
+        let settled = match back.status.as_str() {
+            // One execute per session however many returns come at once: the others ask bKash
+            // how it stands.
+            "success" if payments::claim_execution(&state, &session).await? => {
+                match bkash.execute(&session).await.unwrap_or(Verdict::Pending) {
+                    Verdict::Pending => ask_and_settle(&state, &session).await?,
+                    verdict => settle(&state, &session, verdict).await?,
+                }
+            }
+            "success" => ask_and_settle(&state, &session).await?,
+            // Anyone holding both ids can send these: asked of bKash, never believed after an
+            // execute was sent.
+            "cancel" => payments::settle_return_unpaid(&state, &session, Verdict::Cancelled).await?,
+            _ => payments::settle_return_unpaid(&state, &session, Verdict::Failed).await?,
         };
         Ok::<_, ApiError>((session, service, settled))
     }

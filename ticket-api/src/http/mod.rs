@@ -19,5 +19,6 @@ pub mod sandbox;
 pub mod search;
 pub mod seat_view;
 pub mod serve;
+pub mod strict_heads;
 pub mod ticket_pdf;
 pub mod tickets;

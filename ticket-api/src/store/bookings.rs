@@ -281,3 +281,64 @@ pub async fn promo_uses<'c>(
     .fetch_one(e)
     .await
 }
+
+/// How a claim to open a gateway session for a booking came out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Opening {
+    /// This caller may open one (counted).
+    Claimed,
+    /// Another caller is opening one until then: wait for it.
+    Busy { until_ms: i64 },
+    /// The booking has opened as many as it may.
+    Spent,
+}
+
+/// Counts one more gateway session for the booking and takes its opening lease until
+/// `lease_until`, in one statement: at most `max` ever, one opening at a time. The refusal says
+/// which limit stood in the way.
+pub async fn claim_opening(
+    tx: &mut Tx,
+    booking_id: &str,
+    max: i64,
+    now_ms: i64,
+    lease_until: i64,
+) -> Result<Opening, sqlx::Error> {
+    let claimed = sqlx::query(
+        "UPDATE bookings SET sessions_opened = sessions_opened + 1, opening_until = $1 \
+         WHERE id = $2 AND sessions_opened < $3 AND (opening_until IS NULL OR opening_until <= $4)",
+    )
+    .bind(lease_until)
+    .bind(booking_id)
+    .bind(max)
+    .bind(now_ms)
+    .execute(&mut **tx)
+    .await?;
+    if claimed.rows_affected() == 1 {
+        return Ok(Opening::Claimed);
+    }
+    let (opened, until): (i64, Option<i64>) =
+        sqlx::query_as("SELECT sessions_opened, opening_until FROM bookings WHERE id = $1")
+            .bind(booking_id)
+            .fetch_one(&mut **tx)
+            .await?;
+    Ok(match until {
+        _ if opened >= max => Opening::Spent,
+        Some(until_ms) if until_ms > now_ms => Opening::Busy { until_ms },
+        // The lease ended between the two statements: try again.
+        _ => Opening::Busy { until_ms: now_ms },
+    })
+}
+
+/// Ends the booking's opening lease: the next caller may open (or reuse what was opened). An
+/// opening not `used` (another caller's session was given instead) is given back.
+pub async fn end_opening<'c>(e: impl Exec<'c>, booking_id: &str, used: bool) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE bookings SET opening_until = NULL, \
+         sessions_opened = sessions_opened - CASE WHEN $2 THEN 0 ELSE 1 END WHERE id = $1",
+    )
+    .bind(booking_id)
+    .bind(used)
+    .execute(e)
+    .await?;
+    Ok(())
+}

@@ -45,6 +45,12 @@ pub struct SessionRow {
     pub state: SessionState,
     pub opened_at: i64,
     pub check_at: i64,
+    /// When an execute was sent for it (bKash), if ever: a failure return no longer ends it.
+    #[sqlx(default)]
+    pub executing_since: Option<i64>,
+    /// Closed on a browser's word: asked of the gateway again until then.
+    #[sqlx(default)]
+    pub recheck_until: Option<i64>,
 }
 
 pub async fn open_session<'c>(e: impl Exec<'c>, s: &SessionRow) -> Result<(), sqlx::Error> {
@@ -143,6 +149,92 @@ pub async fn close_session<'c>(
     };
     let done = sqlx::query(sql).bind(to.as_str()).bind(paid_ref).bind(id).execute(e).await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// Claims the open session for the one execute that takes its money (bKash), in one statement:
+/// true for the one caller that may send it. A claim older than `stale_before` was lost with
+/// its process or its answer, and may be taken again (bKash answers a second execute of a
+/// completed payment with an error, never a second charge).
+pub async fn claim_execution<'c>(
+    e: impl Exec<'c>,
+    id: &str,
+    now_ms: i64,
+    stale_before: i64,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE payment_sessions SET executing_since = $1 \
+         WHERE id = $2 AND state = 'open' AND (executing_since IS NULL OR executing_since < $3)",
+    )
+    .bind(now_ms)
+    .bind(id)
+    .bind(stale_before)
+    .execute(e)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Ends an open session on a browser's word (a failure or cancel return the gateway did not
+/// contradict), only while no execute was ever sent for it; it is asked of the gateway again
+/// until `recheck_until`. True when this call ended it.
+pub async fn close_on_word<'c>(
+    e: impl Exec<'c>,
+    id: &str,
+    to: SessionState,
+    recheck_until: i64,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE payment_sessions SET state = $1, recheck_until = $2 \
+         WHERE id = $3 AND state = 'open' AND executing_since IS NULL",
+    )
+    .bind(to.as_str())
+    .bind(recheck_until)
+    .bind(id)
+    .execute(e)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Sessions a browser's word closed whose check is due: asked of the gateway again.
+pub async fn sessions_to_recheck<'c>(
+    e: impl Exec<'c>,
+    now_ms: i64,
+    limit: i64,
+) -> Result<Vec<SessionRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT * FROM payment_sessions WHERE recheck_until IS NOT NULL AND check_at <= $1 ORDER BY check_at LIMIT $2",
+    )
+    .bind(now_ms)
+    .bind(limit)
+    .fetch_all(e)
+    .await
+}
+
+/// Nothing more to ask about a session a browser's word closed.
+pub async fn recheck_done<'c>(e: impl Exec<'c>, id: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE payment_sessions SET recheck_until = NULL WHERE id = $1").bind(id).execute(e).await?;
+    Ok(())
+}
+
+/// The booking's newest open session at `gateway` for `amount`, opened since `since_ms`: what
+/// update-gateway gives again instead of opening another.
+pub async fn reusable<'c>(
+    e: impl Exec<'c>,
+    tnx_id: &str,
+    gateway: &str,
+    amount: i64,
+    since_ms: i64,
+) -> Result<Option<SessionRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT * FROM payment_sessions WHERE tnx_id = $1 AND state = $2 AND gateway = $3 AND amount = $4 \
+         AND opened_at >= $5 AND redirect_url IS NOT NULL ORDER BY opened_at DESC, id DESC LIMIT 1",
+    )
+    .bind(tnx_id)
+    .bind(SessionState::Open.as_str())
+    .bind(gateway)
+    .bind(amount)
+    .bind(since_ms)
+    .fetch_optional(e)
+    .await
 }
 
 /// Open sessions whose outcome is due to be asked of the gateway.
@@ -256,7 +348,9 @@ pub struct RefundRow {
     pub session_id: String,
     pub tnx_id: String,
     pub gateway: String,
+    /// Whole taka, rounded down (what was stored before paisa were): `amount_paisa` is sent.
     pub amount: i64,
+    pub amount_paisa: i64,
     #[sqlx(try_from = "String")]
     pub reason: RefundReason,
     #[sqlx(try_from = "String")]
@@ -269,22 +363,24 @@ pub struct RefundRow {
     pub settled_at: Option<i64>,
 }
 
-/// Asks for `amount` of the session's payment back, once per session (a repeat changes nothing).
+/// Asks for `amount_paisa` of the session's payment back, once per session (a repeat changes
+/// nothing).
 pub async fn request_refund<'c>(
     e: impl Exec<'c>,
     session: &SessionRow,
-    amount: i64,
+    amount_paisa: i64,
     reason: RefundReason,
     now_ms: i64,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT INTO refunds (session_id, tnx_id, gateway, amount, reason, state, tries, next_try_at, requested_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $7) ON CONFLICT (session_id) DO NOTHING",
+        "INSERT INTO refunds (session_id, tnx_id, gateway, amount, amount_paisa, reason, state, tries, next_try_at, \
+         requested_at) VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8, $8) ON CONFLICT (session_id) DO NOTHING",
     )
     .bind(&session.id)
     .bind(&session.tnx_id)
     .bind(&session.gateway)
-    .bind(amount)
+    .bind(amount_paisa / 100)
+    .bind(amount_paisa)
     .bind(reason.as_str())
     .bind(RefundStatus::Requested.as_str())
     .bind(now_ms)

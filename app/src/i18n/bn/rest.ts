@@ -483,6 +483,7 @@ export const serverTexts: Readonly<Record<string, string>> = {
   'payment.incomplete': 'পেমেন্ট এখনো শেষ হয়নি',
   'payment.unavailable': 'এই মুহূর্তে অনলাইনে পেমেন্ট করা যাচ্ছে না',
   'payment.gatewayDown': 'পেমেন্ট গেটওয়ে সাড়া দিচ্ছে না। এক মিনিট পর আবার চেষ্টা করুন।',
+  'payment.tooManyAttempts': 'এই বুকিংয়ে অনেকবার পেমেন্টের চেষ্টা হয়েছে; আবার আসন বুক করুন',
   'ticket.notFound': 'টিকিট পাওয়া যায়নি',
   'ticket.noneForPhone': 'এই নম্বরে কোনো টিকিট পাওয়া যায়নি',
   'ticket.alreadyCancelled': 'এই টিকিট আগেই বাতিল হয়েছে',

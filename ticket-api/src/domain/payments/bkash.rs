@@ -15,12 +15,13 @@
 
 use std::time::{Duration, Instant};
 
-use core_wasm::pricing::Taka;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
 
-use super::{Charge, GatewayError, Opened, PaymentGateway, RefundAnswer, Verdict, decimal, paisa_of, read_json};
+use super::{
+    Charge, GatewayError, Opened, PaymentGateway, RefundAnswer, Verdict, decimal, decimal_paisa, paisa_of, read_json,
+};
 use crate::config::BkashSettings;
 use crate::store::payments::SessionRow;
 
@@ -256,11 +257,16 @@ impl PaymentGateway for Bkash {
         Ok(verdict_of(&p, session))
     }
 
-    async fn refund(&self, session: &SessionRow, amount: Taka, reference: &str) -> Result<RefundAnswer, GatewayError> {
+    async fn refund(
+        &self,
+        session: &SessionRow,
+        amount_paisa: i64,
+        reference: &str,
+    ) -> Result<RefundAnswer, GatewayError> {
         let body = json!({
             "paymentID": session.gateway_ref,
             "trxID": session.paid_ref,
-            "amount": decimal(amount),
+            "amount": decimal_paisa(amount_paisa),
             "sku": reference,
             "reason": "Ticket refund",
         });

@@ -158,8 +158,14 @@ pub async fn issue_paid(state: &AppState, tnx_id: &str, paid: Option<(&SessionRo
                 return Ok(Issued::Refunded);
             }
             (Step::RefundRepriced, Some(session)) => {
-                store_payments::request_refund(&mut *tx, session, session.amount, RefundReason::AmountMismatch, now)
-                    .await?;
+                store_payments::request_refund(
+                    &mut *tx,
+                    session,
+                    super::to_paisa(session.amount),
+                    RefundReason::AmountMismatch,
+                    now,
+                )
+                .await?;
                 tx.commit().await?;
                 tracing::warn!(
                     tnx_id,
@@ -170,7 +176,14 @@ pub async fn issue_paid(state: &AppState, tnx_id: &str, paid: Option<(&SessionRo
             }
             (Step::RefundDuplicate, Some(session)) => {
                 // The refund reads the session, paid reference included, when it is sent.
-                store_payments::request_refund(&mut *tx, session, session.amount, RefundReason::Duplicate, now).await?;
+                store_payments::request_refund(
+                    &mut *tx,
+                    session,
+                    super::to_paisa(session.amount),
+                    RefundReason::Duplicate,
+                    now,
+                )
+                .await?;
                 tx.commit().await?;
                 tracing::warn!(tnx_id, session = session.id, "a second payment of a paid booking: refunding it");
                 return Ok(Issued::Duplicate);
@@ -252,7 +265,14 @@ async fn refund_lost_seats(
     store_payments::mark_refunded(&mut *tx, tnx_id).await?;
     let session = store_payments::paying_session(&mut *tx, tnx_id).await?;
     if let Some(session) = &session {
-        store_payments::request_refund(&mut *tx, session, session.amount, RefundReason::SeatsLost, now).await?;
+        store_payments::request_refund(
+            &mut *tx,
+            session,
+            super::to_paisa(session.amount),
+            RefundReason::SeatsLost,
+            now,
+        )
+        .await?;
     }
     tx.commit().await?;
     tracing::warn!(tnx_id, "paid but the seats were lost: refunding");

@@ -139,12 +139,12 @@ pub trait PaymentGateway {
     fn open(&self, charge: &Charge<'_>) -> impl Future<Output = Result<Opened, GatewayError>> + Send;
     /// Asks the gateway's server how the session ended.
     fn query(&self, session: &SessionRow) -> impl Future<Output = Result<Verdict, GatewayError>> + Send;
-    /// Asks for `amount` of the session's payment back; `reference` is ours, the same on every
-    /// retry, so the gateway can tell a retry from a second refund.
+    /// Asks for `amount_paisa` of the session's payment back; `reference` is ours, the same on
+    /// every retry, so the gateway can tell a retry from a second refund.
     fn refund(
         &self,
         session: &SessionRow,
-        amount: Taka,
+        amount_paisa: i64,
         reference: &str,
     ) -> impl Future<Output = Result<RefundAnswer, GatewayError>> + Send;
     /// Where an accepted refund now stands.
@@ -191,13 +191,13 @@ impl Gateway {
     pub async fn refund(
         &self,
         session: &SessionRow,
-        amount: Taka,
+        amount_paisa: i64,
         reference: &str,
     ) -> Result<RefundAnswer, GatewayError> {
         match self {
-            Gateway::Sandbox(g) => g.refund(session, amount, reference).await,
-            Gateway::SslCommerz(g) => g.refund(session, amount, reference).await,
-            Gateway::Bkash(g) => g.refund(session, amount, reference).await,
+            Gateway::Sandbox(g) => g.refund(session, amount_paisa, reference).await,
+            Gateway::SslCommerz(g) => g.refund(session, amount_paisa, reference).await,
+            Gateway::Bkash(g) => g.refund(session, amount_paisa, reference).await,
         }
     }
 
@@ -251,8 +251,22 @@ impl Gateways {
     }
 }
 
-/// `update-gateway`'s work: a new session for the booking at its current amount, opened at the
-/// gateway. A gateway that fails or is slow answers 503 and leaves the booking as it was.
+/// Sessions update-gateway may open for one booking, ever: each is a call to the gateway's API
+/// and a row the reconciler asks about (one open session per gateway is given again, so an
+/// honest traveller switching gateways and back needs few).
+pub const MAX_SESSIONS_PER_BOOKING: i64 = 8;
+
+/// An open session is given again for this long after it opened; older, a gateway may have
+/// ended its page, so a new one is opened.
+const REUSE_MS: i64 = 5 * 60 * 1000;
+
+/// How often a caller waiting for another's opening looks again.
+const OPENING_POLL: Duration = Duration::from_millis(50);
+
+/// `update-gateway`'s work: the booking's open session at the gateway for its current amount,
+/// or a new one opened there. One caller opens at a time per booking (the others wait for its
+/// session and are given it), and a booking opens at most [`MAX_SESSIONS_PER_BOOKING`]. A
+/// gateway that fails or is slow answers 503 and leaves the booking as it was.
 pub async fn open_session(state: &AppState, booking: &BookingRow, gateway_name: &str) -> Result<SessionRow, ApiError> {
     if state.gateways.offered.is_empty() {
         return Err(ApiError::Unavailable(say::PAYMENT_UNAVAILABLE.into()));
@@ -261,6 +275,51 @@ pub async fn open_session(state: &AppState, booking: &BookingRow, gateway_name: 
         .gateways
         .get(gateway_name)
         .ok_or_else(|| ApiError::bad(say::GATEWAY_UNKNOWN.with(&[("gateway", gateway_name)])))?;
+    // The lease outlives the gateway's answer (bounded by its timeout) and the write after it.
+    let lease_ms = i64::from(state.config.payments.timeout_seconds) * 1000 + 5_000;
+    let deadline = tokio::time::Instant::now() + Duration::from_millis(lease_ms as u64) * 2;
+    loop {
+        let now = now_unix_ms();
+        if let Some(open) =
+            payments::reusable(&state.pool, &booking.tnx_id, gateway.name(), booking.amount, now - REUSE_MS).await?
+        {
+            return Ok(open);
+        }
+        let mut tx = state.pool.begin().await?;
+        let claim =
+            bookings::claim_opening(&mut tx, &booking.id, MAX_SESSIONS_PER_BOOKING, now, now + lease_ms).await?;
+        tx.commit().await?;
+        match claim {
+            bookings::Opening::Claimed => break,
+            bookings::Opening::Spent => {
+                return Err(ApiError::TooMany(say::PAYMENT_ATTEMPTS.into(), u64::from(state.config.hold_seconds)));
+            }
+            bookings::Opening::Busy { .. } if tokio::time::Instant::now() >= deadline => {
+                return Err(ApiError::Unavailable(say::GATEWAY_DOWN.into()));
+            }
+            bookings::Opening::Busy { .. } => tokio::time::sleep(OPENING_POLL).await,
+        }
+    }
+    // A caller that opened one while this one waited or looked has just let the lease go: its
+    // session is given, not another (looked at under the lease, so no one opens meanwhile), and
+    // the opening this caller claimed is given back.
+    let reused =
+        payments::reusable(&state.pool, &booking.tnx_id, gateway.name(), booking.amount, now_unix_ms() - REUSE_MS)
+            .await;
+    let (opened, used) = match reused {
+        Ok(Some(open)) => (Ok(open), false),
+        Ok(None) => (open_at_gateway(state, gateway, booking).await, true),
+        Err(e) => (Err(e.into()), false),
+    };
+    // Whatever came of it, the next caller may go on (and is given this session if it opened).
+    if let Err(e) = bookings::end_opening(&state.pool, &booking.id, used).await {
+        tracing::warn!(tnx_id = booking.tnx_id, error = %e, "could not end a booking's opening lease: it runs out");
+    }
+    opened
+}
+
+/// Opens a session at the gateway for the booking's amount and records it.
+async fn open_at_gateway(state: &AppState, gateway: &Gateway, booking: &BookingRow) -> Result<SessionRow, ApiError> {
     let now = now_unix_ms();
     let mut session = SessionRow {
         id: crate::ids::new_tnx_id()?,
@@ -274,6 +333,8 @@ pub async fn open_session(state: &AppState, booking: &BookingRow, gateway_name: 
         state: SessionState::Open,
         opened_at: now,
         check_at: now + CHECK_EVERY.as_millis() as i64,
+        executing_since: None,
+        recheck_until: None,
     };
     let network = state.network.get(&state.pool).await?;
     let trip = crate::domain::trip::TripInfo::find(&state.pool, &network, &booking.trip_id).await?;
@@ -339,7 +400,8 @@ impl Settled {
     }
 }
 
-fn to_paisa(amount: Taka) -> i64 {
+/// Whole taka in paisa.
+pub fn to_paisa(amount: Taka) -> i64 {
     amount * 100
 }
 
@@ -368,8 +430,7 @@ pub async fn settle(state: &AppState, session: &SessionRow, verdict: Verdict) ->
                 );
                 let mut tx = state.pool.begin().await?;
                 payments::close_session(&mut *tx, &session.id, SessionState::Paid, Some(&paid_ref)).await?;
-                payments::request_refund(&mut *tx, session, amount_paisa / 100, RefundReason::AmountMismatch, now)
-                    .await?;
+                payments::request_refund(&mut *tx, session, amount_paisa, RefundReason::AmountMismatch, now).await?;
                 tx.commit().await?;
                 return Ok(Settled::Refunding);
             }
@@ -380,35 +441,55 @@ pub async fn settle(state: &AppState, session: &SessionRow, verdict: Verdict) ->
                 Issued::Refunded | Issued::Duplicate | Issued::Repriced => Settled::Refunding,
             })
         }
-        Verdict::Failed | Verdict::Cancelled => {
-            let (to, status, settled) = if verdict == Verdict::Failed {
-                (SessionState::Failed, BookingStatus::Failed, Settled::Failed)
-            } else {
-                (SessionState::Cancelled, BookingStatus::Cancelled, Settled::Cancelled)
-            };
-            let booking = bookings::by_tnx(&state.pool, &session.tnx_id)
-                .await?
-                .ok_or_else(|| ApiError::not_found(say::BOOKING_NOT_FOUND))?;
-            let write = state.claims.writing(&booking.trip_id);
-            let mut tx = state.pool.begin().await?;
-            let closed = payments::close_session(&mut *tx, &session.id, to, None).await?;
-            // Another session of the booking still open (the traveller tried another gateway)
-            // keeps the booking waiting; so does a payment already recorded.
-            let others_open = payments::latest_open(&mut *tx, &session.tnx_id).await?.is_some();
-            let unpaid = payments::outcome(&mut *tx, &session.tnx_id).await?.is_none();
-            if closed
-                && !others_open
-                && unpaid
-                && bookings::transition(&mut *tx, &booking.id, BookingStatus::Pending, status).await?
-            {
-                crate::store::inventory::release(&mut tx, &write, &booking.hold_id).await?;
-            }
-            tx.commit().await?;
-            write.committed();
-            // What stands may be a ticket bought through this session or another.
-            standing(state, session, settled).await
-        }
+        Verdict::Failed | Verdict::Cancelled => end_unpaid(state, session, verdict, None).await,
     }
+}
+
+/// Ends a session that took no money, as the gateway's server said (`word` None) or on a
+/// browser's word that the gateway did not contradict (`word` Some: asked of the gateway again
+/// until then, and only while no execute was ever sent for it); the booking ends with it when
+/// no other session of it is open and nothing was paid.
+async fn end_unpaid(
+    state: &AppState,
+    session: &SessionRow,
+    verdict: Verdict,
+    word: Option<i64>,
+) -> Result<Settled, ApiError> {
+    let (to, status, settled) = if verdict == Verdict::Failed {
+        (SessionState::Failed, BookingStatus::Failed, Settled::Failed)
+    } else {
+        (SessionState::Cancelled, BookingStatus::Cancelled, Settled::Cancelled)
+    };
+    let booking = bookings::by_tnx(&state.pool, &session.tnx_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(say::BOOKING_NOT_FOUND))?;
+    let write = state.claims.writing(&booking.trip_id);
+    let mut tx = state.pool.begin().await?;
+    let closed = match word {
+        None => payments::close_session(&mut *tx, &session.id, to, None).await?,
+        Some(recheck_until) => payments::close_on_word(&mut *tx, &session.id, to, recheck_until).await?,
+    };
+    if word.is_some() && !closed {
+        // An execute was sent meanwhile (or the session ended otherwise): not the
+        // browser's to end.
+        tx.rollback().await?;
+        return standing(state, session, Settled::Pending).await;
+    }
+    // Another session of the booking still open (the traveller tried another gateway)
+    // keeps the booking waiting; so does a payment already recorded.
+    let others_open = payments::latest_open(&mut *tx, &session.tnx_id).await?.is_some();
+    let unpaid = payments::outcome(&mut *tx, &session.tnx_id).await?.is_none();
+    if closed
+        && !others_open
+        && unpaid
+        && bookings::transition(&mut *tx, &booking.id, BookingStatus::Pending, status).await?
+    {
+        crate::store::inventory::release(&mut tx, &write, &booking.hold_id).await?;
+    }
+    tx.commit().await?;
+    write.committed();
+    // What stands may be a ticket bought through this session or another.
+    standing(state, session, settled).await
 }
 
 /// How the booking of a session stands now, `otherwise` when it has neither ticket nor refund.
@@ -450,6 +531,44 @@ pub async fn ask_and_settle(state: &AppState, session: &SessionRow) -> Result<Se
     }
 }
 
+/// A browser's return that says the payment failed or was cancelled (bKash's callback with
+/// `status=failure|cancel`): asked of the gateway first, as a success is. When the gateway does
+/// not know yet, the session ends on the browser's word only if no execute was ever sent for it
+/// (no money can move then), and is asked again until it can no longer be paid
+/// ([`session_lifetime_ms`]); after an execute it stays open for the reconciler.
+pub async fn settle_return_unpaid(state: &AppState, session: &SessionRow, said: Verdict) -> Result<Settled, ApiError> {
+    if let Some(ended) = ended(state, session).await? {
+        return Ok(ended);
+    }
+    let gateway = state.gateways.by_name(&session.gateway)?;
+    match gateway.query(session).await {
+        Ok(Verdict::Pending) => {
+            let recheck_until = session.opened_at + session_lifetime_ms(state);
+            end_unpaid(state, session, said, Some(recheck_until)).await
+        }
+        Ok(verdict) => settle(state, session, verdict).await,
+        Err(e) => {
+            tracing::warn!(session = session.id, error = %e, "could not ask about a returned session: left open");
+            Ok(Settled::Pending)
+        }
+    }
+}
+
+/// Claims the session for the one execute that takes its money; false when another caller has
+/// (it is running, or ran: its outcome is asked of the gateway instead).
+pub async fn claim_execution(state: &AppState, session: &SessionRow) -> Result<bool, ApiError> {
+    // An execute, then a status query, each bounded by the gateway's timeout.
+    let lease_ms = 3 * i64::from(state.config.payments.timeout_seconds) * 1000 + 5_000;
+    let now = now_unix_ms();
+    Ok(payments::claim_execution(&state.pool, &session.id, now, now - lease_ms).await?)
+}
+
+/// The longest a gateway session can take to be paid: the whole life of a hold, and half an
+/// hour more. An open session older than this is abandoned; a closed one is no longer asked.
+pub fn session_lifetime_ms(state: &AppState) -> i64 {
+    i64::from(state.config.hold_max_seconds) * 1000 + 30 * 60 * 1000
+}
+
 /// Parses a gateway's decimal amount (`"1250.00"`, `"1250"`, `"1250.5"`) to paisa; None when it
 /// is not one.
 pub fn paisa_of(amount: &str) -> Option<i64> {
@@ -481,6 +600,11 @@ pub fn decimal(amount: Taka) -> String {
     format!("{amount}.00")
 }
 
+/// An amount in paisa as gateways take it: `10.50`.
+pub fn decimal_paisa(amount_paisa: i64) -> String {
+    format!("{}.{:02}", amount_paisa / 100, amount_paisa % 100)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -495,5 +619,8 @@ mod tests {
             assert_eq!(paisa_of(bad), None, "{bad}");
         }
         assert_eq!(decimal(1250), "1250.00");
+        assert_eq!(decimal_paisa(1050), "10.50");
+        assert_eq!(decimal_paisa(7), "0.07");
+        assert_eq!(decimal_paisa(125_000), "1250.00");
     }
 }

@@ -4,6 +4,8 @@
 //!   or free) or refunded;
 //! - an open session whose check is due is asked of its gateway and settled by the answer; one
 //!   older than a gateway session can live, still without an outcome, is closed as abandoned;
+//! - a session a browser's failure or cancel return closed is asked again while it could still
+//!   be paid: a payment the gateway confirms late is ticketed or refunded;
 //! - a refund requested, or accepted and still moving, is sent or asked about
 //!   (`super::refunds`).
 //!
@@ -61,7 +63,7 @@ pub async fn once(state: &AppState) -> Result<Report, ApiError> {
         }
     }
     let now = now_unix_ms();
-    let lifetime = session_lifetime_ms(state);
+    let lifetime = super::session_lifetime_ms(state);
     for session in payments::sessions_to_check(&state.pool, now, BATCH).await? {
         let settled = super::ask_and_settle(state, &session).await?;
         if settled != Settled::Pending {
@@ -75,6 +77,30 @@ pub async fn once(state: &AppState) -> Result<Report, ApiError> {
             payments::check_again_at(&state.pool, &session.id, now + CHECK_EVERY.as_millis() as i64).await?;
         }
     }
+    // Closed on a browser's word (a failure or cancel return): the gateway is asked again, so a
+    // payment it confirms late is recorded and ticketed or refunded, never kept.
+    for session in payments::sessions_to_recheck(&state.pool, now, BATCH).await? {
+        let asked = match state.gateways.by_name(&session.gateway)?.query(&session).await {
+            Ok(verdict) => verdict,
+            Err(e) => {
+                tracing::warn!(session = session.id, error = %e, "could not ask again about a session a browser closed");
+                Verdict::Pending
+            }
+        };
+        match asked {
+            paid @ Verdict::Paid { .. } => {
+                if matches!(settle(state, &session, paid).await?, Settled::Ticket(_) | Settled::Refunding) {
+                    report.sessions_settled += 1;
+                }
+                payments::recheck_done(&state.pool, &session.id).await?;
+            }
+            Verdict::Pending if session.recheck_until.is_some_and(|until| until > now) => {
+                payments::check_again_at(&state.pool, &session.id, now + CHECK_EVERY.as_millis() as i64).await?;
+            }
+            // The gateway says it ended unpaid, or it can no longer be paid.
+            _ => payments::recheck_done(&state.pool, &session.id).await?,
+        }
+    }
     for refund in payments::refunds_due(&state.pool, now, BATCH).await? {
         match attempt_refund(state, &refund).await? {
             Some(RefundStatus::Done) => report.refunds_done += 1,
@@ -83,9 +109,4 @@ pub async fn once(state: &AppState) -> Result<Report, ApiError> {
         }
     }
     Ok(report)
-}
-
-/// The longest a gateway session can take: the whole life of a hold, and half an hour more.
-fn session_lifetime_ms(state: &AppState) -> i64 {
-    i64::from(state.config.hold_max_seconds) * 1000 + 30 * 60 * 1000
 }

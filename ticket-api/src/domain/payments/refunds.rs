@@ -34,7 +34,7 @@ pub async fn attempt_refund(state: &AppState, refund: &RefundRow) -> Result<Opti
     let answer = match (&refund.state, &refund.refund_ref) {
         (RefundStatus::Processing, Some(reference)) => gateway.refund_status(&session, reference).await,
         // Our reference is the session's id: the same on every retry.
-        _ => gateway.refund(&session, refund.amount, &refund.session_id).await,
+        _ => gateway.refund(&session, refund.amount_paisa, &refund.session_id).await,
     };
     let mut after = claimed.clone();
     match answer {

@@ -3,8 +3,6 @@
 //! verdict; it has nothing to ask later (an abandoned session is closed by the reconciler when
 //! it is too old), and its refunds are done at once.
 
-use core_wasm::pricing::Taka;
-
 use super::{Charge, GatewayError, Opened, PaymentGateway, RefundAnswer, Verdict};
 use crate::store::payments::SessionRow;
 
@@ -26,7 +24,7 @@ impl PaymentGateway for Sandbox {
     async fn refund(
         &self,
         session: &SessionRow,
-        _amount: Taka,
+        _amount_paisa: i64,
         _reference: &str,
     ) -> Result<RefundAnswer, GatewayError> {
         Ok(RefundAnswer::Done { refund_ref: format!("sandbox-refund-{}", session.id) })

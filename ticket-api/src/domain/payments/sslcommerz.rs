@@ -14,11 +14,12 @@
 
 use std::collections::BTreeMap;
 
-use core_wasm::pricing::Taka;
 use md5::{Digest, Md5};
 use serde::Deserialize;
 
-use super::{Charge, GatewayError, Opened, PaymentGateway, RefundAnswer, Verdict, decimal, paisa_of, read_json};
+use super::{
+    Charge, GatewayError, Opened, PaymentGateway, RefundAnswer, Verdict, decimal, decimal_paisa, paisa_of, read_json,
+};
 use crate::config::SslCommerzSettings;
 use crate::store::payments::SessionRow;
 
@@ -157,8 +158,10 @@ pub fn verdict_of(t: &Transaction) -> Verdict {
                 _ => Verdict::Pending,
             }
         }
-        "FAILED" | "INVALID_TRANSACTION" => Verdict::Failed,
+        "FAILED" => Verdict::Failed,
         "CANCELLED" => Verdict::Cancelled,
+        // INVALID_TRANSACTION: the val_id is not one SSLCommerz knows (anyone can make one up),
+        // so it says nothing about the session.
         // PENDING, UNATTEMPTED, EXPIRED, or anything new: not a payment yet.
         _ => Verdict::Pending,
     }
@@ -238,9 +241,14 @@ impl PaymentGateway for SslCommerz {
             .unwrap_or(Verdict::Pending))
     }
 
-    async fn refund(&self, session: &SessionRow, amount: Taka, reference: &str) -> Result<RefundAnswer, GatewayError> {
+    async fn refund(
+        &self,
+        session: &SessionRow,
+        amount_paisa: i64,
+        reference: &str,
+    ) -> Result<RefundAnswer, GatewayError> {
         let bank_tran_id = session.paid_ref.as_deref().unwrap_or_default();
-        let amount = decimal(amount);
+        let amount = decimal_paisa(amount_paisa);
         let reply: RefundReply = self
             .get(
                 "/validator/api/merchantTransIDvalidationAPI.php",
@@ -340,7 +348,7 @@ mod tests {
             Verdict::Paid { tran_id: "T1".into(), amount_paisa: 10_000, currency: "BDT".into(), paid_ref: "B1".into() };
         assert_eq!(verdict_of(&t("VALID")), paid);
         assert_eq!(verdict_of(&t("VALIDATED")), paid);
-        assert_eq!(verdict_of(&t("INVALID_TRANSACTION")), Verdict::Failed);
+        assert_eq!(verdict_of(&t("INVALID_TRANSACTION")), Verdict::Pending, "an unknown val_id proves nothing");
         assert_eq!(verdict_of(&t("FAILED")), Verdict::Failed);
         assert_eq!(verdict_of(&t("CANCELLED")), Verdict::Cancelled);
         assert_eq!(verdict_of(&t("PENDING")), Verdict::Pending);
