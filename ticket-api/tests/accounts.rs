@@ -350,6 +350,74 @@ mod trips {
             let (_, mine) = user.post("/v1/api/common/my-tickets", json!({})).await;
             assert!(ids(&mine["data"]["tickets"]).contains(&ticket["data"]["_id"].as_str().unwrap().to_owned()));
         }
+
+        // Issue 39, 5: the login moves the hold of a seat-lock answered at the same moment (on
+        // PostgreSQL 7 of 20 such holds stayed the visitor's), whichever commits first.
+        a_seat_lock_in_flight_at_login_leaves_the_hold_with_the_user(app) {
+            let (trip, mut seats) = common::bus_trips(&app, 1, 21).await.remove(0);
+            // Sent before the login's answer came, handled after it: the hold is still the user's.
+            let seat = seats.pop().unwrap();
+            let late = app.visitor("late-lock").at_address("10.39.0.100");
+            let (user, _) = log_in(&late, OTHER_PHONE).await;
+            assert_eq!(late.post("/v1/api/intercity/seat-lock", json!({"tripId": trip, "seats": [seat]})).await.0, StatusCode::OK);
+            let details = json!({"tripId": trip, "seats": [seat], "name": "Karim Mia", "phone": OTHER_PHONE, "gender": "male"});
+            let (status, body) = user.post("/v1/api/intercity/payment-pending", details).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            // Twenty pairs at once, whichever of each commits first.
+            let mut pairs = Vec::new();
+            for (i, seat) in seats.into_iter().take(20).enumerate() {
+                let visitor = app.visitor(&format!("racing-{i}")).at_address(&format!("10.39.0.{}", i + 1));
+                let phone = format!("0171500{i:04}");
+                let code = login_code(&visitor, &phone).await;
+                let trip = trip.clone();
+                pairs.push(tokio::spawn(async move {
+                    let lock = visitor.post("/v1/api/intercity/seat-lock", json!({"tripId": trip, "seats": [seat]}));
+                    let login = visitor.post("/v1/api/common/login", json!({"phone": phone, "otpCode": code}));
+                    let ((locked, answer), (logged_in, body)) = tokio::join!(lock, login);
+                    assert_eq!((locked, logged_in), (StatusCode::OK, StatusCode::OK), "{answer} {body}");
+                    let user = common::TestApp { token: body["data"]["accessToken"].as_str().unwrap().to_owned(), ..visitor.clone() };
+                    let details = json!({"tripId": trip, "seats": [seat], "name": "Karim Mia", "phone": phone, "gender": "male"});
+                    let (status, body) = user.post("/v1/api/intercity/payment-pending", details).await;
+                    assert_eq!(status, StatusCode::OK, "the user books the seat the visitor held: {body}");
+                }));
+            }
+            for pair in pairs {
+                pair.await.unwrap();
+            }
+            assert_eq!(count(&app, "SELECT COUNT(*) FROM holds WHERE visitor LIKE 'v:racing-%'").await, 0, "no hold stranded");
+        }
+
+        // Issue 39, 5: two visitors' holds meet at a login within one visitor's cap (8 seats):
+        // the newest stay, and a hold being paid for is never let go.
+        a_login_never_leaves_the_user_holding_more_than_one_visitor_may(app) {
+            let trips = common::bus_trips(&app, 4, 4).await;
+            let lock = |who: &common::TestApp, (trip, free): &(String, Vec<String>)| {
+                let (who, trip, seats) = (who.clone(), trip.clone(), free[..4].to_vec());
+                async move {
+                    let (status, body) = who.post("/v1/api/intercity/seat-lock", json!({"tripId": trip, "seats": seats})).await;
+                    assert_eq!(status, StatusCode::OK, "{body}");
+                }
+            };
+            // On a phone: logged in, 8 seats held.
+            let (phone_app, _) = log_in(&app.visitor("on-the-phone").at_address("10.39.1.1"), PHONE).await;
+            lock(&phone_app, &trips[0]).await;
+            lock(&phone_app, &trips[1]).await;
+            // On a laptop, anonymous, later: 8 more, then the login.
+            let laptop = app.visitor("on-the-laptop").at_address("10.39.1.2");
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+            lock(&laptop, &trips[2]).await;
+            lock(&laptop, &trips[3]).await;
+            let (user, user_id) = log_in(&laptop, PHONE).await;
+            let held = count(&app, &format!("SELECT COUNT(*) FROM hold_seats s JOIN holds h ON h.id = s.hold_id WHERE h.visitor = 'u:{user_id}'")).await;
+            assert_eq!(held, 8, "at most one visitor's cap");
+            // The newest (the laptop's) stay; the phone's older ones were let go for others.
+            for (trip, free) in &trips[2..] {
+                let details = json!({"tripId": trip, "seats": &free[..4], "name": "Karim Mia", "phone": PHONE, "gender": "male"});
+                assert_eq!(user.post("/v1/api/intercity/payment-pending", details).await.0, StatusCode::OK);
+            }
+            let other = app.visitor("someone-else").at_address("10.39.1.3");
+            lock(&other, &trips[0]).await;
+        }
     }
 
     /// The transaction id of the user's latest pending booking of the trip in `details`.

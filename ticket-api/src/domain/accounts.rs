@@ -4,7 +4,9 @@
 //!
 //! Logging in is done with the visitor's own token, and whatever that visitor holds or is paying
 //! for (holds, pending bookings) becomes the user's in the same transaction as the session, so
-//! logging in mid-journey loses no seat. A user's trips are the tickets they own and the tickets
+//! logging in mid-journey loses no seat: under both owners' quota locks, so a seat-lock in flight
+//! finishes first and its hold moves too (one that starts after, with the visitor's token, is
+//! adopted at payment-pending). Together the holds stay within the per-visitor cap. A user's trips are the tickets they own and the tickets
 //! of their phone (proved by the login's OTP), never anyone else's.
 
 use core_wasm::contract::accounts::{LoginRequest, LoginResponse, Me};
@@ -21,6 +23,7 @@ use crate::domain::{tickets, views};
 use crate::error::ApiError;
 use crate::ids::new_id;
 use crate::language::Language;
+use crate::store::inventory::TripWrite;
 use crate::store::{accounts, bookings, holds};
 
 /// Tickets `my-tickets` answers at most (the newest).
@@ -58,12 +61,25 @@ pub async fn log_in(state: &AppState, caller: &Caller, request: &LoginRequest) -
     accounts::insert_session(&mut *tx, &session).await?;
     let (visitor, user) = (Owner::visitor(&caller.subject), Owner::user(&user_id));
     let mut trips = holds::move_owner(&mut tx, visitor.as_str(), user.as_str()).await?;
+    bookings::move_pending(&mut *tx, visitor.as_str(), user.as_str()).await?;
+    // The user may hold seats already (a login on another device): together, no more than one
+    // visitor may hold. The newest stay; holds being paid for are never let go.
+    let cap = i64::from(state.config.hold_seats_per_visitor);
+    let released = holds::over_cap(holds::live_of_owner(&mut tx, user.as_str(), now).await?, cap);
+    trips.extend(released.iter().map(|h| h.trip_id.clone()));
     trips.sort();
     trips.dedup();
     // The holds' owner is part of the claims search and seat view keep: announced before the
     // commit, kept until the transaction has ended.
     let writes: Vec<_> = trips.iter().map(|trip| state.claims.writing(trip)).collect();
-    bookings::move_pending(&mut *tx, visitor.as_str(), user.as_str()).await?;
+    for hold in &released {
+        if let Some(write) = writes.iter().find(|w| TripWrite::trip_id(*w) == hold.trip_id) {
+            crate::store::inventory::release(&mut tx, write, &hold.id).await?;
+        }
+        let mut gone = crate::store::writes::Writes::new();
+        holds::delete(&mut gone, &hold.id)?;
+        gone.run_in(&mut tx).await?;
+    }
     tx.commit().await?;
     writes.into_iter().for_each(ClaimsWrite::committed);
 

@@ -272,21 +272,45 @@ fn passenger(request: &PaymentPendingRequest) -> Result<(Phone, Option<Email>), 
     }
 }
 
+/// A live hold on the trip that owner `from` made after its login had moved its holds to `to`
+/// (a seat-lock sent with the visitor's token while the login was answered), given to `to`.
+async fn adopted(
+    state: &AppState,
+    trip_id: &str,
+    from: &Owner,
+    to: &Owner,
+    now_ms: i64,
+) -> Result<Option<(HoldRow, Vec<String>)>, ApiError> {
+    let write = state.claims.writing(trip_id);
+    let mut tx = state.pool.begin().await?;
+    let moved = holds::adopt(&mut tx, trip_id, from.as_str(), to.as_str(), now_ms).await?;
+    tx.commit().await?;
+    write.committed();
+    if !moved {
+        return Ok(None);
+    }
+    Ok(holds::live_of_visitor(&state.pool, trip_id, to.as_str(), now_ms).await?)
+}
+
 /// `payment-pending` (and launch `passenger-details-payment`): a pending booking of the
-/// visitor's live hold, priced, its hold renewed for the gateway session.
+/// visitor's live hold, priced, its hold renewed for the gateway session. A logged-in traveller's
+/// hold may still be their visitor's (`logged_in_from`), made while they logged in: it is theirs.
 pub async fn book(
     state: &AppState,
     service: Service,
     who: &Owner,
+    logged_in_from: Option<&Owner>,
     request: &PaymentPendingRequest,
 ) -> Result<BookingAnswer, ApiError> {
     let (phone, email) = passenger(request)?;
     let network = state.network.get(&state.pool).await?;
     let trip = TripInfo::find_for(&state.pool, &network, service, &request.trip_id).await?;
     let now = now_unix_ms();
-    let (hold, held) = holds::live_of_visitor(&state.pool, &trip.id, who.as_str(), now)
-        .await?
-        .ok_or_else(|| ApiError::conflict(say::HOLD_EXPIRED))?;
+    let live = match (holds::live_of_visitor(&state.pool, &trip.id, who.as_str(), now).await?, logged_in_from) {
+        (None, Some(visitor)) => adopted(state, &trip.id, visitor, who, now).await?,
+        (live, _) => live,
+    };
+    let (hold, held) = live.ok_or_else(|| ApiError::conflict(say::HOLD_EXPIRED))?;
     not_departed(&trip, hold.from_stop, now)?;
     let mut asked: Vec<&str> = request.seats.iter().map(|s| s.trim()).collect();
     let mut sorted_held: Vec<&str> = held.iter().map(String::as_str).collect();

@@ -115,6 +115,12 @@ impl Caller {
         Ok(())
     }
 
+    /// The visitor a logged-in traveller logged in from (their token's subject), whose holds
+    /// became theirs at the login.
+    pub fn logged_in_from(&self) -> Option<Owner> {
+        self.login.as_ref().filter(|_| self.is_public()).map(|_| Owner::visitor(&self.subject))
+    }
+
     /// The owner of a call whose body names nobody (a booking's transaction id, a ticket id).
     pub fn owner(&self) -> Owner {
         match &self.login {

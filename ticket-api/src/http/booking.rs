@@ -40,7 +40,7 @@ pub async fn payment_pending(
     Body(request): Body<PaymentPendingRequest>,
 ) -> Answer<BookingAnswer> {
     let owner = caller.acting_for(request.user_id.as_deref(), request.anonymous_id.as_deref())?;
-    Ok(ok(booking::book(&state, service, &owner, &request).await?))
+    Ok(ok(booking::book(&state, service, &owner, caller.logged_in_from().as_ref(), &request).await?))
 }
 
 pub async fn update_gateway(

@@ -140,14 +140,96 @@ struct HeldSeatRow {
     held_seat: String,
 }
 
-/// Gives every hold of owner `from` to owner `to` (a login): the trips they are on, for the
-/// claims cache (a hold's owner is what a seat view leaves out as the viewer's own).
+/// Takes the quota locks of several owners (a login's visitor and user), as [`lock_quotas`]
+/// takes one owner's: owners' keys in sorted order, each before any address's (seat-lock takes
+/// its owner's, then its address's), so no two transactions wait on each other in a cycle. A
+/// seat-lock in flight for one of them finishes first, and its hold is then seen.
+pub async fn lock_owners(tx: &mut Tx, owners: &[&str]) -> Result<(), sqlx::Error> {
+    if tx.runs_alone() {
+        return Ok(());
+    }
+    let mut keys: Vec<String> = owners.iter().map(|o| format!("owner:{o}")).collect();
+    keys.sort();
+    keys.dedup();
+    let sql = format!(
+        "INSERT INTO hold_quota_locks (lock_key) VALUES {} ON CONFLICT (lock_key) DO UPDATE SET lock_key = excluded.lock_key",
+        super::values_list(keys.len(), 1)
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+    for key in &keys {
+        query = query.bind(key.as_str());
+    }
+    query.execute(&mut **tx).await?;
+    Ok(())
+}
+
+/// Gives every hold of owner `from` to owner `to` (a login), under both owners' quota locks: the
+/// trips they are on, for the claims cache (a hold's owner is what a seat view leaves out as the
+/// viewer's own).
 pub async fn move_owner(tx: &mut Tx, from: &str, to: &str) -> Result<Vec<String>, sqlx::Error> {
+    lock_owners(tx, &[from, to]).await?;
     sqlx::query_scalar("UPDATE holds SET visitor = $1 WHERE visitor = $2 RETURNING trip_id")
         .bind(to)
         .bind(from)
         .fetch_all(&mut **tx)
         .await
+}
+
+/// Gives owner `from`'s live hold on one trip to owner `to`, under both owners' quota locks: a
+/// hold a seat-lock made with the visitor's token after its login had moved the others. True
+/// when there was one.
+pub async fn adopt(tx: &mut Tx, trip_id: &str, from: &str, to: &str, now_ms: i64) -> Result<bool, sqlx::Error> {
+    lock_owners(tx, &[from, to]).await?;
+    let moved = sqlx::query("UPDATE holds SET visitor = $1 WHERE visitor = $2 AND trip_id = $3 AND expires_at > $4")
+        .bind(to)
+        .bind(from)
+        .bind(trip_id)
+        .bind(now_ms)
+        .execute(&mut **tx)
+        .await?;
+    Ok(moved.rows_affected() > 0)
+}
+
+/// One live hold of an owner, as a login weighs it against the per-visitor cap.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct OwnedHold {
+    pub id: String,
+    pub trip_id: String,
+    pub created_at: i64,
+    pub seats: i64,
+    /// Pending bookings being paid with it (0 or 1).
+    pub booked: i64,
+}
+
+/// The owner's live holds, each with its seat count and whether a pending booking pays for it.
+pub async fn live_of_owner(tx: &mut Tx, owner: &str, now_ms: i64) -> Result<Vec<OwnedHold>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT h.id, h.trip_id, h.created_at, \
+         (SELECT COUNT(*) FROM hold_seats s WHERE s.hold_id = h.id) AS seats, \
+         (SELECT COUNT(*) FROM bookings b WHERE b.hold_id = h.id AND b.status = 'pending') AS booked \
+         FROM holds h WHERE h.visitor = $1 AND h.expires_at > $2",
+    )
+    .bind(owner)
+    .bind(now_ms)
+    .fetch_all(&mut **tx)
+    .await
+}
+
+/// Which of an owner's holds go when they hold more than `cap` seats (two visitors' holds met at
+/// a login): holds being paid for stay (a payment may be under way), then the newest while they
+/// fit; the rest are released.
+pub fn over_cap(mut held: Vec<OwnedHold>, cap: i64) -> Vec<OwnedHold> {
+    held.sort_by(|a, b| b.booked.cmp(&a.booked).then(b.created_at.cmp(&a.created_at)).then(a.id.cmp(&b.id)));
+    let mut kept = 0;
+    let mut released = Vec::new();
+    for hold in held {
+        if hold.booked > 0 || kept + hold.seats <= cap {
+            kept += hold.seats;
+        } else {
+            released.push(hold);
+        }
+    }
+    released
 }
 
 /// When the hold ends, if it still exists.
@@ -199,4 +281,24 @@ pub async fn remove_seat<'c>(e: impl Exec<'c>, hold_id: &str, seat_no: &str) -> 
         .execute(e)
         .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{OwnedHold, over_cap};
+
+    fn hold(id: &str, created_at: i64, seats: i64, booked: i64) -> OwnedHold {
+        OwnedHold { id: id.into(), trip_id: "t".into(), created_at, seats, booked }
+    }
+
+    #[test]
+    fn a_login_keeps_holds_being_paid_then_the_newest_up_to_the_cap() {
+        let held = vec![hold("old", 1, 4, 0), hold("older", 0, 4, 0), hold("new", 3, 4, 0), hold("newer", 4, 4, 0)];
+        let gone: Vec<String> = over_cap(held, 8).into_iter().map(|h| h.id).collect();
+        assert_eq!(gone, ["old", "older"]);
+        let held = vec![hold("paying", 0, 4, 1), hold("new", 3, 4, 0), hold("newer", 4, 3, 0), hold("small", 2, 1, 0)];
+        let gone: Vec<String> = over_cap(held, 8).into_iter().map(|h| h.id).collect();
+        assert_eq!(gone, ["new"], "the newest that fit beside the one being paid");
+        assert!(over_cap(vec![hold("a", 0, 8, 0)], 8).is_empty());
+    }
 }
