@@ -17,6 +17,7 @@ pub mod invoice;
 pub mod message;
 pub mod names;
 pub mod otp;
+pub mod passenger;
 pub mod phone;
 pub mod pricing;
 pub mod reservation;

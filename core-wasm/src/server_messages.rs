@@ -143,6 +143,8 @@ templates! {
     TRIP_DEPARTED = "trip.departed", "This trip has already left";
     NAME_TOO_LONG = "passenger.nameLong", "name: at most 100 characters";
     NAME_REQUIRED = "passenger.nameRequired", "name: This field is required";
+    /// A name of invisible characters only (zero-width spaces and the like).
+    NAME_INVISIBLE = "passenger.nameInvisible", "name: Enter the passenger's name in letters";
 
     BOOKING_NOT_FOUND = "booking.notFound", "Booking not found";
     NOT_WAITING = "booking.notWaiting", "This booking is no longer waiting for payment";

@@ -28,6 +28,11 @@ fn texts(list: &Value) -> Vec<String> {
 /// A paid bus ticket from Dhaka to Chattogram for `visitor`, with its points chosen as the site
 /// sends them (by their English names).
 async fn ticket(app: &common::TestApp, visitor: &str) -> Value {
+    ticket_named(app, visitor, "রহিম উদ্দিন").await
+}
+
+/// The same, for a passenger of that `name`.
+async fn ticket_named(app: &common::TestApp, visitor: &str, name: &str) -> Value {
     let data = search(app, "Dhaka", "Chattogram").await;
     let trip = &data["trips"][0];
     let id = trip["_id"].as_str().unwrap();
@@ -36,7 +41,7 @@ async fn ticket(app: &common::TestApp, visitor: &str) -> Value {
     let (status, body) = app.lock(id, &[seat.as_str()]).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let details = json!({
-        "tripId": id, "seats": [seat], "name": "রহিম উদ্দিন", "phone": PHONE, "gender": "male",
+        "tripId": id, "seats": [seat], "name": name, "phone": PHONE, "gender": "male",
         "boardingPoint": trip["boardingPoints"][0], "droppingPoint": trip["droppingPoints"][0],
     });
     let (status, body) = app.post("/v1/api/intercity/payment-pending", details).await;
@@ -150,6 +155,51 @@ on_both! {
             assert!(english.contains(expected), "{expected} in the English PDF:\n{english}");
         }
         assert!(!english.contains("চট্টগ্রাম"), "{english}");
+    }
+
+    // Issue 39, 10: the ticket has faces for Latin and Bengali only; a name in another script
+    // printed as a blank. It is kept as typed, and the ticket says whose it is by its PNR.
+    a_name_the_ticket_cannot_draw_is_printed_as_the_name_booked_for_its_pnr(app) {
+        for (who, name) in [("arabic", "محمد أحمد"), ("chinese", "王小明"), ("hindi", "राहुल शर्मा"), ("thai", "สมชาย ใจดี")] {
+            let ticket = ticket_named(&app, who, name).await;
+            assert_eq!(ticket["passengerName"], name, "kept as typed: {ticket}");
+            let pnr = ticket["pnr"].as_str().unwrap();
+            let (status, english) = common::ticket_pdf_text(&app.visitor(who), ticket["_id"].as_str().unwrap(), &[("cookie", "lang=en")]).await;
+            assert_eq!(status, StatusCode::OK);
+            // As read back, a line wrapped in the field is a space.
+            let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(words(&english).contains(&format!("PASSENGER MOBILE Name as booked for PNR {pnr}")), "{who}:\n{english}");
+            let (_, bangla) = common::ticket_pdf_text(&app.visitor(who), ticket["_id"].as_str().unwrap(), &[("cookie", "lang=bn")]).await;
+            assert!(words(&bangla).contains(&format!("PNR {pnr}-এ বুক করা নাম")), "{who}:\n{bangla}");
+        }
+        // A name of Latin letters and Bengali prints as it is.
+        let ticket = ticket_named(&app, "mixed", "Rahim রহিম").await;
+        let (_, text) = common::ticket_pdf_text(&app.visitor("mixed"), ticket["_id"].as_str().unwrap(), &[("cookie", "lang=en")]).await;
+        assert!(text.contains("Rahim রহিম") && !text.contains("Name as booked"), "{text}");
+    }
+
+    // Issue 39, 10: a name of invisible characters only is refused with its own message.
+    a_name_of_invisible_characters_is_refused_at_booking(app) {
+        let data = search(&app, "Dhaka", "Chattogram").await;
+        let id = data["trips"][0]["_id"].as_str().unwrap();
+        let seat = common::free_seats(&app, id).await.remove(0);
+        let app = app.visitor("zero-width");
+        assert_eq!(app.lock(id, &[seat.as_str()]).await.0, StatusCode::OK);
+        for name in ["\u{200B}\u{200B}\u{200B}", "\u{200B} \u{FEFF} \u{2060}", "\u{3164}\u{3164}"] {
+            let details = json!({"tripId": id, "seats": [seat], "name": name, "phone": PHONE, "gender": "male"});
+            let (status, body) = app.post("/v1/api/intercity/payment-pending", details).await;
+            assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("passenger.nameInvisible")), "{name:?}: {body}");
+        }
+        // Invisible characters around a real name are trimmed off it.
+        let details = json!({"tripId": id, "seats": [seat], "name": "\u{200B}Rahim Uddin\u{200B}", "phone": PHONE, "gender": "male"});
+        let (status, body) = app.post("/v1/api/intercity/payment-pending", details).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let stored: String = sqlx::query_scalar("SELECT passenger_name FROM bookings WHERE tnx_id = $1")
+            .bind(body["data"]["tnxId"].as_str().unwrap())
+            .fetch_one(&app.state.pool)
+            .await
+            .unwrap();
+        assert_eq!(stored, "Rahim Uddin");
     }
 
     the_otp_sms_is_in_the_language_of_the_request(app) {

@@ -252,22 +252,17 @@ pub async fn lock_seats(
     })
 }
 
-/// The passenger's details, each problem named.
-fn passenger(request: &PaymentPendingRequest) -> Result<(Phone, Option<Email>), ApiError> {
+/// The passenger's details (the name as the core's rule trims it), each problem named.
+fn passenger(request: &PaymentPendingRequest) -> Result<(&str, Phone, Option<Email>), ApiError> {
     let mut problems = Vec::new();
-    let name = request.name.trim();
-    if name.is_empty() {
-        problems.push(say::NAME_REQUIRED.into());
-    } else if name.chars().count() > 100 {
-        problems.push(say::NAME_TOO_LONG.into());
-    }
+    let name = core_wasm::passenger::check_name(&request.name).map_err(|wrong| problems.push(wrong.into())).ok();
     let phone = Phone::parse(&request.phone).map_err(|m| problems.push(m.into())).ok();
     let email = match request.email.as_deref().map(str::trim).filter(|e| !e.is_empty()) {
         None => None,
         Some(e) => Email::parse(e).map_err(|m| problems.push(m.into())).ok(),
     };
-    match phone {
-        Some(phone) if problems.is_empty() => Ok((phone, email)),
+    match (name, phone) {
+        (Some(name), Some(phone)) if problems.is_empty() => Ok((name, phone, email)),
         _ => Err(ApiError::BadRequest(problems)),
     }
 }
@@ -302,7 +297,7 @@ pub async fn book(
     logged_in_from: Option<&Owner>,
     request: &PaymentPendingRequest,
 ) -> Result<BookingAnswer, ApiError> {
-    let (phone, email) = passenger(request)?;
+    let (name, phone, email) = passenger(request)?;
     let network = state.network.get(&state.pool).await?;
     let trip = TripInfo::find_for(&state.pool, &network, service, &request.trip_id).await?;
     let now = now_unix_ms();
@@ -338,7 +333,7 @@ pub async fn book(
         to_stop: hold.to_stop,
         boarding_point: hold.boarding_point,
         dropping_point: hold.dropping_point,
-        passenger_name: request.name.trim().to_owned(),
+        passenger_name: name.to_owned(),
         phone: phone.as_str().to_owned(),
         email: email.map(|e| e.as_str().to_owned()),
         gender: request.gender,

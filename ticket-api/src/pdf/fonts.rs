@@ -154,6 +154,14 @@ impl Fonts {
         runs
     }
 
+    /// Whether every character of `text` that shows is drawn by an embedded face (Latin or
+    /// Bengali): Arabic, Chinese, Devanagari or Thai would print as blanks.
+    pub(super) fn draws(&self, text: &str) -> bool {
+        text.chars()
+            .filter(|c| !c.is_whitespace() && !core_wasm::passenger::is_invisible(*c))
+            .all(|c| self.covers(FontId::Latin, c) || self.covers(FontId::Bengali, c))
+    }
+
     fn covers(&self, font: FontId, c: char) -> bool {
         self.face(font).glyph_index(c).is_some()
     }

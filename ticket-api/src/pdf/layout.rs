@@ -242,9 +242,16 @@ fn details(c: &mut Canvas<'_>, doc: &TicketDocument, top: f32, spacing: Spacing)
         (false, 1) => l.one_seat.to_owned(),
         (false, _) => l.seats.replace("{n}", &count),
     };
+    // A name in a script the ticket has no face for would print as a blank: the ticket says
+    // whose it is by its PNR instead (the booking keeps the name as typed).
+    let name = if c.fonts.draws(&doc.passenger_name) {
+        doc.passenger_name.clone()
+    } else {
+        l.name_as_booked.replace("{pnr}", &doc.pnr)
+    };
     let rows = [
         [
-            field(l.passenger, &doc.passenger_name, Weight::Bold, 11.0, 2),
+            field(l.passenger, &name, Weight::Bold, 11.0, 2),
             field(l.mobile, &doc.passenger_phone, Weight::Regular, 10.5, 1),
         ],
         [

@@ -475,6 +475,7 @@ export const serverTexts: Readonly<Record<string, string>> = {
   'trip.departed': 'এই যাত্রা ইতিমধ্যে ছেড়ে গেছে',
   'passenger.nameLong': 'নাম: সর্বোচ্চ ১০০ অক্ষর',
   'passenger.nameRequired': 'নাম: এই ঘরটি পূরণ করতে হবে',
+  'passenger.nameInvisible': 'নাম: যাত্রীর নাম অক্ষরে লিখুন',
   'booking.notFound': 'বুকিং পাওয়া যায়নি',
   'booking.notWaiting': 'এই বুকিং আর পেমেন্টের অপেক্ষায় নেই',
   'gateway.unknown': 'অচেনা পেমেন্ট গেটওয়ে \'{gateway}\'',
