@@ -130,6 +130,11 @@ templates! {
     HOLD_OVER = "hold.over", "Your time to book these seats is over; please choose your seats again";
     HOLD_VISITOR_CAP = "hold.visitorCap", "You can hold at most {seats} seats at a time; book or release some first";
     HOLD_ADDRESS_CAP = "hold.addressCap", "Too many seats are held from this connection; please try again later";
+    /// A seat whose hold from this connection or visitor ran to its life cap, asked for again
+    /// too soon (issue 39): others get their turn at it first.
+    HOLD_COOLING = "hold.cooling", "Seat {seat} was just held for the longest time allowed; other travellers get their turn at it for {minutes} minutes";
+    /// A visitor who let several holds run out unpaid (issue 39).
+    HOLD_SLOW_DOWN = "hold.slowDown", "Several of your seat holds ran out without payment; please try again in {minutes} minutes";
     /// Seat-lock on a trip of an Eid sale window without an admission (issue 16).
     QUEUE_REQUIRED = "queue.required", "Seats on this trip are sold through the queue: join it, and hold seats when your turn comes";
     /// An admission that has ended, or was never given: the turn is over.

@@ -24,6 +24,24 @@ async fn pdf_status(app: &common::TestApp, ticket_id: &str) -> StatusCode {
     app.send(request).await.0
 }
 
+/// Moves the times of `owner`'s holds (and of their seat claims) back: first locked at `first`,
+/// ended at `ends`.
+async fn ended(app: &common::TestApp, owner: &str, first: i64, ends: i64) {
+    sqlx::query("UPDATE seat_claims SET expires_at = $1 WHERE claim_id IN (SELECT id FROM holds WHERE visitor = $2)")
+        .bind(ends)
+        .bind(owner)
+        .execute(&app.state.pool)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE holds SET first_locked_at = $1, expires_at = $2 WHERE visitor = $3")
+        .bind(first)
+        .bind(ends)
+        .bind(owner)
+        .execute(&app.state.pool)
+        .await
+        .unwrap();
+}
+
 fn refs(seats: &[String], n: usize) -> Vec<&str> {
     seats.iter().take(n).map(String::as_str).collect()
 }
@@ -320,6 +338,41 @@ mod holds {
             assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("hold.expired")), "a pending booking ends with its hold");
             let (status, body) = a.lock(&trip, &refs(&seats, 2)).await;
             assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("hold.over")), "{body}");
+        }
+
+        // Issue 39, 6: fresh visitor tokens from one address took a coach's seats again the
+        // moment their holds reached the life cap, for ever.
+        seats_held_to_the_life_cap_cool_for_that_address_and_unpaid_holds_slow_their_owner(app) {
+            let app = common::TestApp::with_settings(app.backend(), 60, &[("HOLD_MAX_SECONDS", "60")]).await;
+            let trips = common::bus_trips(&app, 5, 4).await;
+            let (trip, seats) = &trips[0];
+            let squatter = app.at_address("203.0.113.66");
+            assert_eq!(squatter.visitor("squat-1").lock(trip, &refs(seats, 2)).await.0, StatusCode::OK);
+            // The hold ran to its life cap a second ago.
+            ended(&app, "v:squat-1", now_ms() - 61_000, now_ms() - 1_000).await;
+            let (status, body) = squatter.visitor("squat-2").lock(trip, &refs(seats, 2)).await;
+            assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("hold.cooling")), "{body}");
+            assert!(body["message"].as_str().unwrap().contains(&seats[0]), "{body}");
+            // A neighbour behind the same address is refused nothing else.
+            assert_eq!(squatter.visitor("neighbour").lock(trip, &refs(&seats[2..], 2)).await.0, StatusCode::OK);
+            // Others get their turn at the seats.
+            assert_eq!(app.at_address("198.51.100.20").visitor("someone").lock(trip, &refs(seats, 2)).await.0, StatusCode::OK);
+            // Cooled for a hold's life: after it, the address may hold them again.
+            for who in ["v:someone", "v:squat-1"] {
+                ended(&app, who, now_ms() - 122_000, now_ms() - 61_000).await;
+            }
+            let (status, body) = squatter.visitor("squat-3").lock(trip, &refs(seats, 2)).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+
+            // A visitor who lets hold after hold run out unpaid is slowed; another is not.
+            let lapsing = app.at_address("203.0.113.77").visitor("lapsing");
+            for (trip, seats) in &trips[1..4] {
+                assert_eq!(lapsing.lock(trip, &refs(seats, 1)).await.0, StatusCode::OK);
+                ended(&app, "v:lapsing", now_ms() - 2_000, now_ms() - 1_000).await;
+            }
+            let (status, body) = lapsing.lock(&trips[4].0, &refs(&trips[4].1, 1)).await;
+            assert_eq!((status, body["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("hold.slowDown")), "{body}");
+            assert_eq!(app.at_address("203.0.113.77").visitor("prompt-payer").lock(&trips[4].0, &refs(&trips[4].1, 1)).await.0, StatusCode::OK);
         }
 
         a_trip_that_has_left_refuses_holds_and_bookings(app) {

@@ -117,6 +117,42 @@ fn within_caps(config: &crate::config::Config, held: HeldSeats, seats: usize) ->
     Ok(())
 }
 
+/// How far back holds that ended unpaid are counted against their owner.
+const UNPAID_WINDOW_MS: i64 = 60 * 60 * 1000;
+/// Holds ended unpaid within [`UNPAID_WINDOW_MS`] that an owner may let go before being slowed.
+const UNPAID_FREE: i64 = 2;
+/// How long each hold ended unpaid past [`UNPAID_FREE`] makes its owner wait, from the last.
+const UNPAID_WAIT_MS: i64 = 5 * 60 * 1000;
+
+/// Refuses the churn that kept a coach unavailable (issue 39, 6): fresh visitor tokens from one
+/// address taking again, at once, the seats another of its holds kept to the life cap (a seat
+/// so held from an address cools for as long as a hold's life, for that address's other
+/// visitors: the visitor itself is kept off the trip by its first lock's time); and an owner
+/// who keeps letting holds run out unpaid waits a little longer each time. An honest neighbour
+/// behind the same carrier address is refused only those few seats, and only for a while.
+fn no_churn(churn: &holds::Churn, seats: &[String], life_ms: i64, now_ms: i64) -> Result<(), ApiError> {
+    let mut cooling: Vec<&str> =
+        churn.cooling.iter().filter(|(seat, _)| seats.contains(seat)).map(|(seat, _)| seat.as_str()).collect();
+    if !cooling.is_empty() {
+        cooling.sort_unstable();
+        cooling.dedup();
+        let until = churn.cooling.iter().map(|(_, ended)| ended + life_ms).max().unwrap_or(now_ms);
+        let minutes = ((until - now_ms).max(0) + 59_999) / 60_000;
+        return Err(ApiError::conflict(
+            say::HOLD_COOLING.with(&[("seat", &cooling.join(", ")), ("minutes", &minutes.max(1).to_string())]),
+        ));
+    }
+    if churn.unpaid > UNPAID_FREE {
+        let until = churn.last_unpaid_end.unwrap_or(now_ms) + (churn.unpaid - UNPAID_FREE) * UNPAID_WAIT_MS;
+        if until > now_ms {
+            let seconds = (until - now_ms + 999) / 1000;
+            let minutes = ((seconds + 59) / 60).to_string();
+            return Err(ApiError::TooMany(say::HOLD_SLOW_DOWN.with(&[("minutes", &minutes)]), seconds as u64));
+        }
+    }
+    Ok(())
+}
+
 /// When a hold made or renewed at `now_ms` ends: a hold's time from now, but never past the cap
 /// on its whole life from the first lock.
 fn hold_end(config: &crate::config::Config, first_locked_at: i64, now_ms: i64) -> i64 {
@@ -197,10 +233,13 @@ pub async fn lock_seats(
     first.run_in(&mut tx).await?;
     let before = holds::before_lock(&mut tx, &hold.visitor, &hold.client_address, &trip.id, now).await?;
     within_caps(&state.config, before.held, seats.len())?;
+    let life_ms = i64::from(state.config.hold_max_seconds) * 1000;
+    let churn = holds::churn(&mut tx, &hold.visitor, &hold.client_address, &trip.id, now, life_ms, UNPAID_WINDOW_MS)
+        .await?;
+    no_churn(&churn, &seats, life_ms, now)?;
     // Re-locking replaces the visitor's own hold on this trip and keeps its first lock's time,
     // for the hold's life and as long again after it: a hold that reached its cap cannot be
     // taken afresh the moment it ends (others get their turn at the seats first).
-    let life_ms = i64::from(state.config.hold_max_seconds) * 1000;
     for old in before.replaced {
         if old.first_locked_at + 2 * life_ms > now {
             hold.first_locked_at = hold.first_locked_at.min(old.first_locked_at);

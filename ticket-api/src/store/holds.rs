@@ -109,6 +109,62 @@ struct BeforeLockRow {
     replaced_first_locked_at: Option<i64>,
 }
 
+/// What a seat-lock's churn guard reads (issue 39): seats of the trip whose hold from the same
+/// client address, by another owner, ran to its life cap and ended within the last `life_ms`
+/// (each with when it ended); and the owner's holds that ended unpaid within the last
+/// `unpaid_window_ms` (a paid hold is deleted when its ticket is issued), with the latest end.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Churn {
+    pub cooling: Vec<(String, i64)>,
+    pub unpaid: i64,
+    pub last_unpaid_end: Option<i64>,
+}
+
+#[derive(sqlx::FromRow)]
+struct ChurnRow {
+    seat: Option<String>,
+    ended: i64,
+}
+
+/// [`Churn`] for `owner`'s lock of `trip_id` from `address` at `now_ms`, in one read.
+pub async fn churn(
+    tx: &mut Tx,
+    owner: &str,
+    address: &str,
+    trip_id: &str,
+    now_ms: i64,
+    life_ms: i64,
+    unpaid_window_ms: i64,
+) -> Result<Churn, sqlx::Error> {
+    let rows: Vec<ChurnRow> = sqlx::query_as(
+        "SELECT s.seat_no AS seat, h.expires_at AS ended FROM holds h JOIN hold_seats s ON s.hold_id = h.id \
+         WHERE h.client_address = $1 AND h.trip_id = $2 AND h.visitor <> $3 AND h.expires_at <= $4 \
+         AND h.expires_at > $4 - $5 AND h.expires_at >= h.first_locked_at + $5 \
+         UNION ALL \
+         SELECT NULL AS seat, h.expires_at AS ended FROM holds h \
+         WHERE h.visitor = $3 AND h.expires_at <= $4 AND h.expires_at > $4 - $6",
+    )
+    .bind(address)
+    .bind(trip_id)
+    .bind(owner)
+    .bind(now_ms)
+    .bind(life_ms)
+    .bind(unpaid_window_ms)
+    .fetch_all(&mut **tx)
+    .await?;
+    let mut churn = Churn::default();
+    for row in rows {
+        match row.seat {
+            Some(seat) => churn.cooling.push((seat, row.ended)),
+            None => {
+                churn.unpaid += 1;
+                churn.last_unpaid_end = churn.last_unpaid_end.max(Some(row.ended));
+            }
+        }
+    }
+    Ok(churn)
+}
+
 /// The visitor's hold on the trip that is still live at `now_ms`, with its seats in the order
 /// chosen: the latest, should a login have brought the user a second one (their visitor's,
 /// beside their own from elsewhere).
