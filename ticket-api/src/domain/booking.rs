@@ -234,8 +234,8 @@ pub async fn lock_seats(
     let before = holds::before_lock(&mut tx, &hold.visitor, &hold.client_address, &trip.id, now).await?;
     within_caps(&state.config, before.held, seats.len())?;
     let life_ms = i64::from(state.config.hold_max_seconds) * 1000;
-    let churn = holds::churn(&mut tx, &hold.visitor, &hold.client_address, &trip.id, now, life_ms, UNPAID_WINDOW_MS)
-        .await?;
+    let churn =
+        holds::churn(&mut tx, &hold.visitor, &hold.client_address, &trip.id, now, life_ms, UNPAID_WINDOW_MS).await?;
     no_churn(&churn, &seats, life_ms, now)?;
     // Re-locking replaces the visitor's own hold on this trip and keeps its first lock's time,
     // for the hold's life and as long again after it: a hold that reached its cap cannot be
