@@ -6,6 +6,7 @@ import { initialLanguage, showLanguage } from '@/i18n/language';
 import { listenForChunkErrors } from '@/lib/chunk-reload';
 import { keepFocusAcrossTakeover } from '@/lib/keep-focus';
 import { detectMobileApp } from '@/lib/mobile-app';
+import { followPlainForms } from '@/lib/prerendered-form';
 import '@/styles/global.css';
 
 // Started before the first render so the request overlaps with React's start-up.
@@ -15,6 +16,8 @@ const config = loadRuntimeConfig();
 config.catch(() => {});
 
 listenForChunkErrors();
+// Which plain form field has the keyboard, until the app's form takes it over.
+followPlainForms();
 
 // The service worker and the version check (issue 14): after the first load, in idle time, so
 // neither competes with the first paint; the worker then precaches the site in the background.

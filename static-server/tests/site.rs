@@ -61,6 +61,36 @@ async fn prerendered_home_pages_answer_their_routes() {
 }
 
 #[tokio::test]
+async fn a_bangla_request_gets_the_bangla_prerendered_page() {
+    let world = World::new("prerendered-bn");
+    let dist = world.dist();
+    for (dir, body) in [("prerendered/bus", "bus"), ("prerendered-bn/bus", "বাস"), ("prerendered/launch", "launch")] {
+        std::fs::create_dir_all(dist.join(dir)).expect("prerendered dir");
+        std::fs::write(dist.join(dir).join("index.html"), format!("<!doctype html><p>{body}</p>")).expect("page");
+    }
+    let (app, _) = world.app(&[]).await;
+    let page = |body: &str| format!("<!doctype html><p>{body}</p>").into_bytes();
+    for (headers, body) in [
+        (vec![], "bus"),
+        (vec![("accept-language", "bn-BD,bn;q=0.9,en;q=0.8")], "বাস"),
+        (vec![("accept-language", "en-US,en;q=0.9,bn;q=0.8")], "bus"),
+        // The cookie is the traveller's choice on the site: it wins over the phone's setting.
+        (vec![("accept-language", "en-US"), ("cookie", "theme=x; lang=bn")], "বাস"),
+        (vec![("accept-language", "bn-BD"), ("cookie", "lang=en")], "bus"),
+    ] {
+        let reply = get(&app, "/bus", &headers).await;
+        assert_eq!(reply.status, StatusCode::OK, "{headers:?}");
+        assert_eq!(reply.body, page(body), "{headers:?}");
+        assert_eq!(reply.header("vary"), Some("accept-encoding, cookie, accept-language"), "{headers:?}");
+    }
+    // A page the build wrote in English only is the English one for everybody.
+    let reply = get(&app, "/launch", &[("accept-language", "bn")]).await;
+    assert_eq!(reply.body, page("launch"));
+    // The Bangla folder is no route of its own.
+    assert_eq!(get(&app, "/prerendered-bn/bus", &[]).await.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
 async fn unknown_paths_answer_the_shell_with_404() {
     let world = World::new("notfound");
     let (app, _) = world.app(&[]).await;

@@ -6,6 +6,8 @@
 import type { rest as english } from '@/i18n/en/rest';
 
 export const rest = {
+  // The prerendered search button while a Search tapped before the app waits for it (build/plain-form.js).
+  'search.waiting': 'খোঁজা হচ্ছে…',
   // --- the core's codes only other pages show: phone and e-mail checks (forms of their own pages
   // and popups), seats, promos, the surprise deal (coreMessages()) ---------------------------------
   'phone.length': 'মোবাইল নম্বর ১১ সংখ্যার হতে হবে',

@@ -3,6 +3,8 @@
  * needs it (i18n/language.ts `loadRestOfCatalog`), never on the first load.
  */
 export const rest = {
+  // The prerendered search button while a Search tapped before the app waits for it (build/plain-form.js).
+  'search.waiting': 'Searching…',
   // --- the core's codes only other pages show: phone and e-mail checks (forms of their own pages
   // and popups), seats, promos, the surprise deal (coreMessages()) ---------------------------------
   'phone.length': 'Phone number must be 11 digits',

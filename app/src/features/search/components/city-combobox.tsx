@@ -10,7 +10,14 @@ interface CityComboboxProps {
   cities: readonly City[];
   /** The chosen city, or null. */
   value: City | null;
+  /**
+   * What was typed into the prerendered page's plain field before the app took over (a part of
+   * a name too): shown as typed while no city is chosen.
+   */
+  typedText?: string;
   onChange: (city: City | null) => void;
+  /** A key typed into the field (the text is the traveller's from then on). */
+  onType?: () => void;
   /** A message to show under the field (after a failed submit). */
   problem: string | null;
   loading: boolean;
@@ -27,11 +34,11 @@ export const cityKey = (city: City) => city._id ?? city.name;
  * arrows move, Enter or a click chooses, Escape closes. Text that names a city exactly is taken
  * as that city when the field is left.
  */
-export function CityCombobox({ label, placeholder, cities, value, onChange, problem, loading, name }: CityComboboxProps) {
+export function CityCombobox({ label, placeholder, cities, value, typedText, onChange, onType, problem, loading, name }: CityComboboxProps) {
   const id = useId();
   const listId = `${id}-list`;
   const messageId = `${id}-message`;
-  const [text, setText] = useState(value ? localName(value, 'name') : '');
+  const [text, setText] = useState(value ? localName(value, 'name') : (typedText ?? ''));
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
@@ -41,6 +48,12 @@ export function CityCombobox({ label, placeholder, cities, value, onChange, prob
   if (named !== value) {
     setNamed(value);
     setText(value ? localName(value, 'name') : '');
+  }
+  // Text handed over from the plain page (the hand-over, search-form.tsx).
+  const [handed, setHanded] = useState(typedText);
+  if (handed !== typedText) {
+    setHanded(typedText);
+    if (!value && typedText !== undefined) setText(typedText);
   }
 
   const options = useMemo(() => {
@@ -115,6 +128,7 @@ export function CityCombobox({ label, placeholder, cities, value, onChange, prob
         aria-describedby={problem ? messageId : undefined}
         value={text}
         onChange={(event) => {
+          onType?.();
           setText(event.target.value);
           setActive(0);
           setOpen(true);

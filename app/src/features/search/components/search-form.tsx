@@ -1,12 +1,12 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { displayCities, todayInDhaka, type City, type CoachTypeFilter, type Service } from 'core-wasm';
 import { useNavigate } from 'react-router';
 import { useCities } from '@/api/content';
 import { servicePath } from '@/app/site-context';
 import { useNeedsNetwork } from '@/components/needs-network';
 import { CityCombobox, cityKey } from '@/features/search/components/city-combobox';
-import { forgetTypedSearch, typedSearch } from '@/features/search/prerendered-search';
 import { t } from '@/i18n/messages';
+import { handOver, plainForm, restoreFocus, type PlainFocus } from '@/lib/prerendered-form';
 
 /** A trip search as it travels in the URL of the results page. */
 export interface TripSearch {
@@ -61,20 +61,39 @@ interface SearchFormProps {
 export function SearchForm({ service, initial: given, onSearched, headingLevel: Heading = 'h2' }: SearchFormProps) {
   const navigate = useNavigate();
   const headingId = useId();
-  // On a prerendered home page, what was typed before the app loaded (prerendered-search.ts).
-  const [typed] = useState(() => (given ? null : typedSearch(service)));
-  const initial =
-    given ?? (typed ? readTripSearch(new URLSearchParams({ from: typed.from, to: typed.to, journeyDate: typed.journeyDate, coachType: typed.coachType })) : undefined);
+  const today = todayInDhaka();
+  // On a prerendered home page: its plain form, taken over as the app's form replaces it.
+  const [plain] = useState(() => (given ? null : plainForm(service)));
+  // What was typed into the plain city fields, shown as typed (a part of a name too).
+  const [typed, setTyped] = useState<{ from: string; to: string } | null>(null);
+  const [handedFocus, setHandedFocus] = useState<PlainFocus | null>(null);
+  const [plainSearch, setPlainSearch] = useState(false);
+  const initial = given ?? (typed ? { from: typed.from, to: typed.to, journeyDate: '', coachType: 'all' as const } : undefined);
   const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (!typed) return;
-    forgetTypedSearch();
-    // The field the traveller was in keeps the focus (the app's form replaced the plain one).
-    if (typed.focused) formRef.current?.querySelector<HTMLElement>(`[name="${typed.focused}"]`)?.focus();
-  }, [typed]);
+  const [journeyDate, setJourneyDate] = useState(initial?.journeyDate || today);
+  const [coachType, setCoachType] = useState<CoachTypeFilter>(initial?.coachType ?? 'all');
+
+  // The hand-over (lib/prerendered-form.ts): the plain nodes were replaced by this commit; what
+  // they held is read before anything is painted or typed, and the app's fields take it.
+  useLayoutEffect(() => {
+    if (!plain) return;
+    const last = handOver(plain);
+    const coach = COACH_TYPES.find((c) => c === last.values.coachType);
+    // Syncs from outside React (the plain form), once.
+    /* eslint-disable react-hooks/set-state-in-effect */
+    setTyped({ from: last.values.from ?? '', to: last.values.to ?? '' });
+    if (last.values.journeyDate) setJourneyDate(last.values.journeyDate);
+    if (coach) setCoachType(coach);
+    setHandedFocus(last.focus);
+    setPlainSearch(last.submitted);
+    /* eslint-enable react-hooks/set-state-in-effect */
+  }, [plain]);
+  // Once the fields hold the handed-over values: the focus and the caret where they were.
+  useLayoutEffect(() => restoreFocus(formRef.current, handedFocus), [handedFocus]);
   // The city list is fetched when the traveller turns to the form, or once the page is idle,
   // so it does not compete with the first render; a search in the URL needs it at once.
   const [wanted, setWanted] = useState(Boolean(initial?.from || initial?.to));
+  if (!wanted && (typed?.from || typed?.to)) setWanted(true);
   useEffect(() => {
     if (wanted) return;
     const want = () => setWanted(true);
@@ -88,14 +107,11 @@ export function SearchForm({ service, initial: given, onSearched, headingLevel: 
   const cities = useCities(service, wanted);
   const stored = useMemo(() => cities.data?.cities ?? [], [cities.data]);
   const shown = useMemo(() => displayCities(stored), [stored]);
-  const today = todayInDhaka();
 
   const [from, setFrom] = useState<City | null>(null);
   const [to, setTo] = useState<City | null>(null);
   const [touchedFrom, setTouchedFrom] = useState(false);
   const [touchedTo, setTouchedTo] = useState(false);
-  const [journeyDate, setJourneyDate] = useState(initial?.journeyDate || today);
-  const [coachType, setCoachType] = useState<CoachTypeFilter>(initial?.coachType ?? 'all');
   const [submitted, setSubmitted] = useState(false);
   const network = useNeedsNetwork();
 
@@ -106,6 +122,24 @@ export function SearchForm({ service, initial: given, onSearched, headingLevel: 
   function problem(city: City | null): string | null {
     return submitted && !city ? t('field.required') : null;
   }
+
+  // A Search pressed on the plain form before the app came (build/plain-form.js held it): the
+  // search it asked for, as its own submit would have opened it (the API takes city names), at
+  // once rather than after the city list: the results page needs nothing more.
+  const searchedPlain = useRef(false);
+  useEffect(() => {
+    if (!plainSearch || !typed || searchedPlain.current) return;
+    searchedPlain.current = true;
+    const from = typed.from.trim();
+    const to = typed.to.trim();
+    if (!from || !to || network.offline) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setSubmitted(true);
+      return;
+    }
+    navigate(tripSearchUrl(service, { from, to, journeyDate: journeyDate || today, coachType }));
+    onSearched?.();
+  }, [plainSearch, typed, network.offline, navigate, service, journeyDate, today, coachType, onSearched]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -135,8 +169,16 @@ export function SearchForm({ service, initial: given, onSearched, headingLevel: 
           placeholder={t('search.fromPlaceholder')}
           cities={shown}
           value={fromCity}
+          typedText={typed?.from}
           loading={loading}
           problem={problem(fromCity)}
+          onType={() => {
+            // From the first key the field is the traveller's: a city found later for what was
+            // handed over, or for the URL's search, no longer replaces what they type.
+            if (touchedFrom) return;
+            setTouchedFrom(true);
+            setFrom(fromCity);
+          }}
           onChange={(city) => {
             setTouchedFrom(true);
             setFrom(city);
@@ -151,8 +193,14 @@ export function SearchForm({ service, initial: given, onSearched, headingLevel: 
           placeholder={t('search.toPlaceholder')}
           cities={shown}
           value={toCity}
+          typedText={typed?.to}
           loading={loading}
           problem={problem(toCity)}
+          onType={() => {
+            if (touchedTo) return;
+            setTouchedTo(true);
+            setTo(toCity);
+          }}
           onChange={(city) => {
             setTouchedTo(true);
             setTo(city);
