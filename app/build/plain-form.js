@@ -15,6 +15,8 @@
   var GIVE_UP_MS = 20000;
   // A browser that cannot run the app (no modules) keeps the plain submit.
   if (!('noModule' in HTMLScriptElement.prototype)) return;
+  // Says it is there (the browser tests wait for it).
+  document.documentElement.setAttribute('data-plain-form', '');
   document.addEventListener(
     'submit',
     function (event) {
@@ -29,12 +31,13 @@
         var busy = button.getAttribute('data-busy');
         if (busy) button.textContent = busy;
       }
-      var results = form.getAttribute('data-results');
-      if (results) {
+      var results = (form.getAttribute('data-results') || '').split(' ');
+      for (var i = 0; i < results.length; i++) {
+        if (!results[i]) continue;
         var link = document.createElement('link');
         link.rel = 'modulepreload';
         link.crossOrigin = '';
-        link.href = results;
+        link.href = results[i];
         document.head.appendChild(link);
       }
       setTimeout(function () {

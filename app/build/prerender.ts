@@ -154,7 +154,7 @@ export function homePageMarkup(service: Service): string {
 
 const ROOT = /(<div id="root">)[\s\S]*(<\/div>\s*<\/body>)/;
 
-/** The results page's chunk (set per build): what a Search tapped before the app will need. */
+/** The results page's code, space-separated (set per build and language): what a Search tapped before the app will need. */
 let resultsModule = '';
 
 type Bundle = Parameters<NonNullable<Extract<Plugin['generateBundle'], (...args: never[]) => unknown>>>[1];
@@ -203,11 +203,19 @@ export function prerenderHome(): Plugin {
       }
       const results = Object.values(bundle).find((file) => file.type === 'chunk' && file.facadeModuleId?.endsWith('src/features/trips/routes/trips-page.tsx'));
       if (!results) throw new Error('prerender-home: no chunk for the results page');
-      resultsModule = `/${results.fileName}`;
+      // Its chunk, the chunks it imports and the rest of the texts (routes.tsx loads them with it).
+      const rest = Object.values(bundle).find((file) => file.type === 'chunk' && file.facadeModuleId?.endsWith('src/i18n/en/rest.ts'));
+      const restBn = Object.values(bundle).find((file) => file.type === 'chunk' && file.facadeModuleId?.endsWith('src/i18n/bn/rest.ts'));
+      const resultsFiles = (language: Language) =>
+        [results.fileName, ...(results.type === 'chunk' ? results.imports : []), (language === 'bn' ? restBn : rest)?.fileName]
+          .filter((file): file is string => Boolean(file) && !String(page.source).includes(`/${file}"`))
+          .map((file) => `/${file}`)
+          .join(' ');
       const script = this.emitFile({ type: 'asset', name: 'plain-form.js', source: readFileSync(new URL('./plain-form.js', import.meta.url), 'utf8') });
       const plainFormScript = `<script src="/${this.getFileName(script)}" async></script>`;
       for (const language of ['en', 'bn'] as const) {
         lang = language;
+        resultsModule = resultsFiles(language);
         for (const [fileName, url] of Object.entries(PRERENDERED)) {
           const service: Service = url.startsWith('/launch') ? 'LAUNCH' : 'BUS';
           const findTicket = url.endsWith('/find-ticket');

@@ -93,7 +93,8 @@ export function SearchForm({ service, initial: given, onSearched, headingLevel: 
   // The city list is fetched when the traveller turns to the form, or once the page is idle,
   // so it does not compete with the first render; a search in the URL needs it at once.
   const [wanted, setWanted] = useState(Boolean(initial?.from || initial?.to));
-  if (!wanted && (typed?.from || typed?.to)) setWanted(true);
+  // (Not for a Search held from the plain form: it opens the results at once, needing no list.)
+  if (!wanted && !plainSearch && (typed?.from || typed?.to)) setWanted(true);
   useEffect(() => {
     if (wanted) return;
     const want = () => setWanted(true);
