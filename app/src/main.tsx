@@ -49,5 +49,8 @@ const render = () => {
 // A Bangla visitor's first page waits for the Bangla module (loaded alongside the config and
 // the core), so it never shows English first; if it cannot load, the page is English. A lazy
 // first page waits for its code (app.tsx firstPageReady), the plain page staying meanwhile.
-const bangla = initialLanguage() === 'bn' ? showLanguage('bn').catch(() => undefined) : undefined;
+const firstLanguage = initialLanguage();
+// The page the server or the worker sent may be in the other language (a choice made since).
+if (firstLanguage === 'en') document.documentElement.lang = 'en';
+const bangla = firstLanguage === 'bn' ? showLanguage('bn').catch(() => undefined) : undefined;
 void Promise.all([bangla, firstPageReady()]).finally(render);

@@ -14,7 +14,11 @@
 //! request whose language is Bangla gets that one (issue 40), by the rule the server's own texts
 //! follow (`ticket_api::language`: the site's `lang` cookie, the traveller's choice, else
 //! `Accept-Language`), so a Bangla phone's first paint is in Bangla rather than English for the
-//! seconds until the app comes. Both answers say they vary by cookie and language.
+//! seconds until the app comes; a page fetched by a script (the service worker's precache) is
+//! always the English one. The answers carry no `Vary` for the language: the service
+//! worker's precache honours `Vary` and would then find no page offline (it stores `/bus` as
+//! fetched, without the headers the network adds). Caches stay right all the same: the pages are
+//! `no-cache` (revalidated on every use) and each language's page has its own ETag.
 
 use std::sync::Arc;
 
@@ -25,9 +29,6 @@ use axum::response::{IntoResponse, Response};
 use crate::assets::Assets;
 use ticket_api::error::ApiError;
 use ticket_api::language::Language;
-
-/// Prerendered pages differ by the request's language as well as its encoding.
-const VARY_LANGUAGE: HeaderValue = HeaderValue::from_static("accept-encoding, cookie, accept-language");
 
 /// The router's fallback.
 pub async fn serve(State(assets): State<Arc<Assets>>, method: Method, uri: Uri, headers: HeaderMap) -> Response {
@@ -52,15 +53,20 @@ pub async fn serve(State(assets): State<Arc<Assets>>, method: Method, uri: Uri, 
         (Some(english), Some(bangla)) => {
             let cookie = headers.get(header::COOKIE).and_then(|v| v.to_str().ok());
             let accept = headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok());
-            let page = if Language::of_request(cookie, accept) == Language::Bangla { bangla } else { english };
-            let mut response = page.respond(StatusCode::OK, &headers);
-            response.headers_mut().insert(header::VARY, VARY_LANGUAGE);
-            return response;
+            let bangla_wanted = Language::of_request(cookie, accept) == Language::Bangla;
+            if bangla_wanted && is_navigation(&headers) { bangla } else { english }
         }
         (Some(page), None) => page,
         _ => assets.index(),
     };
     page.respond(StatusCode::OK, &headers)
+}
+
+/// A page the browser opens (`Sec-Fetch-Dest: document`, or a client that does not say), not
+/// one a script fetches: the service worker's precache stores `/bus` once for every language
+/// (the app then shows the traveller's), so it must get the English page whoever's phone it is.
+fn is_navigation(headers: &HeaderMap) -> bool {
+    headers.get("sec-fetch-dest").is_none_or(|dest| dest.as_bytes() == b"document")
 }
 
 /// Where the build puts the prerendered page of the app route `path`: `/` ->
