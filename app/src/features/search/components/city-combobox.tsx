@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { City } from 'core-wasm';
 import { t } from '@/i18n/messages';
 import { localName, nameIs, nameMatches } from '@/i18n/names';
@@ -55,6 +55,17 @@ export function CityCombobox({ label, placeholder, cities, value, typedText, onC
     setHanded(typedText);
     if (!value && typedText !== undefined) setText(typedText);
   }
+
+  // A name typed (or handed over from the plain page) before the city list had arrived, and
+  // left: taken as its city once the list is here, as leaving the field would have.
+  useEffect(() => {
+    const typed = text.trim().toLowerCase();
+    if (value || !typed || document.activeElement === input.current) return;
+    const exact = cities.find((c) => nameIs(c, 'name', typed));
+    if (exact) onChange(exact);
+    // Only the list's arrival: typing and choosing have their own handlers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cities]);
 
   const options = useMemo(() => {
     const query = text.trim().toLowerCase();
