@@ -16,8 +16,8 @@ interface CityComboboxProps {
    */
   typedText?: string;
   onChange: (city: City | null) => void;
-  /** A key typed into the field (the text is the traveller's from then on). */
-  onType?: () => void;
+  /** A key typed into the field, with the text it makes (the traveller's from then on). */
+  onType?: (text: string) => void;
   /** A message to show under the field (after a failed submit). */
   problem: string | null;
   loading: boolean;
@@ -139,7 +139,7 @@ export function CityCombobox({ label, placeholder, cities, value, typedText, onC
         aria-describedby={problem ? messageId : undefined}
         value={text}
         onChange={(event) => {
-          onType?.();
+          onType?.(event.target.value);
           setText(event.target.value);
           setActive(0);
           setOpen(true);

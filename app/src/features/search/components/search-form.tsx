@@ -6,6 +6,7 @@ import { servicePath } from '@/app/site-context';
 import { useNeedsNetwork } from '@/components/needs-network';
 import { CityCombobox, cityKey } from '@/features/search/components/city-combobox';
 import { t } from '@/i18n/messages';
+import { nameIs } from '@/i18n/names';
 import { handOver, plainForm, restoreFocus, type PlainFocus } from '@/lib/prerendered-form';
 
 /** A trip search as it travels in the URL of the results page. */
@@ -67,6 +68,8 @@ export function SearchForm({ service, initial: given, onSearched, headingLevel: 
   // What was typed into the plain city fields, shown as typed (a part of a name too).
   const [typed, setTyped] = useState<{ from: string; to: string } | null>(null);
   const [handedFocus, setHandedFocus] = useState<PlainFocus | null>(null);
+  // What each city field shows (typed, or handed over), for a Search tapped before the list came.
+  const texts = useRef({ from: '', to: '' });
   const [plainSearch, setPlainSearch] = useState(false);
   const initial = given ?? (typed ? { from: typed.from, to: typed.to, journeyDate: '', coachType: 'all' as const } : undefined);
   const formRef = useRef<HTMLFormElement>(null);
@@ -82,6 +85,7 @@ export function SearchForm({ service, initial: given, onSearched, headingLevel: 
     // Syncs from outside React (the plain form), once.
     /* eslint-disable react-hooks/set-state-in-effect */
     setTyped({ from: last.values.from ?? '', to: last.values.to ?? '' });
+    texts.current = { from: last.values.from ?? '', to: last.values.to ?? '' };
     if (last.values.journeyDate) setJourneyDate(last.values.journeyDate);
     if (coach) setCoachType(coach);
     setHandedFocus(last.focus);
@@ -142,12 +146,42 @@ export function SearchForm({ service, initial: given, onSearched, headingLevel: 
     onSearched?.();
   }, [plainSearch, typed, network.offline, navigate, service, journeyDate, today, coachType, onSearched]);
 
+  const [searchWhenListed, setSearchWhenListed] = useState(false);
+  const loading = !wanted || cities.status === 'loading';
+
+  /** The search as the fields stand, a name typed before the list came taken as its city. */
+  function search() {
+    setSubmitted(true);
+    const named = (field: 'from' | 'to') => {
+      const text = texts.current[field].trim().toLowerCase();
+      return text ? (shown.find((c) => nameIs(c, 'name', text)) ?? null) : null;
+    };
+    const fromChosen = fromCity ?? named('from');
+    const toChosen = toCity ?? named('to');
+    if (!fromChosen || !toChosen || !journeyDate || network.offline) return;
+    navigate(tripSearchUrl(service, { from: cityKey(fromChosen), to: cityKey(toChosen), journeyDate, coachType }));
+    onSearched?.();
+  }
+
+  // A Search tapped while the city list was still on its way (a slow phone just after the app
+  // came, issue 40): it runs once the list is here, instead of calling the typed names empty.
+  useEffect(() => {
+    if (!searchWhenListed || loading) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setSearchWhenListed(false);
+    search();
+    // Runs when the list arrives; search() reads the fields as they are then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [searchWhenListed, loading]);
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSubmitted(true);
-    if (!fromCity || !toCity || !journeyDate || network.offline) return;
-    navigate(tripSearchUrl(service, { from: cityKey(fromCity), to: cityKey(toCity), journeyDate, coachType }));
-    onSearched?.();
+    const waiting = (city: City | null, field: 'from' | 'to') => !city && texts.current[field].trim() !== '';
+    if (loading && (waiting(fromCity, 'from') || waiting(toCity, 'to'))) {
+      setSearchWhenListed(true);
+      return;
+    }
+    search();
   }
 
   function swap() {
@@ -157,7 +191,6 @@ export function SearchForm({ service, initial: given, onSearched, headingLevel: 
     setTo(fromCity);
   }
 
-  const loading = !wanted || cities.status === 'loading';
   return (
     <form ref={formRef} className="search card" aria-labelledby={headingId} noValidate onSubmit={submit} role="search" onFocus={() => setWanted(true)}>
       <Heading id={headingId} className="card__title">
@@ -173,7 +206,8 @@ export function SearchForm({ service, initial: given, onSearched, headingLevel: 
           typedText={typed?.from}
           loading={loading}
           problem={problem(fromCity)}
-          onType={() => {
+          onType={(text) => {
+            texts.current.from = text;
             // From the first key the field is the traveller's: a city found later for what was
             // handed over, or for the URL's search, no longer replaces what they type.
             if (touchedFrom) return;
@@ -197,7 +231,8 @@ export function SearchForm({ service, initial: given, onSearched, headingLevel: 
           typedText={typed?.to}
           loading={loading}
           problem={problem(toCity)}
-          onType={() => {
+          onType={(text) => {
+            texts.current.to = text;
             if (touchedTo) return;
             setTouchedTo(true);
             setTo(toCity);
