@@ -64,7 +64,8 @@ async fn prerendered_home_pages_answer_their_routes() {
 async fn a_bangla_request_gets_the_bangla_prerendered_page() {
     let world = World::new("prerendered-bn");
     let dist = world.dist();
-    for (dir, body) in [("prerendered/bus", "bus"), ("prerendered-bn/bus", "বাস"), ("prerendered/launch", "launch")] {
+    for (dir, body) in [("prerendered/bus", "bus"), ("prerendered-bn/bus", "বাস"), ("prerendered/launch", "launch")]
+    {
         std::fs::create_dir_all(dist.join(dir)).expect("prerendered dir");
         std::fs::write(dist.join(dir).join("index.html"), format!("<!doctype html><p>{body}</p>")).expect("page");
     }
