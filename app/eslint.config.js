@@ -21,6 +21,11 @@ export default defineConfig(
     languageOptions: { globals: globals.node },
   },
   {
+    // The prerendered pages' own script runs in the browser, as a classic script.
+    files: ['build/plain-form.js'],
+    languageOptions: { globals: globals.browser, sourceType: 'script' },
+  },
+  {
     rules: {
       // `_name` marks a parameter a signature needs but the body does not use.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -12,24 +12,40 @@
  * pages.rs); the service worker stores them under those URLs (build/pwa.ts).
  *
  * Only what needs no runtime config is drawn (no brand, helpline or demo notice: an operator's
- * site would show the wrong one); the app adds them. The app replaces these nodes rather than
- * moving them, so the swap is not a layout shift.
+ * site would show the wrong one); the app adds them into places kept for them at their size (the
+ * logo, the language switch, the menu button, the headline ticker, today's date), so the app's
+ * first screen stands where the plain page stood (issue 40: the form no longer jumps under the
+ * traveller's thumb). The app replaces these nodes rather than moving them.
+ *
+ * Each page is written in both languages: `prerendered/...` in English and `prerendered-bn/...`
+ * in Bangla (`<html lang="bn">`, the Bangla texts and city names, the Bengali font's styles and
+ * the Bangla module fetched with the page). The static server answers a Bangla browser (the
+ * `lang` cookie, else Accept-Language) with the Bangla one (static-server's pages.rs).
+ *
+ * The home pages carry one small script of their own (build/plain-form.js): a Search tapped
+ * before the app has come is held for the app rather than reloading the page.
  */
 import { fileURLToPath } from 'node:url';
 import { runnerImport, type Plugin } from 'vite';
+import { readFileSync } from 'node:fs';
 import type * as Catalog from './catalog.ts';
 import cities from './home-cities.json' with { type: 'json' };
 import { PRERENDERED } from './pwa.ts';
 
 type Service = 'BUS' | 'LAUNCH';
+type Language = Catalog.Language;
+type MessageId = Parameters<typeof Catalog.text>[1];
 
 /**
- * The catalog's `t`, loaded through Vite's module runner at build start: the catalog imports
- * with the app's `@/` alias, which the config's own loader does not know.
+ * The catalogs, loaded through Vite's module runner at build start: they import with the app's
+ * `@/` alias, which the config's own loader does not know.
  */
-let t: typeof Catalog.t = () => {
+let text: typeof Catalog.text = () => {
   throw new Error('prerender-home: the message catalog is not loaded');
 };
+/** The language being written (one page at a time). */
+let lang: Language = 'en';
+const t = (id: MessageId) => text(lang, id);
 
 async function loadCatalog(): Promise<void> {
   const src = fileURLToPath(new URL('../src', import.meta.url));
@@ -38,8 +54,11 @@ async function loadCatalog(): Promise<void> {
     logLevel: 'error',
     resolve: { alias: { '@': src } },
   });
-  t = module.t;
+  text = module.text;
 }
+
+/** Where the Bangla pages go: beside the English ones, under their own folder. */
+export const banglaFile = (fileName: string) => fileName.replace(/^prerendered\//, 'prerendered-bn/');
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -51,9 +70,15 @@ function servicesNav(service: Service): string {
     `<div class="top-bar"><nav class="top-bar__inner" aria-label="${escape(t('topBar.label'))}"><ul class="top-bar__links">` +
     `<li>${link('BUS', 'top-bar__link', 'true', t('topBar.bus'))}</li><li>${link('LAUNCH', 'top-bar__link', 'true', t('topBar.launch'))}</li>` +
     `</ul></nav></div>` +
-    `<header class="header"><div class="header__inner"><nav class="header__tabs" aria-label="${escape(t('header.services'))}">` +
+    // The brand, the language switch and the menu need the runtime config or the app: their
+    // places are kept, at their size, so nothing moves when the app fills them.
+    `<header class="header"><div class="header__inner"><span class="header__brand header__slot" aria-hidden="true"><span class="header__logo"></span></span>` +
+    `<nav class="header__tabs" aria-label="${escape(t('header.services'))}">` +
     `${link('BUS', 'header__tab', 'page', t('service.BUS.tab'))}${link('LAUNCH', 'header__tab', 'page', t('service.LAUNCH.tab'))}` +
-    `</nav></div></header>`
+    `</nav><span class="lang-switch header__slot" aria-hidden="true">${lang === 'bn' ? 'English' : 'বাংলা'}</span>` +
+    `<span class="icon-button header__burger header__slot" aria-hidden="true"></span></div></header>` +
+    // The headline ticker's place (its text comes from the API).
+    `<div class="ticker" aria-hidden="true"></div>`
   );
 }
 
@@ -76,16 +101,20 @@ function searchForm(service: Service): string {
         (['all', 'ac', 'non-ac'] as const).map((type) => `<option value="${type}">${escape(t(`search.coachType.${type}`))}</option>`).join('') +
         `</select></div>`
       : '';
-  const options = cities[service].map((city) => `<option value="${escape(city)}"></option>`).join('');
+  const names = lang === 'bn' ? cities.bn[service] : cities[service];
+  const options = names.map((city) => `<option value="${escape(city)}"></option>`).join('');
+  // data-results: the results page's code, fetched by plain-form.js once Search is tapped.
   return (
-    `<form class="search card" action="/${service.toLowerCase()}/trip" method="get" role="search" aria-labelledby="prerendered-search" data-prerendered="${service}">` +
+    `<form class="search card" action="/${service.toLowerCase()}/trip" method="get" role="search" aria-labelledby="prerendered-search" data-prerendered="${service}" data-results="${resultsModule}">` +
     `<h2 id="prerendered-search" class="card__title">${escape(t('search.title'))}</h2>` +
     // The middle cell stands where the app's swap button goes (it needs the script).
     `<div class="search__places">${cityField(service, 'from')}<span></span>${cityField(service, 'to')}</div>` +
     `<datalist id="prerendered-cities-${service}">${options}</datalist>` +
     `<div class="search__row"><div class="field"><label class="field__label" for="prerendered-date">${escape(t('search.date'))}</label>` +
-    `<input id="prerendered-date" class="field__input" type="date" name="journeyDate" required></div>${coach}</div>` +
-    `<button type="submit" class="button button--block">${escape(t('search.submit'))}</button></form>`
+    // Not required: left empty, the app searches today (its own form's first date), and the
+    // results page without the scripts offers the search again with today.
+    `<input id="prerendered-date" class="field__input" type="date" name="journeyDate"></div>${coach}</div>` +
+    `<button type="submit" class="button button--block" data-busy="${escape(t('search.waiting'))}">${escape(t('search.submit'))}</button></form>`
   );
 }
 
@@ -118,11 +147,15 @@ export function homePageMarkup(service: Service): string {
   return (
     `<a class="skip-link" href="#main">${escape(t('site.skipToContent'))}</a>${servicesNav(service)}` +
     `<main id="main" class="page"><div class="home"><div class="hero"><h1 class="page__title hero__title">${escape(title)}</h1>` +
-    `<p class="hero__lead">${escape(lead)}</p></div>${searchForm(service)}</div></main>`
+    // Today's date in Dhaka is the core's: its line is kept for it.
+    `<p class="hero__lead">${escape(lead)}</p><p class="today" aria-hidden="true">&nbsp;</p></div>${searchForm(service)}</div></main>`
   );
 }
 
 const ROOT = /(<div id="root">)[\s\S]*(<\/div>\s*<\/body>)/;
+
+/** The results page's code, space-separated (set per build and language): what a Search tapped before the app will need. */
+let resultsModule = '';
 
 type Bundle = Parameters<NonNullable<Extract<Plugin['generateBundle'], (...args: never[]) => unknown>>>[1];
 
@@ -135,12 +168,24 @@ function pageLinks(bundle: Bundle, html: string, pageModule: string): string {
   const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
   const chunkOf = (module: string) => chunks.find((chunk) => chunk.facadeModuleId?.endsWith(module));
   const page = chunkOf(pageModule);
-  const texts = chunkOf('src/i18n/en/rest.ts');
-  if (!page || !texts) throw new Error(`prerender-home: no chunk for ${page ? 'src/i18n/en/rest.ts' : pageModule}`);
+  const texts = chunkOf(`src/i18n/${lang}/rest.ts`);
+  if (!page || !texts) throw new Error(`prerender-home: no chunk for ${page ? `src/i18n/${lang}/rest.ts` : pageModule}`);
   const scripts = [page.fileName, ...page.imports, texts.fileName].filter((file, i, all) => all.indexOf(file) === i && !html.includes(`/${file}"`));
   const styles = new Set(scripts.flatMap((file) => [...((bundle[file]?.type === 'chunk' && bundle[file].viteMetadata?.importedCss) || [])]));
   return [
     ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('\n    ');
+}
+
+/** The Bangla module (texts, formats, the font's styles): a Bangla page loads it with itself. */
+function banglaLinks(bundle: Bundle, html: string): string {
+  const chunk = Object.values(bundle).find((file) => file.type === 'chunk' && file.facadeModuleId?.endsWith('src/i18n/bn/index.ts'));
+  if (!chunk || chunk.type !== 'chunk') throw new Error('prerender-home: no chunk for src/i18n/bn/index.ts');
+  const styles = [...(chunk.viteMetadata?.importedCss ?? [])];
+  const scripts = [chunk.fileName, ...chunk.imports].filter((file, i, all) => all.indexOf(file) === i && !html.includes(`/${file}"`));
+  return [
+    ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
     ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ].join('\n    ');
 }
@@ -156,18 +201,45 @@ export function prerenderHome(): Plugin {
       if (!page || page.type !== 'asset' || !ROOT.test(String(page.source))) {
         throw new Error('prerender-home: index.html has no <div id="root"> to fill');
       }
-      for (const [fileName, url] of Object.entries(PRERENDERED)) {
-        const service: Service = url.startsWith('/launch') ? 'LAUNCH' : 'BUS';
-        const findTicket = url.endsWith('/find-ticket');
-        const index = String(page.source);
-        const title = findTicket ? t('findTicket.title') : service === 'BUS' ? t('home.bus.title') : t('home.launch.title');
-        const links = findTicket ? pageLinks(bundle, index, 'src/features/find-ticket/routes/find-ticket-page.tsx') : '';
-        const html = index
-          .replace(ROOT, (_whole, open: string, close: string) => `${open}${findTicket ? findTicketMarkup(service) : homePageMarkup(service)}${close}`)
-          .replace(/<title>[^<]*<\/title>/, `<title>${escape(title)}</title>`)
-          .replace('</head>', links ? `  ${links}\n  </head>` : '</head>');
-        this.emitFile({ type: 'asset', fileName, source: html });
+      const results = Object.values(bundle).find((file) => file.type === 'chunk' && file.facadeModuleId?.endsWith('src/features/trips/routes/trips-page.tsx'));
+      if (!results) throw new Error('prerender-home: no chunk for the results page');
+      // Its chunk, the chunks it imports and the rest of the texts (routes.tsx loads them with it).
+      const rest = Object.values(bundle).find((file) => file.type === 'chunk' && file.facadeModuleId?.endsWith('src/i18n/en/rest.ts'));
+      const restBn = Object.values(bundle).find((file) => file.type === 'chunk' && file.facadeModuleId?.endsWith('src/i18n/bn/rest.ts'));
+      const resultsFiles = (language: Language) =>
+        [results.fileName, ...(results.type === 'chunk' ? results.imports : []), (language === 'bn' ? restBn : rest)?.fileName]
+          .filter((file): file is string => Boolean(file) && !String(page.source).includes(`/${file}"`))
+          .map((file) => `/${file}`)
+          .join(' ');
+      // Its comments and indentation stripped: every byte of it is in the first load's budget.
+      const plainFormSource = readFileSync(new URL('./plain-form.js', import.meta.url), 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/^\s*\/\/.*$/gm, '')
+        .replace(/\n\s*/g, '\n')
+        .trim();
+      const script = this.emitFile({ type: 'asset', name: 'plain-form.js', source: plainFormSource });
+      const plainFormScript = `<script src="/${this.getFileName(script)}" async></script>`;
+      for (const language of ['en', 'bn'] as const) {
+        lang = language;
+        resultsModule = resultsFiles(language);
+        for (const [fileName, url] of Object.entries(PRERENDERED)) {
+          const service: Service = url.startsWith('/launch') ? 'LAUNCH' : 'BUS';
+          const findTicket = url.endsWith('/find-ticket');
+          const index = String(page.source);
+          const title = findTicket ? t('findTicket.title') : service === 'BUS' ? t('home.bus.title') : t('home.launch.title');
+          const links = [
+            findTicket ? pageLinks(bundle, index, 'src/features/find-ticket/routes/find-ticket-page.tsx') : plainFormScript,
+            lang === 'bn' ? banglaLinks(bundle, index) : '',
+          ].filter(Boolean);
+          const html = index
+            .replace(ROOT, (_whole, open: string, close: string) => `${open}${findTicket ? findTicketMarkup(service) : homePageMarkup(service)}${close}`)
+            .replace(/<title>[^<]*<\/title>/, `<title>${escape(title)}</title>`)
+            .replace('<html lang="en">', `<html lang="${lang}">`)
+            .replace('</head>', links.length ? `  ${links.join('\n    ')}\n  </head>` : '</head>');
+          this.emitFile({ type: 'asset', fileName: lang === 'bn' ? banglaFile(fileName) : fileName, source: html });
+        }
       }
+      lang = 'en';
     },
   };
 }

@@ -75,7 +75,9 @@ const workbox: VitePWAOptions['workbox'] = {
   // install icons are fetched by the browser when it installs, for the one theme it needs; the
   // Bengali font (two weights, ~90 KB) is kept when a Bangla page first uses it (below), not
   // downloaded onto every English reader's phone.
-  globIgnores: ['images/**', 'icons/**', 'assets/noto-sans-bengali-*'],
+  // The Bangla prerendered pages are the server's answer to a Bangla browser's first visit; the
+  // worker answers /bus offline with the English page, which the app then shows in Bangla.
+  globIgnores: ['images/**', 'icons/**', 'assets/noto-sans-bengali-*', 'prerendered-bn/**'],
   manifestTransforms: [
     // The prerendered pages are stored under the URLs they answer, so `/bus` opens offline with
     // its search form (and find-ticket with its own); every other navigation gets the shell

@@ -6,6 +6,7 @@ import { initialLanguage, showLanguage } from '@/i18n/language';
 import { listenForChunkErrors } from '@/lib/chunk-reload';
 import { keepFocusAcrossTakeover } from '@/lib/keep-focus';
 import { detectMobileApp } from '@/lib/mobile-app';
+import { followPlainForms } from '@/lib/prerendered-form';
 import '@/styles/global.css';
 
 // Started before the first render so the request overlaps with React's start-up.
@@ -15,6 +16,8 @@ const config = loadRuntimeConfig();
 config.catch(() => {});
 
 listenForChunkErrors();
+// Which plain form field has the keyboard, until the app's form takes it over.
+followPlainForms();
 
 // The service worker and the version check (issue 14): after the first load, in idle time, so
 // neither competes with the first paint; the worker then precaches the site in the background.
@@ -46,5 +49,8 @@ const render = () => {
 // A Bangla visitor's first page waits for the Bangla module (loaded alongside the config and
 // the core), so it never shows English first; if it cannot load, the page is English. A lazy
 // first page waits for its code (app.tsx firstPageReady), the plain page staying meanwhile.
-const bangla = initialLanguage() === 'bn' ? showLanguage('bn').catch(() => undefined) : undefined;
+const firstLanguage = initialLanguage();
+// The page the server or the worker sent may be in the other language (a choice made since).
+if (firstLanguage === 'en') document.documentElement.lang = 'en';
+const bangla = firstLanguage === 'bn' ? showLanguage('bn').catch(() => undefined) : undefined;
 void Promise.all([bangla, firstPageReady()]).finally(render);

@@ -9,6 +9,16 @@
 //! arrive: app/build/prerender.ts) is answered with its own page, `prerendered{path}/index.html`
 //! of the dist directory, instead of the shell. The build decides which pages those are; a dist
 //! without them is served as before.
+//!
+//! The build writes each prerendered page in Bangla too (`prerendered-bn{path}/index.html`): a
+//! request whose language is Bangla gets that one (issue 40), by the rule the server's own texts
+//! follow (`ticket_api::language`: the site's `lang` cookie, the traveller's choice, else
+//! `Accept-Language`), so a Bangla phone's first paint is in Bangla rather than English for the
+//! seconds until the app comes; a page fetched by a script (the service worker's precache) is
+//! always the English one. The answers carry no `Vary` for the language: the service
+//! worker's precache honours `Vary` and would then find no page offline (it stores `/bus` as
+//! fetched, without the headers the network adds). Caches stay right all the same: the pages are
+//! `no-cache` (revalidated on every use) and each language's page has its own ETag.
 
 use std::sync::Arc;
 
@@ -18,6 +28,7 @@ use axum::response::{IntoResponse, Response};
 
 use crate::assets::Assets;
 use ticket_api::error::ApiError;
+use ticket_api::language::Language;
 
 /// The router's fallback.
 pub async fn serve(State(assets): State<Arc<Assets>>, method: Method, uri: Uri, headers: HeaderMap) -> Response {
@@ -36,10 +47,26 @@ pub async fn serve(State(assets): State<Arc<Assets>>, method: Method, uri: Uri, 
     if !core_wasm::routes::is_app_route(path) {
         return assets.index().respond(StatusCode::NOT_FOUND, &headers);
     }
-    match assets.get(&prerendered_path(path)) {
-        Some(page) => page.respond(StatusCode::OK, &headers),
-        None => assets.index().respond(StatusCode::OK, &headers),
-    }
+    let english = assets.get(&prerendered_path(path));
+    let bangla = assets.get(&prerendered_path_bn(path));
+    let page = match (english, bangla) {
+        (Some(english), Some(bangla)) => {
+            let cookie = headers.get(header::COOKIE).and_then(|v| v.to_str().ok());
+            let accept = headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok());
+            let bangla_wanted = Language::of_request(cookie, accept) == Language::Bangla;
+            if bangla_wanted && is_navigation(&headers) { bangla } else { english }
+        }
+        (Some(page), None) => page,
+        _ => assets.index(),
+    };
+    page.respond(StatusCode::OK, &headers)
+}
+
+/// A page the browser opens (`Sec-Fetch-Dest: document`, or a client that does not say), not
+/// one a script fetches: the service worker's precache stores `/bus` once for every language
+/// (the app then shows the traveller's), so it must get the English page whoever's phone it is.
+fn is_navigation(headers: &HeaderMap) -> bool {
+    headers.get("sec-fetch-dest").is_none_or(|dest| dest.as_bytes() == b"document")
 }
 
 /// Where the build puts the prerendered page of the app route `path`: `/` ->
@@ -48,9 +75,14 @@ fn prerendered_path(path: &str) -> String {
     format!("/prerendered{}/index.html", path.trim_end_matches('/'))
 }
 
+/// The same page in Bangla: `/bus` -> `/prerendered-bn/bus/index.html`.
+fn prerendered_path_bn(path: &str) -> String {
+    format!("/prerendered-bn{}/index.html", path.trim_end_matches('/'))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::prerendered_path;
+    use super::{prerendered_path, prerendered_path_bn};
 
     #[test]
     fn prerendered_pages_sit_under_their_route() {
@@ -58,5 +90,7 @@ mod tests {
         assert_eq!(prerendered_path("/bus"), "/prerendered/bus/index.html");
         assert_eq!(prerendered_path("/launch/"), "/prerendered/launch/index.html");
         assert_eq!(prerendered_path("/bus/find-ticket"), "/prerendered/bus/find-ticket/index.html");
+        assert_eq!(prerendered_path_bn("/"), "/prerendered-bn/index.html");
+        assert_eq!(prerendered_path_bn("/launch/"), "/prerendered-bn/launch/index.html");
     }
 }

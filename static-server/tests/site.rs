@@ -61,6 +61,43 @@ async fn prerendered_home_pages_answer_their_routes() {
 }
 
 #[tokio::test]
+async fn a_bangla_request_gets_the_bangla_prerendered_page() {
+    let world = World::new("prerendered-bn");
+    let dist = world.dist();
+    for (dir, body) in [("prerendered/bus", "bus"), ("prerendered-bn/bus", "বাস"), ("prerendered/launch", "launch")]
+    {
+        std::fs::create_dir_all(dist.join(dir)).expect("prerendered dir");
+        std::fs::write(dist.join(dir).join("index.html"), format!("<!doctype html><p>{body}</p>")).expect("page");
+    }
+    let (app, _) = world.app(&[]).await;
+    let page = |body: &str| format!("<!doctype html><p>{body}</p>").into_bytes();
+    for (headers, body) in [
+        (vec![], "bus"),
+        (vec![("accept-language", "bn-BD,bn;q=0.9,en;q=0.8")], "বাস"),
+        (vec![("accept-language", "en-US,en;q=0.9,bn;q=0.8")], "bus"),
+        // The cookie is the traveller's choice on the site: it wins over the phone's setting.
+        (vec![("accept-language", "en-US"), ("cookie", "theme=x; lang=bn")], "বাস"),
+        (vec![("accept-language", "bn-BD"), ("cookie", "lang=en")], "bus"),
+    ] {
+        let reply = get(&app, "/bus", &headers).await;
+        assert_eq!(reply.status, StatusCode::OK, "{headers:?}");
+        assert_eq!(reply.body, page(body), "{headers:?}");
+        // Revalidated on every use, each language with its own ETag (no Vary: pages.rs says why).
+        assert_eq!(reply.header("cache-control"), Some("no-cache"), "{headers:?}");
+    }
+    // The service worker's precache (a fetch, not a navigation) stores one page for everybody.
+    let reply = get(&app, "/bus", &[("accept-language", "bn-BD"), ("sec-fetch-dest", "empty")]).await;
+    assert_eq!(reply.body, page("bus"));
+    let reply = get(&app, "/bus", &[("accept-language", "bn-BD"), ("sec-fetch-dest", "document")]).await;
+    assert_eq!(reply.body, page("বাস"));
+    // A page the build wrote in English only is the English one for everybody.
+    let reply = get(&app, "/launch", &[("accept-language", "bn")]).await;
+    assert_eq!(reply.body, page("launch"));
+    // The Bangla folder is no route of its own.
+    assert_eq!(get(&app, "/prerendered-bn/bus", &[]).await.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
 async fn unknown_paths_answer_the_shell_with_404() {
     let world = World::new("notfound");
     let (app, _) = world.app(&[]).await;
@@ -267,6 +304,7 @@ async fn config_serves_the_apps_runtime_settings() {
             ("RENTAL_URL", "https://rental.example.test"),
             ("IMAGE_BASE", "https://img.example.test/promo/"),
             ("DEMO_MODE", "1"),
+            ("CANCEL_FEE_PERCENT", "15"),
         ])
         .await;
     let reply = get(&app, "/api/config", &[]).await;
@@ -285,6 +323,7 @@ async fn config_serves_the_apps_runtime_settings() {
             "rentalUrl": "https://rental.example.test",
             "imageBase": "https://img.example.test/promo/",
             "demo": true,
+            "cancelFeePercent": 15,
         })
     );
 }
@@ -301,6 +340,8 @@ async fn config_defaults_are_null_or_documented_values() {
     assert_eq!(config["helpline"], "16374");
     assert_eq!(config["imageBase"], "/images/");
     assert_eq!(config["demo"], false);
+    // The ticket API's own default, which the site shows before a cancellation.
+    assert_eq!(config["cancelFeePercent"], 10);
     for key in ["supportEmail", "officeAddress"] {
         assert!(config[key].as_str().is_some_and(|v| !v.is_empty()), "{key}: {config}");
     }

@@ -110,6 +110,34 @@ test('a booked ticket opens offline with its PNR and a QR code that reads as the
   await expect(page.getByTestId('needs-network')).toHaveCount(0);
 });
 
+test('offline right after paying, the success page shows the ticket kept on the phone, and no page says "Something went wrong!"', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await page.goto('/bus');
+  await workerInControl(page);
+  const pnr = await bookTicket(page);
+  const success = page.url();
+  const toasts: string[] = [];
+  await page.exposeFunction('noteToast', (text: string) => toasts.push(text));
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('[data-testid="toast"], .toast')) (window as unknown as { noteToast: (t: string) => void }).noteToast(toast.textContent ?? '');
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await context.setOffline(true);
+  await page.goto(success);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible();
+  await expect(page.getByTestId('offline-ticket')).toHaveText('You are offline. This is your ticket as saved on this phone.');
+  await expect(page.getByTestId('ticket-pnr')).toHaveText(pnr);
+  await page.screenshot({ path: `${artifacts}offline-success.png` });
+  // Other pages opened offline: the offline banner, and a failed call says offline, not the fallback.
+  for (const path of ['/bus/operator', '/launch/popular-route', '/bus/find-ticket']) {
+    await page.goto(path);
+    await expect(page.getByTestId('offline-banner')).toBeVisible();
+  }
+  expect(toasts.filter((text) => text.includes('Something went wrong'))).toEqual([]);
+  await context.setOffline(false);
+});
+
 /** Holds the app's scripts back until the returned function is called. */
 async function holdScripts(page: Page): Promise<() => void> {
   let release: () => void = () => {};

@@ -104,10 +104,28 @@ test('find a bus ticket by phone with the OTP from the SMS, download it, and can
   const file = await download.path();
   expect(file).toBeTruthy();
 
-  // Cancel with a second code, sent to the ticket's phone.
+  // Cancelling says first what it costs and what comes back (issue 40), as the server will count
+  // it: the core's refund at the API's fee (10 % in the demo).
+  const paidText = (await ticket.getByText(/^Paid/).locator('xpath=..').innerText()).replace(/\s+/g, ' ');
+  const paidAmount = Number(/([\d,]+) TK/.exec(paidText)?.[1]?.replaceAll(',', '') ?? NaN);
   await ticket.getByRole('button', { name: 'Cancel ticket' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel this ticket?' });
+  const shownFee = Math.round(paidAmount * 0.1);
+  await expect(confirm.getByTestId('cancel-fee')).toHaveText(`${shownFee.toLocaleString('en-US')} TK`);
+  await expect(confirm.getByTestId('cancel-refund')).toHaveText(`${(paidAmount - shownFee).toLocaleString('en-US')} TK`);
+  await page.screenshot({ path: `${artifacts}tickets-cancel-confirm.png` });
+  // Kept: nothing was sent, the ticket stands.
+  await confirm.getByRole('button', { name: 'Keep my ticket' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(ticket).toContainText('Confirmed');
+  await ticket.getByRole('button', { name: 'Cancel ticket' }).click();
+  await confirm.getByRole('button', { name: 'Send the code to cancel' }).click();
+  // Cancel with a second code, sent to the ticket's phone; the popup says the fee again.
   const cancelPopup = page.getByRole('dialog', { name: 'OTP to cancel ticket' });
   await expect(cancelPopup).toBeVisible();
+  await expect(cancelPopup.getByTestId('otp-note')).toHaveText(
+    `Cancellation fee ${shownFee.toLocaleString('en-US')} TK; you get back ${(paidAmount - shownFee).toLocaleString('en-US')} TK.`,
+  );
   await cancelPopup.getByRole('textbox', { name: 'Digit 1 of 4' }).focus();
   await page.keyboard.type(await smsCode(request, 'to cancel your ticket'));
   await cancelPopup.getByRole('button', { name: 'Verify OTP' }).click();
@@ -120,6 +138,9 @@ test('find a bus ticket by phone with the OTP from the SMS, download it, and can
   const amount = (label: string) => Number(new RegExp(`${label}: ([\\d,]+) TK`).exec(said)?.[1]?.replaceAll(',', '') ?? NaN);
   expect(amount('Cancellation fee')).toBeGreaterThan(0);
   expect(amount('Paid')).toBe(amount('Cancellation fee') + amount('Refund'));
+  // What was told before confirming is what the server counted.
+  expect(amount('Cancellation fee')).toBe(shownFee);
+  expect(amount('Refund')).toBe(paidAmount - shownFee);
   await expect(ticket).toContainText(/Cancellation fee\s*[\d,]+ TK/);
   await page.screenshot({ path: `${artifacts}tickets-cancelled.png`, fullPage: true });
 

@@ -25,7 +25,7 @@ import {
   type CallRow,
 } from 'core-wasm';
 import { useRuntimeConfig } from '@/config/runtime-config-context';
-import { language, serverTexts, shownTexts } from '@/i18n/language';
+import { englishTexts, language, serverTexts, shownTexts } from '@/i18n/language';
 import { hasToken, loginChanged } from '@/lib/login';
 
 export type CallName = CallRow['name'];
@@ -168,6 +168,10 @@ export function localFailureText(error: unknown, whole: boolean): string | null 
 
 /** The text to show for a failed call: the core's toast, else the core's fallback (or their Bangla). */
 export function failureText(error: unknown): string {
+  // No answer with the browser offline: said plainly (issue 40), not the generic fallback.
+  if (!navigator.onLine && error instanceof Error && (error as Partial<ApiFailure>).kind === 'network') {
+    return shownTexts()['offline.needsNetwork'] ?? englishTexts()['offline.needsNetwork'] ?? toastMessage(null, false);
+  }
   const local = localFailureText(error, false);
   if (local !== null) return local;
   if (error instanceof Error && typeof (error as Partial<ApiFailure>).toast === 'string') {

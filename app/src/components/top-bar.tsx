@@ -44,8 +44,9 @@ export function TopBar({ demoMark }: { demoMark: boolean }) {
             </li>
           )}
         </ul>
-        {/* A demo site says so on every page: here, once its notice was dismissed. */}
-        {demo && demoMark && <span className="top-bar__demo">{t('site.demoMark')}</span>}
+        {/* A demo site says so on every page: here, once its notice was dismissed, and on a
+            phone all the while (its notice is below the page there: global.css). */}
+        {demo && <span className={demoMark ? 'top-bar__demo' : 'top-bar__demo top-bar__demo--notice-up'}>{t('site.demoMark')}</span>}
         <a className="top-bar__phone" href={telHref(helpline)}>
           {t('topBar.support', { phone: shownDigits(helpline) })}
         </a>

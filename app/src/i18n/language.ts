@@ -101,14 +101,20 @@ export async function withRestOfCatalog<T>(load: () => Promise<T>): Promise<T> {
   return loaded;
 }
 
-/** The remembered choice, else the browser's first language that is Bangla or English. */
+/**
+ * The remembered choice (on the device, else the `lang` cookie the server also reads: the
+ * prerendered page it sent was in that language, issue 40), else the browser's first language
+ * that is Bangla or English.
+ */
 export function initialLanguage(): Language {
   try {
     const stored = window.localStorage.getItem(KEY);
     if (stored === 'bn' || stored === 'en') return stored;
   } catch {
-    // Storage blocked: the browser's languages decide, every visit.
+    // Storage blocked: the cookie or the browser's languages decide, every visit.
   }
+  const cookie = /(?:^|;)\s*lang=(bn|en)(?:;|$)/.exec(document.cookie)?.[1];
+  if (cookie === 'bn' || cookie === 'en') return cookie;
   for (const tag of navigator.languages ?? [navigator.language]) {
     const primary = tag.toLowerCase().split('-')[0];
     if (primary === 'bn') return 'bn';

@@ -11,10 +11,17 @@
 /** How long the app may take to draw its first page before the place is given up. */
 const GIVE_UP_MS = 10_000;
 
-/** The element of the plain page the keyboard is on, if any (the search form hands its own over). */
-function keyboardPlace(): HTMLElement | null {
+/**
+ * The element of the plain page (`plainNodes`) the keyboard is on, if any: the plain forms hand
+ * their own over (prerendered-form.ts), and an element of the app's is the app's already.
+ */
+function keyboardPlace(plainNodes: readonly Element[]): HTMLElement | null {
   const active = document.activeElement;
-  const plain = active instanceof HTMLElement && active !== document.body && !active.closest('form[data-prerendered]');
+  const plain =
+    active instanceof HTMLElement &&
+    active !== document.body &&
+    !active.closest('form[data-prerendered]') &&
+    plainNodes.some((node) => node.contains(active));
   return plain ? active : null;
 }
 
@@ -25,9 +32,10 @@ function keyboardPlace(): HTMLElement | null {
 export function keepFocusAcrossTakeover(root: HTMLElement): void {
   const plainPage = root.firstElementChild;
   if (!plainPage) return;
-  let place = keyboardPlace();
+  const plainNodes = Array.from(root.children);
+  let place = keyboardPlace(plainNodes);
   const follow = () => {
-    place = keyboardPlace();
+    place = keyboardPlace(plainNodes);
   };
   document.addEventListener('focusin', follow);
   const started = performance.now();

@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { mentionsOtp, type CancelTicketResponse, type Service, type Ticket } from 'core-wasm';
+import { refund, type Refund } from 'core-wasm/booking';
 import { failureText, useApi } from '@/api/api-client';
+import { Modal } from '@/components/modal';
+import { useRuntimeConfig } from '@/config/runtime-config-context';
 import { sendCancelOtp, useCancelTicket, useSendCancelOtp } from '@/features/find-ticket/api/tickets';
 import { OtpPopup, preloadOtpPopup } from '@/features/otp/otp-popup';
 import { t } from '@/i18n/messages';
@@ -10,8 +13,20 @@ import { showToast } from '@/lib/toasts';
 /** A ticket's own service; a list may hold both (the account's trips). */
 const serviceOf = (ticket: Ticket): Service => ticket.service ?? 'BUS';
 
+/**
+ * What cancelling `ticket` costs and gives back, as the ticket API will count it: the core's
+ * `refund` of what was paid at the API's fee (runtime config). Null when either is unknown.
+ */
+export function cancellationCost(ticket: Ticket, feePercent: number | null): Refund | null {
+  const paid = ticket.paymentHistory.paidAmount;
+  return paid == null || feePercent == null ? null : refund(paid, feePercent);
+}
+
 export interface TicketCancel {
-  /** Cancel tapped on a ticket card: sends the code to the ticket's phone, then asks for it. */
+  /**
+   * Cancel tapped on a ticket card: says what cancelling costs and gives back (issue 40: before,
+   * not after), then, confirmed, sends the code to the ticket's phone and asks for it.
+   */
   start: (ticket: Ticket) => void;
   /** The cancel code of ticket `id` is being sent. */
   sending: (id: string) => boolean;
@@ -35,6 +50,8 @@ export function useTicketCancel(onCancelled: (ticket: Ticket, response: CancelTi
   const cancelling = useCancelTicket();
   const [sendingFor, setSendingFor] = useState<string | null>(null);
   const [asking, setAsking] = useState<Ticket | null>(null);
+  const [confirming, setConfirming] = useState<Ticket | null>(null);
+  const { cancelFeePercent } = useRuntimeConfig();
   const [notice, setNotice] = useState<string | null>(null);
   const focusTarget = useRef<string | null>(null);
 
@@ -48,12 +65,23 @@ export function useTicketCancel(onCancelled: (ticket: Ticket, response: CancelTi
     if (typeof target?.scrollIntoView === 'function') target.scrollIntoView({ block: 'start' });
   });
 
-  async function start(ticket: Ticket) {
+  function start(ticket: Ticket) {
     preloadOtpPopup();
-    setSendingFor(ticket._id);
     setNotice(null);
+    setConfirming(ticket);
+  }
+
+  async function send(ticket: Ticket) {
+    setConfirming(null);
+    setSendingFor(ticket._id);
     if ((await sendingCode.run(ticket._id, serviceOf(ticket))).ok) setAsking(ticket);
   }
+
+  /** The fee and the refund in a sentence (the popup's note), or null when unknown. */
+  const costLine = (ticket: Ticket) => {
+    const cost = cancellationCost(ticket, cancelFeePercent);
+    return cost && t('ticket.cancelCost', { fee: taka(cost.fee), amount: taka(cost.refund) });
+  };
 
   async function verify(code: string): Promise<string | null> {
     const ticket = asking;
@@ -79,17 +107,60 @@ export function useTicketCancel(onCancelled: (ticket: Ticket, response: CancelTi
   }
 
   return {
-    start: (ticket) => void start(ticket),
+    start,
     sending: (id) => sendingCode.pending && sendingFor === id,
     notice,
-    popup: asking && (
-      <OtpPopup
-        title={t('otp.cancelTitle')}
-        phone={asking.phone ?? phone ?? ''}
-        onResend={() => sendCancelOtp(api, serviceOf(asking), asking._id)}
-        onVerify={verify}
-        onClose={() => setAsking(null)}
-      />
+    popup: confirming ? (
+      <CancelConfirm ticket={confirming} cost={cancellationCost(confirming, cancelFeePercent)} onSend={() => void send(confirming)} onKeep={() => setConfirming(null)} />
+    ) : (
+      asking && (
+        <OtpPopup
+          title={t('otp.cancelTitle')}
+          phone={asking.phone ?? phone ?? ''}
+          note={costLine(asking)}
+          onResend={() => sendCancelOtp(api, serviceOf(asking), asking._id)}
+          onVerify={verify}
+          onClose={() => setAsking(null)}
+        />
+      )
     ),
   };
+}
+
+/**
+ * Before the code is sent: what was paid, the cancellation fee and what comes back, with the
+ * choice to go on or keep the ticket. Without the fee (a server that does not say it) only the
+ * choice.
+ */
+function CancelConfirm({ ticket, cost, onSend, onKeep }: { ticket: Ticket; cost: Refund | null; onSend: () => void; onKeep: () => void }) {
+  const paid = ticket.paymentHistory.paidAmount;
+  return (
+    <Modal title={t('ticket.cancelConfirm.title')} onClose={onKeep}>
+      <p>{t('ticket.cancelConfirm.text', { pnr: ticket.pnr ?? ticket._id })}</p>
+      {cost && paid != null && (
+        <dl className="invoice" data-testid="cancel-cost">
+          <div className="invoice__line">
+            <dt>{t('ticket.paid')}</dt>
+            <dd>{taka(paid)}</dd>
+          </div>
+          <div className="invoice__line">
+            <dt>{t('ticket.fee')}</dt>
+            <dd data-testid="cancel-fee">{taka(cost.fee)}</dd>
+          </div>
+          <div className="invoice__line invoice__line--total">
+            <dt>{t('ticket.refund')}</dt>
+            <dd data-testid="cancel-refund">{taka(cost.refund)}</dd>
+          </div>
+        </dl>
+      )}
+      <div className="booking-actions">
+        <button type="button" className="button" onClick={onSend} data-autofocus>
+          {t('ticket.cancelConfirm.send')}
+        </button>
+        <button type="button" className="button button--ghost" onClick={onKeep}>
+          {t('ticket.cancelConfirm.keep')}
+        </button>
+      </div>
+    </Modal>
+  );
 }

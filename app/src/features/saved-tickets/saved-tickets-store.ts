@@ -84,6 +84,12 @@ export async function savedTicket(id: string): Promise<SavedTicket | undefined> 
   return get<SavedTicket>(id, tickets());
 }
 
+/** The saved ticket a payment (`tnxId`) issued, if this device keeps it. */
+export async function savedTicketOfPayment(tnxId: string): Promise<SavedTicket | undefined> {
+  await settleLeftovers();
+  return (await values<SavedTicket>(tickets())).find((saved) => saved.ticket.tnxId === tnxId);
+}
+
 /**
  * Every saved ticket: today's and coming trips first (soonest first), then past ones (latest
  * first). Days are the core's (displayDateTime, todayInDhaka): wire times are not plain UTC.

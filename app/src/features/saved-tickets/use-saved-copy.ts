@@ -7,7 +7,7 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import type { Service, Ticket } from 'core-wasm';
 import { useApi, type Api } from '@/api/api-client';
-import { savedTicket, savePdf, saveTicket } from '@/features/saved-tickets/saved-tickets-store';
+import { savedTicket, savedTicketOfPayment, savePdf, saveTicket, type SavedTicket } from '@/features/saved-tickets/saved-tickets-store';
 
 /** After the page has drawn and the browser has nothing more urgent to do. */
 function whenIdle(work: () => void): void {
@@ -64,4 +64,23 @@ export function useKeptPdf(id: string, wanted: boolean): Blob | null {
     };
   }, [id, wanted]);
   return wanted && kept?.id === id ? kept.pdf : null;
+}
+
+/**
+ * The ticket of payment `tnxId` as this device keeps it, looked up while `wanted` (offline):
+ * undefined while looking, null when none is kept.
+ */
+export function useKeptTicketOfPayment(tnxId: string, wanted: boolean): SavedTicket | null | undefined {
+  const [kept, setKept] = useState<{ tnxId: string; saved: SavedTicket | null } | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    let current = true;
+    savedTicketOfPayment(tnxId)
+      .then((saved) => current && setKept({ tnxId, saved: saved ?? null }))
+      .catch(() => current && setKept({ tnxId, saved: null }));
+    return () => {
+      current = false;
+    };
+  }, [tnxId, wanted]);
+  return kept?.tnxId === tnxId ? kept.saved : undefined;
 }

@@ -6,6 +6,8 @@
 import type { rest as english } from '@/i18n/en/rest';
 
 export const rest = {
+  // The prerendered search button while a Search tapped before the app waits for it (build/plain-form.js).
+  'search.waiting': 'খোঁজা হচ্ছে…',
   // --- the core's codes only other pages show: phone and e-mail checks (forms of their own pages
   // and popups), seats, promos, the surprise deal (coreMessages()) ---------------------------------
   'phone.length': 'মোবাইল নম্বর ১১ সংখ্যার হতে হবে',
@@ -227,6 +229,11 @@ export const rest = {
   'ticket.fee': 'বাতিল চার্জ',
   'ticket.download': 'টিকিট নামান (PDF)',
   'ticket.downloading': 'নামানো হচ্ছে...',
+  'ticket.cancelCost': 'বাতিল চার্জ {fee}; আপনি ফেরত পাবেন {amount}।',
+  'ticket.cancelConfirm.title': 'টিকিটটি বাতিল করবেন?',
+  'ticket.cancelConfirm.text': 'টিকিট {pnr}: বাতিল নিশ্চিত করতে এর ফোনে একটি কোড পাঠানো হবে।',
+  'ticket.cancelConfirm.send': 'বাতিলের কোড পাঠান',
+  'ticket.cancelConfirm.keep': 'টিকিট রাখুন',
   'ticket.cancel': 'টিকিট বাতিল করুন',
   'ticket.cancelling': 'কোড পাঠানো হচ্ছে...',
   'ticket.cancelled': 'টিকিট {pnr} বাতিল হয়েছে। ফেরত: {amount}।',
@@ -329,6 +336,8 @@ export const rest = {
   'booking.gateway.none': 'এই মুহূর্তে অনলাইনে পেমেন্ট করা যাচ্ছে না। টাইমার শেষ না হওয়া পর্যন্ত আসন ধরে রাখা আছে; পরে আবার চেষ্টা করুন বা হেল্পলাইনে ফোন করুন।',
   'booking.pay': '{amount} পরিশোধ করুন',
   'booking.paying': 'পেমেন্ট পাতা খোলা হচ্ছে...',
+  'booking.ticket.offlineCopy': 'আপনি অফলাইনে আছেন। এটি এই ফোনে রাখা আপনার টিকিট।',
+  'booking.ticket.offlineNone': 'আপনি অফলাইনে আছেন। নেটওয়ার্ক ফিরলে আপনার টিকিট এখানে দেখাবে; আগে খোলা টিকিট আছে “ফোনে রাখা আমার টিকিট”-এ।',
   'booking.ticket.title': 'আপনার টিকিট',
   'booking.ticket.pnr': 'PNR',
   'booking.ticket.operator': 'অপারেটর',

@@ -3,6 +3,8 @@
  * needs it (i18n/language.ts `loadRestOfCatalog`), never on the first load.
  */
 export const rest = {
+  // The prerendered search button while a Search tapped before the app waits for it (build/plain-form.js).
+  'search.waiting': 'Searching…',
   // --- the core's codes only other pages show: phone and e-mail checks (forms of their own pages
   // and popups), seats, promos, the surprise deal (coreMessages()) ---------------------------------
   'phone.length': 'Phone number must be 11 digits',
@@ -225,6 +227,11 @@ export const rest = {
   'refund.failed': 'Your refund could not be completed automatically; our helpline will contact you.',
   'ticket.download': 'Download ticket (PDF)',
   'ticket.downloading': 'Downloading...',
+  'ticket.cancelCost': 'Cancellation fee {fee}; you get back {amount}.',
+  'ticket.cancelConfirm.title': 'Cancel this ticket?',
+  'ticket.cancelConfirm.text': 'Ticket {pnr}: a code is sent to its phone to confirm the cancellation.',
+  'ticket.cancelConfirm.send': 'Send the code to cancel',
+  'ticket.cancelConfirm.keep': 'Keep my ticket',
   'ticket.cancel': 'Cancel ticket',
   'ticket.cancelling': 'Sending code...',
   'ticket.cancelled': 'Ticket {pnr} is cancelled. Refund: {amount}.',
@@ -327,6 +334,8 @@ export const rest = {
   'booking.gateway.none': 'Online payment is not available right now. Your seats stay held until the timer runs out; please try again later or call the helpline.',
   'booking.pay': 'Pay {amount}',
   'booking.paying': 'Opening the payment page...',
+  'booking.ticket.offlineCopy': 'You are offline. This is your ticket as saved on this phone.',
+  'booking.ticket.offlineNone': 'You are offline. Your ticket shows here once the network is back; tickets you have opened before are in My saved tickets.',
   'booking.ticket.title': 'Your ticket',
   'booking.ticket.pnr': 'PNR',
   'booking.ticket.operator': 'Operator',

@@ -103,6 +103,7 @@ describe('/account: my trips without an OTP', () => {
     const { user, trips } = await openAccount();
     const launch = (await within(trips).findAllByRole('listitem'))[1]!;
     await user.click(within(launch).getByRole('button', { name: 'Cancel ticket' }));
+    await user.click(await screen.findByRole('button', { name: 'Send the code to cancel' }));
     expect(sent('send-otp', 'COMMON').at(-1)?.request).toEqual({ ticketId: 'tkt-launch', service: 'LAUNCH' });
     const popup = await screen.findByRole('dialog', { name: 'OTP to cancel ticket' });
     expect(popup).toHaveTextContent('sent by SMS to 01812345678');

@@ -9,8 +9,10 @@ import { paymentStepUrl } from '@/features/booking/payment-steps';
 import { BookingOutcome, outcomeTitle } from '@/features/booking/components/payment-result';
 import { NoPayment } from '@/features/booking/components/no-payment';
 import { StepHeading } from '@/features/booking/components/step-heading';
+import { useKeptTicketOfPayment } from '@/features/saved-tickets/use-saved-copy';
 import { t } from '@/i18n/messages';
 import { track } from '@/lib/analytics';
+import { useOnline } from '@/lib/online';
 
 /** booking_confirmed once per transaction, not again on a reload of the success page. */
 function trackConfirmed(service: Service, ticket: Ticket, tnxId: string) {
@@ -37,12 +39,36 @@ function trackConfirmed(service: Service, ticket: Ticket, tnxId: string) {
  * (Without a tnxId the page has no payment to show: payment-page.tsx.)
  */
 export function PaymentSuccess({ service, tnxId }: { service: Service; tnxId: string }) {
-  const ticket = useConfirmedTicket(service, tnxId);
+  // Offline (issue 40: the page opened again right after paying, the network gone), the ticket
+  // as this phone kept it when the page first showed it; nothing is asked of the server, so no
+  // failure covers it, until the network is back.
+  const online = useOnline();
+  const kept = useKeptTicketOfPayment(tnxId, !online);
+  const ticket = useConfirmedTicket(service, online ? tnxId : null);
 
   useEffect(() => {
     if (ticket.data) trackConfirmed(service, ticket.data, tnxId);
   }, [service, tnxId, ticket.data]);
 
+  if (!online) {
+    return (
+      <>
+        <StepHeading title={t(kept ? 'payment.success' : 'payment.title')} />
+        {kept === undefined ? null : kept ? (
+          <>
+            <p className="booking-notice" role="status" data-testid="offline-ticket">
+              {t('booking.ticket.offlineCopy')}
+            </p>
+            <TicketView service={kept.service} ticket={kept.ticket} />
+          </>
+        ) : (
+          <p className="booking-notice" role="status" data-testid="offline-ticket">
+            {t('booking.ticket.offlineNone')}
+          </p>
+        )}
+      </>
+    );
+  }
   if (ticket.status === 'error') return <NotConfirmed service={service} tnxId={tnxId} message={ticket.message} />;
   return (
     <>

@@ -202,9 +202,17 @@ describe('ticket history: cancelling a ticket', () => {
     const { user, card } = await listed();
 
     await user.click(within(card).getByRole('button', { name: 'Cancel ticket' }));
+    // Before any code is sent: what cancelling costs and gives back (issue 40), the core's refund
+    // of the 2,200 TK paid at the API's 10 %.
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel this ticket?' });
+    expect(within(confirm).getByTestId('cancel-fee')).toHaveTextContent('220 TK');
+    expect(within(confirm).getByTestId('cancel-refund')).toHaveTextContent('1,980 TK');
+    expect(sent('send-otp', 'COMMON')).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'Send the code to cancel' }));
     expect(lastBody('send-otp', 'COMMON')).toEqual({ ticketId: 'tkt-1', service: 'BUS' });
     const popup = await screen.findByRole('dialog', { name: 'OTP to cancel ticket' });
     expect(popup).toHaveTextContent('You can ask for a new code in 2:00');
+    expect(within(popup).getByTestId('otp-note')).toHaveTextContent('Cancellation fee 220 TK; you get back 1,980 TK.');
     await enterCode(user, popup, '7310');
 
     expect(lastBody('cancel-ticket', 'BUS')).toEqual({ ticketId: 'tkt-1', otpCode: '7310', phone: PHONE });
@@ -225,6 +233,7 @@ describe('ticket history: cancelling a ticket', () => {
     fail('cancel-ticket', 'BUS', 'Wrong OTP, please check the code and try again', 400);
     const { user, card } = await listed();
     await user.click(within(card).getByRole('button', { name: 'Cancel ticket' }));
+    await user.click(await screen.findByRole('button', { name: 'Send the code to cancel' }));
     const popup = await screen.findByRole('dialog', { name: 'OTP to cancel ticket' });
     await enterCode(user, popup, '0000');
     expect(await within(popup).findByRole('alert')).toHaveTextContent('Wrong OTP');
@@ -236,6 +245,7 @@ describe('ticket history: cancelling a ticket', () => {
     fail('cancel-ticket', 'BUS', 'Tickets can be cancelled until 6 hours before departure', 400);
     const { user, card } = await listed();
     await user.click(within(card).getByRole('button', { name: 'Cancel ticket' }));
+    await user.click(await screen.findByRole('button', { name: 'Send the code to cancel' }));
     await enterCode(user, await screen.findByRole('dialog', { name: 'OTP to cancel ticket' }), '7310');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const notifications = screen.getByRole('region', { name: 'Notifications' });
@@ -243,10 +253,20 @@ describe('ticket history: cancelling a ticket', () => {
     expect(card).toHaveTextContent('Confirmed');
   });
 
+  it('kept at the confirmation, nothing is sent and the ticket stands', async () => {
+    const { user, card } = await listed();
+    await user.click(within(card).getByRole('button', { name: 'Cancel ticket' }));
+    await user.click(await screen.findByRole('button', { name: 'Keep my ticket' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(sent('send-otp', 'COMMON')).toEqual([]);
+    expect(card).toHaveTextContent('Confirmed');
+  });
+
   it('a refused cancel code is a toast and opens no popup', async () => {
     fail('send-otp', 'COMMON', 'Please wait 40 seconds before asking for another OTP', 429);
     const { user, card } = await listed();
     await user.click(within(card).getByRole('button', { name: 'Cancel ticket' }));
+    await user.click(await screen.findByRole('button', { name: 'Send the code to cancel' }));
     const notifications = screen.getByRole('region', { name: 'Notifications' });
     expect(await within(notifications).findByText('Please wait 40 seconds before asking for another OTP')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -1,12 +1,12 @@
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { validatePhone } from 'core-wasm';
+import { normalizePhone, validatePhone } from 'core-wasm';
 import { useSendSearchOtp } from '@/features/find-ticket/api/tickets';
-import { handedOver, prerenderedPhone } from '@/features/find-ticket/prerendered-phone';
 import { useNeedsNetwork } from '@/components/needs-network';
 import { preloadOtpPopup } from '@/features/otp/otp-popup';
 import { PhoneField } from '@/features/phone/components/phone-field';
 import { t } from '@/i18n/messages';
+import { handOver, plainForm, restoreFocus, type PlainFocus } from '@/lib/prerendered-form';
 
 /**
  * Find past tickets by mobile number (SPEC §1, §7): a valid number (the core decides) is sent a
@@ -17,30 +17,32 @@ import { t } from '@/i18n/messages';
  * still typing the first digits.
  */
 export function FindTicketForm({ onSent }: { onSent: (phone: string) => void }) {
-  // A number typed into the prerendered page before the app took over (prerendered-phone.ts).
+  // A number typed into the prerendered page before the app took over (lib/prerendered-form.ts),
+  // else a link's `?phone=` (the form's field name); normalised by the core, as if typed here.
   const [params] = useSearchParams();
-  const [typed] = useState(() => prerenderedPhone(params.get('phone')));
-  const [phone, setPhone] = useState(typed?.phone ?? '');
+  const sent = params.get('phone') ?? '';
+  const [plain] = useState(() => plainForm('find-ticket'));
+  const [phone, setPhone] = useState(() => normalizePhone(sent));
+  const [handedFocus, setHandedFocus] = useState<PlainFocus | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const [touched, setTouched] = useState(false);
   const sending = useSendSearchOtp();
   const network = useNeedsNetwork();
   const problem = touched ? (validatePhone(phone) ?? null) : null;
 
-  // As the app's form replaces the plain one, before the next key: what was typed there since.
+  // The hand-over, as the app's form replaces the plain one, before the next key.
   useLayoutEffect(() => {
-    if (!typed) return;
-    const last = handedOver(typed);
-    // Syncs from outside React (the plain page's field), once: keys typed while React rendered.
+    if (!plain) return;
+    const last = handOver(plain);
+    const typed = last.values.phone ?? '';
+    const normalized = normalizePhone(typed || sent);
+    // Syncs from outside React (the plain page's field), once.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (last.phone !== typed.phone) setPhone(last.phone);
-    if (!last.focused) return;
-    const field = form.current?.elements.namedItem('phone');
-    if (field instanceof HTMLInputElement) {
-      field.focus();
-      field.setSelectionRange(field.value.length, field.value.length);
-    }
-  }, [typed]);
+    setPhone(normalized);
+    // The caret where it was, unless the core's normalising moved the digits (then at the end).
+    setHandedFocus(last.focus && (normalized === typed ? last.focus : { ...last.focus, selectionStart: normalized.length, selectionEnd: normalized.length }));
+  }, [plain, sent]);
+  useLayoutEffect(() => restoreFocus(form.current, handedFocus), [handedFocus]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -23,6 +23,8 @@ export interface OtpModalProps {
    */
   onVerify: (code: string) => Promise<string | null>;
   onClose: () => void;
+  /** A line above the boxes (cancelling: the fee and what comes back), if any. */
+  note?: string | null;
 }
 
 /** The state right after a code was sent: the modal opens only once the send has succeeded. */
@@ -39,7 +41,7 @@ const waitEnd = () => Date.now() + sentState().secondsLeft * 1000;
  * four digits. The core's otpReducer holds every rule; this component draws it and keeps focus
  * where the reducer says, and tells it how far the wall clock has gone (lib/use-countdown.ts).
  */
-export function OtpModal({ title, phone, onResend, onVerify, onClose }: OtpModalProps) {
+export function OtpModal({ title, phone, onResend, onVerify, onClose, note = null }: OtpModalProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const [state, dispatch] = useReducer(otpReducer, undefined, sentState);
@@ -116,6 +118,11 @@ export function OtpModal({ title, phone, onResend, onVerify, onClose }: OtpModal
 
   return (
     <Modal title={title} onClose={onClose}>
+      {note && (
+        <p className="otp__note" data-testid="otp-note">
+          {note}
+        </p>
+      )}
       <form className="otp" noValidate onSubmit={verify}>
         <fieldset className="otp__fieldset">
           <legend className="otp__legend">{t('otp.sentTo', { phone: shownDigits(phone) })}</legend>

@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { City } from 'core-wasm';
 import { t } from '@/i18n/messages';
 import { localName, nameIs, nameMatches } from '@/i18n/names';
@@ -10,7 +10,14 @@ interface CityComboboxProps {
   cities: readonly City[];
   /** The chosen city, or null. */
   value: City | null;
+  /**
+   * What was typed into the prerendered page's plain field before the app took over (a part of
+   * a name too): shown as typed while no city is chosen.
+   */
+  typedText?: string;
   onChange: (city: City | null) => void;
+  /** A key typed into the field, with the text it makes (the traveller's from then on). */
+  onType?: (text: string) => void;
   /** A message to show under the field (after a failed submit). */
   problem: string | null;
   loading: boolean;
@@ -27,11 +34,11 @@ export const cityKey = (city: City) => city._id ?? city.name;
  * arrows move, Enter or a click chooses, Escape closes. Text that names a city exactly is taken
  * as that city when the field is left.
  */
-export function CityCombobox({ label, placeholder, cities, value, onChange, problem, loading, name }: CityComboboxProps) {
+export function CityCombobox({ label, placeholder, cities, value, typedText, onChange, onType, problem, loading, name }: CityComboboxProps) {
   const id = useId();
   const listId = `${id}-list`;
   const messageId = `${id}-message`;
-  const [text, setText] = useState(value ? localName(value, 'name') : '');
+  const [text, setText] = useState(value ? localName(value, 'name') : (typedText ?? ''));
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
@@ -42,6 +49,23 @@ export function CityCombobox({ label, placeholder, cities, value, onChange, prob
     setNamed(value);
     setText(value ? localName(value, 'name') : '');
   }
+  // Text handed over from the plain page (the hand-over, search-form.tsx).
+  const [handed, setHanded] = useState(typedText);
+  if (handed !== typedText) {
+    setHanded(typedText);
+    if (!value && typedText !== undefined) setText(typedText);
+  }
+
+  // A name typed (or handed over from the plain page) before the city list had arrived, and
+  // left: taken as its city once the list is here, as leaving the field would have.
+  useEffect(() => {
+    const typed = text.trim().toLowerCase();
+    if (value || !typed || document.activeElement === input.current) return;
+    const exact = cities.find((c) => nameIs(c, 'name', typed));
+    if (exact) onChange(exact);
+    // Only the list's arrival: typing and choosing have their own handlers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cities]);
 
   const options = useMemo(() => {
     const query = text.trim().toLowerCase();
@@ -115,6 +139,7 @@ export function CityCombobox({ label, placeholder, cities, value, onChange, prob
         aria-describedby={problem ? messageId : undefined}
         value={text}
         onChange={(event) => {
+          onType?.(event.target.value);
           setText(event.target.value);
           setActive(0);
           setOpen(true);

@@ -1,12 +1,13 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { displayCities, todayInDhaka, type City, type CoachTypeFilter, type Service } from 'core-wasm';
 import { useNavigate } from 'react-router';
 import { useCities } from '@/api/content';
 import { servicePath } from '@/app/site-context';
 import { useNeedsNetwork } from '@/components/needs-network';
 import { CityCombobox, cityKey } from '@/features/search/components/city-combobox';
-import { forgetTypedSearch, typedSearch } from '@/features/search/prerendered-search';
 import { t } from '@/i18n/messages';
+import { nameIs } from '@/i18n/names';
+import { handOver, plainForm, restoreFocus, type PlainFocus } from '@/lib/prerendered-form';
 
 /** A trip search as it travels in the URL of the results page. */
 export interface TripSearch {
@@ -61,20 +62,43 @@ interface SearchFormProps {
 export function SearchForm({ service, initial: given, onSearched, headingLevel: Heading = 'h2' }: SearchFormProps) {
   const navigate = useNavigate();
   const headingId = useId();
-  // On a prerendered home page, what was typed before the app loaded (prerendered-search.ts).
-  const [typed] = useState(() => (given ? null : typedSearch(service)));
-  const initial =
-    given ?? (typed ? readTripSearch(new URLSearchParams({ from: typed.from, to: typed.to, journeyDate: typed.journeyDate, coachType: typed.coachType })) : undefined);
+  const today = todayInDhaka();
+  // On a prerendered home page: its plain form, taken over as the app's form replaces it.
+  const [plain] = useState(() => (given ? null : plainForm(service)));
+  // What was typed into the plain city fields, shown as typed (a part of a name too).
+  const [typed, setTyped] = useState<{ from: string; to: string } | null>(null);
+  const [handedFocus, setHandedFocus] = useState<PlainFocus | null>(null);
+  // What each city field shows (typed, or handed over), for a Search tapped before the list came.
+  const texts = useRef({ from: '', to: '' });
+  const [plainSearch, setPlainSearch] = useState(false);
+  const initial = given ?? (typed ? { from: typed.from, to: typed.to, journeyDate: '', coachType: 'all' as const } : undefined);
   const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (!typed) return;
-    forgetTypedSearch();
-    // The field the traveller was in keeps the focus (the app's form replaced the plain one).
-    if (typed.focused) formRef.current?.querySelector<HTMLElement>(`[name="${typed.focused}"]`)?.focus();
-  }, [typed]);
+  const [journeyDate, setJourneyDate] = useState(initial?.journeyDate || today);
+  const [coachType, setCoachType] = useState<CoachTypeFilter>(initial?.coachType ?? 'all');
+
+  // The hand-over (lib/prerendered-form.ts): the plain nodes were replaced by this commit; what
+  // they held is read before anything is painted or typed, and the app's fields take it.
+  useLayoutEffect(() => {
+    if (!plain) return;
+    const last = handOver(plain);
+    const coach = COACH_TYPES.find((c) => c === last.values.coachType);
+    // Syncs from outside React (the plain form), once.
+    /* eslint-disable react-hooks/set-state-in-effect */
+    setTyped({ from: last.values.from ?? '', to: last.values.to ?? '' });
+    texts.current = { from: last.values.from ?? '', to: last.values.to ?? '' };
+    if (last.values.journeyDate) setJourneyDate(last.values.journeyDate);
+    if (coach) setCoachType(coach);
+    setHandedFocus(last.focus);
+    setPlainSearch(last.submitted);
+    /* eslint-enable react-hooks/set-state-in-effect */
+  }, [plain]);
+  // Once the fields hold the handed-over values: the focus and the caret where they were.
+  useLayoutEffect(() => restoreFocus(formRef.current, handedFocus), [handedFocus]);
   // The city list is fetched when the traveller turns to the form, or once the page is idle,
   // so it does not compete with the first render; a search in the URL needs it at once.
   const [wanted, setWanted] = useState(Boolean(initial?.from || initial?.to));
+  // (Not for a Search held from the plain form: it opens the results at once, needing no list.)
+  if (!wanted && !plainSearch && (typed?.from || typed?.to)) setWanted(true);
   useEffect(() => {
     if (wanted) return;
     const want = () => setWanted(true);
@@ -88,14 +112,11 @@ export function SearchForm({ service, initial: given, onSearched, headingLevel: 
   const cities = useCities(service, wanted);
   const stored = useMemo(() => cities.data?.cities ?? [], [cities.data]);
   const shown = useMemo(() => displayCities(stored), [stored]);
-  const today = todayInDhaka();
 
   const [from, setFrom] = useState<City | null>(null);
   const [to, setTo] = useState<City | null>(null);
   const [touchedFrom, setTouchedFrom] = useState(false);
   const [touchedTo, setTouchedTo] = useState(false);
-  const [journeyDate, setJourneyDate] = useState(initial?.journeyDate || today);
-  const [coachType, setCoachType] = useState<CoachTypeFilter>(initial?.coachType ?? 'all');
   const [submitted, setSubmitted] = useState(false);
   const network = useNeedsNetwork();
 
@@ -107,12 +128,60 @@ export function SearchForm({ service, initial: given, onSearched, headingLevel: 
     return submitted && !city ? t('field.required') : null;
   }
 
+  // A Search pressed on the plain form before the app came (build/plain-form.js held it): the
+  // search it asked for, as its own submit would have opened it (the API takes city names), at
+  // once rather than after the city list: the results page needs nothing more.
+  const searchedPlain = useRef(false);
+  useEffect(() => {
+    if (!plainSearch || !typed || searchedPlain.current) return;
+    searchedPlain.current = true;
+    const from = typed.from.trim();
+    const to = typed.to.trim();
+    if (!from || !to || network.offline) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setSubmitted(true);
+      return;
+    }
+    navigate(tripSearchUrl(service, { from, to, journeyDate: journeyDate || today, coachType }));
+    onSearched?.();
+  }, [plainSearch, typed, network.offline, navigate, service, journeyDate, today, coachType, onSearched]);
+
+  const [searchWhenListed, setSearchWhenListed] = useState(false);
+  const loading = !wanted || cities.status === 'loading';
+
+  /** The search as the fields stand, a name typed before the list came taken as its city. */
+  function search() {
+    setSubmitted(true);
+    const named = (field: 'from' | 'to') => {
+      const text = texts.current[field].trim().toLowerCase();
+      return text ? (shown.find((c) => nameIs(c, 'name', text)) ?? null) : null;
+    };
+    const fromChosen = fromCity ?? named('from');
+    const toChosen = toCity ?? named('to');
+    if (!fromChosen || !toChosen || !journeyDate || network.offline) return;
+    navigate(tripSearchUrl(service, { from: cityKey(fromChosen), to: cityKey(toChosen), journeyDate, coachType }));
+    onSearched?.();
+  }
+
+  // A Search tapped while the city list was still on its way (a slow phone just after the app
+  // came, issue 40): it runs once the list is here, instead of calling the typed names empty.
+  useEffect(() => {
+    if (!searchWhenListed || loading) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setSearchWhenListed(false);
+    search();
+    // Runs when the list arrives; search() reads the fields as they are then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [searchWhenListed, loading]);
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSubmitted(true);
-    if (!fromCity || !toCity || !journeyDate || network.offline) return;
-    navigate(tripSearchUrl(service, { from: cityKey(fromCity), to: cityKey(toCity), journeyDate, coachType }));
-    onSearched?.();
+    const waiting = (city: City | null, field: 'from' | 'to') => !city && texts.current[field].trim() !== '';
+    if (loading && (waiting(fromCity, 'from') || waiting(toCity, 'to'))) {
+      setSearchWhenListed(true);
+      return;
+    }
+    search();
   }
 
   function swap() {
@@ -122,7 +191,6 @@ export function SearchForm({ service, initial: given, onSearched, headingLevel: 
     setTo(fromCity);
   }
 
-  const loading = !wanted || cities.status === 'loading';
   return (
     <form ref={formRef} className="search card" aria-labelledby={headingId} noValidate onSubmit={submit} role="search" onFocus={() => setWanted(true)}>
       <Heading id={headingId} className="card__title">
@@ -135,8 +203,17 @@ export function SearchForm({ service, initial: given, onSearched, headingLevel: 
           placeholder={t('search.fromPlaceholder')}
           cities={shown}
           value={fromCity}
+          typedText={typed?.from}
           loading={loading}
           problem={problem(fromCity)}
+          onType={(text) => {
+            texts.current.from = text;
+            // From the first key the field is the traveller's: a city found later for what was
+            // handed over, or for the URL's search, no longer replaces what they type.
+            if (touchedFrom) return;
+            setTouchedFrom(true);
+            setFrom(fromCity);
+          }}
           onChange={(city) => {
             setTouchedFrom(true);
             setFrom(city);
@@ -151,8 +228,15 @@ export function SearchForm({ service, initial: given, onSearched, headingLevel: 
           placeholder={t('search.toPlaceholder')}
           cities={shown}
           value={toCity}
+          typedText={typed?.to}
           loading={loading}
           problem={problem(toCity)}
+          onType={(text) => {
+            texts.current.to = text;
+            if (touchedTo) return;
+            setTouchedTo(true);
+            setTo(toCity);
+          }}
           onChange={(city) => {
             setTouchedTo(true);
             setTo(city);
