@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { routes } from '@/app/routes';
-import { MobileAppProvider } from '@/app/site-context';
+import { MobileAppProvider } from '@/lib/site-context';
 import { LastResortBoundary } from '@/components/error-page';
 import { LanguageRoot } from '@/components/language-switch';
 import { RouteLoader } from '@/components/route-loader';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTheme } from '@/app/site-context';
+import { useTheme } from '@/lib/site-context';
 import { Placeholder } from '@/components/section';
 import { t } from '@/i18n/messages';
 

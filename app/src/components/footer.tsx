@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useSells } from '@/app/services-sold';
-import { servicePath, useIsMobileApp, useService, useTheme } from '@/app/site-context';
+import { useSells } from '@/lib/services-sold';
+import { servicePath, useIsMobileApp, useService, useTheme } from '@/lib/site-context';
 import { telHref } from '@/components/helpline-link';
 import { useRuntimeConfig } from '@/config/runtime-config-context';
 import { t, type MessageId } from '@/i18n/messages';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useSells } from '@/app/services-sold';
-import { servicePath, useService, useTheme } from '@/app/site-context';
+import { useSells } from '@/lib/services-sold';
+import { servicePath, useService, useTheme } from '@/lib/site-context';
 import { HelplineLink } from '@/components/helpline-link';
 import { LanguageSwitch } from '@/components/language-switch';
 import { useModals } from '@/components/modal-host';

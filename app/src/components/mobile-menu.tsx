@@ -1,6 +1,6 @@
 import type { Service } from 'core-wasm';
 import { Link } from 'react-router';
-import { servicePath } from '@/app/site-context';
+import { servicePath } from '@/lib/site-context';
 import { HelplineLink } from '@/components/helpline-link';
 import { LanguageSwitch } from '@/components/language-switch';
 import { Modal } from '@/components/modal';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { showNewSiteBanner, todayInDhaka } from 'core-wasm';
 import { useResource } from '@/api/use-resource';
-import { useIsMobileApp } from '@/app/site-context';
+import { useIsMobileApp } from '@/lib/site-context';
 import { t } from '@/i18n/messages';
 import { readStored, writeStored } from '@/lib/storage';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { servicePath, useService } from '@/app/site-context';
+import { servicePath, useService } from '@/lib/site-context';
 import { t } from '@/i18n/messages';
 import { useOnline } from '@/lib/online';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useSells } from '@/app/services-sold';
-import { useIsMobileApp, useService } from '@/app/site-context';
+import { useSells } from '@/lib/services-sold';
+import { useIsMobileApp, useService } from '@/lib/site-context';
 import { telHref } from '@/components/helpline-link';
 import { shownDigits } from '@/i18n/language';
 import { useRuntimeConfig } from '@/config/runtime-config-context';

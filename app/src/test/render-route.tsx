@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from '@/app/routes';
-import { MobileAppProvider } from '@/app/site-context';
+import { MobileAppProvider } from '@/lib/site-context';
 import type { RuntimeConfig } from '@/config/runtime-config';
 import { RuntimeConfigProvider } from '@/config/runtime-config-context';
 

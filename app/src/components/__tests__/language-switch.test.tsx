@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '@/app/routes';
-import { MobileAppProvider } from '@/app/site-context';
+import { MobileAppProvider } from '@/lib/site-context';
 import { LanguageRoot } from '@/components/language-switch';
 import { RuntimeConfigProvider } from '@/config/runtime-config-context';
 import { setLocaleForTests } from '@/i18n/language';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { useService, useTheme } from '@/app/site-context';
+import { useService, useTheme } from '@/lib/site-context';
 import { DemoNotice, demoNoticeDismissed } from '@/components/demo-notice';
 import { Header } from '@/components/header';
 import { HeadlineTicker } from '@/components/headline-ticker';

@@ -10,7 +10,7 @@
 import { displayDateTime, type Service } from 'core-wasm';
 import type { Hold } from '@/features/booking/hold';
 import { tripSearchUrl } from '@/features/search/components/search-form';
-import { servicePath } from '@/app/site-context';
+import { servicePath } from '@/lib/site-context';
 import { loadSession, saveSession } from '@/lib/session-store';
 
 export type BookingTrip = Hold & { tnxId: string };

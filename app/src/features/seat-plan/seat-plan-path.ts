@@ -1,5 +1,5 @@
 import type { Service } from 'core-wasm';
-import { servicePath } from '@/app/site-context';
+import { servicePath } from '@/lib/site-context';
 
 /**
  * The seat plan's address: a deeper trip path (SPEC §2), `/{service}/trip/{tripId}` with the

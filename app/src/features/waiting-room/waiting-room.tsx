@@ -1,6 +1,7 @@
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import type { QueueNotice, QueueStanding } from 'core-wasm';
-import { failureText, useApi } from '@/api/api-client';
+import { useApi } from '@/api/api-client';
+import { usePoll } from '@/api/use-poll';
 import { keepAdmission, type KeptAdmission } from '@/features/waiting-room/admission';
 import { shownDigits } from '@/i18n/language';
 import { t } from '@/i18n/messages';
@@ -17,47 +18,21 @@ const MAX_WAIT_MS = 30_000;
  * it stands as often as the server says (`pollAfterMs`), backing off after failures. Position,
  * people ahead, the estimated wait and a progress bar; before the opening, when it opens and why
  * arriving early gains nothing. When the turn comes the admission is kept on this tab and
- * `onAdmitted` moves on to the seats. No library: the page stays light on a slow phone.
+ * `onAdmitted` moves on to the seats. The asking is the data layer's (`usePoll`).
  */
 export function WaitingRoom({ tripId, notice, onAdmitted }: { tripId: string; notice: QueueNotice; onAdmitted: (admission: KeptAdmission) => void }) {
   const api = useApi();
-  const [standing, setStanding] = useState<QueueStanding | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const admitted = useEffectEvent(onAdmitted);
-
+  // The first ask joins the line (the server keeps one place per visitor, so a reload finds the
+  // same place); later ones ask about the place it gave.
+  const { data: standing, problem } = usePoll<QueueStanding>(
+    `queue:${tripId}`,
+    (last) => (last ? api.call('queue/status', 'COMMON', { queueId: last.queueId }) : api.call('queue/join', 'COMMON', { tripId })),
+    { nextAfterMs: (now) => (now.admission || now.lapsed || now.pollAfterMs === 0 ? null : now.pollAfterMs), maxWaitMs: MAX_WAIT_MS },
+  );
   useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let place: string | null = null;
-    let backoff = 2_000;
-    const ask = async () => {
-      let wait = backoff;
-      try {
-        const now = place ? await api.call('queue/status', 'COMMON', { queueId: place }) : await api.call('queue/join', 'COMMON', { tripId });
-        if (stopped) return;
-        place = now.queueId;
-        setStanding(now);
-        setProblem(null);
-        backoff = 2_000;
-        if (now.admission) {
-          admitted(keepAdmission(tripId, now.admission));
-          return;
-        }
-        if (now.lapsed || now.pollAfterMs === 0) return;
-        wait = now.pollAfterMs;
-      } catch (error) {
-        if (stopped) return;
-        setProblem(failureText(error));
-        backoff = Math.min(backoff * 2, MAX_WAIT_MS);
-      }
-      timer = setTimeout(() => void ask(), Math.min(wait, MAX_WAIT_MS));
-    };
-    void ask();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [api, tripId]);
+    if (standing?.admission) admitted(keepAdmission(tripId, standing.admission));
+  }, [standing, tripId]);
 
   const opens = displayDateTime(notice.opensAt);
   const preQueue = (standing?.phase ?? notice.phase) === 'PRE_QUEUE';

@@ -2,7 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import type { CancelTicketResponse, Ticket } from 'core-wasm';
 import { failureText, isLoginEnded, useApi } from '@/api/api-client';
 import { useMutation } from '@/api/use-mutation';
-import { useTheme } from '@/app/site-context';
+import { useTheme } from '@/lib/site-context';
 import { useNeedsNetwork } from '@/components/needs-network';
 import { useMyTickets } from '@/features/account/api/my-tickets';
 import { TicketCard } from '@/features/find-ticket/components/ticket-card';

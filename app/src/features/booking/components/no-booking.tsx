@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Service } from 'core-wasm';
-import { servicePath } from '@/app/site-context';
+import { servicePath } from '@/lib/site-context';
 import { t } from '@/i18n/messages';
 
 /** A booking page reached without a hold or booking: said so, with the way to the search. */

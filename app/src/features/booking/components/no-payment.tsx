@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Service } from 'core-wasm';
-import { servicePath } from '@/app/site-context';
+import { servicePath } from '@/lib/site-context';
 import { StepHeading } from '@/features/booking/components/step-heading';
 import { t } from '@/i18n/messages';
 

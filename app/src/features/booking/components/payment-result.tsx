@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { BookingStatus, Service } from 'core-wasm';
-import { servicePath } from '@/app/site-context';
+import { servicePath } from '@/lib/site-context';
 import { useBookingRefund, useBookingStatus, type StatusLookup } from '@/features/booking/api/booking-status';
 import { loadBookingTrip, searchAgainUrl } from '@/features/booking/booking-trip';
 import { NoPayment } from '@/features/booking/components/no-payment';

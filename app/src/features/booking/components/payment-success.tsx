@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { Service, Ticket } from 'core-wasm';
-import { servicePath } from '@/app/site-context';
+import { servicePath } from '@/lib/site-context';
 import { useBookingStatus } from '@/features/booking/api/booking-status';
 import { useConfirmedTicket } from '@/features/booking/api/ticket';
 import { TicketView } from '@/features/booking/components/ticket-view';

@@ -1,4 +1,4 @@
-import { useTheme } from '@/app/site-context';
+import { useTheme } from '@/lib/site-context';
 
 /** A payment page's heading and the tab's title: what the page shows, said once. */
 export function StepHeading({ title }: { title: string }) {

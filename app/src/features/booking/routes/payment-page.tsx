@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import type { Service } from 'core-wasm';
-import { useService } from '@/app/site-context';
+import { useService } from '@/lib/site-context';
 import { NoBooking } from '@/features/booking/components/no-booking';
 import { NoPayment } from '@/features/booking/components/no-payment';
 import { PassengerStep } from '@/features/booking/components/passenger-step';

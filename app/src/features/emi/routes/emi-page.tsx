@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTheme } from '@/app/site-context';
+import { useTheme } from '@/lib/site-context';
 import { t } from '@/i18n/messages';
 
 /** `/bus/emi` (SPEC §2), in the EMI layout: the page only, no header or footer. */

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { mentionsOtp, type CancelTicketResponse } from 'core-wasm';
 import type { Ticket } from 'core-wasm/booking';
 import { failureStatus, failureText, useApi } from '@/api/api-client';
-import { useService, useTheme } from '@/app/site-context';
+import { useService, useTheme } from '@/lib/site-context';
 import { sendSearchOtp, useSearchTickets } from '@/features/find-ticket/api/tickets';
 import { FindTicketForm } from '@/features/find-ticket/components/find-ticket-form';
 import { TicketCard } from '@/features/find-ticket/components/ticket-card';

@@ -1,7 +1,7 @@
 import { displayCities, type PopularRoute, type Service } from 'core-wasm';
 import { Link } from 'react-router';
 import { useBanners, useOffers, usePopularRoutes } from '@/api/content';
-import { servicePath } from '@/app/site-context';
+import { servicePath } from '@/lib/site-context';
 import { RemoteImage } from '@/components/remote-image';
 import { Placeholder, Section } from '@/components/section';
 import { t } from '@/i18n/messages';

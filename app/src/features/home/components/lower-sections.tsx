@@ -6,7 +6,7 @@
 import { displayOperators, type Service } from 'core-wasm';
 import { Link } from 'react-router';
 import { useBlogs, useOperators } from '@/api/content';
-import { servicePath } from '@/app/site-context';
+import { servicePath } from '@/lib/site-context';
 import { RemoteImage } from '@/components/remote-image';
 import { Placeholder, Section } from '@/components/section';
 import { messageText, t } from '@/i18n/messages';

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { Service } from 'core-wasm';
 import { TodayInDhaka } from '@/components/today-in-dhaka';
 import { WhenVisible } from '@/components/when-visible';
-import { useTheme } from '@/app/site-context';
+import { useTheme } from '@/lib/site-context';
 import { BannersSection, OffersSection, PopularRoutesSection } from '@/features/home/components/home-sections';
 import { SearchForm } from '@/features/search/components/search-form';
 import { withRestOfCatalog } from '@/i18n/language';

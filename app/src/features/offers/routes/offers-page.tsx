@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { useOffers } from '@/api/content';
-import { useTheme } from '@/app/site-context';
+import { useTheme } from '@/lib/site-context';
 import { RemoteImage } from '@/components/remote-image';
 import { Placeholder } from '@/components/section';
 import { DetailFailure, DetailLoading } from '@/components/detail-states';

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { useOperator } from '@/features/operators/api/use-operator';
-import { servicePath, useService, useTheme } from '@/app/site-context';
+import { servicePath, useService, useTheme } from '@/lib/site-context';
 import { RemoteImage } from '@/components/remote-image';
 import { DetailFailure, DetailLoading } from '@/components/detail-states';
 import { shownCityName } from '@/features/home/components/home-sections';

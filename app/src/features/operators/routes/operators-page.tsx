@@ -1,4 +1,4 @@
-import { useService, useTheme } from '@/app/site-context';
+import { useService, useTheme } from '@/lib/site-context';
 import { OperatorsSection } from '@/features/home/components/lower-sections';
 import { t } from '@/i18n/messages';
 

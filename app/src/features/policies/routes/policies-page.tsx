@@ -1,4 +1,4 @@
-import { useTheme } from '@/app/site-context';
+import { useTheme } from '@/lib/site-context';
 import { INFO_ANCHORS, POLICY_ANCHORS } from '@/components/footer';
 import { t, type MessageId } from '@/i18n/messages';
 

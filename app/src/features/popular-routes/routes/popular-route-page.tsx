@@ -1,7 +1,7 @@
 import { todayInDhaka } from 'core-wasm';
 import { Link, useParams } from 'react-router';
 import { usePopularRoute } from '@/features/popular-routes/api/use-popular-route';
-import { servicePath, useService, useTheme } from '@/app/site-context';
+import { servicePath, useService, useTheme } from '@/lib/site-context';
 import { RemoteImage } from '@/components/remote-image';
 import { DetailFailure, DetailLoading } from '@/components/detail-states';
 import { shownCityName } from '@/features/home/components/home-sections';

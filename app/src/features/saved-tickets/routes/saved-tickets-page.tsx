@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { servicePath, useService } from '@/app/site-context';
+import { servicePath, useService } from '@/lib/site-context';
 import { SavedTicketCard } from '@/features/saved-tickets/components/saved-ticket-card';
 import { removeSavedTicket, savedTickets, type SavedTicket } from '@/features/saved-tickets/saved-tickets-store';
 import { t } from '@/i18n/messages';

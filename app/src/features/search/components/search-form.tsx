@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type Form
 import { displayCities, todayInDhaka, type City, type CoachTypeFilter, type Service } from 'core-wasm';
 import { useNavigate } from 'react-router';
 import { useCities } from '@/api/content';
-import { servicePath } from '@/app/site-context';
+import { servicePath } from '@/lib/site-context';
 import { useNeedsNetwork } from '@/components/needs-network';
 import { CityCombobox, cityKey } from '@/features/search/components/city-combobox';
 import { t } from '@/i18n/messages';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { Service, Trip } from 'core-wasm';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useCities } from '@/api/content';
-import { useService, useTheme } from '@/app/site-context';
+import { useService, useTheme } from '@/lib/site-context';
 import { clearHold } from '@/features/booking/hold';
 import { readTripSearch, type TripSearch } from '@/features/search/components/search-form';
 import { BusSeatPlan } from '@/features/seat-plan/components/bus-seat-plan';

@@ -3,7 +3,7 @@ import { filterTrips, type Filters, type Service, type Trip } from 'core-wasm';
 import { useSearchParams } from 'react-router';
 import { useCities } from '@/api/content';
 import { TRIP_RESULTS } from '@/components/skip-links';
-import { useService, useTheme } from '@/app/site-context';
+import { useService, useTheme } from '@/lib/site-context';
 import { useTrips, type TripsResponse } from '@/features/search/api/use-trips';
 import { readTripSearch, SearchForm, type TripSearch } from '@/features/search/components/search-form';
 import { activeFilterCount, SortSelect, TripFilters, type FilterOptions } from '@/features/trips/components/trip-filters';

@@ -7,7 +7,7 @@
  */
 import type { Service } from 'core-wasm';
 import { useContent } from '@/api/content';
-import { useService, useTheme } from '@/app/site-context';
+import { useService, useTheme } from '@/lib/site-context';
 
 /**
  * Whether to offer `service`. The page's own service always (its path says the traveller is

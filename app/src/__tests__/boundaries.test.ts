@@ -1,11 +1,11 @@
 /**
- * Features depend on each other in one direction: a feature may use another's modules, but no
+ * No module imports itself through others, and features depend on each other in one direction: a feature may use another's modules, but no
  * chain of imports leads back to where it started. Two features that import each other are one
  * feature in all but name, and every change to either has to keep both in mind (the trips and
  * seat-plan pages once did; the payment pages and the booking steps too). The graph is read from
  * the import lines under src/features; tests aside, since they may share fixtures.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +32,32 @@ function featureOf(file: string): string | null {
 
 /** Static, side-effect and dynamic imports: `from '…'`, `import '…'`, `import('…')`. */
 const SPECIFIER = /(?:\bfrom|\bimport)\s*\(?\s*['"]([^'"]+)['"]/g;
+
+/** The file an import names: `@/x` or `./x`, with its extension; null for a package. */
+function resolved(file: string, specifier: string): string | null {
+  const target = specifier.startsWith('@/')
+    ? path.join(src, specifier.slice(2))
+    : specifier.startsWith('.')
+      ? path.resolve(path.dirname(file), specifier)
+      : null;
+  if (!target) return null;
+  return ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((end) => target + end).find((f) => existsSync(f)) ?? null;
+}
+
+/** Every module under src (tests aside) and the modules it imports. Type-only imports count:
+ * they vanish from the bundle, but not from what a reader must hold in mind. */
+function moduleGraph(): Graph {
+  const graph: Graph = new Map();
+  for (const file of sourceFiles(src)) {
+    const edges = new Set<string>();
+    for (const [, specifier = ''] of readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
+      const target = resolved(file, specifier);
+      if (target && target !== file && /\.tsx?$/.test(target)) edges.add(path.relative(src, target));
+    }
+    graph.set(path.relative(src, file), edges);
+  }
+  return graph;
+}
 
 function featureGraph(): Graph {
   const graph: Graph = new Map();
@@ -74,7 +100,14 @@ function findCycle(graph: Graph): string[] | null {
   return null;
 }
 
-describe('feature boundaries', () => {
+describe('boundaries', () => {
+  it('no module imports itself through others', () => {
+    const graph = moduleGraph();
+    expect(graph.get('main.tsx')).toContain('app/app.tsx');
+    const cycle = findCycle(graph);
+    expect(cycle && cycle.join(' -> ')).toBeNull();
+  });
+
   it('no chain of imports leads from a feature back to itself', () => {
     const graph = featureGraph();
     // The reading works: the features that are known to use others are seen to.
