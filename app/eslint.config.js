@@ -48,7 +48,13 @@ const otherFeatures = (own) => ({
   regex: `^@/features/(?!${[...(own ? [`${escape(own)}/`] : []), ...SHARED.map((face) => `${escape(face)}$`)].join('|')})`,
   message: "Another feature's insides: use one of its shared modules (SHARED in eslint.config.js), or move the code to @/lib or @/components.",
 });
-const imports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+// What the site writes in the language shown goes through the one module that knows the language.
+const LOCAL_FORMATS = {
+  name: 'core-wasm',
+  importNames: ['displayDateTime', 'formatTaka', 'localTaka', 'localNumber', 'localLongDate', 'localDigits'],
+  message: 'Write times, money, numbers and dates in the language shown: @/lib/date-time, @/lib/money, @/i18n/messages (formatNumber), @/lib/dates.',
+};
+const imports = (paths, ...patterns) => ({ 'no-restricted-imports': ['error', { paths, patterns }] });
 
 export default defineConfig(
   globalIgnores(['dist/', 'node_modules/']),
@@ -71,18 +77,18 @@ export default defineConfig(
   ...FEATURES.map((feature) => ({
     files: [`src/features/${feature}/**/*.{ts,tsx}`],
     ignores: ['**/__tests__/**'],
-    rules: imports(NO_SHELL, NO_PARENT, otherFeatures(feature)),
+    rules: imports([LOCAL_FORMATS], NO_SHELL, NO_PARENT, otherFeatures(feature)),
   })),
   {
     files: ['src/components/**/*.{ts,tsx}'],
     ignores: ['**/__tests__/**'],
-    rules: imports(NO_SHELL, NO_PARENT, otherFeatures(null)),
+    rules: imports([LOCAL_FORMATS], NO_SHELL, NO_PARENT, otherFeatures(null)),
   },
   {
     // The layers under the features know none of them.
     files: ['src/{lib,api,i18n,config,pwa}/**/*.{ts,tsx}'],
     ignores: ['**/__tests__/**'],
-    rules: imports(NO_SHELL, NO_PARENT, { group: ['@/features/**', '@/components/**'], message: 'The layers under the features know none of them.' }),
+    rules: imports([], NO_SHELL, NO_PARENT, { group: ['@/features/**', '@/components/**'], message: 'The layers under the features know none of them.' }),
   },
   {
     rules: {

@@ -12,6 +12,7 @@
 import type { Plugin } from 'vite';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { themes, type Theme } from '../src/config/theme.ts';
+import { APP_NAVIGATIONS, isContentCall } from './service-worker-routes.ts';
 
 /** The prerendered pages (build/prerender.ts) and the URLs the server answers them at. */
 export const PRERENDERED: Readonly<Record<string, string>> = {
@@ -21,17 +22,6 @@ export const PRERENDERED: Readonly<Record<string, string>> = {
   'prerendered/bus/find-ticket/index.html': '/bus/find-ticket',
   'prerendered/launch/find-ticket/index.html': '/launch/find-ticket',
 };
-
-/**
- * The content calls of both services (SPEC §7): what a home page shows. Matched on the path
- * only, so an external ticket API (runtime config `ticketApiUrl`) is covered too. A function,
- * not a RegExp object: Workbox copies it into sw.js as source.
- */
-function isContentCall({ url }: { url: URL }): boolean {
-  return /\/v1\/api\/(intercity|water)\/(get-head-line|blogs|offer-and-promo-images|cities|operators|operator|popular-routes|popular-route|banners)$/.test(
-    url.pathname,
-  );
-}
 
 export const manifestPath = (theme: Theme) => `/manifest/${theme.id}.webmanifest`;
 
@@ -88,10 +78,7 @@ const workbox: VitePWAOptions['workbox'] = {
     }),
   ],
   navigateFallback: '/index.html',
-  // Only the app's own pages (SPEC §2: /, /bus/..., /launch/...). Every other navigation goes to
-  // the network as if there were no worker: a payment gateway's page (the demo sandbox's
-  // /gateway/...), the API, the OAuth endpoints.
-  navigateFallbackAllowlist: [/^\/$/, /^\/(bus|launch)(\/|$)/],
+  navigateFallbackAllowlist: APP_NAVIGATIONS,
   // A new worker waits until the traveller takes the update (src/pwa/), never mid-booking.
   skipWaiting: false,
   // The first install takes the open page at once, so a traveller who goes offline during the

@@ -14,6 +14,7 @@ pub mod email;
 pub mod errors;
 pub mod identity;
 pub mod invoice;
+pub mod language;
 pub mod message;
 pub mod names;
 pub mod otp;

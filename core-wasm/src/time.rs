@@ -265,7 +265,8 @@ impl<'de> Deserialize<'de> for WireDateTime {
     }
 }
 
-/// A stored time as the site shows it: `YYYY-MM-DD` and `hh:mm AM`.
+/// A stored time as the site shows it: `YYYY-MM-DD` and the clock time in the language shown
+/// (`hh:mm AM`, 'রাত ১০:৩০').
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Displayed {
@@ -274,9 +275,10 @@ pub struct Displayed {
 }
 
 /// SPEC §5: a stored value shown 6 hours back. `2025-04-11T04:30:00Z` -> 2025-04-10, 10:30 PM.
-pub fn display(stored: &str) -> Result<Displayed, TimeError> {
+/// The date stays `YYYY-MM-DD` in every language: it is spelt out by `Language::long_date`.
+pub fn display(stored: &str, language: crate::language::Language) -> Result<Displayed, TimeError> {
     let local = WireDateTime::parse(stored)?.to_dhaka();
-    Ok(Displayed { date: local.date.to_string(), time: local.clock_12h() })
+    Ok(Displayed { date: local.date.to_string(), time: language.clock(local) })
 }
 
 /// Parses a time of day, `HH:MM` (24-hour) or `hh:mm AM`/`hh:mm PM`, to minutes after midnight.
@@ -335,7 +337,7 @@ mod tests {
 
     #[test]
     fn spec_example() {
-        let shown = display("2025-04-11T04:30:00Z").expect("valid");
+        let shown = display("2025-04-11T04:30:00Z", crate::language::Language::English).expect("valid");
         assert_eq!(shown, Displayed { date: "2025-04-10".into(), time: "10:30 PM".into() });
         assert_eq!(to_wire("2025-04-10", "10:30 PM").as_deref(), Ok("2025-04-11T04:30:00.000Z"));
     }

@@ -76,7 +76,7 @@ proptest! {
     fn time_parsers_answer_every_text(s in text(), clock in text()) {
         let _ = Date::parse(&s);
         let _ = WireDateTime::parse(&s);
-        let _ = time::display(&s);
+        let _ = time::display(&s, core_wasm::language::Language::Bangla);
         let _ = time::parse_clock(&clock);
         let _ = time::to_wire(&s, &clock);
     }

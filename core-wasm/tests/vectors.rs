@@ -6,6 +6,7 @@
 //! keys must match (extra keys in the result are fine; a missing key matches null), arrays
 //! element by element, numbers by value.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use core_wasm::contract::booking::{BusBooking, LaunchBooking, PromoResponse, SurpriseDeal};
@@ -15,6 +16,8 @@ use core_wasm::contract::reservation::ReservationForm;
 use core_wasm::contract::seats::{BusSeat, BusSeatPlan, LaunchSeatPlan};
 use core_wasm::contract::tickets::{CancelTicketResponse, Ticket};
 use core_wasm::contract::trips::{Fare, Trip};
+use core_wasm::language::Language;
+use core_wasm::server_messages::Said;
 use core_wasm::{
     cities, deal, digits, email, errors, identity, invoice, otp, phone, pricing, reservation, rollout, routes, seats,
     tickets, time, trips,
@@ -32,6 +35,11 @@ fn arg<T: DeserializeOwned>(args: &[Value], i: usize) -> Result<T, String> {
 
 fn out<T: serde::Serialize>(v: T) -> Outcome {
     serde_json::to_value(v).map_err(|e| e.to_string())
+}
+
+/// The language a vector names first (`en`, `bn`; anything else is English, as the binding).
+fn language_of(a: &[Value]) -> Result<Language, String> {
+    Ok(Language::from_tag(&arg::<String>(a, 0)?).unwrap_or_default())
 }
 
 /// The native twin of each JS function the vectors name.
@@ -53,7 +61,18 @@ fn run(rule: &str, a: &[Value]) -> Outcome {
             out(trips::filter(arg::<Vec<Trip>>(a, 0)?, &filters.unwrap_or_default()))
         }
         "trips.fareRange" => out(trips::fare_range(&arg::<Fare>(a, 0)?).map(|r| json!({"low": r.low, "high": r.high}))),
-        "time.display" => out(time::display(&arg::<String>(a, 0)?).map_err(|e| e.to_string())?),
+        "time.display" => {
+            let lang: Option<String> = arg(a, 1)?;
+            let language = lang.as_deref().and_then(Language::from_tag).unwrap_or_default();
+            out(time::display(&arg::<String>(a, 0)?, language).map_err(|e| e.to_string())?)
+        }
+        "language.number" => out(language_of(a)?.number(arg(a, 1)?)),
+        "language.taka" => out(language_of(a)?.taka(arg(a, 1)?)),
+        "language.digits" => out(language_of(a)?.digits(&arg::<String>(a, 1)?)),
+        "language.longDate" => {
+            let (language, day) = (language_of(a)?, arg::<String>(a, 1)?);
+            out(time::Date::parse(&day).map_or(day, |date| language.long_date(date)))
+        }
         "time.toWire" => out(time::to_wire(&arg::<String>(a, 0)?, &arg::<String>(a, 1)?).map_err(|e| e.to_string())?),
         "time.today" => out(time::today_in_dhaka(arg::<f64>(a, 0)?).to_string()),
         "cities.display" => out(cities::display_cities(arg::<Vec<City>>(a, 0)?)),
@@ -102,6 +121,12 @@ fn run(rule: &str, a: &[Value]) -> Outcome {
             let body: Option<ErrorBody> =
                 if a.first().is_some_and(Value::is_object) { arg(a, 0).ok().flatten() } else { None };
             out(errors::toast_message(body.as_ref(), arg(a, 1)?))
+        }
+        "errors.toastByCode" => {
+            let details: Vec<Said> = arg(a, 0).unwrap_or_default();
+            let texts: BTreeMap<String, String> = arg(a, 2).unwrap_or_default();
+            let fallback: Option<String> = arg(a, 3)?;
+            out(errors::toast_by_code(&details, arg(a, 1)?, &texts, fallback.as_deref()))
         }
         "errors.mentionsOtp" => out(errors::mentions_otp(&arg::<String>(a, 0)?)),
         "errors.mayReload" => out(errors::may_reload(arg(a, 0)?, arg(a, 1)?)),

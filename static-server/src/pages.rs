@@ -53,7 +53,7 @@ pub async fn serve(State(assets): State<Arc<Assets>>, method: Method, uri: Uri, 
         (Some(english), Some(bangla)) => {
             let cookie = headers.get(header::COOKIE).and_then(|v| v.to_str().ok());
             let accept = headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok());
-            let bangla_wanted = Language::of_request(cookie, accept) == Language::Bangla;
+            let bangla_wanted = ticket_api::language::of_request(cookie, accept) == Language::Bangla;
             if bangla_wanted && is_navigation(&headers) { bangla } else { english }
         }
         (Some(page), None) => page,

@@ -133,7 +133,7 @@ on_both! {
             for key in ["_id", "companyName", "coachNo", "busClass", "departureDateTime", "arrivalDateTime", "seatFare", "availableSeats"] {
                 assert!(!trip[key].is_null(), "{key} in {trip}");
             }
-            let shown = core_wasm::time::display(trip["departureDateTime"].as_str().unwrap()).unwrap();
+            let shown = core_wasm::time::display(trip["departureDateTime"].as_str().unwrap(), Default::default()).unwrap();
             assert_eq!(shown.date, tomorrow(), "a trip of the searched Dhaka date");
             assert!(!trip["boardingPoints"].as_array().unwrap().is_empty());
         }

@@ -19,6 +19,7 @@
  */
 import {
   ApiClient,
+  toastByCode,
   toastMessage,
   type ApiFailure,
   type CallOf,
@@ -134,17 +135,11 @@ function tellLanguage(client: ApiClient) {
   client.setLanguage(language());
 }
 
-/** One message of a failed call as the server said it: its code and its values. */
-interface Said {
-  code?: unknown;
-  text?: unknown;
-  params?: unknown;
-}
-
 /**
- * The Bangla of a failed call's messages, by the server's codes (`details`): the first, or all of
- * them one per line (a payment block, SPEC §8). A message whose code has no Bangla is shown as the
- * server wrote it; a failure without codes (no answer, a proxy's page) gets the fallback.
+ * The Bangla of a failed call's messages, by the server's codes (`details`): the core's
+ * `toastByCode` picks the first, or all of them one per line (a payment block, SPEC §8), each
+ * from the catalog or as the server wrote it; a failure without codes (no answer, a proxy's
+ * page) gets the fallback. Null in English: the core client's toast is English already.
  */
 export function localFailureText(error: unknown, whole: boolean): string | null {
   // The server's codes in Bangla come with the rest of the texts (i18n/language.ts): a failure
@@ -152,18 +147,7 @@ export function localFailureText(error: unknown, whole: boolean): string | null 
   const bangla = serverTexts();
   if (!bangla) return null;
   const body = error instanceof Error ? ((error as Partial<ApiFailure>).body as { details?: unknown } | null | undefined) : null;
-  const details = Array.isArray(body?.details) ? (body.details as Said[]) : [];
-  const lines = details.map((said) => {
-    const template = typeof said.code === 'string' && Object.hasOwn(bangla, said.code) ? bangla[said.code] : undefined;
-    if (template === undefined) return typeof said.text === 'string' ? said.text : '';
-    const params = Array.isArray(said.params) ? (said.params as { name?: unknown; value?: unknown }[]) : [];
-    return template.replace(/\{(\w+)\}/g, (all, name: string) => {
-      const value = params.find((p) => p.name === name)?.value;
-      return typeof value === 'string' ? value : all;
-    });
-  });
-  const shown = (whole ? lines : lines.slice(0, 1)).filter((line) => line.trim() !== '');
-  return shown.length > 0 ? shown.join('\n') : (shownTexts()['site.somethingWrong'] ?? null);
+  return toastByCode(body?.details, whole, bangla, shownTexts()['site.somethingWrong']) ?? null;
 }
 
 /** The text to show for a failed call: the core's toast, else the core's fallback (or their Bangla). */

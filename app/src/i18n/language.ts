@@ -3,7 +3,7 @@
  *
  * Each language's texts are two parts: the first page's (`en/first.ts`, `bn/first.ts`) and the
  * rest (`en/rest.ts`, `bn/rest.ts`). English's first part is in the first load; Bangla (its first
- * part, its number, money, date and time formats, its font: `bn/index.ts`) is a chunk loaded
+ * part and its font: `bn/index.ts`) is a chunk loaded
  * only when Bangla is shown, so the English first load carries nothing of Bangla. The rest of
  * the language shown is loaded with the first page or popup that needs it (`loadRestOfCatalog`,
  * app/routes.tsx and the lazy parts of the shell), never on the first load; the build checks
@@ -14,27 +14,18 @@
  * (`bn/bn.css`) and lets screen readers speak the page in the right language.
  */
 import { useSyncExternalStore } from 'react';
+import { localDigits } from 'core-wasm';
 import { first as englishFirst } from '@/i18n/en/first';
 
 export type Language = 'en' | 'bn';
 
-/** Bangla's formats (`bn/index.ts`); English's are the site's own code. */
-export interface Locale {
-  number(value: number): string;
-  taka(amount: number): string;
-  /** A calendar date (`YYYY-MM-DD`) written out in full. */
-  longDate(day: string): string;
-  /** A clock time as the core shows it (`hh:mm AM`), as the language says it. */
-  time(shown: string): string;
-  /** ASCII digits of a text (a phone number) in the language's digits. */
-  digits(text: string): string;
-}
 
 type Texts = Record<string, string>;
 
 const KEY = 'lang';
 let current: Language = 'en';
-let bangla: Locale | null = null;
+/** Whether Bangla's module (its first texts, its font) has arrived. */
+let banglaLoaded = false;
 const listeners = new Set<() => void>();
 /** Each language's texts loaded so far, by message id: the first part, then the rest. */
 const texts: Record<Language, Texts> = { en: { ...englishFirst }, bn: {} };
@@ -46,9 +37,17 @@ let restWanted = false;
 let wanted: Language = 'en';
 const restLoads: Partial<Record<Language, Promise<void>>> = {};
 
-/** The Bangla locale while Bangla is shown, else null (English). */
-export function activeLocale(): Locale | null {
-  return current === 'bn' ? bangla : null;
+/** Whether the page is in Bangla (shown, its module loaded). */
+export function banglaShown(): boolean {
+  return current === 'bn' && banglaLoaded;
+}
+
+/**
+ * The language numbers, money, dates and clock times are written in: the core writes them
+ * (`localTaka`, `localNumber`, `localLongDate`, `displayDateTime`), as on the e-ticket and the SMS.
+ */
+export function formatLanguage(): Language {
+  return banglaShown() ? 'bn' : 'en';
 }
 
 export function language(): Language {
@@ -57,7 +56,7 @@ export function language(): Language {
 
 /** The texts of the language shown, by message id (as far as they are loaded). */
 export function shownTexts(): Readonly<Texts> {
-  return activeLocale() ? texts.bn : texts.en;
+  return banglaShown() ? texts.bn : texts.en;
 }
 
 /** English's texts, the fallback of a Bangla text not loaded (as far as they are loaded). */
@@ -67,7 +66,7 @@ export function englishTexts(): Readonly<Texts> {
 
 /** The Bangla of the server's message codes while Bangla is shown (and its rest is loaded). */
 export function serverTexts(): Readonly<Texts> | null {
-  return activeLocale() ? banglaServerTexts : null;
+  return banglaShown() ? banglaServerTexts : null;
 }
 
 function loadRest(lang: Language): Promise<void> {
@@ -130,11 +129,11 @@ export function initialLanguage(): Language {
 export async function showLanguage(lang: Language): Promise<void> {
   wanted = lang;
   const loads: Promise<void>[] = [];
-  if (lang === 'bn' && !bangla) {
+  if (lang === 'bn' && !banglaLoaded) {
     loads.push(
       import('@/i18n/bn').then((module) => {
         Object.assign(texts.bn, module.first);
-        bangla = module.locale;
+        banglaLoaded = true;
       }),
     );
   }
@@ -150,7 +149,7 @@ export async function showLanguage(lang: Language): Promise<void> {
 
 /** A text's ASCII digits (a phone number, a countdown) in the digits of the language shown. */
 export function shownDigits(text: string): string {
-  return activeLocale()?.digits(text) ?? text;
+  return localDigits(formatLanguage(), text);
 }
 
 /** The traveller's choice: shown at once and remembered on this device. */
@@ -184,9 +183,9 @@ export async function loadEverythingForTests(): Promise<void> {
   banglaServerTexts = banglaRest.serverTexts;
 }
 
-/** Test helper: back to English, with or without the Bangla module loaded. */
-export function setLocaleForTests(lang: Language, locale: Locale | null = bangla): void {
-  bangla = locale;
+/** Test helper: a language shown, with or without the Bangla module loaded. */
+export function setLanguageForTests(lang: Language, loaded: boolean = banglaLoaded): void {
+  banglaLoaded = loaded;
   current = lang;
   document.documentElement.lang = lang;
   for (const listener of listeners) listener();

@@ -12,10 +12,10 @@
  * i18n/language.ts says: `en/first.ts` and `en/rest.ts` for English, `bn/` for Bangla.
  */
 
-import type { Message } from 'core-wasm';
+import { localNumber, type Message } from 'core-wasm';
 import type { first } from '@/i18n/en/first';
 import type { rest } from '@/i18n/en/rest';
-import { activeLocale, englishTexts, shownTexts } from '@/i18n/language';
+import { englishTexts, formatLanguage, shownTexts } from '@/i18n/language';
 
 /** A message as the core returns it. */
 export type CoreMessage = Message;
@@ -43,19 +43,9 @@ export function t(id: MessageId, params?: MessageParams): string {
   });
 }
 
-/**
- * A number as the catalog's language writes it: thousands grouped, at most two decimals (1,070;
- * 1,199.5). English is written out rather than Intl.NumberFormat, whose first use loads the
- * browser's locale data (~70 ms of main thread on a phone) during the first page's render.
- */
+/** A number as the language shown writes it (the core's `localNumber`): 1,199.5; ১২,৩৪,৫৬৭. */
 export function formatNumber(value: number): string {
-  // Bangla's numbers are CLDR bn's, through Intl (bn/index.ts): Bengali digits, lakh grouping.
-  const locale = activeLocale();
-  if (locale) return locale.number(value);
-  const rounded = Math.round(value * 100) / 100;
-  const [whole = '0', fraction] = Math.abs(rounded).toString().split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${rounded < 0 ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
+  return localNumber(formatLanguage(), value);
 }
 
 /** The text to show for a core message: the catalog's, else the core's own English text. */

@@ -7,7 +7,7 @@
  * only what is shown changes. A name without Bangla is shown in English.
  */
 import { displayCities, type City } from 'core-wasm';
-import { activeLocale } from '@/i18n/language';
+import { banglaShown } from '@/i18n/language';
 
 type Loose = Readonly<Record<string, unknown>>;
 
@@ -15,7 +15,7 @@ type Loose = Readonly<Record<string, unknown>>;
 export function localName<T extends object>(item: T, field: keyof T & string): string {
   const english = (item as Loose)[field];
   const shown = typeof english === 'string' ? english : '';
-  if (!activeLocale()) return shown;
+  if (!banglaShown()) return shown;
   const bangla = (item as Loose)[`${field}Bn`];
   return typeof bangla === 'string' && bangla.trim() !== '' ? bangla : shown;
 }
@@ -24,7 +24,7 @@ export function localName<T extends object>(item: T, field: keyof T & string): s
 export function localNames<T extends object>(item: T, field: keyof T & string): string[] {
   const english = (item as Loose)[field];
   const list = Array.isArray(english) ? (english as unknown[]).map((name) => (typeof name === 'string' ? name : '')) : [];
-  if (!activeLocale()) return list;
+  if (!banglaShown()) return list;
   const bangla = (item as Loose)[`${field}Bn`];
   return list.map((name, i) => {
     const other: unknown = Array.isArray(bangla) ? (bangla as unknown[])[i] : undefined;

@@ -4,10 +4,8 @@
  * `YYYY-MM-DD` for `formatLongDate` and `<time dateTime>`.
  */
 import { displayDateTime as coreDisplay, type Displayed } from 'core-wasm';
-import { activeLocale } from '@/i18n/language';
+import { formatLanguage } from '@/i18n/language';
 
 export function displayDateTime(stored: string): Displayed {
-  const shown = coreDisplay(stored);
-  const locale = activeLocale();
-  return locale ? { date: shown.date, time: locale.time(shown.time) } : shown;
+  return coreDisplay(stored, formatLanguage());
 }

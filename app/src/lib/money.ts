@@ -7,13 +7,13 @@
  * the first page prints single amounts only, and this module is part of its load.
  */
 
-import { formatTaka } from 'core-wasm';
-import { activeLocale } from '@/i18n/language';
+import { localTaka } from 'core-wasm';
+import { formatLanguage } from '@/i18n/language';
 
 /**
  * One amount: '1,800 TK' (the core's `formatTaka`); in Bangla '১,৮০০ টাকা' (bn/index.ts), the one way
  * the Bangla site writes money.
  */
 export function taka(amount: number): string {
-  return activeLocale()?.taka(amount) ?? formatTaka(amount);
+  return localTaka(formatLanguage(), amount);
 }

@@ -148,6 +148,10 @@ pub struct CallSpec {
     /// Needs a logged-in user's token (`common/login`): a visitor's token is refused with 401
     /// before the call runs, and so is a token whose login has ended (logout, expiry).
     pub needs_login: bool,
+    /// Content the site shows offline: the service worker keeps its answers and shows the kept
+    /// one while asking again (stale-while-revalidate, app/build/service-worker-routes.ts). The
+    /// same for every visitor, so never a call that names one, a user or a login.
+    pub offline: bool,
     /// Answers a file (the e-ticket PDF), not a JSON envelope.
     pub file: bool,
     /// For the OpenAPI document only (not in the browser's module).
@@ -275,6 +279,9 @@ macro_rules! flag {
     (login, login) => {
         true
     };
+    (offline, offline) => {
+        true
+    };
     ($a:ident, $b:ident) => {
         false
     };
@@ -283,7 +290,7 @@ macro_rules! flag {
 /// `calls! { Name: METHOD "purpose", Scope [flags]; Request => Response; "summary" }`: the enum
 /// of names, the table, and the TypeScript rows. Flags: `idempotent`, `payment_block`, `limited`,
 /// `visitor` (names the visitor), `user` (names the logged-in user), `login` (needs a logged-in
-/// user).
+/// user), `offline` (content the service worker keeps).
 macro_rules! calls {
     ($( $name:ident: $method:ident $purpose:literal $(/ $param:literal)?, $scope:ident [$($flag:ident)*]; $req:ident => $resp:ident; $summary:literal )*) => {
         /// Every call, one variant a row (a purpose whose types differ per service has a row each).
@@ -303,6 +310,7 @@ macro_rules! calls {
                 names_visitor: false $(|| flag!(visitor, $flag))*,
                 names_user: false $(|| flag!(user, $flag))*,
                 needs_login: false $(|| flag!(login, $flag))*,
+                offline: false $(|| flag!(offline, $flag))*,
                 file: matches!(stringify!($resp).as_bytes(), b"Pdf"),
                 #[cfg(feature = "schema")]
                 summary: $summary,
@@ -332,15 +340,15 @@ macro_rules! calls {
 }
 
 calls! {
-    Headline: Get "get-head-line", Both []; NoBody => HeadlineResponse; "Headline of the service's ticker"
-    Blogs: Get "blogs", Both []; NoBody => BlogsResponse; "Blog posts"
-    Offers: Get "offer-and-promo-images", Both []; NoBody => OfferImagesResponse; "Offer and promo images"
-    Cities: Get "cities", Both []; NoBody => CitiesResponse; "Cities the service stops at"
-    Operators: Get "operators", Both []; NoBody => OperatorsResponse; "Operators (bus companies or launch owners)"
-    Operator: Get "operator", Both []; ById => OperatorResponse; "An operator's page"
-    PopularRoutes: Get "popular-routes", Both []; NoBody => PopularRoutesResponse; "Popular routes"
-    PopularRoute: Get "popular-route", Both []; ById => PopularRouteResponse; "A popular route"
-    Banners: Get "banners", Both []; BannerQuery => BannersResponse; "Banners of a module (intercity or water)"
+    Headline: Get "get-head-line", Both [offline]; NoBody => HeadlineResponse; "Headline of the service's ticker"
+    Blogs: Get "blogs", Both [offline]; NoBody => BlogsResponse; "Blog posts"
+    Offers: Get "offer-and-promo-images", Both [offline]; NoBody => OfferImagesResponse; "Offer and promo images"
+    Cities: Get "cities", Both [offline]; NoBody => CitiesResponse; "Cities the service stops at"
+    Operators: Get "operators", Both [offline]; NoBody => OperatorsResponse; "Operators (bus companies or launch owners)"
+    Operator: Get "operator", Both [offline]; ById => OperatorResponse; "An operator's page"
+    PopularRoutes: Get "popular-routes", Both [offline]; NoBody => PopularRoutesResponse; "Popular routes"
+    PopularRoute: Get "popular-route", Both [offline]; ById => PopularRouteResponse; "A popular route"
+    Banners: Get "banners", Both [offline]; BannerQuery => BannersResponse; "Banners of a module (intercity or water)"
     BusTrips: Post "get-schedule-trips", Bus [visitor user]; TripSearchRequest => BusTripsResponse;
         "Bus departures between two cities on a date"
     LaunchTrips: Post "get-schedule-trips", Launch []; TripSearchRequest => LaunchTripsResponse;
@@ -408,6 +416,20 @@ calls! {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn what_the_service_worker_keeps_is_the_same_for_everyone() {
+        let kept: Vec<&str> = CALLS.iter().filter(|c| c.offline).map(|c| c.purpose).collect();
+        assert_eq!(kept.len(), 9, "the home pages' content calls: {kept:?}");
+        for call in CALLS.iter().filter(|c| c.offline) {
+            assert_eq!(call.method, Method::Get, "{}", call.purpose);
+            assert!(
+                !(call.idempotent || call.names_visitor || call.names_user || call.needs_login),
+                "{}",
+                call.purpose
+            );
+        }
+    }
 
     #[test]
     fn the_table_is_in_name_order() {

@@ -244,3 +244,21 @@ pub fn to_wire_date_time(date: &str, clock: &str) -> Result<String, JsError> {
 pub fn is_app_route(path: &str) -> bool {
     routes::is_app_route(path)
 }
+
+/// Every call's path under each prefix it answers at, and whether the service worker keeps its
+/// answers (the call table's `offline`): the site's build test holds the worker's routes to it.
+#[wasm_bindgen(js_name = callPaths, unchecked_return_type = "{ path: string, offline: boolean }[]")]
+pub fn call_paths() -> Result<JsValue, JsError> {
+    #[derive(serde::Serialize)]
+    struct CallPath {
+        path: String,
+        offline: bool,
+    }
+    let rows: Vec<CallPath> = crate::contract::calls::CALLS
+        .iter()
+        .flat_map(|call| {
+            call.scope.prefixes().iter().map(|under| CallPath { path: call.path(*under), offline: call.offline })
+        })
+        .collect();
+    to_js(&rows)
+}

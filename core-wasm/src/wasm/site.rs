@@ -2,12 +2,16 @@
 //! cities, times, the rollout banner, error toasts, identity and routes. The seat, booking and
 //! ticket rules are in the `booking` module (a second, lazily loaded wasm module).
 
+use std::collections::BTreeMap;
+
 use wasm_bindgen::prelude::*;
 
 use super::{from_js, now_ms, optional, to_js};
 use crate::contract::content::{City, Operator};
 use crate::contract::envelope::ErrorBody;
 use crate::contract::trips::{Fare, Trip};
+use crate::language::Language;
+use crate::server_messages::Said;
 use crate::trips::{Filters, TimeBand};
 use crate::{cities, digits, email, errors, identity, message, phone, rollout, time, trips};
 
@@ -86,9 +90,41 @@ pub fn display_operators(
 }
 
 #[wasm_bindgen(js_name = displayDateTime, unchecked_return_type = "Displayed")]
-pub fn display_date_time(stored: &str) -> Result<JsValue, JsError> {
-    let shown = time::display(stored).map_err(|e| JsError::new(&e.to_string()))?;
+pub fn display_date_time(
+    stored: &str,
+    #[wasm_bindgen(unchecked_param_type = "Language | undefined")] lang: Option<String>,
+) -> Result<JsValue, JsError> {
+    let shown = time::display(stored, language(lang.as_deref())).map_err(|e| JsError::new(&e.to_string()))?;
     to_js(&shown)
+}
+
+/// `en` or `bn`; anything else (or nothing) is English.
+fn language(lang: Option<&str>) -> Language {
+    lang.and_then(Language::from_tag).unwrap_or_default()
+}
+
+/// A number as the language writes it (at most two decimals, grouped; Bengali digits, lakh).
+#[wasm_bindgen(js_name = localNumber)]
+pub fn local_number(#[wasm_bindgen(unchecked_param_type = "Language")] lang: &str, value: f64) -> String {
+    language(Some(lang)).number(value)
+}
+
+/// Whole taka as the language writes them: '1,800 TK', '১,৮০০ টাকা'.
+#[wasm_bindgen(js_name = localTaka)]
+pub fn local_taka(#[wasm_bindgen(unchecked_param_type = "Language")] lang: &str, amount: f64) -> String {
+    language(Some(lang)).taka(amount)
+}
+
+/// A `YYYY-MM-DD` date spelt out; text that is no date is given back as it came.
+#[wasm_bindgen(js_name = localLongDate)]
+pub fn local_long_date(#[wasm_bindgen(unchecked_param_type = "Language")] lang: &str, day: &str) -> String {
+    time::Date::parse(day).map_or_else(|_| day.to_owned(), |date| language(Some(lang)).long_date(date))
+}
+
+/// ASCII digits of a text in the language's digits.
+#[wasm_bindgen(js_name = localDigits)]
+pub fn local_digits(#[wasm_bindgen(unchecked_param_type = "Language")] lang: &str, text: &str) -> String {
+    language(Some(lang)).digits(text)
 }
 
 /// Today's date in Dhaka (YYYY-MM-DD), now or at `nowMs`.
@@ -113,6 +149,21 @@ pub fn toast_message(
     let is_object = body.is_object() && !js_sys::Array::is_array(&body);
     let body: Option<ErrorBody> = if is_object { optional(body, "error body").ok().flatten() } else { None };
     errors::toast_message(body.as_ref(), is_payment_block)
+}
+
+/// The toast in the language shown, by the failure's message codes (`errors::toast_by_code`).
+#[wasm_bindgen(js_name = toastByCode)]
+pub fn toast_by_code(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] details: JsValue,
+    is_payment_block: bool,
+    #[wasm_bindgen(unchecked_param_type = "Readonly<Record<string, string>>")] texts: JsValue,
+    fallback: Option<String>,
+) -> Option<String> {
+    // Messages or texts that cannot be read are none: the fallback.
+    let details: Vec<Said> =
+        if js_sys::Array::is_array(&details) { from_js(details, "details").unwrap_or_default() } else { Vec::new() };
+    let texts: BTreeMap<String, String> = from_js(texts, "texts").unwrap_or_default();
+    errors::toast_by_code(&details, is_payment_block, &texts, fallback.as_deref())
 }
 
 #[wasm_bindgen(js_name = mentionsOtp)]

@@ -35,7 +35,7 @@ impl<S: Send + Sync> FromRequestParts<S> for Speaks {
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
         let text = |name| parts.headers.get(name).and_then(|v| v.to_str().ok());
-        Ok(Speaks(Language::of_request(text(header::COOKIE), text(header::ACCEPT_LANGUAGE))))
+        Ok(Speaks(crate::language::of_request(text(header::COOKIE), text(header::ACCEPT_LANGUAGE))))
     }
 }
 

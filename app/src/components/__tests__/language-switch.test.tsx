@@ -6,11 +6,11 @@ import { routes } from '@/app/routes';
 import { MobileAppProvider } from '@/lib/site-context';
 import { LanguageRoot } from '@/components/language-switch';
 import { RuntimeConfigProvider } from '@/config/runtime-config-context';
-import { setLocaleForTests } from '@/i18n/language';
+import { setLanguageForTests } from '@/i18n/language';
 import { testConfig } from '@/test/render-route';
 
 afterEach(() => {
-  setLocaleForTests('en', null);
+  setLanguageForTests('en', false);
   window.localStorage.clear();
 });
 

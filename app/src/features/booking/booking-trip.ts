@@ -7,7 +7,8 @@
  * sessionStorage, like the hold: one tab's booking, kept across a reload and the round trip
  * through the payment gateway.
  */
-import { displayDateTime, type Service } from 'core-wasm';
+import type { Service } from 'core-wasm';
+import { displayDateTime } from '@/lib/date-time';
 import type { Hold } from '@/features/booking/hold';
 import { tripSearchUrl } from '@/features/search/components/search-form';
 import { servicePath } from '@/lib/site-context';

@@ -11,7 +11,8 @@
  * Each copy is noted in localStorage first (unsettled-copies.ts): an IndexedDB write a page
  * leaves behind is lost, and the copy must outlive a traveller who moves on at once.
  */
-import { displayDateTime, todayInDhaka, type Service, type Ticket } from 'core-wasm';
+import { todayInDhaka, type Service, type Ticket } from 'core-wasm';
+import { displayDateTime } from '@/lib/date-time';
 import { createStore, del, get, update, values, type UseStore } from 'idb-keyval';
 import { copySettled, forgetCopy, noteCopy, unsettledCopies, type UnsettledCopy } from '@/features/saved-tickets/unsettled-copies';
 

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { coreMessages, displayOperators, mentionsOtp } from 'core-wasm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failureText } from '@/api/api-client';
-import { locale } from '@/i18n/bn';
-import { chooseLanguage, initialLanguage, language, setLocaleForTests, shownDigits } from '@/i18n/language';
+import { displayDateTime } from '@/lib/date-time';
+import { chooseLanguage, initialLanguage, language, setLanguageForTests, shownDigits } from '@/i18n/language';
 import { formatNumber, messageText, t } from '@/i18n/messages';
 import { cityName, localName, localNames, nameMatches } from '@/i18n/names';
 import { formatLongDate } from '@/lib/dates';
@@ -13,7 +13,7 @@ import { clock } from '@/lib/use-countdown';
 import { bangla, english as messages, firstParts, restParts, serverTexts } from '@/test/catalogs';
 
 afterEach(() => {
-  setLocaleForTests('en', null);
+  setLanguageForTests('en', false);
   window.localStorage.clear();
 });
 
@@ -109,7 +109,7 @@ describe('numbers, money, dates and times in Bangla (CLDR bn)', () => {
   });
 
   it('writes Bengali digits, lakh grouping and taka', () => {
-    setLocaleForTests('bn', locale);
+    setLanguageForTests('bn', true);
     expect(taka(1200)).toBe('১,২০০ টাকা');
     expect(taka(150000)).toBe('১,৫০,০০০ টাকা');
     expect(taka(-100)).toBe('- ১০০ টাকা');
@@ -122,16 +122,17 @@ describe('numbers, money, dates and times in Bangla (CLDR bn)', () => {
   });
 
   it('says dates and clock times as a Bangladeshi ticket does', () => {
-    setLocaleForTests('bn', locale);
+    setLanguageForTests('bn', true);
     expect(formatLongDate('2026-11-22')).toBe('রবিবার, ২২ নভেম্বর, ২০২৬');
-    expect(locale.time('10:30 PM')).toBe('রাত ১০:৩০');
-    expect(locale.time('07:05 AM')).toBe('সকাল ৭:০৫');
-    expect(locale.time('12:00 PM')).toBe('দুপুর ১২:০০');
-    expect(locale.time('04:15 PM')).toBe('বিকেল ৪:১৫');
-    expect(locale.time('06:45 PM')).toBe('সন্ধ্যা ৬:৪৫');
-    expect(locale.time('12:30 AM')).toBe('রাত ১২:৩০');
-    expect(locale.time('05:00 AM')).toBe('ভোর ৫:০০');
-    expect(locale.time('soon')).toBe('soon');
+    // Stored times are shown 6 hours back (SPEC §5): 04:30Z is 10:30 PM.
+    const at = (stored: string) => displayDateTime(stored).time;
+    expect(at('2025-04-11T04:30:00Z')).toBe('রাত ১০:৩০');
+    expect(at('2025-04-11T13:05:00Z')).toBe('সকাল ৭:০৫');
+    expect(at('2025-04-11T18:00:00Z')).toBe('দুপুর ১২:০০');
+    expect(at('2025-04-11T22:15:00Z')).toBe('বিকেল ৪:১৫');
+    expect(at('2025-04-12T00:45:00Z')).toBe('সন্ধ্যা ৬:৪৫');
+    expect(at('2025-04-11T06:30:00Z')).toBe('রাত ১২:৩০');
+    expect(at('2025-04-11T11:00:00Z')).toBe('ভোর ৫:০০');
     expect(t('timeBand.6pm-3am')).toBe('সন্ধ্যা ৬টা - রাত ৩টা');
   });
 });
@@ -174,7 +175,7 @@ describe('the language', () => {
   });
 
   it('shows the core’s messages by code in Bangla', () => {
-    setLocaleForTests('bn', locale);
+    setLanguageForTests('bn', true);
     expect(messageText({ code: 'phone.length', text: 'Phone number must be 11 digits' })).toBe('মোবাইল নম্বর ১১ সংখ্যার হতে হবে');
     expect(messageText({ code: 'not.known', text: 'Some text' })).toBe('Some text');
   });
@@ -190,7 +191,7 @@ describe('the language', () => {
       },
     });
     expect(failureText(failure)).toBe('Seat A1 was just taken by another traveller, please choose another');
-    setLocaleForTests('bn', locale);
+    setLanguageForTests('bn', true);
     expect(failureText(failure)).toBe('আসন A1 এইমাত্র অন্য একজন যাত্রী নিয়ে নিয়েছেন, অন্য আসন বেছে নিন');
     // No code (no answer at all): the fallback, in Bangla.
     expect(failureText(Object.assign(new Error('x'), { toast: 'Something went wrong!', body: null }))).toBe('কিছু একটা সমস্যা হয়েছে!');
@@ -207,7 +208,7 @@ describe('place and operator names', () => {
   it('are English in English, Bangla in Bangla where the data has it', () => {
     expect(cityName(city)).toBe('Chittagong');
     expect(localNames(trip, 'boardingPoints')).toEqual(['Gabtoli', 'Kalyanpur']);
-    setLocaleForTests('bn', locale);
+    setLanguageForTests('bn', true);
     expect(cityName(city)).toBe('চট্টগ্রাম');
     expect(cityName({ name: 'Chattogram' })).toBe('Chittagong');
     expect(localNames(trip, 'boardingPoints')).toEqual(['গাবতলী', 'Kalyanpur']);

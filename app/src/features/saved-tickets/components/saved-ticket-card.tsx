@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { displayCities, displayDateTime } from 'core-wasm';
+import { displayCities } from 'core-wasm';
+import { displayDateTime } from '@/lib/date-time';
 import { useApi } from '@/api/api-client';
 import type { SavedTicket } from '@/features/saved-tickets/saved-tickets-store';
 import { keepPdf } from '@/features/saved-tickets/use-saved-copy';

@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { LaunchSeatPlan } from 'core-wasm/booking';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadHold, saveHold } from '@/features/booking/hold';
-import { locale } from '@/i18n/bn';
-import { setLocaleForTests } from '@/i18n/language';
+import { setLanguageForTests } from '@/i18n/language';
 import { answer, fail, launchTrips, sent } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
 import { LAUNCH_LOCK, LAUNCH_TRIP, LAUNCH_VIEW, launchPlan, launchSeatsPath, lockAnswer } from './fixtures';
@@ -42,10 +41,10 @@ describe('launch seat plan: classes on floors', { timeout: 20_000 }, () => {
   });
 
   describe('in Bangla', () => {
-    afterEach(() => setLocaleForTests('en', null));
+    afterEach(() => setLanguageForTests('en', false));
 
     it('names floors and classes by their Bangla names where the data has them', async () => {
-      setLocaleForTests('bn', locale);
+      setLanguageForTests('bn', true);
       const plan = launchPlan();
       plan.ClassWiseSeatPlan = plan.ClassWiseSeatPlan.map((c) => ({
         ...c,
