@@ -98,7 +98,7 @@ fn main() -> ExitCode {
 /// `--seed-demo`: the demo network written again, whatever the database holds.
 async fn seed_demo(config: Option<ticket_api::config::Config>) -> Result<String, String> {
     let config = config.ok_or("no ticket API configuration")?;
-    let (pool, _) = ticket_api::store::db::open(&config.database_url, 2).await.map_err(|e| e.to_string())?;
+    let (pool, _) = ticket_api::store::pool::open(&config.database_url, 2).await.map_err(|e| e.to_string())?;
     let today = core_wasm::time::today_in_dhaka(
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0.0, |d| d.as_millis() as f64),
     );

@@ -3,7 +3,7 @@
 //! Counting is one atomic statement (`INSERT ... ON CONFLICT DO UPDATE ... RETURNING`), so
 //! concurrent visits never lose an increment and each caller gets the count its own visit made,
 //! whichever process or connection runs it. The store is the ticket API's (SQLite or
-//! PostgreSQL, by `DATABASE_URL`), opened the same way (`ticket_api::store::db::connect`).
+//! PostgreSQL, by `DATABASE_URL`), opened the same way (`ticket_api::store::pool::connect`).
 
 use std::fmt;
 
@@ -29,7 +29,7 @@ impl VisitDate {
 /// The database could not be opened or migrated.
 #[derive(Debug)]
 pub enum StoreError {
-    Open(ticket_api::store::db::DbError),
+    Open(ticket_api::store::pool::DbError),
     Migrate(sqlx::migrate::MigrateError),
 }
 
@@ -54,7 +54,7 @@ impl Visitors {
     /// Opens (creating a SQLite file if missing) the database at `database_url` and applies
     /// the migrations.
     pub async fn open(database_url: &str) -> Result<Visitors, StoreError> {
-        let (pool, _) = ticket_api::store::db::connect(database_url, 8).await.map_err(StoreError::Open)?;
+        let (pool, _) = ticket_api::store::pool::connect(database_url, 8).await.map_err(StoreError::Open)?;
         let mut migrator = sqlx::migrate!("./migrations");
         // The ticket API may share this database with migrations of its own. A separate history
         // table keeps the two migrators from treating each other's versions as missing or

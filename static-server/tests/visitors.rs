@@ -41,7 +41,7 @@ async fn concurrent_visits_count_exactly_on_postgresql() {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).expect("clock").as_nanos()
     );
     let (admin, _) =
-        ticket_api::store::db::connect(&format!("{server}/postgres"), 1).await.expect("the PostgreSQL server");
+        ticket_api::store::pool::connect(&format!("{server}/postgres"), 1).await.expect("the PostgreSQL server");
     sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&admin).await.expect("create database");
     admin.close().await;
 

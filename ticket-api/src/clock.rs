@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use core_wasm::time::{Date, WireDateTime};
 
-use crate::store::db::{Backend, Pool};
+use crate::store::pool::{Backend, Pool};
 
 /// How often the store's clock is read again (a monotonic clock drifts a few ms an hour).
 const FOLLOW_EVERY: Duration = Duration::from_secs(30);

@@ -72,7 +72,7 @@ pub enum ClaimsListen {
 }
 
 fn claims_listen(value: &str) -> Result<ClaimsListen, String> {
-    use crate::store::db::{Backend, backend_of};
+    use crate::store::pool::{Backend, backend_of};
     match value.trim() {
         "off" => Ok(ClaimsListen::Off),
         url if matches!(backend_of(url), Ok(Backend::Postgres)) => Ok(ClaimsListen::Url(url.to_owned())),
@@ -90,7 +90,7 @@ pub enum SaleWindowsSetting {
     /// `demo`: the demo's window, demo mode or not.
     Demo,
     /// The windows of the file SALE_WINDOWS names.
-    Windows(crate::queue::windows::SaleWindows),
+    Windows(crate::waiting_room::windows::SaleWindows),
 }
 
 fn sale_windows(value: &str) -> Result<SaleWindowsSetting, String> {
@@ -101,7 +101,7 @@ fn sale_windows(value: &str) -> Result<SaleWindowsSetting, String> {
         return Ok(SaleWindowsSetting::Demo);
     }
     let text = std::fs::read_to_string(value).map_err(|e| format!("cannot read the sale windows file: {e}"))?;
-    crate::queue::windows::SaleWindows::parse(&text).map(SaleWindowsSetting::Windows)
+    crate::waiting_room::windows::SaleWindows::parse(&text).map(SaleWindowsSetting::Windows)
 }
 
 /// The payment gateways' settings: hosts (sandbox or live) are settings, never compiled in.
@@ -460,7 +460,7 @@ fn payment_settings(read: &Reader<'_>) -> Result<PaymentSettings, ConfigError> {
 
 /// A store URL both stores understand; said at start, it beats a confusing driver error later.
 pub fn parse_database_url(value: &str) -> Result<String, String> {
-    crate::store::db::backend_of(value)
+    crate::store::pool::backend_of(value)
         .map(|_| value.to_owned())
         .map_err(|_| "must be sqlite://path/to/file.db or postgres://user@host/database".to_owned())
 }

@@ -219,47 +219,13 @@ pub async fn method_not_allowed() -> ApiError {
 
 #[cfg(test)]
 mod tests {
-    use std::borrow::Cow;
-
-    use sqlx::error::{DatabaseError, ErrorKind};
+    use sqlx::error::ErrorKind;
 
     use super::*;
-
-    /// A store failure with the SQLSTATE `code`.
-    #[derive(Debug)]
-    struct Failed(&'static str);
-
-    impl std::fmt::Display for Failed {
-        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            write!(f, "failed with {}", self.0)
-        }
-    }
-
-    impl std::error::Error for Failed {}
-
-    impl DatabaseError for Failed {
-        fn message(&self) -> &str {
-            "failed"
-        }
-        fn code(&self) -> Option<Cow<'_, str>> {
-            Some(Cow::Borrowed(self.0))
-        }
-        fn as_error(&self) -> &(dyn std::error::Error + Send + Sync + 'static) {
-            self
-        }
-        fn as_error_mut(&mut self) -> &mut (dyn std::error::Error + Send + Sync + 'static) {
-            self
-        }
-        fn into_error(self: Box<Self>) -> Box<dyn std::error::Error + Send + Sync + 'static> {
-            self
-        }
-        fn kind(&self) -> ErrorKind {
-            ErrorKind::Other
-        }
-    }
+    use crate::store::pool::failure::Failure;
 
     fn answer(code: &'static str) -> ApiError {
-        ApiError::from(sqlx::Error::Database(Box::new(Failed(code))))
+        ApiError::from(Failure::error(code, "failed", ErrorKind::Other))
     }
 
     #[test]

@@ -26,15 +26,15 @@ pub mod ids;
 pub mod language;
 pub mod limits;
 pub mod pdf;
-pub mod queue;
 pub mod sealed;
 pub mod seed;
 pub mod settings;
 pub mod store;
+pub mod waiting_room;
 
 use std::sync::Arc;
 
-use crate::store::db::Pool;
+use crate::store::pool::Pool;
 use axum::Extension;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -85,7 +85,7 @@ pub struct Services {
     /// The payment gateways offered (the sandbox in demo mode only).
     pub gateways: Arc<domain::payments::Gateways>,
     /// The waiting rooms of the Eid sale windows (issue 16).
-    pub waiting_room: Arc<domain::waiting_room::WaitingRoom>,
+    pub waiting_room: Arc<waiting_room::WaitingRoom>,
 }
 
 impl std::fmt::Debug for Services {
@@ -103,7 +103,7 @@ impl std::fmt::Debug for AppState {
 #[derive(Debug)]
 pub enum StartError {
     Config(config::ConfigError),
-    Db(store::db::DbError),
+    Db(store::pool::DbError),
 }
 
 impl std::fmt::Display for StartError {
@@ -122,9 +122,9 @@ impl std::error::Error for StartError {}
 pub async fn start(config: Config) -> Result<AppState, StartError> {
     config.ready_for_real_travellers().map_err(StartError::Config)?;
     let (pool, _) = if config.migrate_on_start {
-        store::db::open(&config.database_url, config.max_connections).await
+        store::pool::open(&config.database_url, config.max_connections).await
     } else {
-        store::db::open_migrated(&config.database_url, config.max_connections).await
+        store::pool::open_migrated(&config.database_url, config.max_connections).await
     }
     .map_err(StartError::Db)?;
     if config.demo && seed::is_empty(&pool).await.map_err(|e| StartError::Db(e.into()))? {
@@ -141,7 +141,7 @@ pub async fn start(config: Config) -> Result<AppState, StartError> {
                     reason: "must not be empty".into(),
                 })
             })?;
-    let pool = store::db::Pool::serving(pool, &config.database_url).await.map_err(StartError::Db)?;
+    let pool = store::pool::Pool::serving(pool, &config.database_url).await.map_err(StartError::Db)?;
     clock::skew_own_clock(config.test_clock_skew_ms);
     clock::follow_store(&pool).await;
     let network = domain::network::NetworkCache::load(&pool).await.map_err(|e| StartError::Db(e.into()))?;
@@ -161,22 +161,26 @@ pub async fn start(config: Config) -> Result<AppState, StartError> {
     }
     let windows = match &config.sale_windows {
         config::SaleWindowsSetting::Windows(windows) => windows.clone(),
-        config::SaleWindowsSetting::Demo => queue::windows::SaleWindows::demo(clock::now_unix_ms(), clock::today()),
-        config::SaleWindowsSetting::Default if config.demo => {
-            queue::windows::SaleWindows::demo(clock::now_unix_ms(), clock::today())
+        config::SaleWindowsSetting::Demo => {
+            waiting_room::windows::SaleWindows::demo(clock::now_unix_ms(), clock::today())
         }
-        config::SaleWindowsSetting::Default | config::SaleWindowsSetting::Off => queue::windows::SaleWindows::default(),
+        config::SaleWindowsSetting::Default if config.demo => {
+            waiting_room::windows::SaleWindows::demo(clock::now_unix_ms(), clock::today())
+        }
+        config::SaleWindowsSetting::Default | config::SaleWindowsSetting::Off => {
+            waiting_room::windows::SaleWindows::default()
+        }
     };
     tracing::info!(windows = windows.0.len(), "sale windows");
     // Admissions are signed under the token secret (kept apart from tokens inside Admissions).
-    let admissions = queue::admission::Admissions::new(&config.token_secret).ok_or_else(|| {
+    let admissions = waiting_room::admission::Admissions::new(&config.token_secret).ok_or_else(|| {
         StartError::Config(config::ConfigError {
             variable: "TOKEN_SECRET",
             value: String::new(),
             reason: "must not be empty".into(),
         })
     })?;
-    let waiting_room = domain::waiting_room::WaitingRoom::start(pool.clone(), windows, admissions);
+    let waiting_room = waiting_room::WaitingRoom::start(pool.clone(), windows, admissions);
     let state = AppState(Arc::new(Services {
         pool,
         network: Arc::new(network),
@@ -277,8 +281,8 @@ fn handler(name: CallName) -> MethodRouter<AppState> {
         CallName::Me => get(http::accounts::me),
         CallName::Logout => post(http::accounts::logout),
         CallName::MyTickets => post(http::accounts::my_tickets),
-        CallName::QueueJoin => post(http::queue::join),
-        CallName::QueueStatus => get(http::queue::status),
+        CallName::QueueJoin => post(http::waiting_room::join),
+        CallName::QueueStatus => get(http::waiting_room::status),
     }
 }
 

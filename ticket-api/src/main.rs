@@ -74,7 +74,7 @@ fn main() -> ExitCode {
         }
     };
     if migrate_only {
-        return match runtime.block_on(ticket_api::store::db::migrate(&config.database_url)) {
+        return match runtime.block_on(ticket_api::store::pool::migrate(&config.database_url)) {
             Ok(applied) => {
                 println!("ticket-api: {applied} migration(s) applied; the store is current");
                 ExitCode::SUCCESS

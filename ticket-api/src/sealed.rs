@@ -1,5 +1,5 @@
 //! Values the server signs and reads back: `base64url(JSON).base64url(HMAC-SHA-256)`, the form of
-//! bearer tokens (http/auth.rs) and queue admissions (queue/admission.rs). A reader trusts
+//! bearer tokens (http/auth.rs) and queue admissions (waiting_room/admission.rs). A reader trusts
 //! nothing in one it did not sign; each use keys its MAC with its own label, so a value made for
 //! one use is never accepted by another.
 

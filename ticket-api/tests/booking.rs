@@ -13,7 +13,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use serde_json::{Value, json};
 use sqlx::Row;
-use ticket_api::store::writes::Writes;
+use ticket_api::store::pool::Writes;
 
 async fn lock(app: &common::TestApp, trip: &str, seats: &[&str], visitor: &str) -> (StatusCode, Value) {
     app.visitor(visitor)

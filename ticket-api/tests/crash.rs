@@ -142,7 +142,7 @@ async fn kill_9_mid_burst_loses_no_ticket_and_holds_no_seat_forever() {
     server.kill().unwrap();
     server.wait().unwrap();
 
-    let (pool, _) = ticket_api::store::db::open(&format!("sqlite://{}", db.display()), 1).await.unwrap();
+    let (pool, _) = ticket_api::store::pool::open(&format!("sqlite://{}", db.display()), 1).await.unwrap();
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64;
     let held: i64 = sqlx::query("SELECT COUNT(*) AS n FROM seat_claims WHERE state = 'held' AND expires_at > $1")
         .bind(now)

@@ -25,7 +25,7 @@ fn nothing_below_http_imports_it() {
         "domain",
         "store",
         "claims",
-        "queue",
+        "waiting_room",
         "pdf",
         "seed",
         "config.rs",

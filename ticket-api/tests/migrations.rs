@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use common::Backend;
 use sqlx::Executor;
 use sqlx::migrate::Migrator;
-use ticket_api::store::db::{MIGRATOR, connect};
+use ticket_api::store::pool::{MIGRATOR, connect};
 
 /// A store at the schema before seats had their own rows (migrations 1-4), holding a hold of
 /// two seats and a ticketed booking of three, written as the old code wrote them.
@@ -117,8 +117,8 @@ async fn a_server_without_migrating_waits_for_the_release_step(backend: Backend)
     };
     let Err(refused) = ticket_api::start(without(&url)).await else { panic!("started on an empty store") };
     assert!(refused.to_string().contains("ticket-api migrate"), "{refused}");
-    assert_eq!(ticket_api::store::db::migrate(&url).await.unwrap(), MIGRATOR.iter().count());
-    assert_eq!(ticket_api::store::db::migrate(&url).await.unwrap(), 0, "a second run applies nothing");
+    assert_eq!(ticket_api::store::pool::migrate(&url).await.unwrap(), MIGRATOR.iter().count());
+    assert_eq!(ticket_api::store::pool::migrate(&url).await.unwrap(), 0, "a second run applies nothing");
     let state = ticket_api::start(without(&url)).await.unwrap();
     if backend == Backend::Postgres {
         let locks: i64 = sqlx::query_scalar(

@@ -9,7 +9,7 @@ use std::time::Duration;
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
-use ticket_api::queue::draw::{self, Seed};
+use ticket_api::waiting_room::draw::{self, Seed};
 
 const JOIN: &str = "/v1/api/common/queue/join";
 const LOCK: &str = "/v1/api/intercity/seat-lock";

@@ -28,8 +28,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::config::ClaimsListen;
-use crate::store::db::{Backend, Pool, backend_of};
 use crate::store::inventory::TripWrite;
+use crate::store::pool::{Backend, Pool, backend_of};
 use axum::body::Bytes;
 
 use self::answers::SearchAnswers;

@@ -26,7 +26,7 @@ use tokio::sync::Notify;
 
 use super::coherence::{Slots, forget_all};
 use super::unpoisoned;
-use crate::store::db::Pool;
+use crate::store::pool::Pool;
 
 /// The channel every process sends its notices on.
 pub(super) const CHANNEL: &str = "seat_claims";

@@ -76,7 +76,7 @@ pub async fn log_in(state: &AppState, caller: &Caller, request: &LoginRequest) -
         if let Some(write) = writes.iter().find(|w| TripWrite::trip_id(*w) == hold.trip_id) {
             crate::store::inventory::release(&mut tx, write, &hold.id).await?;
         }
-        let mut gone = crate::store::writes::Writes::new();
+        let mut gone = crate::store::pool::Writes::new();
         holds::delete(&mut gone, &hold.id)?;
         gone.run_in(&mut tx).await?;
     }

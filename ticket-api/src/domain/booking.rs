@@ -22,15 +22,15 @@ use crate::domain::network::Network;
 use crate::domain::payments;
 use crate::domain::trip::TripInfo;
 use crate::domain::views::{self, BookingAnswer};
-use crate::domain::waiting_room::Turned;
 use crate::error::ApiError;
 use crate::ids::{new_id, new_tnx_id};
-use crate::queue::admission::Refusal;
 use crate::store::bookings::{self, BookingRow, BookingStanding};
 use crate::store::claims::ClaimState;
 use crate::store::holds::{self, HeldSeats, HoldRow};
 use crate::store::inventory::{self, Claim, ClaimError};
-use crate::store::writes::Writes;
+use crate::store::pool::Writes;
+use crate::waiting_room::Turned;
+use crate::waiting_room::admission::Refusal;
 
 /// The chosen seats: 1 to 4, no repeats, all on the coach or ship.
 fn checked_seats(network: &Network, trip: &TripInfo, seats: &[String]) -> Result<Vec<String>, ApiError> {
@@ -174,7 +174,7 @@ fn through_queue(
     admission: Option<&str>,
     now_ms: i64,
 ) -> Result<Option<String>, ApiError> {
-    let opening = state.waiting_room.opening_for(trip, now_ms);
+    let opening = trip.opening(&state.waiting_room, now_ms);
     state.waiting_room.gate(opening, queued_as, admission, now_ms).map_err(|turned| {
         let said = match turned {
             Turned::NoAdmission { .. } => say::QUEUE_REQUIRED,

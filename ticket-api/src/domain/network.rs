@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
-use crate::store::db::Pool;
+use crate::store::pool::Pool;
 use core_wasm::service::Service;
 
 use crate::store::network as store;

@@ -12,7 +12,7 @@ use crate::domain::booking;
 use crate::domain::identity::Caller;
 use crate::error::ApiError;
 use crate::store::bookings::{self, BookingRow};
-use crate::store::db::TxConn;
+use crate::store::pool::TxConn;
 use crate::store::promos::{self, DealRow, PromoCodeRow};
 use crate::store::trips;
 

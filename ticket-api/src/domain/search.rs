@@ -18,7 +18,6 @@ use serde::Serialize;
 use crate::AppState;
 use crate::claims::TripClaims;
 use crate::clock::{now_unix_ms, today, wire_time};
-use crate::domain::kept;
 use crate::domain::network::{Network, Route, TripRow};
 use crate::error::ApiError;
 
@@ -206,9 +205,14 @@ fn trip_of(network: &Network, c: &Candidate<'_>, service: Service, taken: i64) -
     }
 }
 
-/// The departures, as the envelope's JSON: kept and served again while the claims it was made
-/// from stand.
-pub async fn search(state: &AppState, service: Service, request: &TripSearchRequest) -> Result<Bytes, ApiError> {
+/// The departures, made into the answer's bytes by `encode` (the http layer's): kept and served
+/// again while the claims it was made from stand.
+pub async fn search(
+    state: &AppState,
+    service: Service,
+    request: &TripSearchRequest,
+    encode: impl FnOnce(TripsAnswer) -> Result<Bytes, ApiError>,
+) -> Result<Bytes, ApiError> {
     let network = state.network.get(&state.pool).await?;
     let checked = check(&network, request)?;
     let now = now_unix_ms();
@@ -238,9 +242,8 @@ pub async fn search(state: &AppState, service: Service, request: &TripSearchRequ
         checked.coach_type,
         network.version
     );
-    let body = state
-        .claims
-        .answer_from(&key, &made_from, now, || kept::success(answer(&network, &found, service, &claims, now)))?;
+    let body =
+        state.claims.answer_from(&key, &made_from, now, || encode(answer(&network, &found, service, &claims, now)))?;
     Ok(body)
 }
 

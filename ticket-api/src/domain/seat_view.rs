@@ -14,7 +14,6 @@ use serde::Serialize;
 use crate::AppState;
 use crate::clock::{now_unix_ms, wire_instant};
 use crate::domain::identity::Owner;
-use crate::domain::kept;
 use crate::domain::network::LayoutSeat;
 use crate::domain::trip::{RoutePoint, Seen, TripInfo};
 use crate::error::ApiError;
@@ -34,6 +33,7 @@ pub async fn seat_view(
     service: Service,
     viewer: &Owner,
     request: &SeatViewRequest,
+    encode: impl Fn(SeatViewAnswer) -> Result<Bytes, ApiError>,
 ) -> Result<Bytes, ApiError> {
     // The timetable, layout and fares come from memory; only the claims are read live.
     let network = state.network.get(&state.pool).await?;
@@ -52,7 +52,7 @@ pub async fn seat_view(
     let now_ms = now_unix_ms();
     let viewer = Some(viewer.as_str());
     // An Eid sale window covering the trip now: the site shows its waiting room (issue 16).
-    let opening = state.waiting_room.opening_for(&trip, now_ms);
+    let opening = trip.opening(&state.waiting_room, now_ms);
     let queue = opening.map(|o| QueueNotice {
         phase: o.phase,
         opens_at: wire_instant(o.opens_ms),
@@ -62,7 +62,7 @@ pub async fn seat_view(
         let queue = queue.clone();
         let seen = Seen { claims: &claims, now_ms, viewer };
         let fare = |class: &str, p: i64, q: i64| trip.fare(&network, class, p, q).map(|f| f as f64);
-        kept::success(match service {
+        encode(match service {
             Service::Bus => SeatViewAnswer::Bus(BusSeatViewResponse {
                 seat_plan: bus_plan(&trip, seats, &seen, from, to, &fare),
                 queue,

@@ -14,7 +14,7 @@
 use std::collections::HashMap;
 use std::sync::{Mutex, MutexGuard};
 
-use crate::store::db::Pool;
+use crate::store::pool::Pool;
 
 use crate::domain::identity::Login;
 use crate::store::accounts::{self, SessionRow};

@@ -12,7 +12,7 @@
 
 use std::time::Duration;
 
-use crate::store::db::Pool;
+use crate::store::pool::Pool;
 use core_wasm::server_messages as say;
 
 use crate::clock::now_unix_ms;

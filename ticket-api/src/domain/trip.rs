@@ -2,7 +2,7 @@
 //! timetable in memory (or the store for a trip newer than it), and the segment a traveller
 //! chose.
 
-use crate::store::db::Pool;
+use crate::store::pool::Pool;
 use core_wasm::server_messages as say;
 use core_wasm::service::Service;
 
@@ -14,6 +14,8 @@ use crate::domain::search::city_id;
 use crate::error::ApiError;
 use crate::store::claims::ClaimState;
 use crate::store::trips;
+use crate::waiting_room::WaitingRoom;
+use crate::waiting_room::windows::Opening;
 use core_wasm::contract::seats::{Point, SeatStatus};
 
 /// The trip's timetable: where it runs and when.
@@ -71,6 +73,11 @@ fn filled(v: Option<&str>) -> Option<&str> {
 }
 
 impl TripInfo {
+    /// The opening of an Eid sale window covering the trip under way at `now_ms`, if any.
+    pub fn opening<'w>(&self, room: &'w WaitingRoom, now_ms: i64) -> Option<Opening<'w>> {
+        room.opening_for(self.service, &self.stops, self.departs_at, now_ms)
+    }
+
     /// Whether the trip has left stop `from_stop` at `now_ms`: its first point there is behind
     /// (Dhaka wall clock, as departures are stored).
     pub(crate) fn has_left(&self, from_stop: i64, now_ms: i64) -> bool {

@@ -163,7 +163,7 @@ async fn forget(state: &AppState, scope: &str, key: &str, claimed_at: i64) {
 /// `created_at`, so a late run never touches a later claim of the key.
 async fn until_done<F, Fut>(state: &AppState, what: &'static str, op: F)
 where
-    F: Fn(crate::store::db::Pool) -> Fut + Send + 'static,
+    F: Fn(crate::store::pool::Pool) -> Fut + Send + 'static,
     Fut: std::future::Future<Output = Result<(), sqlx::Error>> + Send,
 {
     if op(state.pool.clone()).await.is_ok() {

@@ -9,6 +9,7 @@ use crate::domain::identity::Caller;
 use crate::domain::search;
 use crate::error::ApiError;
 use crate::http::extract::{At, Body, json_response};
+use crate::http::kept;
 
 pub async fn schedule_trips(
     State(state): State<AppState>,
@@ -17,5 +18,5 @@ pub async fn schedule_trips(
     Body(request): Body<TripSearchRequest>,
 ) -> Result<Response, ApiError> {
     caller.check_named(request.user_id.as_deref(), request.anonymous_id.as_deref())?;
-    Ok(json_response(search::search(&state, service, &request).await?))
+    Ok(json_response(search::search(&state, service, &request, kept::success).await?))
 }

@@ -520,7 +520,7 @@ fn unique_suffix() -> String {
 #[tokio::test]
 async fn seeds_a_fresh_sqlite_database_and_seeds_again() {
     let path = std::env::temp_dir().join(format!("ticket-api-seed-{}.db", unique_suffix()));
-    let (pool, _) = crate::store::db::open(&format!("sqlite://{}", path.display()), 4).await.unwrap();
+    let (pool, _) = crate::store::pool::open(&format!("sqlite://{}", path.display()), 4).await.unwrap();
     seed_and_check(&pool).await;
     pool.close().await;
     for suffix in ["", "-wal", "-shm"] {
@@ -549,7 +549,7 @@ async fn seeds_postgres_too_when_a_server_is_given() {
         Some(q) => format!("{base}/{name}?{q}"),
         None => format!("{base}/{name}"),
     };
-    let (pool, _) = crate::store::db::open(&url, 4).await.unwrap();
+    let (pool, _) = crate::store::pool::open(&url, 4).await.unwrap();
     seed_and_check(&pool).await;
     pool.close().await;
     sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE {name}"))).execute(&admin).await.unwrap();

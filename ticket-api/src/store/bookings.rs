@@ -1,12 +1,12 @@
 //! `bookings` and `booking_seats`: a traveller's booking from its pending payment to its end.
 
-use super::db::Tx;
+use super::pool::Tx;
 use core_wasm::contract::booking::{BookingStatus, Gender};
 use core_wasm::pricing::Quote;
 use core_wasm::service::Service;
 
 use super::Exec;
-use super::writes::Writes;
+use super::pool::Writes;
 
 /// A booking as stored. The table's `gateway` column is left unread and unwritten (a booking's
 /// gateway is its sessions': `payments::gateway_of`) until a later release drops it (docs/deployment.md,

@@ -1,6 +1,6 @@
 //! `seat_claims` as search and seat view read them (the inventory module writes them).
 
-use crate::store::db::Pool;
+use crate::store::pool::Pool;
 
 /// What a claim row is: a hold until its expiry, a sale, or a seat not for sale.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,10 +1,10 @@
 //! `holds` and `hold_seats`: a visitor's seat-lock on a trip. Its rows in `seat_claims` carry
 //! `claim_id = holds.id` (the inventory module writes those).
 
-use super::db::Tx;
+use super::pool::Tx;
 
 use super::Exec;
-use super::writes::Writes;
+use super::pool::Writes;
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct HoldRow {

@@ -14,8 +14,8 @@
 //! guard, `crate::claims::ClaimsWrite`), so no write can bypass the seat maps' copies: the guard
 //! must exist before the transaction commits and live until it has ended.
 
-use crate::store::db::{Pool, Tx};
-use crate::store::writes::Writes;
+use crate::store::pool::Writes;
+use crate::store::pool::{Pool, Tx};
 
 use crate::store::claims::ClaimState;
 

@@ -3,42 +3,30 @@
 //! order their rules need, inside the transactions they open.
 //!
 //! Functions that run one statement take any executor (`&pool` or `&mut *tx`), or add their
-//! write to the call's [`writes::Writes`] when nothing is read between its writes; statuses are the
+//! write to the call's [`pool::Writes`] when nothing is read between its writes; statuses are the
 //! contract's enums, read and written by their one name (`names!`), and the schema CHECKs them.
 
 pub mod accounts;
 pub mod bookings;
 pub mod claims;
-pub mod connections;
 pub mod content;
-pub mod db;
 pub mod grants;
 pub mod holds;
 pub mod idempotency;
 pub mod inventory;
-pub mod lite;
 pub mod network;
 pub mod otp;
 pub mod payments;
+pub mod pool;
 pub mod promos;
-pub mod queue;
 pub mod reservations;
 pub mod tickets;
 pub mod trips;
-pub mod writes;
 
 /// Anything a single statement runs on: the pool, a connection, a transaction.
 pub trait Exec<'c>: sqlx::Executor<'c, Database = sqlx::Any> {}
 
 impl<'c, E: sqlx::Executor<'c, Database = sqlx::Any>> Exec<'c> for E {}
-
-/// The statement and its arguments out of a query (an argument that failed to encode is an error).
-pub(crate) fn parts<'q, E: sqlx::Execute<'q, sqlx::Any>>(
-    mut query: E,
-) -> Result<(sqlx::SqlStr, Option<sqlx::any::AnyArguments>), sqlx::Error> {
-    let arguments = query.take_arguments().map_err(sqlx::Error::Encode)?;
-    Ok((query.sql(), arguments))
-}
 
 /// `($1, $2, $3), ($4, $5, $6), ...`: the placeholders of a multi-row VALUES list (only numbered
 /// placeholders reach the SQL text; every value is bound).

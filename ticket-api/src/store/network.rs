@@ -1,6 +1,6 @@
 //! The timetable as stored: what `domain::network` loads into memory, one query per table.
 
-use crate::store::db::Pool;
+use crate::store::pool::Pool;
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct CityRow {

@@ -4,7 +4,7 @@ use core_wasm::contract::tickets::TicketStatus;
 use core_wasm::service::Service;
 
 use super::Exec;
-use super::writes::Writes;
+use super::pool::Writes;
 
 /// A ticket with the booking it was issued for: what the site and the PDF show.
 #[derive(Debug, Clone, sqlx::FromRow)]

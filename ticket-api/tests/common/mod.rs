@@ -99,7 +99,8 @@ fn sqlite_template() -> &'static PathBuf {
             let path = std::env::temp_dir().join(format!("{}.db", unique("ticket_api_template")));
             let rt = tokio::runtime::Runtime::new().unwrap();
             rt.block_on(async {
-                let (pool, _) = ticket_api::store::db::open(&format!("sqlite://{}", path.display()), 2).await.unwrap();
+                let (pool, _) =
+                    ticket_api::store::pool::open(&format!("sqlite://{}", path.display()), 2).await.unwrap();
                 seed_demo(&pool, &SeedOptions { today: today(), days: DAYS }).await.unwrap();
                 // Fold the WAL into the file so a plain copy holds everything.
                 sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)").execute(&pool).await.unwrap();
@@ -139,7 +140,7 @@ fn postgres_template() -> &'static String {
             let rt = tokio::runtime::Runtime::new().unwrap();
             rt.block_on(async {
                 admin(&server, &format!("CREATE DATABASE {name}")).await;
-                let (pool, _) = ticket_api::store::db::open(&with_database(&server, &name), 2).await.unwrap();
+                let (pool, _) = ticket_api::store::pool::open(&with_database(&server, &name), 2).await.unwrap();
                 seed_demo(&pool, &SeedOptions { today: today(), days: DAYS }).await.unwrap();
                 pool.close().await;
             });

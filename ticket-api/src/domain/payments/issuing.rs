@@ -21,8 +21,8 @@ use crate::store::claims::ClaimState;
 use crate::store::holds;
 use crate::store::inventory::{self, Claim, ClaimError};
 use crate::store::payments::{self as store_payments, PaymentOutcome, RefundReason, SessionRow, SessionState};
+use crate::store::pool::Writes;
 use crate::store::tickets;
-use crate::store::writes::Writes;
 
 /// What issuing came to.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,5 +1,5 @@
 //! The waiting-room calls (issue 16): `common/queue/join` and `common/queue/status`. A status
-//! poll is answered from memory (domain::waiting_room): it reads the token, writes nothing.
+//! poll is answered from memory (waiting_room/room.rs): it reads the token, writes nothing.
 
 use axum::Json;
 use axum::extract::State;
@@ -12,9 +12,9 @@ use crate::AppState;
 use crate::clock::{now_unix_ms, wire_instant};
 use crate::domain::identity::Caller;
 use crate::domain::trip::TripInfo;
-use crate::domain::waiting_room::{RoomError, Standing};
 use crate::error::ApiError;
 use crate::http::extract::{Body, ok};
+use crate::waiting_room::{RoomError, Standing};
 
 type Answer<T> = Result<Json<Envelope<T>>, ApiError>;
 
@@ -63,7 +63,7 @@ pub async fn join(
     let network = state.network.get(&state.pool).await?;
     let trip = TripInfo::find(&state.pool, &network, &request.trip_id).await?;
     let now = now_unix_ms();
-    let opening = state.waiting_room.opening_for(&trip, now).ok_or_else(|| ApiError::conflict(say::QUEUE_NONE))?;
+    let opening = trip.opening(&state.waiting_room, now).ok_or_else(|| ApiError::conflict(say::QUEUE_NONE))?;
     let standing = state.waiting_room.join(&opening, &visitor, now).await?;
     Ok(ok(answer(standing, now)))
 }

@@ -1,27 +1,48 @@
-//! The store's connection: one pool for SQLite or PostgreSQL, chosen by `DATABASE_URL`, with the
-//! same queries and migrations on both (portable DDL; `$1` placeholders, bound by number on
-//! both). Queries are checked at run time, so a clean clone builds without a database.
+//! The store's machinery behind one seam: the rest of the store sees a [`Pool`], its [`Tx`]s,
+//! the [`Writes`] a call batches and the [`Backend`], and runs sqlx queries on `&pool` or
+//! `&mut *tx` without knowing what runs them. This module holds the pin on `sqlx-core` (the
+//! `Any` rows and arguments the SQLite connections build), the one sqlx `Executor`
+//! implementation (for the pool and a transaction: below) and the one `DatabaseError`
+//! ([`failure`]).
 //!
-//! Migrations and the demo seed run on sqlx's pool; the server then serves from [`Pool`]: sqlx's
-//! pool on PostgreSQL, its connections kept between statements ([`super::connections`]: sqlx
-//! pings each on its way back, a round trip per statement), and on a SQLite file the direct
-//! connections of [`super::lite`] (DESIGN's "sqlx for the store" departs there, for speed:
-//! sqlx's SQLite driver handed every statement to a thread of its own and back, most of a
-//! sale's time). Either way the store's functions take `&Pool` or a [`Tx`] as sqlx executors
-//! and do not know which runs them.
+//! One pool for SQLite or PostgreSQL, chosen by `DATABASE_URL`, with the same queries and
+//! migrations on both (portable DDL; `$1` placeholders, bound by number on both). Queries are
+//! checked at run time, so a clean clone builds without a database. Migrations and the demo seed
+//! run on sqlx's pool; the server then serves from [`Pool`], through two pieces of machinery,
+//! each kept because it buys more than 10 % (issue 34; `tests/load/sales-bench.sh 30 64`, a
+//! plain sqlx pool lending a connection per statement against each, this 2-core machine):
+//!
+//! - [`lite`], on a SQLite file: statements run on rusqlite connections in the calling task, one
+//!   writer with grouped commits. sqlx's SQLite driver hands every statement to a thread of its
+//!   own and back (DESIGN's "sqlx for the store" departs here): 959.8 complete sales/s against
+//!   185.9, five times as many, p99 of seat-lock 42.8 ms against 299.6 ms.
+//! - [`kept`], on PostgreSQL: connections kept between statements, as sqlx pings each on its
+//!   way back to its pool, a round trip per statement: 401.4 and 398.8 sales/s against 362.0
+//!   and 344.8 (+11 to +16 %), CPU per sale 4.71 ms against 5.15 and 5.49, p99 of seat-lock
+//!   54 ms against 109 and 118.
+//!
+//! Search and seat view gain nothing from either (`tests/load/search-bench.sh 10`: within 5 % both
+//! ways): their answers come from the claims kept in memory, not from the store.
 
 use std::str::FromStr;
 use std::time::Duration;
 
 use std::sync::Arc;
 
-use futures_util::future::BoxFuture;
-use futures_util::stream::BoxStream;
-use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyQueryResult, AnyRow, AnyStatement, AnyTypeInfo};
+use futures_util::future::{BoxFuture, Future};
+use futures_util::stream::{self, BoxStream, StreamExt};
+use sqlx::any::{AnyArguments, AnyConnectOptions, AnyPoolOptions, AnyQueryResult, AnyRow, AnyStatement, AnyTypeInfo};
 use sqlx::{Any, AnyPool, ConnectOptions, Connection, Either, Execute, Executor, SqlStr};
 
-use super::connections::{Connections, KeptTx};
-use super::lite::{Lite, LiteTx};
+pub mod failure;
+pub mod kept;
+pub mod lite;
+pub mod writes;
+
+pub use writes::Writes;
+
+use kept::{Connections, KeptTx};
+use lite::{Lite, LiteTx, Ran};
 
 /// The embedded migrations (ticket-api/migrations), applied at start-up.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
@@ -161,7 +182,7 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<(AnyPool, Backen
 }
 
 /// The store the server runs on: sqlx's pool for PostgreSQL (and an in-memory SQLite) behind
-/// [`Connections`], the direct SQLite connections of [`super::lite`] for a SQLite file.
+/// [`Connections`], the direct SQLite connections of [`lite`] for a SQLite file.
 /// Statements take `&Pool` (or a [`Tx`]) as sqlx's executors, so the store's queries run
 /// unchanged on either.
 #[derive(Debug, Clone)]
@@ -296,62 +317,152 @@ impl std::ops::DerefMut for Tx {
     }
 }
 
+/// A statement's steps as sqlx streams them: its rows, then what it changed.
 type Step = Result<Either<AnyQueryResult, AnyRow>, sqlx::Error>;
 
-/// Each executor's statements go to the connection underneath, whichever it is.
-macro_rules! dispatch_executor {
-    ($target:ty, $sqlx:pat => $sqlx_exec:expr, $lite:pat => $lite_exec:expr) => {
-        impl<'c> Executor<'c> for $target {
-            type Database = Any;
-
-            fn fetch_many<'e, 'q: 'e, E>(self, query: E) -> BoxStream<'e, Step>
-            where
-                'c: 'e,
-                E: 'q + Execute<'q, Any>,
-            {
-                match self {
-                    $sqlx => $sqlx_exec.fetch_many(query),
-                    $lite => $lite_exec.fetch_many(query),
-                }
-            }
-
-            fn fetch_optional<'e, 'q: 'e, E>(self, query: E) -> BoxFuture<'e, Result<Option<AnyRow>, sqlx::Error>>
-            where
-                'c: 'e,
-                E: 'q + Execute<'q, Any>,
-            {
-                match self {
-                    $sqlx => $sqlx_exec.fetch_optional(query),
-                    $lite => $lite_exec.fetch_optional(query),
-                }
-            }
-
-            fn prepare_with<'e>(
-                self,
-                sql: SqlStr,
-                parameters: &'e [AnyTypeInfo],
-            ) -> BoxFuture<'e, Result<AnyStatement, sqlx::Error>>
-            where
-                'c: 'e,
-            {
-                match self {
-                    $sqlx => $sqlx_exec.prepare_with(sql, parameters),
-                    $lite => $lite_exec.prepare_with(sql, parameters),
-                }
-            }
-
-            fn describe<'e>(self, sql: SqlStr) -> BoxFuture<'e, Result<sqlx::Describe<Any>, sqlx::Error>>
-            where
-                'c: 'e,
-            {
-                match self {
-                    $sqlx => $sqlx_exec.describe(sql),
-                    $lite => $lite_exec.describe(sql),
-                }
-            }
-        }
-    };
+/// The statement and its arguments out of a query (an argument that failed to encode is an error).
+pub(crate) fn parts<'q, E: sqlx::Execute<'q, sqlx::Any>>(
+    mut query: E,
+) -> Result<(sqlx::SqlStr, Option<AnyArguments>), sqlx::Error> {
+    let arguments = query.take_arguments().map_err(sqlx::Error::Encode)?;
+    Ok((query.sql(), arguments))
 }
 
-dispatch_executor!(&'c Pool, Pool(Kind::Sqlx(this, _)) => &**this, Pool(Kind::Lite(this)) => this);
-dispatch_executor!(&'c mut TxConn, TxConn::Sqlx(this, _) => this.conn(), TxConn::Lite(this) => this);
+/// A statement run on the SQLite connections, streamed as sqlx streams a statement's steps.
+fn lite_steps<'e>(ran: impl Future<Output = Result<Ran, sqlx::Error>> + Send + 'e) -> BoxStream<'e, Step> {
+    stream::once(ran)
+        .map(|ran| match ran {
+            Ok(Ran { rows, result }) => {
+                rows.into_iter().map(|r| Ok(Either::Right(r))).chain([Ok(Either::Left(result))]).collect()
+            }
+            Err(e) => vec![Err(e)],
+        })
+        .flat_map(stream::iter)
+        .boxed()
+}
+
+fn unsupported<'e, T: Send + 'e>(what: &str) -> BoxFuture<'e, Result<T, sqlx::Error>> {
+    let message = format!("{what} is not supported on the store's SQLite connections");
+    Box::pin(async move { Err(sqlx::Error::Protocol(message)) })
+}
+
+// Outside a transaction: PostgreSQL's statements take a kept connection; SQLite's run on a reader
+// (a read) or the writer (a write as a unit of its own).
+impl<'c> Executor<'c> for &'c Pool {
+    type Database = Any;
+
+    fn fetch_many<'e, 'q: 'e, E>(self, query: E) -> BoxStream<'e, Step>
+    where
+        'c: 'e,
+        E: 'q + Execute<'q, Any>,
+    {
+        match &self.0 {
+            Kind::Sqlx(kept, _) => stream::once(kept.fetch_all(query)).flat_map(stream::iter).boxed(),
+            Kind::Lite(lite) => {
+                let parts = parts(query);
+                lite_steps(async move {
+                    let (sql, arguments) = parts?;
+                    lite.run(sql, arguments, None).await
+                })
+            }
+        }
+    }
+
+    fn fetch_optional<'e, 'q: 'e, E>(self, query: E) -> BoxFuture<'e, Result<Option<AnyRow>, sqlx::Error>>
+    where
+        'c: 'e,
+        E: 'q + Execute<'q, Any>,
+    {
+        match &self.0 {
+            Kind::Sqlx(kept, _) => Box::pin(kept.fetch_optional(query)),
+            Kind::Lite(lite) => {
+                let parts = parts(query);
+                Box::pin(async move {
+                    let (sql, arguments) = parts?;
+                    Ok(lite.run(sql, arguments, Some(1)).await?.rows.into_iter().next())
+                })
+            }
+        }
+    }
+
+    fn prepare_with<'e>(
+        self,
+        sql: SqlStr,
+        parameters: &'e [AnyTypeInfo],
+    ) -> BoxFuture<'e, Result<AnyStatement, sqlx::Error>>
+    where
+        'c: 'e,
+    {
+        match &self.0 {
+            Kind::Sqlx(kept, _) => kept.pool().prepare_with(sql, parameters),
+            Kind::Lite(_) => unsupported("prepare"),
+        }
+    }
+
+    fn describe<'e>(self, sql: SqlStr) -> BoxFuture<'e, Result<sqlx::Describe<Any>, sqlx::Error>>
+    where
+        'c: 'e,
+    {
+        match &self.0 {
+            Kind::Sqlx(kept, _) => kept.pool().describe(sql),
+            Kind::Lite(_) => unsupported("describe"),
+        }
+    }
+}
+
+// In a transaction: on its connection (PostgreSQL), on the writer in place (SQLite).
+impl<'c> Executor<'c> for &'c mut TxConn {
+    type Database = Any;
+
+    fn fetch_many<'e, 'q: 'e, E>(self, query: E) -> BoxStream<'e, Step>
+    where
+        'c: 'e,
+        E: 'q + Execute<'q, Any>,
+    {
+        match self {
+            TxConn::Sqlx(tx, _) => tx.conn().fetch_many(query),
+            TxConn::Lite(tx) => {
+                let ran = parts(query).and_then(|(sql, arguments)| tx.run(sql.as_str(), arguments, None));
+                lite_steps(std::future::ready(ran))
+            }
+        }
+    }
+
+    fn fetch_optional<'e, 'q: 'e, E>(self, query: E) -> BoxFuture<'e, Result<Option<AnyRow>, sqlx::Error>>
+    where
+        'c: 'e,
+        E: 'q + Execute<'q, Any>,
+    {
+        match self {
+            TxConn::Sqlx(tx, _) => tx.conn().fetch_optional(query),
+            TxConn::Lite(tx) => {
+                let ran = parts(query).and_then(|(sql, arguments)| tx.run(sql.as_str(), arguments, Some(1)));
+                Box::pin(std::future::ready(ran.map(|ran| ran.rows.into_iter().next())))
+            }
+        }
+    }
+
+    fn prepare_with<'e>(
+        self,
+        sql: SqlStr,
+        parameters: &'e [AnyTypeInfo],
+    ) -> BoxFuture<'e, Result<AnyStatement, sqlx::Error>>
+    where
+        'c: 'e,
+    {
+        match self {
+            TxConn::Sqlx(tx, _) => tx.conn().prepare_with(sql, parameters),
+            TxConn::Lite(_) => unsupported("prepare"),
+        }
+    }
+
+    fn describe<'e>(self, sql: SqlStr) -> BoxFuture<'e, Result<sqlx::Describe<Any>, sqlx::Error>>
+    where
+        'c: 'e,
+    {
+        match self {
+            TxConn::Sqlx(tx, _) => tx.conn().describe(sql),
+            TxConn::Lite(_) => unsupported("describe"),
+        }
+    }
+}

@@ -7,10 +7,11 @@ use std::sync::Arc;
 use sqlx::Row;
 
 use super::Lite;
+use crate::store::pool::{Kind, Pool};
 
 /// A fresh database file in WAL mode with one table, opened as the server opens it; the file is
 /// removed when the returned path guard drops.
-fn store(name: &str) -> (Arc<Lite>, Scratch) {
+fn store(name: &str) -> (Pool, Scratch) {
     let path = Scratch::new(&format!("lite-{name}"));
     let setup = rusqlite::Connection::open(&*path).unwrap();
     setup
@@ -19,7 +20,7 @@ fn store(name: &str) -> (Arc<Lite>, Scratch) {
              CREATE TABLE t (id BIGINT PRIMARY KEY, name TEXT NOT NULL UNIQUE, score REAL, note TEXT);",
         )
         .unwrap();
-    (Arc::new(Lite::open(&path).unwrap()), path)
+    (Pool(Kind::Lite(Arc::new(Lite::open(&path).unwrap()))), path)
 }
 
 /// A database file of a test, removed (with its WAL) when the test ends.
@@ -65,7 +66,7 @@ async fn rows_bind_and_read_as_sqlx_any_does() {
         .bind(7_i64)
         .bind(2.5_f64)
         .bind(None::<String>)
-        .execute(&*lite)
+        .execute(&lite)
         .await
         .unwrap();
     assert_eq!(inserted.rows_affected(), 1);
@@ -73,7 +74,7 @@ async fn rows_bind_and_read_as_sqlx_any_does() {
     let row = sqlx::query("SELECT id, name, score, note, id + $1 AS next FROM t WHERE id = $1 AND name <> $2")
         .bind(7_i64)
         .bind("rahim")
-        .fetch_one(&*lite)
+        .fetch_one(&lite)
         .await
         .unwrap();
     assert_eq!(row.get::<i64, _>("id"), 7);
@@ -81,21 +82,21 @@ async fn rows_bind_and_read_as_sqlx_any_does() {
     assert_eq!(row.get::<f64, _>("score"), 2.5);
     assert_eq!(row.get::<Option<String>, _>("note"), None);
     assert_eq!(row.get::<i64, _>("next"), 14);
-    let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM t").fetch_one(&*lite).await.unwrap();
+    let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM t").fetch_one(&lite).await.unwrap();
     assert_eq!(count, 1);
-    assert!(sqlx::query("SELECT id FROM t WHERE id = $1").bind(8_i64).fetch_optional(&*lite).await.unwrap().is_none());
+    assert!(sqlx::query("SELECT id FROM t WHERE id = $1").bind(8_i64).fetch_optional(&lite).await.unwrap().is_none());
 }
 
 #[tokio::test]
 async fn a_constraint_failure_is_a_database_error_of_its_kind() {
     let (lite, _file) = store("errors");
     let insert = |id: i64| sqlx::query("INSERT INTO t (id, name) VALUES ($1, 'same')").bind(id);
-    insert(1).execute(&*lite).await.unwrap();
-    let e = insert(2).execute(&*lite).await.unwrap_err();
+    insert(1).execute(&lite).await.unwrap();
+    let e = insert(2).execute(&lite).await.unwrap_err();
     assert!(e.as_database_error().is_some_and(|d| d.is_unique_violation()), "{e}");
-    let e = sqlx::query("INSERT INTO t (id) VALUES (3)").execute(&*lite).await.unwrap_err();
+    let e = sqlx::query("INSERT INTO t (id) VALUES (3)").execute(&lite).await.unwrap_err();
     assert_eq!(e.as_database_error().map(|d| d.kind()), Some(sqlx::error::ErrorKind::NotNullViolation), "{e}");
-    let e = sqlx::query("SELECT missing FROM nowhere").execute(&*lite).await.unwrap_err();
+    let e = sqlx::query("SELECT missing FROM nowhere").execute(&lite).await.unwrap_err();
     assert!(e.to_string().contains("no such table"), "{e}");
 }
 
@@ -111,12 +112,12 @@ async fn three_hundred_writers_at_once_are_all_committed_when_answered() {
                 sqlx::query("INSERT INTO t (id, name) VALUES ($1, $2)")
                     .bind(i)
                     .bind(format!("n{i}"))
-                    .execute(&mut tx)
+                    .execute(&mut *tx)
                     .await
                     .unwrap();
                 let mine: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM t WHERE id = $1")
                     .bind(i)
-                    .fetch_one(&mut tx)
+                    .fetch_one(&mut *tx)
                     .await
                     .unwrap();
                 assert_eq!(mine, 1, "a transaction reads its own write");
@@ -125,7 +126,7 @@ async fn three_hundred_writers_at_once_are_all_committed_when_answered() {
                 sqlx::query("INSERT INTO t (id, name) VALUES ($1, $2)")
                     .bind(i)
                     .bind(format!("n{i}"))
-                    .execute(&*lite)
+                    .execute(&lite)
                     .await
                     .unwrap();
             }
@@ -146,7 +147,7 @@ async fn three_hundred_writers_at_once_are_all_committed_when_answered() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_failed_or_abandoned_write_takes_nothing_of_the_others() {
     let (lite, path) = store("failed");
-    sqlx::query("INSERT INTO t (id, name) VALUES (1, 'taken')").execute(&*lite).await.unwrap();
+    sqlx::query("INSERT INTO t (id, name) VALUES (1, 'taken')").execute(&lite).await.unwrap();
     let mut writers = tokio::task::JoinSet::new();
     for i in 0..60_i64 {
         let lite = lite.clone();
@@ -155,7 +156,7 @@ async fn a_failed_or_abandoned_write_takes_nothing_of_the_others() {
             sqlx::query("INSERT INTO t (id, name) VALUES ($1, $2)")
                 .bind(100 + i)
                 .bind(format!("n{i}"))
-                .execute(&mut tx)
+                .execute(&mut *tx)
                 .await
                 .unwrap();
             match i % 3 {
@@ -163,10 +164,10 @@ async fn a_failed_or_abandoned_write_takes_nothing_of_the_others() {
                 0 => {
                     let e = sqlx::query("INSERT INTO t (id, name) VALUES ($1, 'taken')")
                         .bind(1000 + i)
-                        .execute(&mut tx)
+                        .execute(&mut *tx)
                         .await;
                     assert!(e.is_err());
-                    tx.rollback();
+                    tx.rollback().await.unwrap();
                 }
                 // Dropped without a word (its request was cancelled).
                 1 => drop(tx),
@@ -191,11 +192,12 @@ async fn a_failed_or_abandoned_write_takes_nothing_of_the_others() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_writer_cancelled_while_queued_does_not_hold_up_the_commit() {
-    let (lite, path) = store("cancelled");
-    let mut holding = lite.begin().await.unwrap();
-    sqlx::query("INSERT INTO t (id, name) VALUES (1, 'first')").execute(&mut holding).await.unwrap();
+    let (pool, path) = store("cancelled");
+    let Pool(Kind::Lite(lite)) = &pool else { unreachable!("a SQLite file's pool") };
+    let mut holding = pool.begin().await.unwrap();
+    sqlx::query("INSERT INTO t (id, name) VALUES (1, 'first')").execute(&mut *holding).await.unwrap();
     // A second writer queues behind, and gives up waiting.
-    let queued = tokio::time::timeout(std::time::Duration::from_millis(50), lite.begin()).await;
+    let queued = tokio::time::timeout(std::time::Duration::from_millis(50), pool.begin()).await;
     assert!(queued.is_err(), "the writer is held");
     assert_eq!(lite.writer.queued(), 0, "a writer that gave up is not counted as queued");
     // With nobody queued, the holder commits its group itself.

@@ -17,8 +17,7 @@
 use sqlx::any::AnyArguments;
 use sqlx::{Any, AssertSqlSafe, Execute};
 
-use super::db::{Backend, Pool, Tx};
-use super::parts;
+use super::{Backend, Pool, Tx, parts};
 
 /// The writes, in the order they are written (on SQLite; on PostgreSQL at once).
 #[derive(Default)]

@@ -1,7 +1,8 @@
 //! Answers kept as the bytes they are served as. A search or seat view answers many askers with
 //! the same claims, so its answer is encoded once, as the contract's success envelope
 //! (`core_wasm::contract::envelope`, the same for every transport), and kept with the claims it
-//! was made from (`claims`); `http` only serves the bytes with their headers.
+//! was made from (`claims`). The domain decides when an answer may be served again and hands
+//! the answer to [`success`] to be made into bytes; only `http` makes answer bytes.
 
 use axum::body::Bytes;
 use core_wasm::contract::envelope::Envelope;

@@ -1,9 +1,9 @@
 //! `queue_openings` and `queue_places` (issue 16): the waiting room's state, so a restart keeps
 //! every place and processes sharing the store hand out one order.
 
-use crate::store::db::Pool;
+use crate::store::pool::Pool;
 
-use super::{Exec, values_list};
+use crate::store::{Exec, values_list};
 
 /// One opening's queue as stored.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -11,7 +11,6 @@ pub struct OpeningRow {
     pub seed: String,
     pub seed_hash: String,
     pub drawn: i64,
-    pub next_position: i64,
 }
 
 /// One place.
@@ -39,7 +38,7 @@ pub async fn open(pool: &Pool, queue_id: &str, seed: &str, seed_hash: &str) -> R
     .bind(seed_hash)
     .execute(pool)
     .await?;
-    sqlx::query_as("SELECT seed, seed_hash, drawn, next_position FROM queue_openings WHERE queue_id = $1")
+    sqlx::query_as("SELECT seed, seed_hash, drawn FROM queue_openings WHERE queue_id = $1")
         .bind(queue_id)
         .fetch_one(pool)
         .await
@@ -47,7 +46,7 @@ pub async fn open(pool: &Pool, queue_id: &str, seed: &str, seed_hash: &str) -> R
 
 /// The opening's row, if any join made it.
 pub async fn opening<'c>(e: impl Exec<'c>, queue_id: &str) -> Result<Option<OpeningRow>, sqlx::Error> {
-    sqlx::query_as("SELECT seed, seed_hash, drawn, next_position FROM queue_openings WHERE queue_id = $1")
+    sqlx::query_as("SELECT seed, seed_hash, drawn FROM queue_openings WHERE queue_id = $1")
         .bind(queue_id)
         .fetch_optional(e)
         .await

@@ -21,11 +21,9 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use futures_util::StreamExt as _;
-use futures_util::future::BoxFuture;
-use futures_util::stream::BoxStream;
-use sqlx::any::{AnyRow, AnyStatement, AnyTypeInfo};
+use sqlx::any::AnyRow;
 use sqlx::pool::PoolConnection;
-use sqlx::{Any, AnyConnection, AnyPool, Connection as _, Execute, Executor, SqlStr};
+use sqlx::{Any, AnyConnection, AnyPool, Connection as _, Execute, Executor as _};
 use sqlx_core::transaction::TransactionManager as _;
 use tokio::sync::oneshot;
 
@@ -69,6 +67,11 @@ impl Connections {
 
     pub fn is_closed(&self) -> bool {
         self.pool.is_closed()
+    }
+
+    /// sqlx's pool, for what needs no connection of its own (preparing, describing).
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
     }
 
     pub async fn close(&self) {
@@ -182,7 +185,7 @@ impl Connections {
         Ok(tx)
     }
 
-    async fn fetch_all<'q>(&self, query: impl Execute<'q, Any> + 'q) -> Vec<Step> {
+    pub(super) async fn fetch_all<'q>(&self, query: impl Execute<'q, Any> + 'q) -> Vec<Step> {
         let mut lent = match self.take().await {
             Ok(conn) => Lent { conn: Some(conn), home: self },
             Err(e) => return vec![Err(e)],
@@ -194,7 +197,10 @@ impl Connections {
         steps
     }
 
-    async fn fetch_optional<'q>(&self, query: impl Execute<'q, Any> + 'q) -> Result<Option<AnyRow>, sqlx::Error> {
+    pub(super) async fn fetch_optional<'q>(
+        &self,
+        query: impl Execute<'q, Any> + 'q,
+    ) -> Result<Option<AnyRow>, sqlx::Error> {
         let mut lent = Lent { conn: Some(self.take().await?), home: self };
         let row = lent.conn().fetch_optional(query).await?;
         lent.put_down();
@@ -318,59 +324,24 @@ impl Drop for KeptTx {
     }
 }
 
-impl<'c> Executor<'c> for &'c Connections {
-    type Database = Any;
-
-    fn fetch_many<'e, 'q: 'e, E>(self, query: E) -> BoxStream<'e, Step>
-    where
-        'c: 'e,
-        E: 'q + Execute<'q, Any>,
-    {
-        Box::pin(futures_util::stream::once(self.fetch_all(query)).flat_map(futures_util::stream::iter))
-    }
-
-    fn fetch_optional<'e, 'q: 'e, E>(self, query: E) -> BoxFuture<'e, Result<Option<AnyRow>, sqlx::Error>>
-    where
-        'c: 'e,
-        E: 'q + Execute<'q, Any>,
-    {
-        Box::pin(Connections::fetch_optional(self, query))
-    }
-
-    fn prepare_with<'e>(
-        self,
-        sql: SqlStr,
-        parameters: &'e [AnyTypeInfo],
-    ) -> BoxFuture<'e, Result<AnyStatement, sqlx::Error>>
-    where
-        'c: 'e,
-    {
-        self.pool.prepare_with(sql, parameters)
-    }
-
-    fn describe<'e>(self, sql: SqlStr) -> BoxFuture<'e, Result<sqlx::Describe<Any>, sqlx::Error>>
-    where
-        'c: 'e,
-    {
-        self.pool.describe(sql)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::store::lite::tests::Scratch;
+    use crate::store::pool::lite::tests::Scratch;
+    use crate::store::pool::{Backend, Kind, Pool};
 
-    /// `most` connections to a new SQLite file (sqlx's driver: the pool these connections front).
-    async fn connections(most: u32) -> (Arc<Connections>, Scratch) {
+    /// `most` connections to a new SQLite file (sqlx's driver: the pool these connections front),
+    /// and the store's pool over them.
+    async fn connections(most: u32) -> (Arc<Connections>, Pool, Scratch) {
         let file = Scratch::new("kept");
         let url = format!("sqlite://{}", file.display());
-        let (pool, _) = crate::store::db::connect(&url, most).await.unwrap();
-        let connections = Connections::new(pool);
-        sqlx::query("CREATE TABLE t (n INTEGER)").execute(&*connections).await.unwrap();
-        (connections, file)
+        let (sqlx_pool, _) = crate::store::pool::connect(&url, most).await.unwrap();
+        let connections = Connections::new(sqlx_pool);
+        let pool = Pool(Kind::Sqlx(Arc::clone(&connections), Backend::Sqlite));
+        sqlx::query("CREATE TABLE t (n INTEGER)").execute(&pool).await.unwrap();
+        (connections, pool, file)
     }
 
     fn taken(connections: &Connections) -> (u32, usize, usize) {
@@ -378,16 +349,15 @@ mod tests {
         (kept.taken, kept.idle.len(), kept.waiting.len())
     }
 
-    async fn one(connections: &Connections) -> i64 {
-        let within =
-            tokio::time::timeout(Duration::from_secs(5), sqlx::query_scalar("SELECT 1").fetch_one(connections));
+    async fn one(pool: &Pool) -> i64 {
+        let within = tokio::time::timeout(Duration::from_secs(5), sqlx::query_scalar("SELECT 1").fetch_one(pool));
         within.await.expect("a connection within 5 s").unwrap()
     }
 
     #[tokio::test]
     async fn statements_beyond_the_pools_size_wait_their_turn_and_all_run() {
-        let (connections, _dir) = connections(2).await;
-        let all = futures_util::future::join_all((0..50).map(|_| one(&connections))).await;
+        let (connections, pool, _dir) = connections(2).await;
+        let all = futures_util::future::join_all((0..50).map(|_| one(&pool))).await;
         assert_eq!(all, vec![1; 50]);
         let (taken, idle, waiting) = taken(&connections);
         assert!(taken <= 2, "taken {taken}");
@@ -396,51 +366,49 @@ mod tests {
 
     #[tokio::test]
     async fn a_statement_that_stops_waiting_loses_no_connection() {
-        let (connections, _dir) = connections(1).await;
+        let (connections, pool, _dir) = connections(1).await;
         let tx = connections.begin().await.unwrap();
-        let gave_up = tokio::time::timeout(Duration::from_millis(50), one(&connections)).await;
+        let gave_up = tokio::time::timeout(Duration::from_millis(50), one(&pool)).await;
         assert!(gave_up.is_err(), "the one connection is the transaction's");
         tx.commit().await.unwrap();
-        assert_eq!(one(&connections).await, 1);
+        assert_eq!(one(&pool).await, 1);
         assert_eq!(taken(&connections), (1, 1, 0));
     }
 
     #[tokio::test]
     async fn a_transaction_dropped_open_is_rolled_back_and_its_connection_serves_again() {
-        let (connections, _dir) = connections(1).await;
+        let (connections, pool, _dir) = connections(1).await;
         let mut tx = connections.begin().await.unwrap();
         sqlx::query("INSERT INTO t (n) VALUES (1)").execute(tx.conn()).await.unwrap();
         drop(tx);
-        let count: i64 = tokio::time::timeout(
-            Duration::from_secs(5),
-            sqlx::query_scalar("SELECT COUNT(*) FROM t").fetch_one(&*connections),
-        )
-        .await
-        .unwrap()
-        .unwrap();
+        let count: i64 =
+            tokio::time::timeout(Duration::from_secs(5), sqlx::query_scalar("SELECT COUNT(*) FROM t").fetch_one(&pool))
+                .await
+                .unwrap()
+                .unwrap();
         assert_eq!(count, 0);
         let mut tx = connections.begin().await.unwrap();
         sqlx::query("INSERT INTO t (n) VALUES (2)").execute(tx.conn()).await.unwrap();
         tx.commit().await.unwrap();
-        let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM t").fetch_one(&*connections).await.unwrap();
+        let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM t").fetch_one(&pool).await.unwrap();
         assert_eq!(count, 1);
     }
 
     #[tokio::test]
     async fn a_statement_after_closing_is_refused_not_kept_waiting() {
-        let (connections, _dir) = connections(1).await;
-        assert_eq!(one(&connections).await, 1);
+        let (connections, pool, _dir) = connections(1).await;
+        assert_eq!(one(&pool).await, 1);
         connections.close().await;
-        let refused = tokio::time::timeout(Duration::from_secs(5), sqlx::query("SELECT 1").execute(&*connections));
+        let refused = tokio::time::timeout(Duration::from_secs(5), sqlx::query("SELECT 1").execute(&pool));
         assert!(matches!(refused.await.expect("an answer at once"), Err(sqlx::Error::PoolClosed)));
     }
 
     #[tokio::test]
     async fn a_failed_statement_gives_its_connection_back() {
-        let (connections, _dir) = connections(1).await;
+        let (connections, pool, _dir) = connections(1).await;
         for _ in 0..3 {
-            assert!(sqlx::query("SELECT nothing FROM nowhere").execute(&*connections).await.is_err());
-            assert_eq!(one(&connections).await, 1);
+            assert!(sqlx::query("SELECT nothing FROM nowhere").execute(&pool).await.is_err());
+            assert_eq!(one(&pool).await, 1);
         }
         assert!(taken(&connections).0 <= 1);
     }

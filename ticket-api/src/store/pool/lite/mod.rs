@@ -42,14 +42,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use futures_util::future::BoxFuture;
-use futures_util::stream::{self, BoxStream, StreamExt};
 use rusqlite::{Connection, OpenFlags};
-use sqlx::any::{AnyArguments, AnyQueryResult, AnyRow, AnyStatement, AnyTypeInfo};
-use sqlx::{Any, Either, Execute, Executor, SqlStr};
+use sqlx::SqlStr;
+use sqlx::any::AnyArguments;
 
-use super::parts;
-use any::{Conn, Ran};
+use any::Conn;
+pub(super) use any::Ran;
 use writer::{Unit, Writer};
 
 /// How long a write waits for another process's write (a second server on the file).
@@ -131,7 +129,7 @@ impl Lite {
     }
 
     /// One statement outside a transaction: a read on a reader, a write on the writer.
-    async fn run(
+    pub(in crate::store::pool) async fn run(
         &self,
         sql: SqlStr,
         mut arguments: Option<AnyArguments>,
@@ -175,6 +173,16 @@ impl std::fmt::Debug for LiteTx {
 }
 
 impl LiteTx {
+    /// One statement of the transaction, on the writer, in place.
+    pub(in crate::store::pool) fn run(
+        &mut self,
+        sql: &str,
+        arguments: Option<AnyArguments>,
+        limit: Option<usize>,
+    ) -> Result<Ran, sqlx::Error> {
+        self.0.conn().run(sql, arguments, limit)
+    }
+
     pub async fn commit(self) -> Result<(), sqlx::Error> {
         self.0.commit().await
     }
@@ -183,86 +191,3 @@ impl LiteTx {
         self.0.rollback();
     }
 }
-
-/// A statement's steps as sqlx streams them: its rows, then what it changed.
-type Step = Result<Either<AnyQueryResult, AnyRow>, sqlx::Error>;
-
-fn steps(ran: Result<Ran, sqlx::Error>) -> Vec<Step> {
-    match ran {
-        Ok(Ran { rows, result }) => {
-            rows.into_iter().map(|r| Ok(Either::Right(r))).chain([Ok(Either::Left(result))]).collect()
-        }
-        Err(e) => vec![Err(e)],
-    }
-}
-
-fn unsupported<'e, T: Send + 'e>(what: &str) -> BoxFuture<'e, Result<T, sqlx::Error>> {
-    let message = format!("{what} is not supported on the store's SQLite connections");
-    Box::pin(async move { Err(sqlx::Error::Protocol(message)) })
-}
-
-/// sqlx's executor over a way to run one statement: `|this, sql, arguments, limit| future`
-/// giving the statement's [`Ran`]. Statements are run when the query is awaited, as sqlx's are.
-macro_rules! executor {
-    ($target:ty, |$this:ident, $sql:ident, $arguments:ident, $limit:ident| $run:expr) => {
-        impl<'c> Executor<'c> for $target {
-            type Database = Any;
-
-            fn fetch_many<'e, 'q: 'e, E>(self, query: E) -> BoxStream<'e, Step>
-            where
-                'c: 'e,
-                E: 'q + Execute<'q, Any>,
-            {
-                let $this = self;
-                let parts = parts(query);
-                let ran = async move {
-                    let ($sql, $arguments) = parts?;
-                    let $limit: Option<usize> = None;
-                    $run.await
-                };
-                stream::once(ran).map(steps).flat_map(stream::iter).boxed()
-            }
-
-            fn fetch_optional<'e, 'q: 'e, E>(self, query: E) -> BoxFuture<'e, Result<Option<AnyRow>, sqlx::Error>>
-            where
-                'c: 'e,
-                E: 'q + Execute<'q, Any>,
-            {
-                let $this = self;
-                let parts = parts(query);
-                Box::pin(async move {
-                    let ($sql, $arguments) = parts?;
-                    let $limit = Some(1);
-                    Ok($run.await?.rows.into_iter().next())
-                })
-            }
-
-            fn prepare_with<'e>(
-                self,
-                _sql: SqlStr,
-                _parameters: &'e [AnyTypeInfo],
-            ) -> BoxFuture<'e, Result<AnyStatement, sqlx::Error>>
-            where
-                'c: 'e,
-            {
-                unsupported("prepare")
-            }
-
-            fn describe<'e>(self, _sql: SqlStr) -> BoxFuture<'e, Result<sqlx::Describe<Any>, sqlx::Error>>
-            where
-                'c: 'e,
-            {
-                unsupported("describe")
-            }
-        }
-    };
-}
-
-// Outside a transaction: a read on a reader connection, a write as a unit of its own.
-executor!(&'c Lite, |this, sql, arguments, limit| this.run(sql, arguments, limit));
-// In a transaction: on the writer, in place.
-executor!(&'c mut LiteTx, |this, sql, arguments, limit| std::future::ready(this.0.conn().run(
-    sql.as_str(),
-    arguments,
-    limit
-)));

@@ -1,39 +1,24 @@
-//! The waiting room (issue 16): joins, status polls and the gate in front of seat-lock.
-//!
-//! A place is written to the store when a visitor joins (a restart keeps it; processes sharing
-//! the store see it) and kept in memory, where status polls are answered from: a poll writes
-//! nothing, save the one moment a place's turn comes (its admission runs from then). Each queue's
-//! counts are re-read from the store at most once a second, so what other processes did shows
-//! within a second.
-//!
-//! Joins go through one writer task per process, which writes the joins waiting for it together
-//! in one transaction per queue: thousands of joins a second cost tens of transactions. Each
-//! transaction starts by locking the opening's row, so processes sharing the store take their
-//! positions one after another; the first to find the opening's moment passed draws the
-//! pre-queue (draw.rs) inside that same transaction, so no arrival can slip in between.
+//! The room: places kept in memory for status polls, the gate in front of seat-lock, and the
+//! joins handed to the writer ([`super::writer`]).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use crate::store::db::Pool;
+use crate::store::pool::Pool;
 use core_wasm::time::Date;
 use tokio::sync::{mpsc, oneshot};
 
-use crate::domain::trip::TripInfo;
-use crate::ids::{self, NoRandomness, random_bytes};
-use crate::queue::admission::{Admission, Admissions, Refusal};
-use crate::queue::draw::{self, Seed};
-use crate::queue::pacing::Pace;
-use crate::queue::windows::{Opening, SaleWindows};
-use crate::store::queue::{self as store, PlaceRow};
+use super::admission::{Admission, Admissions, Refusal};
+use super::draw::Seed;
+use super::pacing::Pace;
+use super::places::{self as store, PlaceRow};
+use super::windows::{Opening, SaleWindows};
+use crate::ids::{NoRandomness, random_bytes};
 use core_wasm::contract::queue::QueuePhase;
+use core_wasm::service::Service;
 
 /// How stale a queue's counts may be when a poll reads them.
 const REFRESH_MS: i64 = 1_000;
-/// The most joins one transaction writes.
-const BATCH: usize = 1_000;
-/// Rows a statement writes at most (5 values each: well under SQLite's and PostgreSQL's limits).
-const ROWS_PER_STATEMENT: usize = 200;
 
 /// Where a visitor stands in a queue, as a join or a status poll answers.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -104,12 +89,12 @@ impl Known {
 
 /// One opening's queue in this process.
 #[derive(Debug)]
-struct Queue {
-    id: String,
-    opens_ms: i64,
+pub(super) struct Queue {
+    pub id: String,
+    pub opens_ms: i64,
     pace: Pace,
     admission_ms: i64,
-    seed: Seed,
+    pub seed: Seed,
     seed_hash: String,
     /// The seed as revealed after the draw, and the opening and closing times, written out once
     /// (not on every poll).
@@ -124,15 +109,32 @@ impl Queue {
         // A poll that panicked mid-update leaves maps that are still whole: go on with them.
         self.known.lock().unwrap_or_else(PoisonError::into_inner)
     }
+
+    /// Whether this process knows the pre-queue was drawn.
+    pub(super) fn is_drawn(&self) -> bool {
+        self.known().drawn
+    }
+
+    /// The positions the writer drew (place, position). Places drawn that this process has not
+    /// seen are learnt when polled (status).
+    pub(super) fn learn_draw(&self, drew: Vec<(String, i64)>) {
+        let mut known = self.known();
+        for (place, position) in drew {
+            if let Some(known) = known.places.get_mut(&place) {
+                known.position = u64::try_from(position).ok();
+            }
+        }
+        known.drawn = known.drawn || known.places.values().all(|p| p.position.is_some());
+    }
 }
 
 /// A join waiting for the writer.
-struct Join {
-    queue: Arc<Queue>,
+pub(super) struct Join {
+    pub queue: Arc<Queue>,
     /// `None`: only draw the queue if its moment has come (a poll after the opening).
-    visitor: Option<String>,
-    now_ms: i64,
-    reply: oneshot::Sender<Result<Option<PlaceRow>, sqlx::Error>>,
+    pub visitor: Option<String>,
+    pub now_ms: i64,
+    pub reply: oneshot::Sender<Result<Option<PlaceRow>, sqlx::Error>>,
 }
 
 /// The waiting rooms of this process's sale windows.
@@ -169,7 +171,7 @@ impl From<NoRandomness> for RoomError {
     }
 }
 
-fn as_i64(n: u64) -> i64 {
+pub(super) fn as_i64(n: u64) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)
 }
 
@@ -177,8 +179,8 @@ impl WaitingRoom {
     /// The waiting rooms of `windows`, admissions signed under `secret`; starts the writer task
     /// (so it must be called inside the Tokio runtime).
     pub fn start(pool: Pool, windows: SaleWindows, admissions: Admissions) -> Arc<WaitingRoom> {
-        let (writer, jobs) = mpsc::channel(BATCH * 16);
-        tokio::spawn(write_joins(pool.clone(), jobs));
+        let (writer, jobs) = mpsc::channel(super::writer::BATCH * 16);
+        tokio::spawn(super::writer::write_joins(pool.clone(), jobs));
         Arc::new(WaitingRoom { pool, windows, admissions, queues: Mutex::new(HashMap::new()), writer })
     }
 
@@ -186,11 +188,18 @@ impl WaitingRoom {
         &self.windows
     }
 
-    /// The opening of a sale window covering `trip` under way at `now_ms`, if any (the trip's
-    /// travel date is its departure's, in Dhaka).
-    pub(crate) fn opening_for(&self, trip: &TripInfo, now_ms: i64) -> Option<Opening<'_>> {
-        let travel_date = Date::from_days_since_epoch(trip.departs_at.div_euclid(24 * 60));
-        self.windows.for_trip(trip.service, &trip.stops, travel_date, now_ms)
+    /// The opening of a sale window covering a trip of `service` through `stops`, departing at
+    /// `departs_at` (Dhaka minutes since the epoch: its travel date is its departure's), under way
+    /// at `now_ms`, if any.
+    pub(crate) fn opening_for(
+        &self,
+        service: Service,
+        stops: &[String],
+        departs_at: i64,
+        now_ms: i64,
+    ) -> Option<Opening<'_>> {
+        let travel_date = Date::from_days_since_epoch(departs_at.div_euclid(24 * 60));
+        self.windows.for_trip(service, stops, travel_date, now_ms)
     }
 
     fn cached(&self, queue_id: &str) -> Option<Arc<Queue>> {
@@ -415,156 +424,6 @@ fn poll_after(now_ms: i64, opens_ms: i64, wait_seconds: Option<u64>, done: bool)
         Some(wait) => (wait * 1000 / 4).clamp(2_000, 30_000),
     };
     ms.min(u64::try_from(opens_ms - now_ms).ok().filter(|&until| until > 0).unwrap_or(u64::MAX).max(1_000))
-}
-
-/// The writer: the joins waiting are written together, one transaction per queue.
-async fn write_joins(pool: Pool, mut jobs: mpsc::Receiver<Join>) {
-    while let Some(first) = jobs.recv().await {
-        let mut batch = vec![first];
-        while batch.len() < BATCH {
-            match jobs.try_recv() {
-                Ok(job) => batch.push(job),
-                Err(_) => break,
-            }
-        }
-        let mut by_queue: HashMap<String, Vec<Join>> = HashMap::new();
-        for job in batch {
-            by_queue.entry(job.queue.id.clone()).or_default().push(job);
-        }
-        for (_, joins) in by_queue {
-            let written = write_queue(&pool, &joins).await;
-            for job in joins {
-                let answer = match &written {
-                    Ok(places) => Ok(job.visitor.as_ref().and_then(|v| places.get(v).cloned())),
-                    Err(e) => Err(sqlx::Error::Protocol(format!("joining the queue failed: {e}"))),
-                };
-                // A join whose caller has gone (timed out) needs no answer.
-                let _ = job.reply.send(answer);
-            }
-        }
-    }
-}
-
-/// One queue's joins in one transaction. Answers every joiner's place by visitor.
-async fn write_queue(pool: &Pool, joins: &[Join]) -> Result<HashMap<String, PlaceRow>, RoomError> {
-    let Some(first) = joins.first() else { return Ok(HashMap::new()) };
-    // Once drawn, the joins this process sends are of visitors it has no place for (join()
-    // looked): they are written straight away, two statements a batch. A visitor who joined
-    // through another process meanwhile breaks the (queue, visitor) key, and the batch is
-    // written the careful way instead.
-    if first.queue.known().drawn {
-        match write_newcomers(pool, joins).await {
-            Err(RoomError::Store(e)) if e.as_database_error().is_some_and(|d| d.is_unique_violation()) => {}
-            written => return written,
-        }
-    }
-    write_carefully(pool, joins).await
-}
-
-/// The visitors of `joins`, once each, in the order they came.
-fn newcomers<'a>(joins: &'a [Join], known: &HashMap<String, PlaceRow>) -> Vec<&'a str> {
-    let mut seen = std::collections::HashSet::new();
-    joins
-        .iter()
-        .filter_map(|join| join.visitor.as_deref())
-        .filter(|visitor| !known.contains_key(*visitor) && seen.insert(*visitor))
-        .collect()
-}
-
-fn new_places(
-    queue: &Queue,
-    visitors: Vec<&str>,
-    first_position: Option<i64>,
-    now_ms: i64,
-) -> Result<Vec<PlaceRow>, RoomError> {
-    visitors
-        .into_iter()
-        .zip(0_i64..)
-        .map(|(visitor, offset)| {
-            Ok(PlaceRow {
-                queue_id: queue.id.clone(),
-                visitor: visitor.to_owned(),
-                place_id: ids::new_id("q")?,
-                joined_at: now_ms,
-                position: first_position.map(|first| first + offset),
-                admitted_at: None,
-                held: 0,
-            })
-        })
-        .collect()
-}
-
-/// After the draw: positions for the newcomers under the opening's lock, and their places.
-async fn write_newcomers(pool: &Pool, joins: &[Join]) -> Result<HashMap<String, PlaceRow>, RoomError> {
-    let Some(first) = joins.first() else { return Ok(HashMap::new()) };
-    let queue = &first.queue;
-    let now_ms = joins.iter().map(|j| j.now_ms).max().unwrap_or(first.now_ms);
-    let visitors = newcomers(joins, &HashMap::new());
-    let mut tx = pool.begin().await?;
-    let (_, first_position) = store::take_positions(&mut *tx, &queue.id, as_i64(visitors.len() as u64)).await?;
-    let rows = new_places(queue, visitors, Some(first_position), now_ms)?;
-    for chunk in rows.chunks(ROWS_PER_STATEMENT) {
-        store::insert_places(&mut *tx, chunk).await?;
-    }
-    tx.commit().await?;
-    Ok(rows.into_iter().map(|row| (row.visitor.clone(), row)).collect())
-}
-
-/// Any time: the opening's lock, the draw if its moment has come, the places the visitors
-/// already had, and new places for the others.
-async fn write_carefully(pool: &Pool, joins: &[Join]) -> Result<HashMap<String, PlaceRow>, RoomError> {
-    let Some(first) = joins.first() else { return Ok(HashMap::new()) };
-    let queue = &first.queue;
-    let now_ms = joins.iter().map(|j| j.now_ms).max().unwrap_or(first.now_ms);
-    let mut tx = pool.begin().await?;
-    let (mut drawn, _) = store::take_positions(&mut *tx, &queue.id, 0).await?;
-    let mut drew: Vec<(String, i64)> = Vec::new();
-    if !drawn && now_ms >= queue.opens_ms {
-        let undrawn = store::undrawn(&mut *tx, &queue.id).await?;
-        let order = draw::draw(&queue.seed, undrawn.iter().map(String::as_str));
-        let positions: Vec<(&str, i64)> = order.into_iter().zip(0_i64..).collect();
-        for chunk in positions.chunks(ROWS_PER_STATEMENT) {
-            store::set_positions(&mut *tx, chunk).await?;
-        }
-        store::mark_drawn(&mut *tx, &queue.id, as_i64(positions.len() as u64)).await?;
-        drew = positions.into_iter().map(|(place, position)| (place.to_owned(), position)).collect();
-        drawn = true;
-    }
-    let mut visitors: Vec<&str> = joins.iter().filter_map(|j| j.visitor.as_deref()).collect();
-    visitors.sort_unstable();
-    visitors.dedup();
-    let mut places: HashMap<String, PlaceRow> = HashMap::new();
-    for chunk in visitors.chunks(ROWS_PER_STATEMENT) {
-        for row in store::places_of(&mut *tx, &queue.id, chunk).await? {
-            places.insert(row.visitor.clone(), row);
-        }
-    }
-    // Newcomers after the draw queue in the order they came (the batch's order of arrival).
-    let newcomers = newcomers(joins, &places);
-    let first_position = if drawn && !newcomers.is_empty() {
-        Some(store::take_positions(&mut *tx, &queue.id, as_i64(newcomers.len() as u64)).await?.1)
-    } else {
-        None
-    };
-    let rows = new_places(queue, newcomers, first_position, now_ms)?;
-    for chunk in rows.chunks(ROWS_PER_STATEMENT) {
-        store::insert_places(&mut *tx, chunk).await?;
-    }
-    tx.commit().await?;
-    if drawn {
-        let mut known = queue.known();
-        for (place, position) in drew {
-            if let Some(known) = known.places.get_mut(&place) {
-                known.position = u64::try_from(position).ok();
-            }
-        }
-        // Places drawn here that this process has not seen are learnt when polled (status).
-        known.drawn = known.drawn || known.places.values().all(|p| p.position.is_some());
-    }
-    for row in rows {
-        places.insert(row.visitor.clone(), row);
-    }
-    Ok(places)
 }
 
 impl std::fmt::Display for RoomError {

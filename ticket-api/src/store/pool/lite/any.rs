@@ -6,7 +6,6 @@
 //!   sqlx's SQLite driver gives it for the store's BIGINT, TEXT and REAL columns;
 //! - a constraint failure is a database error of the constraint's kind (`is_unique_violation`).
 
-use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -14,7 +13,9 @@ use std::sync::Arc;
 use rusqlite::types::{ToSqlOutput, ValueRef};
 use rusqlite::{Connection, Statement, ToSql, ffi};
 use sqlx::any::{AnyArguments, AnyQueryResult, AnyRow, AnyTypeInfo, AnyTypeInfoKind, AnyValue};
-use sqlx::error::{DatabaseError, ErrorKind};
+use sqlx::error::ErrorKind;
+
+use crate::store::pool::failure::Failure;
 use sqlx_core::any::{AnyColumn, AnyValueKind};
 use sqlx_core::ext::ustr::UStr;
 
@@ -186,55 +187,16 @@ fn any_row(row: &rusqlite::Row<'_>, names: &Names) -> Result<AnyRow, sqlx::Error
 pub(crate) fn error(e: rusqlite::Error) -> sqlx::Error {
     match e {
         rusqlite::Error::SqliteFailure(code, message) => {
+            let kind = match code.extended_code {
+                ffi::SQLITE_CONSTRAINT_UNIQUE | ffi::SQLITE_CONSTRAINT_PRIMARYKEY => ErrorKind::UniqueViolation,
+                ffi::SQLITE_CONSTRAINT_FOREIGNKEY => ErrorKind::ForeignKeyViolation,
+                ffi::SQLITE_CONSTRAINT_NOTNULL => ErrorKind::NotNullViolation,
+                ffi::SQLITE_CONSTRAINT_CHECK => ErrorKind::CheckViolation,
+                _ => ErrorKind::Other,
+            };
             let message = message.unwrap_or_else(|| code.to_string());
-            sqlx::Error::Database(Box::new(SqliteFailure { code, message }))
+            Failure::error(code.extended_code.to_string(), message, kind)
         }
         other => sqlx::Error::Protocol(format!("sqlite: {other}")),
-    }
-}
-
-#[derive(Debug)]
-struct SqliteFailure {
-    code: ffi::Error,
-    message: String,
-}
-
-impl std::fmt::Display for SqliteFailure {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for SqliteFailure {}
-
-impl DatabaseError for SqliteFailure {
-    fn message(&self) -> &str {
-        &self.message
-    }
-
-    fn code(&self) -> Option<Cow<'_, str>> {
-        Some(Cow::Owned(self.code.extended_code.to_string()))
-    }
-
-    fn as_error(&self) -> &(dyn std::error::Error + Send + Sync + 'static) {
-        self
-    }
-
-    fn as_error_mut(&mut self) -> &mut (dyn std::error::Error + Send + Sync + 'static) {
-        self
-    }
-
-    fn into_error(self: Box<Self>) -> Box<dyn std::error::Error + Send + Sync + 'static> {
-        self
-    }
-
-    fn kind(&self) -> ErrorKind {
-        match self.code.extended_code {
-            ffi::SQLITE_CONSTRAINT_UNIQUE | ffi::SQLITE_CONSTRAINT_PRIMARYKEY => ErrorKind::UniqueViolation,
-            ffi::SQLITE_CONSTRAINT_FOREIGNKEY => ErrorKind::ForeignKeyViolation,
-            ffi::SQLITE_CONSTRAINT_NOTNULL => ErrorKind::NotNullViolation,
-            ffi::SQLITE_CONSTRAINT_CHECK => ErrorKind::CheckViolation,
-            _ => ErrorKind::Other,
-        }
     }
 }
