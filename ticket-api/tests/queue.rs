@@ -183,6 +183,68 @@ on_both_stores! {
         assert_eq!(held, 1, "the turn was used");
     }
 
+    a_turn_s_no_show_clock_starts_when_it_comes_whether_or_not_its_visitor_polls(backend) {
+        let (app, opens_ms) = app_with_window(backend, 600).await;
+        let (covered, _, _, _) = trips(&app).await;
+        // Three join the pre-queue and never ask again (a closed tab, a bot).
+        let mut gone = Vec::new();
+        for i in 0..3 {
+            gone.push(join(&app.visitor(&format!("gone-{i}")), &covered).await["queueId"].as_str().unwrap().to_owned());
+        }
+        wait_until(opens_ms).await;
+        // Someone else keeps asking: the draw, then (a second later) the turns that came.
+        let stays = app.visitor("stays");
+        let place = join(&stays, &covered).await["queueId"].as_str().unwrap().to_owned();
+        tokio::time::sleep(Duration::from_millis(1_100)).await;
+        assert_eq!(status(&stays, &place).await.0, StatusCode::OK);
+        for place in &gone {
+            let admitted_at: Option<i64> = sqlx::query_scalar("SELECT admitted_at FROM queue_places WHERE place_id = $1")
+                .bind(place)
+                .fetch_one(&app.state.pool)
+                .await
+                .unwrap();
+            let at = admitted_at.expect("the turn came at the opening: its clock runs though nobody polls");
+            assert!(at >= opens_ms && at <= ticket_api::clock::now_unix_ms(), "{at} vs opening {opens_ms}");
+        }
+    }
+
+    an_admission_opens_the_trip_its_visitor_queued_for_only(backend) {
+        let (app, opens_ms) = app_with_window(backend, 600).await;
+        let (covered, seats, _, _) = trips(&app).await;
+        // Another trip of the same window (tomorrow's earliest bus).
+        let tomorrow = common::today().add_days(1).days_since_epoch() * 1440;
+        let other: String = sqlx::query_scalar("SELECT id FROM trips WHERE service = 'BUS' AND departs_at >= $1 AND departs_at < $2 AND id <> $3 ORDER BY departs_at LIMIT 1")
+            .bind(tomorrow)
+            .bind(tomorrow + 1440)
+            .bind(&covered)
+            .fetch_one(&app.state.pool)
+            .await
+            .unwrap();
+        let other_seats = common::free_seats(&app, &other).await;
+        // Queued for one trip, then for the other before the turn came: the place moves with it.
+        let moved = app.visitor("moved");
+        let first = join(&moved, &covered).await;
+        let second = join(&moved, &other).await;
+        assert_eq!(first["queueId"], second["queueId"], "one place per visitor in a window");
+        let traveller = app.visitor("traveller");
+        join(&traveller, &covered).await;
+        wait_until(opens_ms).await;
+        let admission = join(&traveller, &covered).await["admission"]["token"].as_str().unwrap().to_owned();
+        let (code, body) = lock_with(&traveller, &other, &other_seats[0], Some(&admission)).await;
+        assert_eq!((code, code_of(&body)), (StatusCode::TOO_MANY_REQUESTS, "queue.admissionInvalid"), "{body}");
+        let (code, body) = lock_with(&traveller, &covered, &seats[0], Some(&admission)).await;
+        assert_eq!(code, StatusCode::OK, "{body}");
+        // Once given, an admission stays with its trip: joining for another does not move it.
+        join(&traveller, &other).await;
+        let (code, body) = lock_with(&traveller, &other, &other_seats[1], Some(&admission)).await;
+        assert_eq!((code, code_of(&body)), (StatusCode::TOO_MANY_REQUESTS, "queue.admissionInvalid"), "{body}");
+        let moved_admission = join(&moved, &other).await["admission"]["token"].as_str().unwrap().to_owned();
+        let (code, body) = lock_with(&moved, &covered, &seats[1], Some(&moved_admission)).await;
+        assert_eq!((code, code_of(&body)), (StatusCode::TOO_MANY_REQUESTS, "queue.admissionInvalid"), "{body}");
+        let (code, body) = lock_with(&moved, &other, &other_seats[2], Some(&moved_admission)).await;
+        assert_eq!(code, StatusCode::OK, "{body}");
+    }
+
     the_rate_lets_in_the_first_and_tells_the_others_how_long(backend) {
         let (app, opens_ms) = app_with_window(backend, 1).await;
         let (covered, seats, _, _) = trips(&app).await;

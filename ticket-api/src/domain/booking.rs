@@ -175,7 +175,7 @@ fn through_queue(
     now_ms: i64,
 ) -> Result<Option<String>, ApiError> {
     let opening = trip.opening(&state.waiting_room, now_ms);
-    state.waiting_room.gate(opening, queued_as, admission, now_ms).map_err(|turned| {
+    state.waiting_room.gate(opening, queued_as, &trip.id, admission, now_ms).map_err(|turned| {
         let said = match turned {
             Turned::NoAdmission { .. } => say::QUEUE_REQUIRED,
             Turned::Refused(Refusal::Expired) => say::QUEUE_ADMISSION_ENDED,

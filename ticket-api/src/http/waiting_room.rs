@@ -64,7 +64,7 @@ pub async fn join(
     let trip = TripInfo::find(&state.pool, &network, &request.trip_id).await?;
     let now = now_unix_ms();
     let opening = trip.opening(&state.waiting_room, now).ok_or_else(|| ApiError::conflict(say::QUEUE_NONE))?;
-    let standing = state.waiting_room.join(&opening, &visitor, now).await?;
+    let standing = state.waiting_room.join(&opening, &visitor, &trip.id, now).await?;
     Ok(ok(answer(standing, now)))
 }
 

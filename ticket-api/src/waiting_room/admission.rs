@@ -17,6 +17,10 @@ pub struct Admission {
     pub queue: String,
     #[serde(rename = "v")]
     pub visitor: String,
+    /// The trip it opens (issue 39: one visitor used one turn on two trips). Absent from an
+    /// admission signed before trips were named: it opens none.
+    #[serde(rename = "t", default)]
+    pub trip: String,
     /// Unix milliseconds.
     #[serde(rename = "e")]
     pub expires_ms: i64,
@@ -27,7 +31,7 @@ pub struct Admission {
 pub enum Refusal {
     /// Not one this server signed (edited, truncated, another server's secret).
     Forged,
-    /// Signed for someone else, or for another queue.
+    /// Signed for someone else, another queue or another trip.
     NotYours,
     Expired,
 }
@@ -48,11 +52,11 @@ impl Admissions {
         self.sealer.seal(admission)
     }
 
-    /// The admission `text` carries, if this server signed it for `visitor` in `queue` and it
-    /// has not ended at `now_ms`.
-    pub fn check(&self, text: &str, visitor: &str, queue: &str, now_ms: i64) -> Result<Admission, Refusal> {
+    /// The admission `text` carries, if this server signed it for `visitor` in `queue` for
+    /// `trip` and it has not ended at `now_ms`.
+    pub fn check(&self, text: &str, visitor: &str, queue: &str, trip: &str, now_ms: i64) -> Result<Admission, Refusal> {
         let admission: Admission = self.sealer.open(text).ok_or(Refusal::Forged)?;
-        if admission.visitor != visitor || admission.queue != queue {
+        if admission.visitor != visitor || admission.queue != queue || admission.trip != trip {
             return Err(Refusal::NotYours);
         }
         if admission.expires_ms <= now_ms {
@@ -74,21 +78,22 @@ mod tests {
     }
 
     fn admitted() -> Admission {
-        Admission { queue: "eid@1800000000000".into(), visitor: "v1".into(), expires_ms: 1_000 }
+        Admission { queue: "eid@1800000000000".into(), visitor: "v1".into(), trip: "t1".into(), expires_ms: 1_000 }
     }
 
     #[test]
     fn the_visitor_it_was_made_for_gets_in_until_it_ends() {
         let signed = admissions().sign(&admitted());
-        assert_eq!(admissions().check(&signed, "v1", "eid@1800000000000", 999), Ok(admitted()));
-        assert_eq!(admissions().check(&signed, "v1", "eid@1800000000000", 1_000), Err(Refusal::Expired));
+        assert_eq!(admissions().check(&signed, "v1", "eid@1800000000000", "t1", 999), Ok(admitted()));
+        assert_eq!(admissions().check(&signed, "v1", "eid@1800000000000", "t1", 1_000), Err(Refusal::Expired));
     }
 
     #[test]
-    fn another_visitor_or_queue_is_refused() {
+    fn another_visitor_queue_or_trip_is_refused() {
         let signed = admissions().sign(&admitted());
-        assert_eq!(admissions().check(&signed, "v2", "eid@1800000000000", 0), Err(Refusal::NotYours));
-        assert_eq!(admissions().check(&signed, "v1", "eid@1800003600000", 0), Err(Refusal::NotYours));
+        assert_eq!(admissions().check(&signed, "v1", "eid@1800000000000", "t2", 0), Err(Refusal::NotYours));
+        assert_eq!(admissions().check(&signed, "v2", "eid@1800000000000", "t1", 0), Err(Refusal::NotYours));
+        assert_eq!(admissions().check(&signed, "v1", "eid@1800003600000", "t1", 0), Err(Refusal::NotYours));
     }
 
     #[test]
@@ -97,11 +102,11 @@ mod tests {
         let (_, tag) = signed.split_once('.').unwrap();
         let longer = Admission { expires_ms: i64::MAX, ..admitted() };
         let edited = format!("{}.{tag}", B64.encode(serde_json::to_vec(&longer).unwrap()));
-        assert_eq!(admissions().check(&edited, "v1", "eid@1800000000000", 0), Err(Refusal::Forged));
+        assert_eq!(admissions().check(&edited, "v1", "eid@1800000000000", "t1", 0), Err(Refusal::Forged));
         let foreign = Admissions::new(b"another server").unwrap().sign(&admitted());
-        assert_eq!(admissions().check(&foreign, "v1", "eid@1800000000000", 0), Err(Refusal::Forged));
+        assert_eq!(admissions().check(&foreign, "v1", "eid@1800000000000", "t1", 0), Err(Refusal::Forged));
         for junk in ["", ".", "abc", "a.b", "ক.খ", &signed[..signed.len() - 2]] {
-            assert_eq!(admissions().check(junk, "v1", "eid@1800000000000", 0), Err(Refusal::Forged), "{junk:?}");
+            assert_eq!(admissions().check(junk, "v1", "eid@1800000000000", "t1", 0), Err(Refusal::Forged), "{junk:?}");
         }
         assert!(Admissions::new(b"").is_none());
     }

@@ -23,9 +23,12 @@ pub struct PlaceRow {
     pub position: Option<i64>,
     pub admitted_at: Option<i64>,
     pub held: i64,
+    /// The trip the visitor queued for: their admission opens that trip only.
+    pub trip_id: String,
 }
 
-const PLACE: &str = "SELECT queue_id, visitor, place_id, joined_at, position, admitted_at, held FROM queue_places";
+const PLACE: &str =
+    "SELECT queue_id, visitor, place_id, joined_at, position, admitted_at, held, trip_id FROM queue_places";
 
 /// Makes the opening's row with `seed` unless it exists (another join, another process, made it
 /// first: its seed stands), then reads it.
@@ -87,8 +90,8 @@ pub async fn insert_places<'c>(e: impl Exec<'c>, places: &[PlaceRow]) -> Result<
         return Ok(());
     }
     let sql = format!(
-        "INSERT INTO queue_places (queue_id, visitor, place_id, joined_at, position) VALUES {}",
-        values_list(places.len(), 5)
+        "INSERT INTO queue_places (queue_id, visitor, place_id, joined_at, position, trip_id) VALUES {}",
+        values_list(places.len(), 6)
     );
     let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
     for place in places {
@@ -97,7 +100,8 @@ pub async fn insert_places<'c>(e: impl Exec<'c>, places: &[PlaceRow]) -> Result<
             .bind(&place.visitor)
             .bind(&place.place_id)
             .bind(place.joined_at)
-            .bind(place.position);
+            .bind(place.position)
+            .bind(&place.trip_id);
     }
     query.execute(e).await?;
     Ok(())
@@ -166,18 +170,45 @@ pub async fn counts(pool: &Pool, queue_id: &str, admission_ms: i64, now_ms: i64)
     Ok((total, no_shows))
 }
 
-/// Notes that the place's turn came at `now_ms` (once: the first time counts) and answers when.
-pub async fn admit(pool: &Pool, place_id: &str, now_ms: i64) -> Result<Option<i64>, sqlx::Error> {
+/// Notes that the place's turn came at `now_ms` (once: the first time counts) and answers when,
+/// with the trip its admission opens.
+pub async fn admit(pool: &Pool, place_id: &str, now_ms: i64) -> Result<Option<(i64, String)>, sqlx::Error> {
     sqlx::query("UPDATE queue_places SET admitted_at = $2 WHERE place_id = $1 AND admitted_at IS NULL")
         .bind(place_id)
         .bind(now_ms)
         .execute(pool)
         .await?;
-    sqlx::query_scalar("SELECT admitted_at FROM queue_places WHERE place_id = $1")
+    let row: Option<(Option<i64>, String)> =
+        sqlx::query_as("SELECT admitted_at, trip_id FROM queue_places WHERE place_id = $1")
+            .bind(place_id)
+            .fetch_optional(pool)
+            .await?;
+    Ok(row.and_then(|(at, trip)| Some((at?, trip))))
+}
+
+/// Starts the no-show clock of every place whose turn has come (position below `admitted`) at
+/// `now_ms`, whether or not its visitor is still polling: a closed tab's turn passes on.
+pub async fn admit_turns(pool: &Pool, queue_id: &str, admitted: i64, now_ms: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE queue_places SET admitted_at = $3 WHERE queue_id = $1 AND position < $2 AND admitted_at IS NULL",
+    )
+    .bind(queue_id)
+    .bind(admitted)
+    .bind(now_ms)
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+/// The trip a place's admission opens, moved to `trip_id` while its turn has not come (a visitor
+/// who queued for one trip of the window and chose another). Answers whether it moved.
+pub async fn move_to_trip(pool: &Pool, place_id: &str, trip_id: &str) -> Result<bool, sqlx::Error> {
+    let moved = sqlx::query("UPDATE queue_places SET trip_id = $2 WHERE place_id = $1 AND admitted_at IS NULL")
         .bind(place_id)
-        .fetch_optional(pool)
-        .await
-        .map(Option::flatten)
+        .bind(trip_id)
+        .execute(pool)
+        .await?;
+    Ok(moved.rows_affected() > 0)
 }
 
 /// Notes that the visitor held a seat with their admission: not a no-show.

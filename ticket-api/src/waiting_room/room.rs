@@ -59,6 +59,8 @@ pub enum Turned {
 #[derive(Debug, Clone)]
 struct Place {
     visitor: String,
+    /// The trip its admission opens.
+    trip: String,
     position: Option<u64>,
     admitted_at: Option<i64>,
     /// The signed admission, made once when the turn came.
@@ -81,7 +83,13 @@ impl Known {
         self.visitors.insert(row.visitor.clone(), row.place_id.clone());
         // What this process signed stays: the store has no admissions, only when they began.
         let admission = self.places.get(&row.place_id).and_then(|known| known.admission.clone());
-        let place = Place { visitor: row.visitor.clone(), position, admitted_at: row.admitted_at, admission };
+        let place = Place {
+            visitor: row.visitor.clone(),
+            trip: row.trip_id.clone(),
+            position,
+            admitted_at: row.admitted_at,
+            admission,
+        };
         self.places.insert(row.place_id.clone(), place);
         self.total = self.total.max(self.places.len() as u64);
     }
@@ -133,6 +141,8 @@ pub(super) struct Join {
     pub queue: Arc<Queue>,
     /// `None`: only draw the queue if its moment has come (a poll after the opening).
     pub visitor: Option<String>,
+    /// The trip the visitor queues for ('' with no visitor).
+    pub trip: String,
     pub now_ms: i64,
     pub reply: oneshot::Sender<Result<Option<PlaceRow>, sqlx::Error>>,
 }
@@ -248,24 +258,42 @@ impl WaitingRoom {
     async fn send(
         &self,
         queue: &Arc<Queue>,
-        visitor: Option<String>,
+        visitor: Option<(String, String)>,
         now_ms: i64,
     ) -> Result<Option<PlaceRow>, RoomError> {
         let (reply, answer) = oneshot::channel();
-        let job = Join { queue: queue.clone(), visitor, now_ms, reply };
+        let (visitor, trip) = visitor.map_or((None, String::new()), |(visitor, trip)| (Some(visitor), trip));
+        let job = Join { queue: queue.clone(), visitor, trip, now_ms, reply };
         let closed = || RoomError::Store(sqlx::Error::PoolClosed);
         self.writer.send(job).await.map_err(|_| closed())?;
         answer.await.map_err(|_| closed())?.map_err(RoomError::Store)
     }
 
-    /// Joins `visitor` to the opening's queue, or finds the place they already have.
-    pub async fn join(&self, opening: &Opening<'_>, visitor: &str, now_ms: i64) -> Result<Standing, RoomError> {
+    /// Joins `visitor` to the opening's queue for `trip_id`, or finds the place they already have
+    /// (moved to `trip_id` while its turn has not come: the admission opens the trip last asked
+    /// for, and once given it stays with its trip).
+    pub async fn join(
+        &self,
+        opening: &Opening<'_>,
+        visitor: &str,
+        trip_id: &str,
+        now_ms: i64,
+    ) -> Result<Standing, RoomError> {
         let queue = self.queue(opening).await?;
         let known = queue.known().visitors.get(visitor).cloned();
         let place_id = match known {
-            Some(place_id) => place_id,
+            Some(place_id) => {
+                let other_trip = queue.known().places.get(&place_id).is_some_and(|p| p.trip != trip_id);
+                if other_trip
+                    && store::move_to_trip(&self.pool, &place_id, trip_id).await?
+                    && let Some(place) = queue.known().places.get_mut(&place_id)
+                {
+                    place.trip = trip_id.to_owned();
+                }
+                place_id
+            }
             None => {
-                let row = self.send(&queue, Some(visitor.to_owned()), now_ms).await?;
+                let row = self.send(&queue, Some((visitor.to_owned(), trip_id.to_owned())), now_ms).await?;
                 let row = row.ok_or(RoomError::Store(sqlx::Error::RowNotFound))?;
                 queue.known().learn(&row);
                 row.place_id
@@ -311,6 +339,18 @@ impl WaitingRoom {
             known.drawn
         };
         let (total, no_shows) = store::counts(&self.pool, &queue.id, queue.admission_ms, now_ms).await?;
+        // Every place whose turn has come starts its no-show clock now, polled or not (issue 39:
+        // closed tabs and bots that never polled again held two thirds of an opening's turns).
+        // Within a second of the turn while anyone still waits: they poll, and so refresh.
+        let admitted = queue.pace.admitted(
+            queue.opens_ms,
+            now_ms,
+            u64::try_from(no_shows).unwrap_or(0),
+            u64::try_from(total).unwrap_or(0),
+        );
+        if admitted > 0 {
+            store::admit_turns(&self.pool, &queue.id, as_i64(admitted), now_ms).await?;
+        }
         let drawn_now = store::opening(&self.pool, &queue.id).await?.is_some_and(|row| row.drawn == 1);
         let places = if drawn_now && !drawn { Some(store::places(&self.pool, &queue.id).await?) } else { None };
         let mut known = queue.known();
@@ -334,7 +374,7 @@ impl WaitingRoom {
                 self.refresh(queue, now_ms).await?;
             }
         }
-        let (place, admitted, total, no_shows, drawn) = {
+        let (mut place, admitted, total, no_shows, drawn) = {
             let known = queue.known();
             let place = known.places.get(place_id).cloned().ok_or(RoomError::Store(sqlx::Error::RowNotFound))?;
             let admitted = queue.pace.admitted(queue.opens_ms, now_ms, known.no_shows, known.total);
@@ -343,10 +383,15 @@ impl WaitingRoom {
         let turn = place.position.is_some_and(|p| p < admitted);
         let admitted_at = match (turn, place.admitted_at) {
             (true, None) => {
-                let at = store::admit(&self.pool, place_id, now_ms).await?.unwrap_or(now_ms);
+                // The store's word: when the turn came (perhaps stamped by a refresh, here or
+                // in another process) and the trip it opens, which no longer moves.
+                let (at, trip) =
+                    store::admit(&self.pool, place_id, now_ms).await?.unwrap_or((now_ms, place.trip.clone()));
                 if let Some(known) = queue.known().places.get_mut(place_id) {
                     known.admitted_at = Some(at);
+                    known.trip = trip.clone();
                 }
+                place.trip = trip;
                 Some(at)
             }
             (_, at) => at,
@@ -357,7 +402,12 @@ impl WaitingRoom {
             Some(end) if !lapsed => {
                 let token = place.admission.clone().unwrap_or_else(|| {
                     let visitor = place.visitor.clone();
-                    let token = self.admissions.sign(&Admission { queue: queue.id.clone(), visitor, expires_ms: end });
+                    let token = self.admissions.sign(&Admission {
+                        queue: queue.id.clone(),
+                        visitor,
+                        trip: place.trip.clone(),
+                        expires_ms: end,
+                    });
                     if let Some(known) = queue.known().places.get_mut(place_id) {
                         known.admission = Some(token.clone());
                     }
@@ -387,12 +437,13 @@ impl WaitingRoom {
         })
     }
 
-    /// Whether `visitor` may hold seats on a trip now: `Ok(None)` when no window covers it,
-    /// `Ok(Some(queue id))` with a good admission for the window's opening under way.
+    /// Whether `visitor` may hold seats on trip `trip_id` now: `Ok(None)` when no window covers
+    /// it, `Ok(Some(queue id))` with a good admission for that trip in the window's opening.
     pub fn gate(
         &self,
         opening: Option<Opening<'_>>,
         visitor: &str,
+        trip_id: &str,
         admission: Option<&str>,
         now_ms: i64,
     ) -> Result<Option<String>, Turned> {
@@ -402,7 +453,7 @@ impl WaitingRoom {
             .filter(|t| !t.is_empty())
             .ok_or(Turned::NoAdmission { opens_ms: opening.opens_ms })?;
         let queue_id = opening.queue_id();
-        self.admissions.check(text, visitor, &queue_id, now_ms).map_err(Turned::Refused)?;
+        self.admissions.check(text, visitor, &queue_id, trip_id, now_ms).map_err(Turned::Refused)?;
         Ok(Some(queue_id))
     }
 

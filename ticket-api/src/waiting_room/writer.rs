@@ -63,26 +63,26 @@ async fn write_queue(pool: &Pool, joins: &[Join]) -> Result<HashMap<String, Plac
     write_carefully(pool, joins).await
 }
 
-/// The visitors of `joins`, once each, in the order they came.
-fn newcomers<'a>(joins: &'a [Join], known: &HashMap<String, PlaceRow>) -> Vec<&'a str> {
+/// The visitors of `joins` (with the trip each queued for), once each, in the order they came.
+fn newcomers<'a>(joins: &'a [Join], known: &HashMap<String, PlaceRow>) -> Vec<(&'a str, &'a str)> {
     let mut seen = std::collections::HashSet::new();
     joins
         .iter()
-        .filter_map(|join| join.visitor.as_deref())
-        .filter(|visitor| !known.contains_key(*visitor) && seen.insert(*visitor))
+        .filter_map(|join| Some((join.visitor.as_deref()?, join.trip.as_str())))
+        .filter(|(visitor, _)| !known.contains_key(*visitor) && seen.insert(*visitor))
         .collect()
 }
 
 fn new_places(
     queue: &Queue,
-    visitors: Vec<&str>,
+    visitors: Vec<(&str, &str)>,
     first_position: Option<i64>,
     now_ms: i64,
 ) -> Result<Vec<PlaceRow>, RoomError> {
     visitors
         .into_iter()
         .zip(0_i64..)
-        .map(|(visitor, offset)| {
+        .map(|((visitor, trip), offset)| {
             Ok(PlaceRow {
                 queue_id: queue.id.clone(),
                 visitor: visitor.to_owned(),
@@ -91,6 +91,7 @@ fn new_places(
                 position: first_position.map(|first| first + offset),
                 admitted_at: None,
                 held: 0,
+                trip_id: trip.to_owned(),
             })
         })
         .collect()
