@@ -3,6 +3,7 @@ import { useSells } from '@/lib/services-sold';
 import { servicePath, useIsMobileApp, useService, useTheme } from '@/lib/site-context';
 import { telHref } from '@/components/helpline-link';
 import { useRuntimeConfig } from '@/config/runtime-config-context';
+import { shownDigits } from '@/i18n/language';
 import { t, type MessageId } from '@/i18n/messages';
 
 /** The policies page's anchors (SPEC §2), linked from the footer. */
@@ -105,7 +106,9 @@ export function Footer() {
           <h2 className="footer__heading">{t('footer.help')}</h2>
           <ul className="footer__list">
             <li>
-              {t('footer.helpline')}: <a href={telHref(helpline)} data-testid="footer-helpline">{helpline}</a>
+              {t('footer.helpline')}: <a href={telHref(helpline)} data-testid="footer-helpline">
+                {shownDigits(helpline)}
+              </a>
             </li>
             {supportEmail && (
               <li>
@@ -140,7 +143,7 @@ export function Footer() {
           </ul>
         </section>
       </nav>
-      <p className="footer__copyright">{t('footer.copyright', { year: String(new Date().getFullYear()), brand: brandName })}</p>
+      <p className="footer__copyright">{t('footer.copyright', { year: shownDigits(String(new Date().getFullYear())), brand: brandName })}</p>
     </footer>
   );
 }

@@ -51,7 +51,7 @@ export function WaitingRoom({ tripId, notice, onAdmitted }: { tripId: string; no
         {standing && position === null && !standing.lapsed && <p className="waiting-room__place">{t('queue.joined')}</p>}
         {standing && position !== null && !standing.lapsed && (
           <>
-            <p className="waiting-room__place">{t('queue.position', { position, total: standing.total })}</p>
+            <p className="waiting-room__place">{t('queue.position', { position })}</p>
             {ahead !== null && <p>{t('queue.ahead', { count: ahead })}</p>}
             {minutes !== null && <p>{minutes <= 1 ? t('queue.waitSoon') : t('queue.wait', { minutes })}</p>}
           </>

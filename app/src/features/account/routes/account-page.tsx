@@ -72,7 +72,8 @@ function AccountPage() {
       {login ? (
         <section className="card account__who" aria-label={title}>
           <p className="account__phone">
-            {me?.name && <span className="account__name">{me.name}</span>}
+            {/* Named by its phone: the latest passenger's name (me.name) may be someone the
+                traveller booked for (issue 40). */}
             {me && t('account.phone', { phone: shownDigits(me.phone) })}
           </p>
           <button

@@ -42,8 +42,9 @@ describe('the Eid waiting room in place of the seat plan', { timeout: 20_000 }, 
     const { user } = await renderRoute(busSeatsPath);
 
     const room = await screen.findByTestId('waiting-room', {}, { timeout: 5000 });
-    await screen.findByText('Your place: 42 of 900');
-    expect(room).toHaveTextContent('12 people are ahead of you');
+    // The place in line and those still ahead, not 'of' a total that those let in already left.
+    await screen.findByText('You are number 42 in line');
+    expect(room).toHaveTextContent('12 people are still ahead of you');
     expect(room).toHaveTextContent('About 5 minutes until your turn');
     expect(screen.getByRole('progressbar', { name: 'How near your turn is' })).toHaveAttribute('value', '30');
     expect(screen.queryByRole('group', { name: 'Seats' })).not.toBeInTheDocument();
