@@ -51,7 +51,7 @@ const otherFeatures = (own) => ({
 // What the site writes in the language shown goes through the one module that knows the language.
 const LOCAL_FORMATS = {
   name: 'core-wasm',
-  importNames: ['displayDateTime', 'formatTaka', 'localTaka', 'localNumber', 'localLongDate', 'localDigits'],
+  importNames: ['displayDateTime', 'formatTaka', 'localNumber', 'localLongDate', 'localDigits'],
   message: 'Write times, money, numbers and dates in the language shown: @/lib/date-time, @/lib/money, @/i18n/messages (formatNumber), @/lib/dates.',
 };
 const imports = (paths, ...patterns) => ({ 'no-restricted-imports': ['error', { paths, patterns }] });

@@ -1,9 +1,6 @@
 //! What a failed call shows the traveller (SPEC §8).
 
-use std::collections::BTreeMap;
-
 use crate::contract::envelope::{ErrorBody, MessageField};
-use crate::server_messages::Said;
 
 /// The toast text when a server says nothing usable.
 pub const FALLBACK: &str = "Something went wrong!";
@@ -25,52 +22,6 @@ pub fn toast_message(body: Option<&ErrorBody>, is_payment_block: bool) -> String
         None => String::new(),
     };
     if text.is_empty() { FALLBACK.to_owned() } else { text }
-}
-
-/// The toast in the language shown, from a failure's messages and their codes (`details`):
-/// each message's text from `texts` by its code with its values put in, or as the server wrote
-/// it when `texts` has none; the first message, or all one per line for a payment block (as
-/// [`toast_message`]); none usable -> `fallback`, if any.
-pub fn toast_by_code(
-    details: &[Said],
-    is_payment_block: bool,
-    texts: &BTreeMap<String, String>,
-    fallback: Option<&str>,
-) -> Option<String> {
-    let lines = details.iter().map(|said| match texts.get(&said.code) {
-        Some(template) => fill(template, said),
-        None => said.text.clone(),
-    });
-    let lines: Vec<String> = lines.map(|line| line.trim().to_owned()).filter(|line| !line.is_empty()).collect();
-    let shown = if is_payment_block { lines.join("\n") } else { lines.into_iter().next().unwrap_or_default() };
-    if shown.is_empty() { fallback.map(str::to_owned) } else { Some(shown) }
-}
-
-/// `{name}` replaced by the value the message gives for it; a name it gives none for stays.
-fn fill(template: &str, said: &Said) -> String {
-    let mut out = String::with_capacity(template.len());
-    let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
-        let name_end = after.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(after.len());
-        let value = after[name_end..]
-            .starts_with('}')
-            .then(|| said.params.iter().find(|p| name_end > 0 && p.name == after[..name_end]))
-            .flatten();
-        match value {
-            Some(param) => {
-                out.push_str(&param.value);
-                rest = &after[name_end + 1..];
-            }
-            None => {
-                out.push('{');
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 /// SPEC §8: after a failed ticket search, a message that mentions OTP keeps the OTP popup open

@@ -136,20 +136,19 @@ impl Language {
     /// Thousands grouped in threes in English; in Bangla the last three digits, then pairs.
     fn grouped(self, n: u64) -> String {
         let digits = n.to_string();
-        let mut groups: Vec<&str> = Vec::new();
-        let mut rest = digits.as_str();
-        let mut take = 3;
-        while rest.len() > take {
-            let (more, group) = rest.split_at(rest.len() - take);
-            groups.push(group);
-            rest = more;
-            if self == Language::Bangla {
-                take = 2;
+        let mut out = String::with_capacity(digits.len() * 4 / 3 + 1);
+        for (i, c) in digits.chars().enumerate() {
+            let left = digits.len() - i;
+            let at_comma = match self {
+                Language::English => left.is_multiple_of(3),
+                Language::Bangla => left == 3 || (left > 3 && (left - 3).is_multiple_of(2)),
+            };
+            if i > 0 && at_comma {
+                out.push(',');
             }
+            out.push(c);
         }
-        groups.push(rest);
-        groups.reverse();
-        groups.join(",")
+        out
     }
 }
 

@@ -6,7 +6,6 @@
 //! keys must match (extra keys in the result are fine; a missing key matches null), arrays
 //! element by element, numbers by value.
 
-use std::collections::BTreeMap;
 use std::path::Path;
 
 use core_wasm::contract::booking::{BusBooking, LaunchBooking, PromoResponse, SurpriseDeal};
@@ -17,7 +16,6 @@ use core_wasm::contract::seats::{BusSeat, BusSeatPlan, LaunchSeatPlan};
 use core_wasm::contract::tickets::{CancelTicketResponse, Ticket};
 use core_wasm::contract::trips::{Fare, Trip};
 use core_wasm::language::Language;
-use core_wasm::server_messages::Said;
 use core_wasm::{
     cities, deal, digits, email, errors, identity, invoice, otp, phone, pricing, reservation, rollout, routes, seats,
     tickets, time, trips,
@@ -67,7 +65,11 @@ fn run(rule: &str, a: &[Value]) -> Outcome {
             out(time::display(&arg::<String>(a, 0)?, language).map_err(|e| e.to_string())?)
         }
         "language.number" => out(language_of(a)?.number(arg(a, 1)?)),
-        "language.taka" => out(language_of(a)?.taka(arg(a, 1)?)),
+        "language.taka" => {
+            // As formatTaka: the amount, then the language (none: English).
+            let lang: Option<String> = arg(a, 1)?;
+            out(lang.as_deref().and_then(Language::from_tag).unwrap_or_default().taka(arg(a, 0)?))
+        }
         "language.digits" => out(language_of(a)?.digits(&arg::<String>(a, 1)?)),
         "language.longDate" => {
             let (language, day) = (language_of(a)?, arg::<String>(a, 1)?);
@@ -121,12 +123,6 @@ fn run(rule: &str, a: &[Value]) -> Outcome {
             let body: Option<ErrorBody> =
                 if a.first().is_some_and(Value::is_object) { arg(a, 0).ok().flatten() } else { None };
             out(errors::toast_message(body.as_ref(), arg(a, 1)?))
-        }
-        "errors.toastByCode" => {
-            let details: Vec<Said> = arg(a, 0).unwrap_or_default();
-            let texts: BTreeMap<String, String> = arg(a, 2).unwrap_or_default();
-            let fallback: Option<String> = arg(a, 3)?;
-            out(errors::toast_by_code(&details, arg(a, 1)?, &texts, fallback.as_deref()))
         }
         "errors.mentionsOtp" => out(errors::mentions_otp(&arg::<String>(a, 0)?)),
         "errors.mayReload" => out(errors::may_reload(arg(a, 0)?, arg(a, 1)?)),

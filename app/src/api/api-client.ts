@@ -19,7 +19,6 @@
  */
 import {
   ApiClient,
-  toastByCode,
   toastMessage,
   type ApiFailure,
   type CallOf,
@@ -135,11 +134,19 @@ function tellLanguage(client: ApiClient) {
   client.setLanguage(language());
 }
 
+/** One message of a failed call as the server said it: its code and its values. */
+interface Said {
+  code?: unknown;
+  text?: unknown;
+  params?: unknown;
+}
+
 /**
- * The Bangla of a failed call's messages, by the server's codes (`details`): the core's
- * `toastByCode` picks the first, or all of them one per line (a payment block, SPEC §8), each
- * from the catalog or as the server wrote it; a failure without codes (no answer, a proxy's
- * page) gets the fallback. Null in English: the core client's toast is English already.
+ * The Bangla of a failed call's messages, by the server's codes (`details`), each from the catalog
+ * (its values put in as `t` puts them) or as the server wrote it; which of them the toast shows
+ * (the first, or all one per line for a payment block, SPEC §8) is the core's `toastMessage`, as
+ * in English. A failure without messages (no answer, a proxy's page) gets the fallback. Null in
+ * English: the core client's toast is English already.
  */
 export function localFailureText(error: unknown, whole: boolean): string | null {
   // The server's codes in Bangla come with the rest of the texts (i18n/language.ts): a failure
@@ -147,7 +154,18 @@ export function localFailureText(error: unknown, whole: boolean): string | null 
   const bangla = serverTexts();
   if (!bangla) return null;
   const body = error instanceof Error ? ((error as Partial<ApiFailure>).body as { details?: unknown } | null | undefined) : null;
-  return toastByCode(body?.details, whole, bangla, shownTexts()['site.somethingWrong']) ?? null;
+  const details = Array.isArray(body?.details) ? (body.details as Said[]) : [];
+  const lines = details.map((said) => {
+    const template = typeof said.code === 'string' && Object.hasOwn(bangla, said.code) ? bangla[said.code] : undefined;
+    if (template === undefined) return typeof said.text === 'string' ? said.text : '';
+    const params = Array.isArray(said.params) ? (said.params as { name?: unknown; value?: unknown }[]) : [];
+    return template.replace(/\{(\w+)\}/g, (all, name: string) => {
+      const value = params.find((p) => p.name === name)?.value;
+      return typeof value === 'string' ? value : all;
+    });
+  });
+  if (!lines.some((line) => line.trim() !== '')) return shownTexts()['site.somethingWrong'] ?? null;
+  return toastMessage({ message: lines }, whole);
 }
 
 /** The text to show for a failed call: the core's toast, else the core's fallback (or their Bangla). */

@@ -44,7 +44,7 @@ export function banglaShown(): boolean {
 
 /**
  * The language numbers, money, dates and clock times are written in: the core writes them
- * (`localTaka`, `localNumber`, `localLongDate`, `displayDateTime`), as on the e-ticket and the SMS.
+ * (`formatTaka`, `localNumber`, `localLongDate`, `displayDateTime`), as on the e-ticket and the SMS.
  */
 export function formatLanguage(): Language {
   return banglaShown() ? 'bn' : 'en';

@@ -7,7 +7,7 @@
  * the first page prints single amounts only, and this module is part of its load.
  */
 
-import { localTaka } from 'core-wasm';
+import { formatTaka } from 'core-wasm';
 import { formatLanguage } from '@/i18n/language';
 
 /**
@@ -15,5 +15,5 @@ import { formatLanguage } from '@/i18n/language';
  * the Bangla site writes money.
  */
 export function taka(amount: number): string {
-  return localTaka(formatLanguage(), amount);
+  return formatTaka(amount, formatLanguage());
 }

@@ -262,3 +262,16 @@ pub fn call_paths() -> Result<JsValue, JsError> {
         .collect();
     to_js(&rows)
 }
+
+/// Every message the core can produce, for the site's catalog (its tests hold the catalogs to
+/// it; no page needs it, so it is not in the first pages' module).
+#[wasm_bindgen(js_name = coreMessages, unchecked_return_type = "Message[]")]
+pub fn core_messages() -> Result<JsValue, JsError> {
+    to_js(crate::message::ALL)
+}
+
+/// The passenger form's e-mail check (SPEC §3): only the booking pages ask for one.
+#[wasm_bindgen(js_name = validateEmail, unchecked_return_type = "Message | null")]
+pub fn validate_email(input: &str) -> Result<JsValue, JsError> {
+    to_js(&crate::email::validate(input))
+}

@@ -2,8 +2,6 @@
 //! cities, times, the rollout banner, error toasts, identity and routes. The seat, booking and
 //! ticket rules are in the `booking` module (a second, lazily loaded wasm module).
 
-use std::collections::BTreeMap;
-
 use wasm_bindgen::prelude::*;
 
 use super::{from_js, now_ms, optional, to_js};
@@ -11,14 +9,17 @@ use crate::contract::content::{City, Operator};
 use crate::contract::envelope::ErrorBody;
 use crate::contract::trips::{Fare, Trip};
 use crate::language::Language;
-use crate::server_messages::Said;
 use crate::trips::{Filters, TimeBand};
-use crate::{cities, digits, email, errors, identity, message, phone, rollout, time, trips};
+use crate::{cities, digits, errors, identity, phone, rollout, time, trips};
 
-/// An amount as the site and the e-ticket write it: `1,800 TK`, `- 100 TK`.
+/// An amount as the site and the e-ticket write it, in whole taka: `1,800 TK`, `- 100 TK`; in
+/// Bangla (`lang` `bn`) '১,৮০০ টাকা'.
 #[wasm_bindgen(js_name = formatTaka)]
-pub fn format_taka(amount: f64) -> String {
-    crate::pricing::format_taka(amount)
+pub fn format_taka(
+    amount: f64,
+    #[wasm_bindgen(unchecked_param_type = "Language | undefined")] lang: Option<String>,
+) -> String {
+    language(lang.as_deref()).taka(amount)
 }
 
 #[wasm_bindgen(js_name = normalizePhone)]
@@ -29,11 +30,6 @@ pub fn normalize_phone(input: &str) -> String {
 #[wasm_bindgen(js_name = validatePhone, unchecked_return_type = "Message | null")]
 pub fn validate_phone(input: &str) -> Result<JsValue, JsError> {
     to_js(&phone::validate(input))
-}
-
-#[wasm_bindgen(js_name = validateEmail, unchecked_return_type = "Message | null")]
-pub fn validate_email(input: &str) -> Result<JsValue, JsError> {
-    to_js(&email::validate(input))
 }
 
 #[wasm_bindgen(js_name = digitsOnly)]
@@ -100,19 +96,15 @@ pub fn display_date_time(
 
 /// `en` or `bn`; anything else (or nothing) is English.
 fn language(lang: Option<&str>) -> Language {
-    lang.and_then(Language::from_tag).unwrap_or_default()
+    // The site says exactly `en` or `bn` (Language::from_tag reads a browser's tags; not needed
+    // here, and every byte of this module is in the first load).
+    if lang == Some("bn") { Language::Bangla } else { Language::English }
 }
 
 /// A number as the language writes it (at most two decimals, grouped; Bengali digits, lakh).
 #[wasm_bindgen(js_name = localNumber)]
 pub fn local_number(#[wasm_bindgen(unchecked_param_type = "Language")] lang: &str, value: f64) -> String {
     language(Some(lang)).number(value)
-}
-
-/// Whole taka as the language writes them: '1,800 TK', '১,৮০০ টাকা'.
-#[wasm_bindgen(js_name = localTaka)]
-pub fn local_taka(#[wasm_bindgen(unchecked_param_type = "Language")] lang: &str, amount: f64) -> String {
-    language(Some(lang)).taka(amount)
 }
 
 /// A `YYYY-MM-DD` date spelt out; text that is no date is given back as it came.
@@ -151,21 +143,6 @@ pub fn toast_message(
     errors::toast_message(body.as_ref(), is_payment_block)
 }
 
-/// The toast in the language shown, by the failure's message codes (`errors::toast_by_code`).
-#[wasm_bindgen(js_name = toastByCode)]
-pub fn toast_by_code(
-    #[wasm_bindgen(unchecked_param_type = "unknown")] details: JsValue,
-    is_payment_block: bool,
-    #[wasm_bindgen(unchecked_param_type = "Readonly<Record<string, string>>")] texts: JsValue,
-    fallback: Option<String>,
-) -> Option<String> {
-    // Messages or texts that cannot be read are none: the fallback.
-    let details: Vec<Said> =
-        if js_sys::Array::is_array(&details) { from_js(details, "details").unwrap_or_default() } else { Vec::new() };
-    let texts: BTreeMap<String, String> = from_js(texts, "texts").unwrap_or_default();
-    errors::toast_by_code(&details, is_payment_block, &texts, fallback.as_deref())
-}
-
 #[wasm_bindgen(js_name = mentionsOtp)]
 pub fn mentions_otp(message: &str) -> bool {
     errors::mentions_otp(message)
@@ -194,12 +171,6 @@ pub fn anon_id(stored: Option<String>, random: Option<Vec<u8>>) -> Result<String
         }
     }
     Ok(identity::anon_id(stored.as_deref(), bytes))
-}
-
-/// Every message the core can produce, for the site's catalog.
-#[wasm_bindgen(js_name = coreMessages, unchecked_return_type = "Message[]")]
-pub fn core_messages() -> Result<JsValue, JsError> {
-    to_js(message::ALL)
 }
 
 #[wasm_bindgen(js_name = serviceFromPath, unchecked_return_type = "Service")]

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { coreMessages, displayOperators, mentionsOtp } from 'core-wasm';
+import { displayOperators, mentionsOtp } from 'core-wasm';
+import { coreMessages } from 'core-wasm/booking';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failureText } from '@/api/api-client';
 import { displayDateTime } from '@/lib/date-time';

@@ -1,4 +1,4 @@
-import { coreMessages } from 'core-wasm';
+import { coreMessages } from 'core-wasm/booking';
 import { describe, expect, it } from 'vitest';
 import { messageText } from '@/i18n/messages';
 import { english as messages } from '@/test/catalogs';

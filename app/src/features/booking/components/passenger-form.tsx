@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { validateEmail, validatePhone, type Gender } from 'core-wasm';
-import { ladiesProblem } from 'core-wasm/booking';
+import { validatePhone, type Gender } from 'core-wasm';
+import { ladiesProblem, validateEmail } from 'core-wasm/booking';
 import { useNeedsNetwork } from '@/components/needs-network';
 import { useMe } from '@/features/login/api/login';
 import { PhoneField } from '@/features/phone/components/phone-field';
