@@ -33,6 +33,16 @@ export function localNames<T extends object>(item: T, field: keyof T & string): 
 }
 
 /**
+ * One name of a list (`boardingPoints`) in the language shown: `english`, the value the site
+ * keeps and sends, as its Bangla sibling at the same place in the list, when there is one.
+ */
+export function localNameOf<T extends object>(item: T, field: keyof T & string, english: string): string {
+  const list = (item as Loose)[field];
+  const at = Array.isArray(list) ? list.indexOf(english) : -1;
+  return at < 0 ? english : (localNames(item, field)[at] ?? english);
+}
+
+/**
  * Whether `item[field]` or its Bangla sibling contains `query` (lower-cased, trimmed): a search
  * finds a place typed in either script, whatever language is shown.
  */

@@ -7,7 +7,7 @@ import { failureText } from '@/api/api-client';
 import { displayDateTime } from '@/lib/date-time';
 import { chooseLanguage, initialLanguage, language, setLanguageForTests, shownDigits } from '@/i18n/language';
 import { formatNumber, messageText, t } from '@/i18n/messages';
-import { cityName, localName, localNames, nameMatches } from '@/i18n/names';
+import { cityName, localName, localNameOf, localNames, nameMatches } from '@/i18n/names';
 import { formatLongDate } from '@/lib/dates';
 import { taka } from '@/lib/money';
 import { clock } from '@/lib/use-countdown';
@@ -214,6 +214,10 @@ describe('place and operator names', () => {
     expect(cityName({ name: 'Chattogram' })).toBe('Chittagong');
     expect(localNames(trip, 'boardingPoints')).toEqual(['গাবতলী', 'Kalyanpur']);
     expect(localName(trip, 'companyName')).toBe('Hanif');
+    // The point a hold keeps (its English name) as the payment step shows it.
+    expect(localNameOf(trip, 'boardingPoints', 'Gabtoli')).toBe('গাবতলী');
+    expect(localNameOf(trip, 'boardingPoints', 'Kalyanpur')).toBe('Kalyanpur');
+    expect(localNameOf(trip, 'boardingPoints', 'Elsewhere')).toBe('Elsewhere');
   });
 
   it('match a search typed in either script', () => {

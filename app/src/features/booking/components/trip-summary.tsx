@@ -2,7 +2,7 @@ import type { Hold } from '@/features/booking/hold';
 import { displayDateTime } from '@/lib/date-time';
 import { formatLongDate } from '@/lib/dates';
 import { t } from '@/i18n/messages';
-import { localName } from '@/i18n/names';
+import { localName, localNameOf } from '@/i18n/names';
 
 /** The held trip as the traveller chose it: operator, coach or ship, departure, seats, points. */
 export function TripSummary({ hold, seats }: { hold: Hold; seats?: readonly string[] }) {
@@ -35,13 +35,13 @@ export function TripSummary({ hold, seats }: { hold: Hold; seats?: readonly stri
         {hold.boardingPoint && (
           <div>
             <dt>{t('booking.trip.boarding')}</dt>
-            <dd>{hold.boardingPoint}</dd>
+            <dd>{localNameOf(trip, 'boardingPoints', hold.boardingPoint)}</dd>
           </div>
         )}
         {hold.droppingPoint && (
           <div>
             <dt>{t('booking.trip.dropping')}</dt>
-            <dd>{hold.droppingPoint}</dd>
+            <dd>{localNameOf(trip, 'droppingPoints', hold.droppingPoint)}</dd>
           </div>
         )}
       </dl>
