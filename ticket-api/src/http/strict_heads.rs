@@ -108,9 +108,14 @@ impl<S> StrictHeads<S> {
                         return;
                     }
                     self.previous = b;
-                    if head.len() < HEAD_KEPT {
-                        head.push(b);
+                    if head.len() == HEAD_KEPT {
+                        // Longer than kept: its end and its framing cannot be read, so the body
+                        // after it is not followed (a LF in it is no head's), as a chunked one.
+                        self.flags.unframed.store(true, Ordering::Release);
+                        self.framing = Framing::Unframed;
+                        return;
                     }
+                    head.push(b);
                     // Empty lines before a request line are allowed (and skipped by hyper).
                     if head.as_slice() == b"\r\n" {
                         head.clear();
@@ -233,5 +238,9 @@ mod tests {
         assert_eq!(flags_after(&[b"POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"]), (false, true));
         assert_eq!(flags_after(&[b"POST / HTTP/1.1\r\nHost: a\r\nContent-Length: x\r\n\r\n"]), (false, true));
         assert_eq!(flags_after(&[b"POST / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n"]), (false, true));
+        // A head longer than is kept: its body's LFs are not taken for a head's.
+        let long =
+            format!("POST / HTTP/1.1\r\nHost: a\r\nX: {}\r\nContent-Length: 3\r\n\r\n{{\n}}", "x".repeat(HEAD_KEPT));
+        assert_eq!(flags_after(&[long.as_bytes()]), (false, true));
     }
 }
