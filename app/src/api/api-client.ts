@@ -26,6 +26,7 @@ import {
 } from 'core-wasm';
 import { useRuntimeConfig } from '@/config/runtime-config-context';
 import { englishTexts, language, serverTexts, shownTexts } from '@/i18n/language';
+import { fill } from '@/i18n/messages';
 import { hasToken, loginChanged } from '@/lib/login';
 
 export type CallName = CallRow['name'];
@@ -159,10 +160,8 @@ export function localFailureText(error: unknown, whole: boolean): string | null 
     const template = typeof said.code === 'string' && Object.hasOwn(bangla, said.code) ? bangla[said.code] : undefined;
     if (template === undefined) return typeof said.text === 'string' ? said.text : '';
     const params = Array.isArray(said.params) ? (said.params as { name?: unknown; value?: unknown }[]) : [];
-    return template.replace(/\{(\w+)\}/g, (all, name: string) => {
-      const value = params.find((p) => p.name === name)?.value;
-      return typeof value === 'string' ? value : all;
-    });
+    const values = Object.fromEntries(params.flatMap((p) => (typeof p.name === 'string' && typeof p.value === 'string' ? [[p.name, p.value]] : [])));
+    return fill(template, values);
   });
   if (!lines.some((line) => line.trim() !== '')) return shownTexts()['site.somethingWrong'] ?? null;
   return toastMessage({ message: lines }, whole);

@@ -36,7 +36,12 @@ export function t(id: MessageId, params?: MessageParams): string {
   const texts = shownTexts();
   const one = params?.count === 1 ? texts[`${id}.one`] : undefined;
   const text: string = one ?? texts[id] ?? englishTexts()[id] ?? id;
-  if (!params) return text;
+  return params ? fill(text, params) : text;
+}
+
+/** `{name}` placeholders filled from `params` (numbers as the language writes them); a name
+ * without a value stays as it is. */
+export function fill(text: string, params: MessageParams): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name];
     return value === undefined ? whole : typeof value === 'number' ? formatNumber(value) : value;
