@@ -27,6 +27,7 @@ pub mod routes;
 pub mod seats;
 pub mod server_messages;
 pub mod service;
+pub mod staff;
 pub mod tickets;
 pub mod time;
 #[cfg(any(feature = "wasm", test))]

@@ -29,6 +29,7 @@ pub mod pdf;
 pub mod sealed;
 pub mod seed;
 pub mod settings;
+pub mod staff;
 pub mod store;
 pub mod waiting_room;
 
@@ -132,6 +133,9 @@ pub async fn start(config: Config) -> Result<AppState, StartError> {
         let summary = seed::seed_demo(&pool, &options).await.map_err(|e| StartError::Db(e.into()))?;
         tracing::info!(trips = summary.trips, cities = summary.cities, "seeded the demo network");
     }
+    if config.demo && staff::demo::seed(&pool, clock::now_unix_ms()).await.map_err(|e| StartError::Db(e.into()))? {
+        tracing::info!("wrote the demo's staff (README: the back office)");
+    }
     let tokens =
         domain::tokens::Tokens::new(&config.token_secret, config.token_ttl_seconds, config.service_accounts.clone())
             .ok_or_else(|| {
@@ -193,6 +197,10 @@ pub async fn start(config: Config) -> Result<AppState, StartError> {
         gateways: Arc::new(gateways),
         waiting_room,
     }));
+    // Trips of the back office's schedules, up to the horizon, before the first search.
+    if let Err(e) = staff::trips::run_job(&state).await {
+        tracing::warn!(error = ?e, "could not make the schedules' trips");
+    }
     tokio::spawn(janitor(state.clone()));
     tokio::spawn(domain::payments::reconcile::run(state.clone()));
     Ok(state)
@@ -218,8 +226,16 @@ fn sms_of(config: &Config) -> Result<domain::sms::Sms, config::ConfigError> {
 async fn janitor(state: AppState) {
     let mut every = tokio::time::interval(JANITOR_EVERY);
     every.tick().await;
+    let mut ticks: u64 = 0;
     while !state.pool.is_closed() {
         every.tick().await;
+        ticks += 1;
+        // Every hour, the schedules' trips reach the horizon again (a new day comes into it).
+        if ticks.is_multiple_of(60)
+            && let Err(e) = staff::trips::run_job(&state).await
+        {
+            tracing::warn!(error = ?e, "could not make the schedules' trips");
+        }
         state.limits.forget_idle();
         let now = clock::now_unix_ms();
         state.sessions.forget_stale(now);
@@ -349,6 +365,8 @@ fn gateway_routes(state: &AppState) -> Router<AppState> {
 /// document, which describes the API to anyone.
 pub fn router(state: AppState) -> Router {
     let calls = call_routes(&state)
+        // The back office's calls: their own gate per row, none of the traveller's limits.
+        .merge(staff::http::routes(&state))
         // Demo mode's SMS outbox: infrastructure, not a call of the contract.
         .route("/dev/sms-outbox", get(http::tickets::outbox))
         .fallback(error::not_found)

@@ -25,6 +25,11 @@ contract! {
         /// The visitor logging in: the token's own, if given.
         #[serde(default)]
         pub anonymous_id: Option<String>,
+        /// Staff whose roles change the network or move money (issue 35): the 6 digits of their
+        /// authenticator, or one of their recovery codes. Without it such a login answers 401
+        /// `login.totpRequired`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub totp_code: Option<String>,
     }
 
     /// A login: the user and the bearer token that acts for them, until it expires (`expiresIn`
@@ -45,6 +50,9 @@ contract! {
         /// The passenger name of their latest booking (for their own phone first), to prefill
         /// the passenger details; null before any booking.
         pub name: Option<String>,
+        /// Staff roles (issue 35); empty for a traveller.
+        #[serde(default)]
+        pub grants: Vec<crate::staff::roles::Grant>,
     }
 
     /// `common/my-tickets`: the logged-in user's tickets; the ids, if given, must be the token's.

@@ -12,6 +12,7 @@ pub mod envelope;
 pub mod queue;
 pub mod reservation;
 pub mod seats;
+pub mod staff;
 pub mod tickets;
 pub mod trips;
 

@@ -47,8 +47,10 @@ pub async fn log_in(state: &AppState, caller: &Caller, request: &LoginRequest) -
     otp::verify(state, phone.as_str(), Purpose::Login, &request.otp_code).await?;
 
     let now = now_unix_ms();
+    let staff = staff_login(state, phone.as_str(), request.totp_code.as_deref(), now).await?;
     let session_id = new_id("session")?;
-    let expires_at = now + SESSION_MS;
+    let session_ms = if staff.is_staff { STAFF_SESSION_MS } else { SESSION_MS };
+    let expires_at = now + session_ms;
     let mut tx = state.pool.begin().await?;
     let user_id = accounts::user_of_phone(&mut *tx, &new_id("user")?, phone.as_str(), now).await?;
     let session = accounts::NewSession {
@@ -57,6 +59,7 @@ pub async fn log_in(state: &AppState, caller: &Caller, request: &LoginRequest) -
         visitor: &caller.subject,
         created_at: now,
         expires_at,
+        second_factor: staff.second_factor,
     };
     accounts::insert_session(&mut *tx, &session).await?;
     let (visitor, user) = (Owner::visitor(&caller.subject), Owner::user(&user_id));
@@ -85,14 +88,50 @@ pub async fn log_in(state: &AppState, caller: &Caller, request: &LoginRequest) -
 
     let claim = SessionClaim { user_id: user_id.clone(), session_id };
     let access_token = state.tokens.issue_login(&caller.subject, &claim, (expires_at / 1000) as u64);
-    Ok(LoginResponse { user_id, access_token, expires_in: (SESSION_MS / 1000) as u32 })
+    Ok(LoginResponse { user_id, access_token, expires_in: (session_ms / 1000) as u32 })
+}
+
+/// A staff login lasts at most a working day (issue 35).
+pub const STAFF_SESSION_MS: i64 = 12 * 60 * 60 * 1000;
+
+/// What a login is, beside a traveller's.
+#[derive(Debug, Clone, Copy, Default)]
+struct StaffLogin {
+    is_staff: bool,
+    second_factor: bool,
+}
+
+/// A staff member whose roles need a second factor and who has an authenticator must give its
+/// code (or a recovery code): 401 `login.totpRequired` without one, `login.totpWrong` for a
+/// wrong or used one. Checked after the OTP, so neither answer tells a stranger the phone is
+/// staff. Someone granted such a role who has not set up an authenticator logs in without it,
+/// and may only set one up (`staff::access`).
+async fn staff_login(state: &AppState, phone: &str, totp: Option<&str>, now: i64) -> Result<StaffLogin, ApiError> {
+    use core_wasm::staff::messages as staff_say;
+    let Some(user_id) = accounts::user_by_phone(&state.pool, phone).await? else { return Ok(StaffLogin::default()) };
+    let grants = crate::staff::access::grants_of(&state.pool, &user_id).await?;
+    if grants.is_empty() {
+        return Ok(StaffLogin::default());
+    }
+    let enrolled = crate::staff::totp::stored(&state.pool, &user_id).await?.is_some_and(|t| t.confirmed_at.is_some());
+    if !core_wasm::staff::roles::needs_second_factor(&grants) || !enrolled {
+        return Ok(StaffLogin { is_staff: true, second_factor: false });
+    }
+    let Some(code) = totp.map(str::trim).filter(|c| !c.is_empty()) else {
+        return Err(ApiError::NotLoggedIn(staff_say::TOTP_REQUIRED.with(&[]).into()));
+    };
+    if !crate::staff::totp::prove(&state.pool, &user_id, code, now).await? {
+        return Err(ApiError::NotLoggedIn(staff_say::TOTP_WRONG.with(&[]).into()));
+    }
+    Ok(StaffLogin { is_staff: true, second_factor: true })
 }
 
 /// `me`: the user, and the name they last booked under.
 pub async fn me(state: &AppState, login: &Login) -> Result<Me, ApiError> {
     let owner = Owner::user(&login.user_id);
     let name = bookings::latest_name(&state.pool, owner.as_str(), &login.phone).await?;
-    Ok(Me { user_id: login.user_id.clone(), phone: login.phone.clone(), name })
+    let grants = crate::staff::access::grants_of(&state.pool, &login.user_id).await?;
+    Ok(Me { user_id: login.user_id.clone(), phone: login.phone.clone(), name, grants })
 }
 
 /// `my-tickets`: the user's tickets and their phone's, both services, newest first.

@@ -24,6 +24,8 @@ pub struct Login {
     pub session_id: String,
     /// The phone the user proved by OTP at login: its tickets are theirs to read.
     pub phone: String,
+    /// The login also proved a TOTP code (staff whose roles need it, issue 35).
+    pub second_factor: bool,
 }
 
 /// The holder of a valid token: the client it was issued to and its subject (the visitor id for
@@ -158,7 +160,12 @@ mod tests {
     }
 
     fn user(visitor_id: &str, user_id: &str) -> Caller {
-        let login = Login { user_id: user_id.into(), session_id: "s1".into(), phone: "01712345678".into() };
+        let login = Login {
+            user_id: user_id.into(),
+            session_id: "s1".into(),
+            phone: "01712345678".into(),
+            second_factor: false,
+        };
         Caller { login: Some(login), ..visitor(visitor_id) }
     }
 

@@ -23,6 +23,9 @@ pub const RECHECK: Duration = Duration::from_secs(2);
 pub struct RouteStop {
     pub city_id: String,
     pub minutes_from_start: i64,
+    /// Passengers get on here (a search may start here) and get off (a search may end here).
+    pub boards: bool,
+    pub drops: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -68,6 +71,7 @@ pub struct TripRow {
     pub departs_at: i64,
     pub operator_id: String,
     pub vehicle_id: String,
+    pub layout_id: String,
 }
 
 #[derive(Debug, Clone)]
@@ -132,6 +136,9 @@ impl Network {
             }
             n.city_names.insert(r.id, r.name);
         }
+        for (alias, city_id) in store::city_aliases(pool).await? {
+            n.city_ids.entry(alias.trim().to_lowercase()).or_insert(city_id);
+        }
         for r in store::routes(pool).await? {
             let route = Route {
                 service: r.service,
@@ -146,7 +153,12 @@ impl Network {
         for r in store::stops(pool).await? {
             if let Some(route) = n.routes.get_mut(&r.route_id) {
                 n.stops_by_city.entry(r.city_id.clone()).or_default().push((r.route_id.clone(), route.stops.len()));
-                route.stops.push(RouteStop { city_id: r.city_id, minutes_from_start: r.minutes_from_start });
+                route.stops.push(RouteStop {
+                    city_id: r.city_id,
+                    minutes_from_start: r.minutes_from_start,
+                    boards: r.boards != 0,
+                    drops: r.drops != 0,
+                });
             }
         }
         for r in store::points(pool).await? {
@@ -169,6 +181,7 @@ impl Network {
                     departs_at: r.departs_at,
                     operator_id: r.operator_id,
                     vehicle_id: r.vehicle_id,
+                    layout_id: r.layout_id,
                 });
             }
         }
@@ -248,6 +261,17 @@ impl NetworkCache {
             Ok(guard) => (Arc::clone(&guard.0), guard.1),
             Err(poisoned) => (Arc::clone(&poisoned.get_ref().0), poisoned.get_ref().1),
         }
+    }
+
+    /// Loads the timetable again now (this process wrote it: the back office); other processes
+    /// see the new `network_version` within [`RECHECK`].
+    pub async fn refresh(&self, pool: &Pool) -> Result<(), sqlx::Error> {
+        let _guard = self.reload.lock().await;
+        let fresh = Arc::new(Network::load(pool).await?);
+        if let Ok(mut current) = self.current.write() {
+            *current = (fresh, Instant::now());
+        }
+        Ok(())
     }
 
     /// The timetable, checking at most once per [`RECHECK`] whether it changed.

@@ -113,8 +113,14 @@ fn candidates<'a>(network: &'a Network, checked: &Checked, service: Service, ear
     let day_end = day_start + MINUTES_PER_DAY;
     let mut found = Vec::new();
     for (route_id, from) in network.stops_by_city.get(&checked.from).into_iter().flatten() {
-        let Some(route) = network.routes.get(route_id).filter(|r| r.service == service) else { continue };
-        let Some(to) = (from + 1..route.stops.len()).find(|j| route.stops[*j].city_id == checked.to) else { continue };
+        let Some(route) = network.routes.get(route_id).filter(|r| r.service == service && r.stops[*from].boards) else {
+            continue;
+        };
+        let Some(to) =
+            (from + 1..route.stops.len()).find(|j| route.stops[*j].city_id == checked.to && route.stops[*j].drops)
+        else {
+            continue;
+        };
         let offset = route.stops[*from].minutes_from_start;
         let first = route.trips.partition_point(|t| t.departs_at + offset < earliest);
         for trip in route.trips[first..].iter().take_while(|t| t.departs_at + offset < day_end) {
@@ -139,7 +145,7 @@ fn taken_seats(claims: &HashMap<String, Arc<TripClaims>>, found: &[Candidate<'_>
 fn trip_of(network: &Network, c: &Candidate<'_>, service: Service, taken: i64) -> Trip {
     let vehicle = network.vehicles.get(&c.trip.vehicle_id);
     let operator = network.operators.get(&c.trip.operator_id);
-    let layout = vehicle.and_then(|v| network.layouts.get(&v.layout_id));
+    let layout = network.layouts.get(&c.trip.layout_id);
     let fares: Vec<i64> = layout
         .map(|l| {
             l.classes

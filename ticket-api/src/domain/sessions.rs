@@ -48,6 +48,7 @@ struct Kept {
     phone: String,
     expires_at: i64,
     checked_at: i64,
+    second_factor: bool,
 }
 
 impl Kept {
@@ -76,15 +77,20 @@ impl Sessions {
 
     /// The login `claim` names, if its session stands at `now_ms` and is the named user's.
     pub async fn check(&self, pool: &Pool, claim: &SessionClaim, now_ms: i64) -> Result<Option<Login>, sqlx::Error> {
-        let login =
-            |phone: String| Login { user_id: claim.user_id.clone(), session_id: claim.session_id.clone(), phone };
+        let login = |phone: String, second_factor: bool| Login {
+            user_id: claim.user_id.clone(),
+            session_id: claim.session_id.clone(),
+            phone,
+            second_factor,
+        };
         if let Some(kept) = self.kept().get(&claim.session_id).filter(|k| k.trusted(&claim.user_id, now_ms)) {
-            return Ok(Some(login(kept.phone.clone())));
+            return Ok(Some(login(kept.phone.clone(), kept.second_factor)));
         }
         let row = accounts::session(pool, &claim.session_id).await?;
-        let Some(SessionRow { user_id, phone, expires_at, ended_at }) = row else {
+        let Some(SessionRow { user_id, phone, expires_at, ended_at, second_factor }) = row else {
             return Ok(None);
         };
+        let second_factor = second_factor != 0;
         if user_id != claim.user_id || !stands(expires_at, ended_at, now_ms) {
             self.forget(&claim.session_id);
             return Ok(None);
@@ -93,13 +99,21 @@ impl Sessions {
         if kept.len() >= MAX_KEPT {
             kept.clear();
         }
-        kept.insert(claim.session_id.clone(), Kept { user_id, phone: phone.clone(), expires_at, checked_at: now_ms });
-        Ok(Some(login(phone)))
+        kept.insert(
+            claim.session_id.clone(),
+            Kept { user_id, phone: phone.clone(), expires_at, checked_at: now_ms, second_factor },
+        );
+        Ok(Some(login(phone, second_factor)))
     }
 
     /// Stops believing a session (it was just ended).
     pub fn forget(&self, session_id: &str) {
         self.kept().remove(session_id);
+    }
+
+    /// Stops believing every session of a user (a staff grant was taken away).
+    pub fn forget_user(&self, user_id: &str) {
+        self.kept().retain(|_, k| k.user_id != user_id);
     }
 
     /// Forgets what can no longer be believed (the janitor).
@@ -122,7 +136,13 @@ mod tests {
 
     #[test]
     fn a_confirmed_session_is_believed_briefly_and_never_past_its_end() {
-        let kept = Kept { user_id: "u1".into(), phone: "01712345678".into(), expires_at: 60_000, checked_at: 0 };
+        let kept = Kept {
+            user_id: "u1".into(),
+            phone: "01712345678".into(),
+            expires_at: 60_000,
+            checked_at: 0,
+            second_factor: false,
+        };
         assert!(kept.trusted("u1", TRUST_MS - 1));
         assert!(!kept.trusted("u1", TRUST_MS), "asked again after a while");
         assert!(!kept.trusted("u2", 1), "another user's claim on the session is asked of the store");
@@ -133,7 +153,8 @@ mod tests {
     #[test]
     fn forgetting_a_session_drops_it_at_once() {
         let sessions = Sessions::default();
-        let kept = Kept { user_id: "u1".into(), phone: "p".into(), expires_at: i64::MAX, checked_at: 0 };
+        let kept =
+            Kept { user_id: "u1".into(), phone: "p".into(), expires_at: i64::MAX, checked_at: 0, second_factor: false };
         sessions.kept().insert("s1".into(), kept.clone());
         sessions.kept().insert("s2".into(), Kept { checked_at: -TRUST_MS, ..kept });
         sessions.forget("s1");

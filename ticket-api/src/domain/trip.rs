@@ -114,12 +114,12 @@ impl TripInfo {
         let (route_id, index) = network.trip_index.get(trip_id.trim())?;
         let route = network.routes.get(route_id)?;
         let trip = route.trips.get(*index)?;
-        let vehicle = network.vehicles.get(&trip.vehicle_id)?;
+        network.vehicles.get(&trip.vehicle_id)?;
         Some(TripInfo {
             id: trip.id.clone(),
             route_id: route_id.clone(),
             operator_id: trip.operator_id.clone(),
-            layout_id: vehicle.layout_id.clone(),
+            layout_id: trip.layout_id.clone(),
             service: route.service,
             departs_at: trip.departs_at,
             stops: route.stops.iter().map(|s| s.city_id.clone()).collect(),

@@ -157,6 +157,7 @@ fn build() -> Value {
             entry[call.method.as_str().to_lowercase()] = op;
         }
     }
+    staff_paths(&mut paths, &mut g, &mut inline);
     paths.insert(
         "/oauth/access_token".into(),
         json!({"post": {
@@ -184,6 +185,88 @@ fn build() -> Value {
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}
         }
     })
+}
+
+/// The back office's calls (issue 35): each with the roles that may make it (`x-roles`).
+fn staff_paths(paths: &mut Map<String, Value>, g: &mut SchemaGenerator, inline: &mut SchemaGenerator) {
+    use core_wasm::contract::staff::{STAFF_CALLS, StaffCallName};
+    let error = g.subschema_for::<envelope::ErrorBody>();
+    let error_response = |text: &str| json!({"description": text, "content": {"application/json": {"schema": error}}});
+    for call in STAFF_CALLS {
+        let csv_out = call.name == StaffCallName::ExportSchedules;
+        let csv_in = call.name == StaffCallName::ImportSchedules;
+        let success = if csv_out {
+            json!({"description": "The schedules as CSV (text/csv), header first", "content": {"text/csv": {"schema": {"type": "string"}}}})
+        } else {
+            json!({"description": "Success", "content": {"application/json": {"schema": envelope_of((call.response_schema)(g))}}})
+        };
+        let roles: Vec<&str> = call.roles.iter().map(|r| r.as_str()).collect();
+        let mut responses = Map::new();
+        responses.insert("200".into(), success);
+        let mut failures = vec![
+            ("400", "Invalid input: the failing fields are named".to_owned()),
+            ("401", "No login, a login that ended, or (login) a second factor needed".to_owned()),
+            (
+                "403",
+                format!(
+                    "The caller holds none of the roles {}; or has not set up the authenticator a role needs",
+                    roles.join(", ")
+                ),
+            ),
+            ("404", "Not found, or another operator's (the same answer)".to_owned()),
+        ];
+        if call.writes {
+            failures.push((
+                "409",
+                "Someone saved the object since it was read (its revision), or it exists already".to_owned(),
+            ));
+        }
+        failures.push(("503", "The store is unavailable for a moment".to_owned()));
+        for (status, text) in failures {
+            responses.insert(status.into(), error_response(&text));
+        }
+        let mut op = json!({
+            "operationId": format!("staff{:?}", call.name),
+            "summary": call.summary,
+            "security": [{"bearer": []}],
+            "x-roles": roles,
+            "x-audited": call.writes,
+            "responses": responses,
+        });
+        let mut parameters: Vec<Value> = call
+            .purpose
+            .split('/')
+            .filter_map(|s| s.strip_prefix('{').and_then(|s| s.strip_suffix('}')))
+            .map(|name| json!({"name": name, "in": "path", "required": true, "schema": {"type": "string"}}))
+            .collect();
+        match call.method {
+            Method::Post if csv_in => {
+                op["requestBody"] = json!({"required": true, "content": {"text/csv": {"schema": {"type": "string"}}}});
+                parameters.extend(query_parameters(&(call.request_schema)(inline)));
+                parameters.push(
+                    json!({"name": "operatorId", "in": "query", "required": false, "schema": {"type": "string"}}),
+                );
+            }
+            Method::Post => {
+                op["requestBody"] =
+                    json!({"required": true, "content": {"application/json": {"schema": (call.request_schema)(g)}}});
+            }
+            Method::Get if parameters.is_empty() => {
+                parameters.extend(query_parameters(&(call.request_schema)(inline)));
+                if csv_out {
+                    parameters.push(
+                        json!({"name": "operatorId", "in": "query", "required": false, "schema": {"type": "string"}}),
+                    );
+                }
+            }
+            Method::Get => {}
+        }
+        if !parameters.is_empty() {
+            op["parameters"] = Value::Array(parameters);
+        }
+        let entry = paths.entry(call.path()).or_insert_with(|| json!({}));
+        entry[call.method.as_str().to_lowercase()] = op;
+    }
 }
 
 /// The document, built once.

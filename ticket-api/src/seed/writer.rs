@@ -30,6 +30,9 @@ const TABLES_CHILDREN_FIRST: &[&str] = &[
     "holds",
     "seat_claims",
     "trips",
+    // The back office's network goes too (issue 35); its staff and audit log stay.
+    "schedules",
+    "city_aliases",
     "fares",
     "route_points",
     "route_stops",

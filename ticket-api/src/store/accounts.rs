@@ -29,18 +29,45 @@ pub struct NewSession<'a> {
     pub visitor: &'a str,
     pub created_at: i64,
     pub expires_at: i64,
+    /// The login proved a TOTP code too.
+    pub second_factor: bool,
 }
 
 pub async fn insert_session<'c>(e: impl Exec<'c>, session: &NewSession<'_>) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT INTO user_sessions (id, user_id, visitor, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)")
-        .bind(session.id)
-        .bind(session.user_id)
-        .bind(session.visitor)
-        .bind(session.created_at)
-        .bind(session.expires_at)
-        .execute(e)
-        .await?;
+    sqlx::query(
+        "INSERT INTO user_sessions (id, user_id, visitor, created_at, expires_at, second_factor) \
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(session.id)
+    .bind(session.user_id)
+    .bind(session.visitor)
+    .bind(session.created_at)
+    .bind(session.expires_at)
+    .bind(i64::from(session.second_factor))
+    .execute(e)
+    .await?;
     Ok(())
+}
+
+/// The user of `phone`, if one ever logged in (or was given a role).
+pub async fn user_by_phone<'c>(e: impl Exec<'c>, phone: &str) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT id FROM users WHERE phone = $1").bind(phone).fetch_optional(e).await
+}
+
+/// Marks the session as having proved a TOTP code (an authenticator confirmed mid-login).
+pub async fn confirm_second_factor<'c>(e: impl Exec<'c>, session_id: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE user_sessions SET second_factor = 1 WHERE id = $1").bind(session_id).execute(e).await?;
+    Ok(())
+}
+
+/// Ends every open login of a user (a grant was taken away).
+pub async fn end_all_sessions<'c>(e: impl Exec<'c>, user_id: &str, now_ms: i64) -> Result<u64, sqlx::Error> {
+    Ok(sqlx::query("UPDATE user_sessions SET ended_at = $1 WHERE user_id = $2 AND ended_at IS NULL")
+        .bind(now_ms)
+        .bind(user_id)
+        .execute(e)
+        .await?
+        .rows_affected())
 }
 
 /// A session with its user's phone: what a call with its token needs to know.
@@ -50,11 +77,12 @@ pub struct SessionRow {
     pub phone: String,
     pub expires_at: i64,
     pub ended_at: Option<i64>,
+    pub second_factor: i64,
 }
 
 pub async fn session<'c>(e: impl Exec<'c>, session_id: &str) -> Result<Option<SessionRow>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT s.user_id, u.phone, s.expires_at, s.ended_at FROM user_sessions s JOIN users u ON u.id = s.user_id \
+        "SELECT s.user_id, u.phone, s.expires_at, s.ended_at, s.second_factor FROM user_sessions s JOIN users u ON u.id = s.user_id \
          WHERE s.id = $1",
     )
     .bind(session_id)

@@ -201,7 +201,7 @@ pub fn extend_hold(
 pub async fn consistent(pool: &Pool, trip_id: &str) -> Result<bool, sqlx::Error> {
     let bad: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) AS bad FROM seat_claims c JOIN trips t ON t.id = c.trip_id JOIN vehicles v ON v.id = t.vehicle_id \
-         WHERE c.trip_id = $1 AND (NOT EXISTS (SELECT 1 FROM layout_seats s WHERE s.layout_id = v.layout_id AND s.seat_no = c.seat_no) \
+         WHERE c.trip_id = $1 AND (NOT EXISTS (SELECT 1 FROM layout_seats s WHERE s.layout_id = COALESCE(t.layout_id, v.layout_id) AND s.seat_no = c.seat_no) \
            OR c.leg < 0 OR c.leg >= (SELECT COUNT(*) - 1 FROM route_stops r WHERE r.route_id = t.route_id))",
     )
     .bind(trip_id)

@@ -31,13 +31,22 @@ pub struct StopRow {
     pub route_id: String,
     pub city_id: String,
     pub minutes_from_start: i64,
+    pub boards: i64,
+    pub drops: i64,
 }
 
 /// Every route's stops, in order.
 pub async fn stops(pool: &Pool) -> Result<Vec<StopRow>, sqlx::Error> {
-    sqlx::query_as("SELECT route_id, city_id, minutes_from_start FROM route_stops ORDER BY route_id, stop_index")
-        .fetch_all(pool)
-        .await
+    sqlx::query_as(
+        "SELECT route_id, city_id, minutes_from_start, boards, drops FROM route_stops ORDER BY route_id, stop_index",
+    )
+    .fetch_all(pool)
+    .await
+}
+
+/// Other names of cities (alias, city id).
+pub async fn city_aliases(pool: &Pool) -> Result<Vec<(String, String)>, sqlx::Error> {
+    sqlx::query_as("SELECT alias, city_id FROM city_aliases").fetch_all(pool).await
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -68,13 +77,18 @@ pub struct TripRow {
     pub departs_at: i64,
     pub operator_id: String,
     pub vehicle_id: String,
+    /// The layout it sells: its own (a trip of a schedule), else its vehicle's.
+    pub layout_id: String,
 }
 
 /// Every trip, in departure order.
 pub async fn trips(pool: &Pool) -> Result<Vec<TripRow>, sqlx::Error> {
-    sqlx::query_as("SELECT id, route_id, departs_at, operator_id, vehicle_id FROM trips ORDER BY departs_at, id")
-        .fetch_all(pool)
-        .await
+    sqlx::query_as(
+        "SELECT t.id, t.route_id, t.departs_at, t.operator_id, t.vehicle_id, COALESCE(t.layout_id, v.layout_id) AS layout_id \
+         FROM trips t JOIN vehicles v ON v.id = t.vehicle_id ORDER BY t.departs_at, t.id",
+    )
+    .fetch_all(pool)
+    .await
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]

@@ -34,7 +34,7 @@ pub struct TimetableRow {
 
 pub async fn timetable<'c>(e: impl Exec<'c>, trip_id: &str) -> Result<Option<TimetableRow>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT t.id, t.route_id, t.operator_id, t.service, t.departs_at, v.layout_id \
+        "SELECT t.id, t.route_id, t.operator_id, t.service, t.departs_at, COALESCE(t.layout_id, v.layout_id) AS layout_id \
          FROM trips t JOIN vehicles v ON v.id = t.vehicle_id WHERE t.id = $1",
     )
     .bind(trip_id)

@@ -442,7 +442,7 @@ pub fn status_in_view(view: &Value, seat: &str) -> Value {
 pub async fn free_seats(app: &TestApp, trip: &str) -> Vec<String> {
     use sqlx::Row;
     sqlx::query(
-        "SELECT ls.seat_no FROM trips t JOIN vehicles v ON v.id = t.vehicle_id JOIN layout_seats ls ON ls.layout_id = v.layout_id \
+        "SELECT ls.seat_no FROM trips t JOIN vehicles v ON v.id = t.vehicle_id JOIN layout_seats ls ON ls.layout_id = COALESCE(t.layout_id, v.layout_id) \
          WHERE t.id = $1 AND ls.is_ladies = 0 \
          AND NOT EXISTS (SELECT 1 FROM seat_claims c WHERE c.trip_id = t.id AND c.seat_no = ls.seat_no) \
          ORDER BY ls.seat_no",

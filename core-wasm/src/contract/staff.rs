@@ -1,0 +1,448 @@
+//! The back office's calls (issue 35), under `/v1/api/staff/...`: their bodies and their table.
+//! A staff call is for holders of the roles its row names; the ticket API builds the staff
+//! router, its role checks and the OpenAPI entries from [`STAFF_CALLS`], as it does the
+//! traveller's from `calls::CALLS` (kept apart so the traveller's browser module carries none of
+//! this).
+//!
+//! Objects of an operator (routes, layouts, coaches, schedules, fares, points) are named by a
+//! `code` the manager chooses, unique within the operator; their `id` is `operator:code`, so two
+//! operators never collide or learn of each other's codes. Objects of the site (the demo network,
+//! cities) have no operator; managers may use them, only an admin changes them. Every object
+//! carries a `revision`: a save names the revision it read (none to create), and a save over a
+//! newer one is refused (409), so two managers editing at once never silently undo each other.
+
+use super::calls::Method;
+use super::contract;
+use crate::service::Service;
+use crate::staff::layout::LayoutSpec;
+use crate::staff::messages::StaffSaid;
+use crate::staff::roles::{Grant, Role};
+
+contract! {
+    /// A GET without parameters.
+    pub struct Nothing {}
+
+    /// `GET staff/grants`: the staff the caller manages (an admin's: everyone).
+    #[serde(rename_all = "camelCase")]
+    pub struct StaffList {
+        pub staff: Vec<StaffMember>,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct StaffMember {
+        pub user_id: String,
+        pub phone: String,
+        pub grants: Vec<Grant>,
+        /// Whether their authenticator is set up.
+        pub totp_enrolled: bool,
+    }
+
+    /// `POST staff/grants/add` and `staff/grants/remove`: a role for a phone (its user is made
+    /// if the phone never logged in). Taking a grant away ends the holder's logins.
+    #[serde(rename_all = "camelCase")]
+    pub struct GrantChange {
+        pub phone: String,
+        pub grant: Grant,
+    }
+
+    /// `POST staff/totp/enrol`: a new secret for the caller's authenticator, to confirm with a
+    /// code before it counts. The QR is an SVG of the `otpauth://` URI.
+    #[serde(rename_all = "camelCase")]
+    pub struct TotpEnrolment {
+        pub secret: String,
+        pub otpauth_uri: String,
+        pub qr_svg: String,
+    }
+
+    /// `POST staff/totp/confirm`: the authenticator's code; answers ten single-use recovery codes.
+    #[serde(rename_all = "camelCase")]
+    pub struct TotpConfirm {
+        pub code: String,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct RecoveryCodes {
+        pub codes: Vec<String>,
+    }
+
+    /// A city travellers search by, with its other spellings (Chittagong for Chattogram).
+    #[serde(rename_all = "camelCase")]
+    pub struct StaffCity {
+        /// Lower-case letters, digits and '-': `kushtia`.
+        pub id: String,
+        pub name: String,
+        #[serde(default)]
+        pub name_bn: Option<String>,
+        pub district: String,
+        pub division: String,
+        #[serde(default)]
+        pub aliases: Vec<String>,
+        /// Answers only: the operator that added it (null: the site's).
+        #[serde(default)]
+        pub operator_id: Option<String>,
+        /// The revision read (null to create); answers the stored one.
+        #[serde(default)]
+        pub revision: Option<i64>,
+    }
+
+    /// A boarding or dropping point of a city: a terminal, a counter, a ghat.
+    #[serde(rename_all = "camelCase")]
+    pub struct StaffPoint {
+        #[serde(default)]
+        pub id: Option<String>,
+        pub code: String,
+        pub city_id: String,
+        pub name: String,
+        #[serde(default)]
+        pub name_bn: Option<String>,
+        pub address: String,
+        /// The operator it is for; a manager's own when absent.
+        #[serde(default)]
+        pub operator_id: Option<String>,
+        #[serde(default)]
+        pub revision: Option<i64>,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct Places {
+        pub cities: Vec<StaffCity>,
+        pub points: Vec<StaffPoint>,
+    }
+
+    /// A stop of a route: its city, minutes from the first stop, and whether passengers board
+    /// or leave there, at which points and when.
+    #[serde(rename_all = "camelCase")]
+    pub struct StaffStop {
+        pub city_id: String,
+        pub minutes: i64,
+        pub boards: bool,
+        pub drops: bool,
+        #[serde(default)]
+        pub points: Vec<StopPoint>,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct StopPoint {
+        pub point_id: String,
+        pub minutes: i64,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct StaffRoute {
+        #[serde(default)]
+        pub id: Option<String>,
+        pub code: String,
+        pub service: Service,
+        pub name: String,
+        #[serde(default)]
+        pub name_bn: Option<String>,
+        pub stops: Vec<StaffStop>,
+        #[serde(default)]
+        pub operator_id: Option<String>,
+        #[serde(default)]
+        pub revision: Option<i64>,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct Routes {
+        pub routes: Vec<StaffRoute>,
+    }
+
+    /// A seat layout: a bus's decks or a launch's floors, drawn cell by cell.
+    #[serde(rename_all = "camelCase")]
+    pub struct StaffLayout {
+        #[serde(default)]
+        pub id: Option<String>,
+        pub code: String,
+        pub spec: LayoutSpec,
+        #[serde(default)]
+        pub operator_id: Option<String>,
+        #[serde(default)]
+        pub revision: Option<i64>,
+        /// Save only: move the future trips that have sales to the new version too (refused,
+        /// naming the tickets, when a seat sold on one of them would go).
+        #[serde(default)]
+        pub include_sold_trips: bool,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct Layouts {
+        pub layouts: Vec<StaffLayout>,
+    }
+
+    /// `GET staff/layouts/{id}`.
+    #[serde(rename_all = "camelCase")]
+    pub struct ById {
+        pub id: String,
+    }
+
+    /// A coach or a vessel.
+    #[serde(rename_all = "camelCase")]
+    pub struct StaffVehicle {
+        #[serde(default)]
+        pub id: Option<String>,
+        pub code: String,
+        /// The registration (Dhaka Metro Ba 11-2345) or the ship's name.
+        pub name: String,
+        #[serde(default)]
+        pub name_bn: Option<String>,
+        /// Economy, Business Class, Sleeper, Launch.
+        pub class: String,
+        pub ac: bool,
+        pub layout_id: String,
+        #[serde(default)]
+        pub amenities: Vec<String>,
+        #[serde(default)]
+        pub operator_id: Option<String>,
+        #[serde(default)]
+        pub revision: Option<i64>,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct Vehicles {
+        pub vehicles: Vec<StaffVehicle>,
+    }
+
+    /// A schedule: a route leaving at a time of day on some days between two dates, with a coach
+    /// class and layout. Its trips are made by `staff/trips/generate` (and on every save).
+    #[serde(rename_all = "camelCase")]
+    pub struct StaffSchedule {
+        #[serde(default)]
+        pub id: Option<String>,
+        pub code: String,
+        pub route_id: String,
+        /// `HH:MM`, Dhaka.
+        pub departure: String,
+        /// `daily` or day names: `Sat Sun Mon`.
+        pub days: String,
+        pub from_date: String,
+        pub to_date: String,
+        /// Economy, Business Class, Sleeper, Launch; AC when it starts with 'AC '.
+        pub class: String,
+        pub layout_id: String,
+        #[serde(default)]
+        pub operator_id: Option<String>,
+        #[serde(default)]
+        pub revision: Option<i64>,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct Schedules {
+        pub schedules: Vec<StaffSchedule>,
+    }
+
+    /// Fares of one route, operator and seat class: taka per leg pair (from stop, to stop).
+    #[serde(rename_all = "camelCase")]
+    pub struct StaffFares {
+        pub route_id: String,
+        pub seat_class: String,
+        #[serde(default)]
+        pub operator_id: Option<String>,
+        pub fares: Vec<StaffFare>,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct StaffFare {
+        pub from_stop: i64,
+        pub to_stop: i64,
+        pub fare: i64,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct FareList {
+        pub fares: Vec<StaffFares>,
+    }
+
+    /// `POST staff/trips/generate`: trips of the caller's schedules up to `days` ahead
+    /// (default 30); what was written.
+    #[serde(rename_all = "camelCase")]
+    pub struct Generate {
+        #[serde(default)]
+        pub days: Option<u32>,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct Generated {
+        pub trips_added: u64,
+        pub trips_changed: u64,
+    }
+
+    /// `GET staff/trips`: the caller's trips of the coming days, with their sales.
+    #[serde(rename_all = "camelCase")]
+    pub struct StaffTrips {
+        pub trips: Vec<StaffTrip>,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct StaffTrip {
+        pub id: String,
+        pub route_id: String,
+        pub schedule_id: Option<String>,
+        /// Dhaka wall clock, `YYYY-MM-DD HH:MM`.
+        pub departs: String,
+        pub seats: i64,
+        pub sold: i64,
+    }
+
+    /// `POST staff/schedules/import`: the CSV's outcome. A file with any bad line writes nothing
+    /// and answers 400 with every problem under `data.errors`.
+    #[serde(rename_all = "camelCase")]
+    pub struct ImportResult {
+        pub dry_run: bool,
+        pub schedules: u64,
+        pub stops: u64,
+        pub changed: u64,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct CsvProblem {
+        pub line: u64,
+        pub column: String,
+        pub message: StaffSaid,
+    }
+
+    /// `POST staff/schedules/import?dryRun=1`.
+    #[serde(rename_all = "camelCase")]
+    pub struct ImportQuery {
+        #[serde(default)]
+        pub dry_run: Option<String>,
+    }
+
+    /// A CSV file (`text/csv`).
+    pub struct Csv {}
+
+    /// `GET staff/audit`: entries newest first, `before` a sequence number to page back.
+    #[serde(rename_all = "camelCase")]
+    pub struct AuditQuery {
+        #[serde(default)]
+        pub before: Option<i64>,
+        #[serde(default)]
+        pub limit: Option<u32>,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct AuditPage {
+        pub entries: Vec<AuditEntry>,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct AuditEntry {
+        pub seq: i64,
+        /// Unix milliseconds.
+        pub at: i64,
+        pub user_id: String,
+        pub phone: String,
+        pub role: Role,
+        pub operator_id: Option<String>,
+        pub call: String,
+        pub object: String,
+        /// The object before and after, as JSON text (null: made, or removed).
+        pub before: Option<String>,
+        pub after: Option<String>,
+        pub address: String,
+        pub hash: String,
+    }
+}
+
+/// One staff call: its path below `/v1/api/staff/`, method, the roles that may make it, and
+/// whether it writes (every write appends one audit entry).
+#[derive(Debug, Clone, Copy)]
+pub struct StaffCall {
+    pub name: StaffCallName,
+    pub purpose: &'static str,
+    pub method: Method,
+    pub roles: &'static [Role],
+    pub writes: bool,
+    #[cfg(feature = "schema")]
+    pub summary: &'static str,
+    #[cfg(feature = "schema")]
+    pub request_schema: super::calls::SchemaOf,
+    #[cfg(feature = "schema")]
+    pub response_schema: super::calls::SchemaOf,
+}
+
+impl StaffCall {
+    pub fn path(&self) -> String {
+        format!("/v1/api/staff/{}", self.purpose)
+    }
+
+    pub fn get(name: StaffCallName) -> &'static StaffCall {
+        &STAFF_CALLS[name as usize]
+    }
+}
+
+#[cfg(feature = "schema")]
+fn schema<T: schemars::JsonSchema>(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    g.subschema_for::<T>()
+}
+
+const NETWORK: &[Role] = &[Role::Admin, Role::Manager];
+const STAFF: &[Role] = &[Role::Admin, Role::Manager, Role::Counter, Role::Supervisor, Role::Finance];
+const SALES: &[Role] = &[Role::Admin, Role::Manager, Role::Finance];
+
+macro_rules! staff_calls {
+    ($( $name:ident: $method:ident $purpose:literal, $roles:ident, $writes:literal; $req:ident => $resp:ident; $summary:literal )*) => {
+        /// Every staff call, one variant a row.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum StaffCallName { $($name),* }
+
+        /// The table, in [`StaffCallName`] order.
+        pub const STAFF_CALLS: &[StaffCall] = &[
+            $(StaffCall {
+                name: StaffCallName::$name,
+                purpose: $purpose,
+                method: Method::$method,
+                roles: $roles,
+                writes: $writes,
+                #[cfg(feature = "schema")]
+                summary: $summary,
+                #[cfg(feature = "schema")]
+                request_schema: schema::<$req>,
+                #[cfg(feature = "schema")]
+                response_schema: schema::<$resp>,
+            }),*
+        ];
+    };
+}
+
+staff_calls! {
+    Staff: Get "grants", NETWORK, false; Nothing => StaffList; "The staff the caller manages, with their grants"
+    GrantAdd: Post "grants/add", NETWORK, true; GrantChange => StaffMember; "Give a phone a role"
+    GrantRemove: Post "grants/remove", NETWORK, true; GrantChange => StaffMember; "Take a role away (ends the holder's logins)"
+    TotpEnrol: Post "totp/enrol", STAFF, true; Nothing => TotpEnrolment; "Start setting up an authenticator"
+    TotpConfirm: Post "totp/confirm", STAFF, true; TotpConfirm => RecoveryCodes; "Confirm the authenticator; answers recovery codes"
+    Places: Get "places", NETWORK, false; Nothing => Places; "Cities and the caller's boarding and dropping points"
+    SaveCity: Post "places/city", NETWORK, true; StaffCity => StaffCity; "Add or change a city"
+    SavePoint: Post "places/point", NETWORK, true; StaffPoint => StaffPoint; "Add or change a boarding or dropping point"
+    Routes: Get "routes", NETWORK, false; Nothing => Routes; "Routes the caller may schedule"
+    SaveRoute: Post "routes", NETWORK, true; StaffRoute => StaffRoute; "Add or change a route"
+    Layouts: Get "layouts", NETWORK, false; Nothing => Layouts; "Seat layouts the caller may use"
+    Layout: Get "layouts/{id}", NETWORK, false; ById => StaffLayout; "One seat layout"
+    SaveLayout: Post "layouts", NETWORK, true; StaffLayout => StaffLayout; "Add a layout, or a new version of one"
+    Vehicles: Get "vehicles", NETWORK, false; Nothing => Vehicles; "Coaches and vessels"
+    SaveVehicle: Post "vehicles", NETWORK, true; StaffVehicle => StaffVehicle; "Add or change a coach or vessel"
+    Schedules: Get "schedules", NETWORK, false; Nothing => Schedules; "Schedules"
+    SaveSchedule: Post "schedules", NETWORK, true; StaffSchedule => StaffSchedule; "Add or change a schedule (its future trips without sales follow)"
+    ImportSchedules: Post "schedules/import", NETWORK, true; Csv => ImportResult; "Schedules from a CSV, all or nothing (?dryRun=1 checks only)"
+    ExportSchedules: Get "schedules/export", NETWORK, false; Nothing => Csv; "Schedules as CSV, in the import's format"
+    Fares: Get "fares", NETWORK, false; Nothing => FareList; "Fares"
+    SaveFares: Post "fares", NETWORK, true; StaffFares => StaffFares; "Set the fares of a route and seat class"
+    Generate: Post "trips/generate", NETWORK, true; Generate => Generated; "Make the trips of the schedules up to a horizon"
+    Trips: Get "trips", SALES, false; Nothing => StaffTrips; "Coming trips and their sales"
+    Audit: Get "audit", NETWORK, false; AuditQuery => AuditPage; "The audit log, newest first"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn staff_calls_are_in_name_order_with_unique_paths_and_roles() {
+        for (i, call) in STAFF_CALLS.iter().enumerate() {
+            assert_eq!(call.name as usize, i);
+            assert!(!call.roles.is_empty());
+            assert!(STAFF_CALLS.iter().filter(|c| c.purpose == call.purpose && c.method == call.method).count() == 1);
+        }
+        assert_eq!(StaffCall::get(StaffCallName::Audit).path(), "/v1/api/staff/audit");
+    }
+}

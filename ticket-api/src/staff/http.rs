@@ -1,0 +1,283 @@
+//! The staff calls over HTTP: one thin handler per row of `STAFF_CALLS`, and the router built
+//! from the table (a row without a handler does not compile). Every call passes the gate
+//! (`access::gate`) first; none shares the traveller's rate limits, caches or idempotency.
+
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{MethodRouter, get, post};
+use axum::{Json, Router};
+use core_wasm::contract::envelope::Envelope;
+use core_wasm::contract::staff::{
+    AuditEntry, AuditPage, AuditQuery, Generate, GrantChange, ImportQuery, STAFF_CALLS, StaffCallName, StaffCity,
+    StaffFares, StaffLayout, StaffPoint, StaffRoute, StaffSchedule, StaffVehicle, TotpConfirm,
+};
+use core_wasm::staff::roles::{Reach, Role};
+
+use super::access::{self, Staff};
+use super::{audit, fares, grants, import, layouts, places, routes, schedules, trips, vehicles};
+use crate::AppState;
+use crate::error::ApiError;
+use crate::http::extract::{Body, ok};
+
+type Answer<T> = Result<Json<Envelope<T>>, ApiError>;
+
+/// A CSV file may be this large (a 10,000-line timetable is about 1 MB).
+pub const CSV_LIMIT: usize = 4 * 1024 * 1024;
+
+async fn staff_list(State(s): State<AppState>, staff: Staff) -> Answer<core_wasm::contract::staff::StaffList> {
+    Ok(ok(grants::list(&s, &staff).await?))
+}
+
+async fn grant_add(
+    State(s): State<AppState>,
+    staff: Staff,
+    Body(b): Body<GrantChange>,
+) -> Answer<core_wasm::contract::staff::StaffMember> {
+    Ok(ok(grants::add(&s, &staff, &b).await?))
+}
+
+async fn grant_remove(
+    State(s): State<AppState>,
+    staff: Staff,
+    Body(b): Body<GrantChange>,
+) -> Answer<core_wasm::contract::staff::StaffMember> {
+    Ok(ok(grants::remove(&s, &staff, &b).await?))
+}
+
+async fn totp_enrol(State(s): State<AppState>, staff: Staff) -> Answer<core_wasm::contract::staff::TotpEnrolment> {
+    Ok(ok(grants::enrol(&s, &staff).await?))
+}
+
+async fn totp_confirm(
+    State(s): State<AppState>,
+    staff: Staff,
+    Body(b): Body<TotpConfirm>,
+) -> Answer<core_wasm::contract::staff::RecoveryCodes> {
+    Ok(ok(grants::confirm(&s, &staff, &b.code).await?))
+}
+
+async fn places_list(State(s): State<AppState>, staff: Staff) -> Answer<core_wasm::contract::staff::Places> {
+    Ok(ok(places::list(&s, &staff).await?))
+}
+
+async fn save_city(State(s): State<AppState>, staff: Staff, Body(b): Body<StaffCity>) -> Answer<StaffCity> {
+    Ok(ok(places::save_city(&s, &staff, &b).await?))
+}
+
+async fn save_point(State(s): State<AppState>, staff: Staff, Body(b): Body<StaffPoint>) -> Answer<StaffPoint> {
+    Ok(ok(places::save_point(&s, &staff, &b).await?))
+}
+
+async fn routes_list(State(s): State<AppState>, staff: Staff) -> Answer<core_wasm::contract::staff::Routes> {
+    Ok(ok(routes::list(&s, &staff).await?))
+}
+
+async fn save_route(State(s): State<AppState>, staff: Staff, Body(b): Body<StaffRoute>) -> Answer<StaffRoute> {
+    Ok(ok(routes::save(&s, &staff, &b).await?))
+}
+
+async fn layouts_list(State(s): State<AppState>, staff: Staff) -> Answer<core_wasm::contract::staff::Layouts> {
+    Ok(ok(layouts::list(&s, &staff).await?))
+}
+
+async fn layout_one(State(s): State<AppState>, staff: Staff, Path(id): Path<String>) -> Answer<StaffLayout> {
+    Ok(ok(layouts::one(&s, &staff, &id).await?))
+}
+
+async fn save_layout(State(s): State<AppState>, staff: Staff, Body(b): Body<StaffLayout>) -> Answer<StaffLayout> {
+    Ok(ok(layouts::save(&s, &staff, &b).await?))
+}
+
+async fn vehicles_list(State(s): State<AppState>, staff: Staff) -> Answer<core_wasm::contract::staff::Vehicles> {
+    Ok(ok(vehicles::list(&s, &staff).await?))
+}
+
+async fn save_vehicle(State(s): State<AppState>, staff: Staff, Body(b): Body<StaffVehicle>) -> Answer<StaffVehicle> {
+    Ok(ok(vehicles::save(&s, &staff, &b).await?))
+}
+
+async fn schedules_list(State(s): State<AppState>, staff: Staff) -> Answer<core_wasm::contract::staff::Schedules> {
+    Ok(ok(schedules::list(&s, &staff).await?))
+}
+
+async fn save_schedule(State(s): State<AppState>, staff: Staff, Body(b): Body<StaffSchedule>) -> Answer<StaffSchedule> {
+    Ok(ok(schedules::save(&s, &staff, &b).await?))
+}
+
+#[derive(Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct OperatorQuery {
+    #[serde(default)]
+    operator_id: Option<String>,
+}
+
+/// `POST staff/schedules/import`: `text/csv` (UTF-8); 400 with `data.errors` when any line is
+/// wrong.
+async fn import_schedules(
+    State(s): State<AppState>,
+    staff: Staff,
+    Query(q): Query<ImportQuery>,
+    Query(op): Query<OperatorQuery>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
+    let is_csv = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.trim().to_ascii_lowercase().starts_with("text/csv"));
+    if !is_csv {
+        return ApiError::UnsupportedMediaType.into_response();
+    }
+    let Ok(text) = std::str::from_utf8(&body) else {
+        let said = core_wasm::staff::messages::CSV_UNREADABLE.with(&[("detail", "it is not UTF-8 text")]);
+        return ApiError::bad(said).into_response();
+    };
+    if text.contains('\0') {
+        return ApiError::bad(core_wasm::server_messages::NUL_CHARACTER).into_response();
+    }
+    let operator = match import::operator(&staff, op.operator_id.as_deref()) {
+        Ok(o) => o,
+        Err(e) => return e.into_response(),
+    };
+    let dry_run = q.dry_run.as_deref().is_some_and(|v| matches!(v, "1" | "true" | "yes"));
+    match import::import(&s, &staff, &operator, text, dry_run).await {
+        Ok(result) => ok(result).into_response(),
+        Err(import::Refused::Error(e)) => e.into_response(),
+        Err(import::Refused::Problems(errors)) => {
+            let message = format!("The file has {} problem(s); nothing was imported", errors.len());
+            let body = serde_json::json!({
+                "statusCode": 400,
+                "message": message,
+                "error": "Bad Request",
+                "code": "csv.problems",
+                "data": {"errors": errors},
+            });
+            (StatusCode::BAD_REQUEST, [(header::CACHE_CONTROL, "no-store")], Json(body)).into_response()
+        }
+    }
+}
+
+/// `GET staff/schedules/export`: `text/csv`, as an attachment.
+async fn export_schedules(State(s): State<AppState>, staff: Staff, Query(op): Query<OperatorQuery>) -> Response {
+    let result = async {
+        let operator = import::operator(&staff, op.operator_id.as_deref())?;
+        let text = import::export(&s, &operator).await?;
+        Ok::<_, ApiError>((operator, text))
+    }
+    .await;
+    match result {
+        Ok((operator, text)) => {
+            let disposition = format!("attachment; filename=\"schedules-{}.csv\"", operator.replace(['"', '\\'], ""));
+            (
+                [
+                    (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
+                    (header::CONTENT_DISPOSITION, disposition),
+                    (header::CACHE_CONTROL, "no-store".to_owned()),
+                ],
+                text,
+            )
+                .into_response()
+        }
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn fares_list(State(s): State<AppState>, staff: Staff) -> Answer<core_wasm::contract::staff::FareList> {
+    Ok(ok(fares::list(&s, &staff).await?))
+}
+
+async fn save_fares(State(s): State<AppState>, staff: Staff, Body(b): Body<StaffFares>) -> Answer<StaffFares> {
+    Ok(ok(fares::save(&s, &staff, &b).await?))
+}
+
+async fn generate(
+    State(s): State<AppState>,
+    staff: Staff,
+    Body(b): Body<Generate>,
+) -> Answer<core_wasm::contract::staff::Generated> {
+    Ok(ok(trips::generate(&s, &staff, b.days).await?))
+}
+
+async fn trips_list(State(s): State<AppState>, staff: Staff) -> Answer<core_wasm::contract::staff::StaffTrips> {
+    Ok(ok(trips::list(&s, &staff).await?))
+}
+
+/// `GET staff/audit`: a manager their operators' entries, an admin all.
+async fn audit_page(State(s): State<AppState>, staff: Staff, Query(q): Query<AuditQuery>) -> Answer<AuditPage> {
+    let limit = i64::from(q.limit.unwrap_or(100).clamp(1, 500));
+    let before = q.before.unwrap_or(i64::MAX);
+    let operators = match &staff.reach {
+        Reach::Everything => None,
+        Reach::Operators(ops) => Some(ops.clone()),
+        Reach::Nothing => Some(Vec::new()),
+    };
+    let rows = audit::page(&s.pool, operators.as_deref(), before, limit).await?;
+    let mut phones: std::collections::HashMap<String, String> = std::collections::HashMap::new();
+    let mut entries = Vec::with_capacity(rows.len());
+    for r in rows {
+        if !phones.contains_key(&r.user_id) {
+            let phone: Option<String> = sqlx::query_scalar("SELECT phone FROM users WHERE id = $1")
+                .bind(&r.user_id)
+                .fetch_optional(&s.pool)
+                .await?;
+            phones.insert(r.user_id.clone(), phone.unwrap_or_default());
+        }
+        entries.push(AuditEntry {
+            seq: r.seq,
+            at: r.at,
+            phone: phones.get(&r.user_id).cloned().unwrap_or_default(),
+            user_id: r.user_id,
+            role: Role::parse(&r.role).unwrap_or(Role::Admin),
+            operator_id: Some(r.operator_id).filter(|o| !o.is_empty()),
+            call: r.call,
+            object: r.object,
+            before: r.before_json,
+            after: r.after_json,
+            address: r.client_address,
+            hash: r.hash,
+        });
+    }
+    Ok(ok(AuditPage { entries }))
+}
+
+/// The handler of each staff call. Exhaustive: a row without a handler does not compile.
+fn handler(name: StaffCallName) -> MethodRouter<AppState> {
+    use StaffCallName as N;
+    match name {
+        N::Staff => get(staff_list),
+        N::GrantAdd => post(grant_add),
+        N::GrantRemove => post(grant_remove),
+        N::TotpEnrol => post(totp_enrol),
+        N::TotpConfirm => post(totp_confirm),
+        N::Places => get(places_list),
+        N::SaveCity => post(save_city),
+        N::SavePoint => post(save_point),
+        N::Routes => get(routes_list),
+        N::SaveRoute => post(save_route),
+        N::Layouts => get(layouts_list),
+        N::Layout => get(layout_one),
+        N::SaveLayout => post(save_layout),
+        N::Vehicles => get(vehicles_list),
+        N::SaveVehicle => post(save_vehicle),
+        N::Schedules => get(schedules_list),
+        N::SaveSchedule => post(save_schedule),
+        N::ImportSchedules => post(import_schedules).layer(axum::extract::DefaultBodyLimit::max(CSV_LIMIT)),
+        N::ExportSchedules => get(export_schedules),
+        N::Fares => get(fares_list),
+        N::SaveFares => post(save_fares),
+        N::Generate => post(generate),
+        N::Trips => get(trips_list),
+        N::Audit => get(audit_page),
+    }
+}
+
+/// Every staff call under `/staff/...`, each behind the gate with its own row.
+pub fn routes(state: &AppState) -> Router<AppState> {
+    let mut router = Router::new();
+    for call in STAFF_CALLS {
+        let gate = axum::middleware::from_fn_with_state((state.clone(), call.name), access::gate);
+        router = router.route(&format!("/staff/{}", call.purpose), handler(call.name).route_layer(gate));
+    }
+    router
+}

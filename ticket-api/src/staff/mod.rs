@@ -1,0 +1,34 @@
+//! The back office (issue 35, DESIGN §5c): staff, their grants and authenticators, the network
+//! as operators edit it, schedules and the trips made from them, CSV in and out, and the
+//! hash-chained audit log of every staff write.
+//!
+//! A wing of its own: nothing on the traveller's sale path reads it. It reuses the traveller's
+//! rules instead of copying them: the core's (roles, layouts, schedules, messages), the store's
+//! tables the timetable in memory reads (`domain::network`, reloaded after every network write),
+//! and the login of `common/login` (a staff member is a user with grants).
+//!
+//! - [`access`]: grants, and the gate in front of every staff call.
+//! - [`write`]: how a staff write runs (audited, one transaction, the timetable refreshed).
+//! - [`audit`]: the chain, appended and verified.
+//! - [`totp`], [`grants`]: authenticators, recovery codes, giving and taking roles.
+//! - [`places`], [`routes`], [`layouts`], [`vehicles`], [`schedules`], [`fares`], [`trips`]: the
+//!   network, per operator.
+//! - [`csv`], [`import`]: schedules as a spreadsheet.
+//! - [`http`]: the handlers and the router, from `core_wasm::contract::staff::STAFF_CALLS`.
+
+pub mod access;
+pub mod audit;
+pub mod csv;
+pub mod demo;
+pub mod fares;
+pub mod grants;
+pub mod http;
+pub mod import;
+pub mod layouts;
+pub mod places;
+pub mod routes;
+pub mod schedules;
+pub mod totp;
+pub mod trips;
+pub mod vehicles;
+pub mod write;

@@ -1,0 +1,448 @@
+//! The back office (issue 35) on SQLite and PostgreSQL: staff logins with an authenticator, the
+//! role x call matrix, operators kept apart, the audit chain, layouts that never lose a sold
+//! seat, schedules and their trips, CSV in and out, and a manager's network sold on the
+//! traveller's site.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use axum::http::StatusCode;
+use core_wasm::contract::calls::Method;
+use core_wasm::contract::staff::STAFF_CALLS;
+use core_wasm::staff::roles::Role;
+use serde_json::{Value, json};
+use ticket_api::staff::demo::STAFF;
+
+const ADMIN: &str = "01700000001";
+const MANAGER: &str = "01700000002";
+const COUNTER: &str = "01700000003";
+const SUPERVISOR: &str = "01700000004";
+
+fn secret_of(phone: &str) -> &'static str {
+    STAFF.iter().find(|s| s.0 == phone).unwrap().3
+}
+
+fn totp_now(phone: &str) -> String {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
+    ticket_api::staff::totp::code_at(secret_of(phone), now).unwrap()
+}
+
+/// Lets the next OTP go at once, and the authenticator's current step be used again (each
+/// test logs its staff in afresh within one 30-second step).
+async fn fresh_codes(app: &common::TestApp, phone: &str) {
+    for sql in
+        ["UPDATE otp_codes SET sent_at = sent_at - 200000", "UPDATE otp_sends SET last_sent = last_sent - 200000"]
+    {
+        sqlx::query(sql).execute(&app.state.pool).await.unwrap();
+    }
+    sqlx::query("UPDATE staff_totp SET last_step = 0 WHERE user_id = (SELECT id FROM users WHERE phone = $1)")
+        .bind(phone)
+        .execute(&app.state.pool)
+        .await
+        .unwrap();
+}
+
+/// `common/login` for `phone` with its OTP (from the outbox) and the given TOTP code.
+async fn login(app: &common::TestApp, phone: &str, totp: Option<String>) -> (StatusCode, Value) {
+    fresh_codes(app, phone).await;
+    let (status, body) = app.post("/v1/api/common/login-otp", json!({"phone": phone})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let otp = common::sms_code(app, phone).await;
+    let mut request = json!({"phone": phone, "otpCode": otp});
+    if let Some(code) = totp {
+        request["totpCode"] = json!(code);
+    }
+    app.post("/v1/api/common/login", request).await
+}
+
+/// A staff member's app: logged in with OTP and authenticator.
+async fn staff(app: &common::TestApp, phone: &str) -> common::TestApp {
+    let visitor = app.visitor(&format!("v-{phone}"));
+    let (status, body) = login(&visitor, phone, Some(totp_now(phone))).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    common::TestApp { token: body["data"]["accessToken"].as_str().unwrap().to_owned(), ..visitor }
+}
+
+/// A traveller who logged in (no grants).
+async fn traveller(app: &common::TestApp) -> common::TestApp {
+    let visitor = app.visitor("v-traveller");
+    let (status, body) = login(&visitor, "01712345678", None).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    common::TestApp { token: body["data"]["accessToken"].as_str().unwrap().to_owned(), ..visitor }
+}
+
+async fn count(app: &common::TestApp, sql: &str) -> i64 {
+    sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_owned())).fetch_one(&app.state.pool).await.unwrap()
+}
+
+fn ok_data(status: StatusCode, body: &Value) -> Value {
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body["data"].clone()
+}
+
+fn tomorrow() -> String {
+    common::today().add_days(1).to_string()
+}
+
+/// A 2+2 coach of `rows` rows, as the editor starts one.
+fn coach(code: &str, rows: u32) -> Value {
+    json!({"code": code, "spec": core_wasm::staff::layout::two_by_two(&format!("2+2 {} seats", rows * 4), rows, "economy")})
+}
+
+/// Builds Hanif's Dhaka - Paturia - Kushtia network as its manager: a city, a route of three
+/// stops, a 36-seat layout, a daily schedule at 07:30 and its fares. The schedule's id.
+async fn kushtia_network(manager: &common::TestApp) -> String {
+    let city = json!({"id": "paturia", "name": "Paturia", "nameBn": "পাটুরিয়া", "district": "Manikganj", "division": "Dhaka", "aliases": ["Paturia Ghat"]});
+    let (s, b) = manager.post("/v1/api/staff/places/city", city).await;
+    ok_data(s, &b);
+    let point =
+        json!({"code": "kalyanpur", "cityId": "dhaka", "name": "Kalyanpur counter", "address": "Kalyanpur, Dhaka"});
+    let point = ok_data(manager.post("/v1/api/staff/places/point", point).await.0, &json!({}));
+    let _ = point;
+    let route = json!({
+        "code": "dhaka-kushtia", "service": "BUS", "name": "Dhaka - Kushtia",
+        "stops": [
+            {"cityId": "dhaka", "minutes": 0, "boards": true, "drops": false, "points": [{"pointId": "op-hanif:kalyanpur", "minutes": 0}]},
+            {"cityId": "paturia", "minutes": 120, "boards": true, "drops": true},
+            {"cityId": "kushtia", "minutes": 300, "boards": false, "drops": true}
+        ]
+    });
+    let (s, b) = manager.post("/v1/api/staff/routes", route).await;
+    let route = ok_data(s, &b);
+    assert_eq!(route["id"], "op-hanif:dhaka-kushtia");
+    let (s, b) = manager.post("/v1/api/staff/layouts", coach("coach-36", 9)).await;
+    ok_data(s, &b);
+    let from = common::today().to_string();
+    let to = common::today().add_days(90).to_string();
+    let schedule = json!({"code": "kus-0730", "routeId": "op-hanif:dhaka-kushtia", "departure": "07:30", "days": "daily",
+        "fromDate": from, "toDate": to, "class": "AC Economy", "layoutId": "op-hanif:coach-36"});
+    let (s, b) = manager.post("/v1/api/staff/schedules", schedule).await;
+    let schedule = ok_data(s, &b);
+    let fares = json!({"routeId": "op-hanif:dhaka-kushtia", "seatClass": "economy",
+        "fares": [{"fromStop": 0, "toStop": 1, "fare": 300}, {"fromStop": 0, "toStop": 2, "fare": 700}, {"fromStop": 1, "toStop": 2, "fare": 450}]});
+    let (s, b) = manager.post("/v1/api/staff/fares", fares).await;
+    ok_data(s, &b);
+    schedule["id"].as_str().unwrap().to_owned()
+}
+
+on_both! {
+    a_staff_login_that_needs_an_authenticator_asks_for_its_code(app) {
+        let visitor = app.visitor("v-manager");
+        let (status, body) = login(&visitor, MANAGER, None).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+        assert_eq!(body["code"], "login.totpRequired");
+        let (status, body) = login(&visitor, MANAGER, Some("000000".into())).await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::UNAUTHORIZED, Some("login.totpWrong")), "{body}");
+        let manager = staff(&app, MANAGER).await;
+        let (status, me) = manager.get("/v1/api/common/me").await;
+        let me = ok_data(status, &me);
+        assert_eq!(me["grants"], json!([{"role": "manager", "operatorId": "op-hanif"}]));
+        // The same code again (a replay): its step is used.
+        let code = totp_now(MANAGER);
+        sqlx::query("UPDATE otp_codes SET sent_at = sent_at - 200000").execute(&app.state.pool).await.unwrap();
+        sqlx::query("UPDATE otp_sends SET last_sent = last_sent - 200000").execute(&app.state.pool).await.unwrap();
+        let (s, b) = visitor.post("/v1/api/common/login-otp", json!({"phone": MANAGER})).await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+        let otp = common::sms_code(&visitor, MANAGER).await;
+        let (status, body) = visitor.post("/v1/api/common/login", json!({"phone": MANAGER, "otpCode": otp, "totpCode": code})).await;
+        assert_eq!(body["code"], "login.totpWrong", "a code's step is accepted once: {status} {body}");
+        // A counter seller needs no authenticator; a staff login lasts 12 hours.
+        let (status, body) = login(&app.visitor("v-counter"), COUNTER, None).await;
+        let data = ok_data(status, &body);
+        assert_eq!(data["expiresIn"], 12 * 3600);
+    }
+
+    every_staff_call_answers_each_role_as_its_row_says(app) {
+        let callers = [
+            ("admin", staff(&app, ADMIN).await, Some(Role::Admin)),
+            ("manager", staff(&app, MANAGER).await, Some(Role::Manager)),
+            ("counter", staff(&app, COUNTER).await, Some(Role::Counter)),
+            ("supervisor", staff(&app, SUPERVISOR).await, Some(Role::Supervisor)),
+            ("traveller", traveller(&app).await, None),
+        ];
+        let visitor = app.visitor("v-stranger");
+        let entries_before = count(&app, "SELECT COUNT(*) FROM audit_log").await;
+        let mut checked = 0;
+        for call in STAFF_CALLS {
+            let path = call.path().replace("{id}", "op-hanif:nothing");
+            let send = |who: &common::TestApp| {
+                let who = who.clone();
+                let path = path.clone();
+                async move {
+                    match call.method {
+                        Method::Get => who.get(&path).await,
+                        // A body that decodes to nothing useful: the gate answers before it is read.
+                        Method::Post => who.post(&path, json!({})).await,
+                    }
+                }
+            };
+            let (status, body) = send(&visitor).await;
+            assert_eq!(status, StatusCode::UNAUTHORIZED, "a visitor at {path}: {body}");
+            for (name, who, role) in &callers {
+                let (status, body) = send(who).await;
+                let allowed = role.is_some_and(|r| call.roles.contains(&r));
+                if allowed {
+                    assert!(
+                        ![StatusCode::UNAUTHORIZED, StatusCode::FORBIDDEN, StatusCode::INTERNAL_SERVER_ERROR].contains(&status),
+                        "{name} at {path} was refused: {status} {body}"
+                    );
+                } else {
+                    assert_eq!(status, StatusCode::FORBIDDEN, "{name} at {path}: {body}");
+                    let expected = if role.is_some() { "staff.roleMissing" } else { "staff.notStaff" };
+                    assert_eq!(body["code"], expected, "{name} at {path}");
+                }
+                checked += 1;
+            }
+        }
+        println!("role x call matrix: {} calls x {} callers = {checked} answers (and a visitor's 401 each)", STAFF_CALLS.len(), callers.len());
+        assert_eq!(checked, STAFF_CALLS.len() * callers.len());
+        // Refused and failed writes leave nothing in the log (the enrolment calls of staff whose
+        // authenticator is set up are refused too, 409); the one write an empty body makes is
+        // the trip job's, run by the admin and the manager.
+        assert_eq!(count(&app, "SELECT COUNT(*) FROM audit_log").await, entries_before + 2);
+        assert_eq!(count(&app, "SELECT COUNT(*) FROM audit_log WHERE call <> 'trips/generate'").await, entries_before);
+    }
+
+    a_manager_builds_a_network_and_a_traveller_buys_a_seat_on_it(app) {
+        let manager = staff(&app, MANAGER).await;
+        let schedule = kushtia_network(&manager).await;
+        // Tomorrow's trip is on the traveller's site at once.
+        let (status, body) = app
+            .post("/v1/api/intercity/get-schedule-trips", json!({"from": "Dhaka", "to": "Kushtia", "journeyDate": tomorrow()}))
+            .await;
+        let found = ok_data(status, &body);
+        let trips = found["trips"].as_array().unwrap();
+        let ours: Vec<&Value> = trips.iter().filter(|t| t["_id"].as_str().unwrap().contains(&schedule)).collect();
+        assert_eq!(ours.len(), 1, "{found}");
+        let trip = ours[0]["_id"].as_str().unwrap().to_owned();
+        // Paturia boards, Kushtia does not: no trip from Kushtia to Paturia.
+        let (_, none) = app
+            .post("/v1/api/intercity/get-schedule-trips", json!({"from": "Paturia Ghat", "to": "Kushtia", "journeyDate": tomorrow()}))
+            .await;
+        assert_eq!(none["data"]["trips"].as_array().map(Vec::len), Some(1), "an alias finds the city: {none}");
+        let (status, view) = app.post("/v1/api/intercity/get-seat-view", json!({"tripId": trip, "from": "Dhaka", "to": "Kushtia"})).await;
+        assert_eq!(status, StatusCode::OK, "{view}");
+        assert_eq!(common::free_seats(&app, &trip).await.len(), 36);
+        let buyer = app.visitor("v-buyer");
+        let (status, body) = buyer.lock(&trip, &["C1"]).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let tnx = buyer.book(&trip, &["C1"]).await;
+        buyer.pay(&tnx).await;
+        assert_eq!(common::tickets_of(&app, &tnx).await, 1);
+        let (status, body) = manager.get("/v1/api/staff/trips").await;
+        let listed = ok_data(status, &body);
+        let row = listed["trips"].as_array().unwrap().iter().find(|t| t["id"] == trip.as_str()).cloned().unwrap();
+        assert_eq!((row["seats"].as_i64(), row["sold"].as_i64()), (Some(36), Some(1)), "{row}");
+        // The fare is the manager's, through the core's pricing.
+        let fare: i64 = sqlx::query_scalar("SELECT fare FROM fares WHERE route_id = 'op-hanif:dhaka-kushtia' AND to_stop = 2 AND from_stop = 0")
+            .fetch_one(&app.state.pool).await.unwrap();
+        assert_eq!(fare, 700);
+    }
+
+    another_operators_objects_are_not_found(app) {
+        let admin = staff(&app, ADMIN).await;
+        let manager = staff(&app, MANAGER).await;
+        let (s, b) = admin.post("/v1/api/staff/layouts", json!({"code": "gl-coach", "operatorId": "op-green-line", "spec": core_wasm::staff::layout::two_by_two("GL", 8, "business")})).await;
+        ok_data(s, &b);
+        let route = json!({"code": "gl-route", "operatorId": "op-green-line", "service": "BUS", "name": "GL",
+            "stops": [{"cityId": "dhaka", "minutes": 0, "boards": true, "drops": false}, {"cityId": "kushtia", "minutes": 300, "boards": false, "drops": true}]});
+        ok_data(admin.post("/v1/api/staff/routes", route).await.0, &json!({}));
+        let schedule = json!({"code": "gl-0900", "operatorId": "op-green-line", "routeId": "op-green-line:gl-route", "departure": "09:00", "days": "daily",
+            "fromDate": common::today().to_string(), "toDate": common::today().add_days(10).to_string(), "class": "Business Class", "layoutId": "op-green-line:gl-coach"});
+        let (s, b) = admin.post("/v1/api/staff/schedules", schedule.clone()).await;
+        ok_data(s, &b);
+        let fares = json!({"routeId": "op-green-line:gl-route", "operatorId": "op-green-line", "seatClass": "business", "fares": [{"fromStop": 0, "toStop": 1, "fare": 900}]});
+        ok_data(admin.post("/v1/api/staff/fares", fares.clone()).await.0, &json!({}));
+
+        // Read, written over, or named in a body: 404, as if it were not there.
+        let (status, _) = manager.get("/v1/api/staff/layouts/op-green-line:gl-coach").await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        let mut edit = schedule.clone();
+        edit["revision"] = json!(1);
+        assert_eq!(manager.post("/v1/api/staff/schedules", edit).await.0, StatusCode::NOT_FOUND);
+        let mut own = schedule.clone();
+        own["operatorId"] = Value::Null;
+        own["layoutId"] = json!("op-hanif:nothing");
+        assert_eq!(manager.post("/v1/api/staff/schedules", own.clone()).await.0, StatusCode::NOT_FOUND, "Green Line's route in Hanif's schedule");
+        own["routeId"] = json!("dhaka-chattogram");
+        own["layoutId"] = json!("op-green-line:gl-coach");
+        assert_eq!(manager.post("/v1/api/staff/schedules", own).await.0, StatusCode::NOT_FOUND, "Green Line's layout in Hanif's schedule");
+        let mut gl_fares = fares.clone();
+        gl_fares["operatorId"] = Value::Null;
+        assert_eq!(manager.post("/v1/api/staff/fares", gl_fares).await.0, StatusCode::NOT_FOUND);
+        for path in ["/v1/api/staff/schedules", "/v1/api/staff/fares", "/v1/api/staff/layouts", "/v1/api/staff/routes", "/v1/api/staff/audit", "/v1/api/staff/trips"] {
+            let (status, body) = manager.get(path).await;
+            assert_eq!(status, StatusCode::OK);
+            assert!(!body.to_string().contains("op-green-line"), "{path} shows Green Line's: {body}");
+        }
+        let (_, log) = admin.get("/v1/api/staff/audit").await;
+        assert!(log.to_string().contains("op-green-line"), "an admin reads every entry");
+    }
+
+    every_staff_write_leaves_one_entry_and_an_edit_breaks_the_chain_there(app) {
+        let manager = staff(&app, MANAGER).await;
+        let before = count(&app, "SELECT COUNT(*) FROM audit_log").await;
+        kushtia_network(&manager).await;
+        // city, point, route, layout, schedule, fares
+        assert_eq!(count(&app, "SELECT COUNT(*) FROM audit_log").await, before + 6);
+        let (status, body) = manager.get("/v1/api/staff/audit").await;
+        let page = ok_data(status, &body);
+        let newest = &page["entries"][0];
+        assert_eq!(newest["call"], "fares");
+        assert_eq!(newest["role"], "manager");
+        assert_eq!(newest["operatorId"], "op-hanif");
+        assert_eq!(newest["phone"], MANAGER);
+        assert!(newest["after"].as_str().unwrap().contains("700"));
+        assert_eq!(ticket_api::staff::audit::verify(&app.state.pool).await.unwrap(), Ok(before + 6));
+        let third = before + 3;
+        sqlx::query("UPDATE audit_log SET after_json = REPLACE(after_json, 'Dhaka', 'Dacca') WHERE seq = $1")
+            .bind(third).execute(&app.state.pool).await.unwrap();
+        assert_eq!(ticket_api::staff::audit::verify(&app.state.pool).await.unwrap(), Err(ticket_api::staff::audit::Broken::Altered(third)));
+    }
+
+    a_layout_change_never_takes_a_sold_seat(app) {
+        let manager = staff(&app, MANAGER).await;
+        let schedule = kushtia_network(&manager).await;
+        let trip = format!("trip-{schedule}-{}", tomorrow().replace('-', ""));
+        let buyer = app.visitor("v-buyer");
+        assert_eq!(buyer.lock(&trip, &["I4"]).await.0, StatusCode::OK);
+        let tnx = buyer.book(&trip, &["I4"]).await;
+        buyer.pay(&tnx).await;
+        let pnr: String = sqlx::query_scalar("SELECT t.pnr FROM tickets t JOIN bookings b ON b.id = t.booking_id WHERE b.tnx_id = $1")
+            .bind(&tnx).fetch_one(&app.state.pool).await.unwrap();
+        // Eight rows: row I (I1..I4) goes.
+        let mut smaller = coach("coach-36", 8);
+        smaller["revision"] = json!(1);
+        smaller["includeSoldTrips"] = json!(true);
+        let (status, body) = manager.post("/v1/api/staff/layouts", smaller.clone()).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{body}");
+        assert_eq!(body["code"], "layout.soldSeatRemoved");
+        assert!(body["message"].as_str().unwrap().contains(&pnr) && body["message"].as_str().unwrap().contains("I4"), "{body}");
+        // Without the sold trips, the new version serves the rest; the sold trip keeps its seats.
+        smaller["includeSoldTrips"] = json!(false);
+        let (status, body) = manager.post("/v1/api/staff/layouts", smaller).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let sold_trip_seats = count(&app, &format!("SELECT COUNT(*) FROM layout_seats WHERE layout_id = (SELECT layout_id FROM trips WHERE id = '{trip}')")).await;
+        assert_eq!(sold_trip_seats, 36, "the sold trip's layout is frozen");
+        let other = format!("trip-{schedule}-{}", common::today().add_days(2).to_string().replace('-', ""));
+        assert_eq!(common::free_seats(&app, &other).await.len(), 32, "an unsold trip takes the new version");
+        assert!(ticket_api::store::inventory::consistent(&app.state.pool, &trip).await.unwrap());
+    }
+
+    schedules_make_their_trips_once(app) {
+        let manager = staff(&app, MANAGER).await;
+        let schedule = kushtia_network(&manager).await;
+        let made = count(&app, &format!("SELECT COUNT(*) FROM trips WHERE schedule_id = '{schedule}'")).await;
+        assert_eq!(made, 30, "daily, 30 days ahead");
+        let (status, body) = manager.post("/v1/api/staff/trips/generate", json!({})).await;
+        let again = ok_data(status, &body);
+        assert_eq!((again["tripsAdded"].as_u64(), again["tripsChanged"].as_u64()), (Some(0), Some(0)), "{again}");
+        // Weekends only: the other days' trips without sales go; the departure moves.
+        let (_, list) = manager.get("/v1/api/staff/schedules").await;
+        let mut edit = list["data"]["schedules"][0].clone();
+        edit["days"] = json!("Fri Sat");
+        edit["departure"] = json!("08:15");
+        let (status, body) = manager.post("/v1/api/staff/schedules", edit.clone()).await;
+        let saved = ok_data(status, &body);
+        assert_eq!(saved["revision"], 2);
+        let left = count(&app, &format!("SELECT COUNT(*) FROM trips WHERE schedule_id = '{schedule}'")).await;
+        assert!((8..=10).contains(&left), "{left} weekend trips in 30 days");
+        let late = count(&app, &format!("SELECT COUNT(*) FROM trips WHERE schedule_id = '{schedule}' AND departs_at % 1440 <> 495")).await;
+        assert_eq!(late, 0);
+        // The old revision is stale now.
+        let (status, body) = manager.post("/v1/api/staff/schedules", edit).await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("staff.stale")));
+    }
+
+    three_hundred_edits_of_one_schedule_at_once_make_one_change(app) {
+        let manager = staff(&app, MANAGER).await;
+        kushtia_network(&manager).await;
+        let (_, list) = manager.get("/v1/api/staff/schedules").await;
+        let current = list["data"]["schedules"][0].clone();
+        let before = count(&app, "SELECT COUNT(*) FROM audit_log").await;
+        let mut tasks = Vec::new();
+        for i in 0..300 {
+            let manager = manager.clone();
+            let mut edit = current.clone();
+            edit["departure"] = json!(format!("{:02}:{:02}", 6 + i / 60, i % 60));
+            tasks.push(tokio::spawn(async move { manager.post("/v1/api/staff/schedules", edit).await }));
+        }
+        let mut answers = Vec::new();
+        for t in tasks {
+            answers.push(t.await.unwrap());
+        }
+        let won: Vec<&(StatusCode, Value)> = answers.iter().filter(|(s, _)| *s == StatusCode::OK).collect();
+        assert_eq!(won.len(), 1, "{:?}", answers.iter().map(|a| a.0).collect::<Vec<_>>());
+        assert!(answers.iter().all(|(s, b)| *s == StatusCode::OK || (*s == StatusCode::CONFLICT && b["code"] == "staff.stale")));
+        assert_eq!(count(&app, "SELECT COUNT(*) FROM audit_log").await, before + 1, "one entry");
+        let departure = won[0].1["data"]["departure"].as_str().unwrap().to_owned();
+        let (_, after) = manager.get("/v1/api/staff/schedules").await;
+        assert_eq!(after["data"]["schedules"][0]["departure"], departure.as_str(), "the stored result is the one answered");
+        assert_eq!(ticket_api::staff::audit::verify(&app.state.pool).await.unwrap(), Ok(before + 1));
+    }
+
+    taking_a_grant_away_ends_the_holders_logins(app) {
+        let admin = staff(&app, ADMIN).await;
+        let manager = staff(&app, MANAGER).await;
+        assert_eq!(manager.get("/v1/api/staff/routes").await.0, StatusCode::OK);
+        // A manager cannot make an admin, nor grant for another operator.
+        let (status, _) = manager.post("/v1/api/staff/grants/add", json!({"phone": "01711111111", "grant": {"role": "admin"}})).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, _) = manager.post("/v1/api/staff/grants/add", json!({"phone": "01711111111", "grant": {"role": "counter", "operatorId": "op-green-line"}})).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, body) = manager.post("/v1/api/staff/grants/add", json!({"phone": "01711111111", "grant": {"role": "counter", "operatorId": "op-hanif"}})).await;
+        ok_data(status, &body);
+        let (status, body) = admin.post("/v1/api/staff/grants/remove", json!({"phone": MANAGER, "grant": {"role": "manager", "operatorId": "op-hanif"}})).await;
+        ok_data(status, &body);
+        let (status, body) = manager.get("/v1/api/staff/routes").await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+    }
+
+    a_new_manager_sets_up_an_authenticator_before_changing_anything(app) {
+        let admin = staff(&app, ADMIN).await;
+        let phone = "01722222222";
+        let (status, body) = admin.post("/v1/api/staff/grants/add", json!({"phone": phone, "grant": {"role": "manager", "operatorId": "op-hanif"}})).await;
+        ok_data(status, &body);
+        let visitor = app.visitor("v-new");
+        let (status, body) = login(&visitor, phone, None).await;
+        let token = ok_data(status, &body)["accessToken"].as_str().unwrap().to_owned();
+        let new = common::TestApp { token, ..visitor };
+        let (status, body) = new.get("/v1/api/staff/routes").await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::FORBIDDEN, Some("staff.totpEnrolFirst")));
+        let (status, body) = new.post("/v1/api/staff/totp/enrol", json!({})).await;
+        let enrolment = ok_data(status, &body);
+        assert!(enrolment["qrSvg"].as_str().unwrap().contains("<svg"));
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
+        let code = ticket_api::staff::totp::code_at(enrolment["secret"].as_str().unwrap(), now).unwrap();
+        let (status, body) = new.post("/v1/api/staff/totp/confirm", json!({"code": code})).await;
+        let codes = ok_data(status, &body);
+        assert_eq!(codes["codes"].as_array().unwrap().len(), 10);
+        assert_eq!(new.get("/v1/api/staff/routes").await.0, StatusCode::OK, "this login proved the authenticator");
+        // Next time a recovery code stands in for the phone, once.
+        let recovery = codes["codes"][0].as_str().unwrap().to_owned();
+        let (status, body) = login(&app.visitor("v-new-2"), phone, Some(recovery.clone())).await;
+        ok_data(status, &body);
+        let (status, body) = login(&app.visitor("v-new-3"), phone, Some(recovery)).await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::UNAUTHORIZED, Some("login.totpWrong")));
+    }
+
+    layouts_and_texts_are_checked_by_the_cores_rules(app) {
+        let manager = staff(&app, MANAGER).await;
+        let mut bad = coach("bad", 2);
+        bad["spec"]["decks"][0]["cells"][1]["label"] = json!("<script>");
+        bad["spec"]["decks"][0]["cells"][2]["row"] = json!(9);
+        let (status, body) = manager.post("/v1/api/staff/layouts", bad).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        let codes: Vec<&str> = body["details"].as_array().unwrap().iter().map(|d| d["code"].as_str().unwrap()).collect();
+        assert!(codes.contains(&"layout.label") && codes.contains(&"layout.offGrid"), "{codes:?}");
+        for code in ["<script>", "javascript:alert(1)", "A", ""] {
+            let (status, _) = manager.post("/v1/api/staff/layouts", coach(code, 2)).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "code {code:?}");
+        }
+        // Texts are stored as given and answered as JSON text: the pages print them as text.
+        let city = json!({"id": "x-town", "name": "<script>alert(1)</script>", "district": "javascript:alert(1)", "division": "D"});
+        let (status, body) = manager.post("/v1/api/staff/places/city", city).await;
+        let saved = ok_data(status, &body);
+        assert_eq!(saved["name"], "<script>alert(1)</script>");
+    }
+}
