@@ -9,7 +9,8 @@ fn help() -> String {
     let mut text = String::from(
         "ticket-api: the bus and launch ticket API on its own port.\n\n\
          Usage: ticket-api [--help]   serve the API\n\
-         \x20      ticket-api migrate    apply the store's migrations at DATABASE_URL, then exit\n\n\
+         \x20      ticket-api migrate    apply the store's migrations at DATABASE_URL, then exit\n\
+         \x20      ticket-api audit-verify   check the audit log's hash chain; names the first broken entry\n\n\
          Settings are environment variables (unset or empty means the default):\n\n\
          \x20 HOST\n      default: 127.0.0.1\n\n\
          \x20 PORT\n      default: 8081\n",
@@ -25,10 +26,11 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut migrate_only = false;
+    let (mut migrate_only, mut verify_audit) = (false, false);
     match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         [] => {}
         ["migrate"] => migrate_only = true,
+        ["audit-verify"] => verify_audit = true,
         ["--help" | "-h"] => {
             print!("{}", help());
             return ExitCode::SUCCESS;
@@ -85,6 +87,9 @@ fn main() -> ExitCode {
             }
         };
     }
+    if verify_audit {
+        return runtime.block_on(audit_verify(&config.database_url));
+    }
     let result: Result<(), String> = runtime.block_on(async move {
         let state = ticket_api::start(config).await.map_err(|e| e.to_string())?;
         let listener = tokio::net::TcpListener::bind((host.as_str(), port))
@@ -100,6 +105,38 @@ fn main() -> ExitCode {
     });
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("ticket-api: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `ticket-api audit-verify`: 0 when the chain is whole, 1 naming the first broken entry.
+async fn audit_verify(url: &str) -> ExitCode {
+    let pool = match ticket_api::store::pool::open_migrated(url, 2).await {
+        Ok((pool, _)) => pool,
+        Err(e) => {
+            eprintln!("ticket-api: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let pool = match ticket_api::store::pool::Pool::serving(pool, url).await {
+        Ok(pool) => pool,
+        Err(e) => {
+            eprintln!("ticket-api: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match ticket_api::staff::audit::verify(&pool).await {
+        Ok(Ok(entries)) => {
+            println!("ticket-api: the audit log is whole ({entries} entries)");
+            ExitCode::SUCCESS
+        }
+        Ok(Err(broken)) => {
+            eprintln!("ticket-api: the audit log is broken: {broken}");
+            ExitCode::FAILURE
+        }
         Err(e) => {
             eprintln!("ticket-api: {e}");
             ExitCode::FAILURE

@@ -125,6 +125,37 @@ async fn kushtia_network(manager: &common::TestApp) -> String {
     schedule["id"].as_str().unwrap().to_owned()
 }
 
+/// A CSV of `schedules` daily schedules of Hanif, `stops` rows each (Dhaka, Faridpur, Rajbari,
+/// Kushtia, ...), on route `route`, from today for `days` days, on the site's 36-seat coach.
+fn timetable_csv(schedules: usize, route: &str, days: i64) -> String {
+    let stops = [("Dhaka", 0, ""), ("Faridpur", 150, "350"), ("Rajbari", 200, "450"), ("Kushtia", 300, "700")];
+    let (from, to) = (common::today().to_string(), common::today().add_days(days - 1).to_string());
+    let mut text = String::from(ticket_api::staff::csv::HEADER.join(","));
+    text.push('\n');
+    for n in 0..schedules {
+        let departure = format!("{:02}:{:02}", 5 + n / 60 % 19, n % 60);
+        for (i, (stop, minutes, fare)) in stops.iter().enumerate() {
+            let (boards, drops) = (if i + 1 < stops.len() { "yes" } else { "no" }, if i > 0 { "yes" } else { "no" });
+            text.push_str(&format!("s-{n:05},{route},BUS,{stop},{minutes},{boards},{drops},{departure},daily,{from},{to},AC Economy,bus-economy-36,{fare}\n"));
+        }
+    }
+    text
+}
+
+async fn import(manager: &common::TestApp, query: &str, text: &str) -> (StatusCode, Value) {
+    manager.post_raw(&format!("/v1/api/staff/schedules/import{query}"), "text/csv", text.to_owned()).await
+}
+
+async fn export(manager: &common::TestApp) -> String {
+    let request = axum::http::Request::get("/v1/api/staff/schedules/export")
+        .header(axum::http::header::AUTHORIZATION, format!("Bearer {}", manager.token))
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let (status, body) = manager.send(request).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body.as_str().unwrap().to_owned()
+}
+
 on_both! {
     a_staff_login_that_needs_an_authenticator_asks_for_its_code(app) {
         let visitor = app.visitor("v-manager");
@@ -298,6 +329,14 @@ on_both! {
         sqlx::query("UPDATE audit_log SET after_json = REPLACE(after_json, 'Dhaka', 'Dacca') WHERE seq = $1")
             .bind(third).execute(&app.state.pool).await.unwrap();
         assert_eq!(ticket_api::staff::audit::verify(&app.state.pool).await.unwrap(), Err(ticket_api::staff::audit::Broken::Altered(third)));
+        // The command says the same.
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_ticket-api"))
+            .arg("audit-verify")
+            .env("DATABASE_URL", &app.state.config.database_url)
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        assert!(String::from_utf8_lossy(&out.stderr).contains(&format!("entry {third} was altered")), "{out:?}");
     }
 
     a_layout_change_never_takes_a_sold_seat(app) {
@@ -444,5 +483,68 @@ on_both! {
         let (status, body) = manager.post("/v1/api/staff/places/city", city).await;
         let saved = ok_data(status, &body);
         assert_eq!(saved["name"], "<script>alert(1)</script>");
+    }
+
+    a_csv_with_three_bad_lines_writes_nothing_and_names_them(app) {
+        let manager = staff(&app, MANAGER).await;
+        let good = timetable_csv(50, "dhaka-kushtia-csv", 30);
+        assert_eq!(good.lines().count(), 201, "a header and 200 rows");
+        let mut lines: Vec<String> = good.lines().map(str::to_owned).collect();
+        lines[10] = lines[10].replace(",daily,", ",Funday,");
+        let mut cells: Vec<&str> = lines[57].split(',').collect();
+        cells[3] = "Atlantis";
+        lines[57] = cells.join(",");
+        lines[120] = lines[120].replace("bus-economy-36", "no-such-layout");
+        let bad = lines.join("\n");
+        let before = count(&app, "SELECT COUNT(*) FROM schedules").await;
+        let entries = count(&app, "SELECT COUNT(*) FROM audit_log").await;
+        let (status, body) = import(&manager, "", &bad).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        let errors = body["data"]["errors"].as_array().unwrap();
+        let found: Vec<(u64, &str)> = errors.iter().map(|e| (e["line"].as_u64().unwrap(), e["column"].as_str().unwrap())).collect();
+        assert_eq!(found, vec![(11, "days"), (58, "stop"), (121, "layout")], "{body}");
+        assert!(errors.iter().all(|e| !e["message"]["textBn"].as_str().unwrap().is_empty()), "English and Bangla");
+        assert_eq!(count(&app, "SELECT COUNT(*) FROM schedules").await, before, "nothing written");
+        assert_eq!(count(&app, "SELECT COUNT(*) FROM audit_log").await, entries);
+        // A dry run of the fixed file checks it and writes nothing.
+        let (status, body) = import(&manager, "?dryRun=1", &good).await;
+        let dry = ok_data(status, &body);
+        assert_eq!((dry["dryRun"].as_bool(), dry["schedules"].as_u64()), (Some(true), Some(50)));
+        assert_eq!(count(&app, "SELECT COUNT(*) FROM schedules").await, before);
+        let (status, body) = import(&manager, "", &good).await;
+        let done = ok_data(status, &body);
+        assert_eq!((done["schedules"].as_u64(), done["stops"].as_u64(), done["trips"].as_u64()), (Some(50), Some(200), Some(1500)));
+        assert_eq!(count(&app, "SELECT COUNT(*) FROM schedules").await, before + 50);
+        assert_eq!(count(&app, "SELECT COUNT(*) FROM trips WHERE schedule_id LIKE 'op-hanif:s-%'").await, 50 * 30);
+        // Export, then import again: nothing changes.
+        let exported = export(&manager).await;
+        assert_eq!(exported.lines().next().unwrap(), ticket_api::staff::csv::HEADER.join(","));
+        assert_eq!(exported.lines().count(), 201);
+        let revisions = count(&app, "SELECT CAST(SUM(revision) AS BIGINT) FROM schedules").await;
+        let trips = count(&app, "SELECT COUNT(*) FROM trips").await;
+        let (status, body) = import(&manager, "", &exported).await;
+        assert_eq!(ok_data(status, &body)["changed"], 0, "{body}");
+        assert_eq!(count(&app, "SELECT CAST(SUM(revision) AS BIGINT) FROM schedules").await, revisions);
+        assert_eq!(count(&app, "SELECT COUNT(*) FROM trips").await, trips);
+        assert_eq!(export(&manager).await, exported);
+        // The traveller finds the imported trips, priced as the file says.
+        let (status, body) = app
+            .post("/v1/api/intercity/get-schedule-trips", json!({"from": "Faridpur", "to": "Kushtia", "journeyDate": tomorrow()}))
+            .await;
+        let found = ok_data(status, &body);
+        assert!(found["trips"].as_array().unwrap().iter().filter(|t| t["_id"].as_str().unwrap().contains(":s-")).count() >= 50, "{found}");
+    }
+
+    csv_cells_that_a_spreadsheet_would_run_are_guarded(app) {
+        let manager = staff(&app, MANAGER).await;
+        let text = timetable_csv(1, "dhaka-kushtia-csv", 3).replace("AC Economy", "=HYPERLINK(\"http://x\")");
+        let (status, body) = import(&manager, "", &text).await;
+        ok_data(status, &body);
+        let exported = export(&manager).await;
+        assert!(exported.contains("\"'=HYPERLINK(\"\"http://x\"\")\""), "{exported}");
+        let (status, body) = import(&manager, "", &exported).await;
+        assert_eq!(ok_data(status, &body)["changed"], 0, "the guard reads back");
+        let (status, _) = manager.post_raw("/v1/api/staff/schedules/import", "application/json", "{}".into()).await;
+        assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
     }
 }

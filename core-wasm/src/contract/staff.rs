@@ -291,7 +291,10 @@ contract! {
         pub dry_run: bool,
         pub schedules: u64,
         pub stops: u64,
+        /// Schedules, routes and fares the file changed.
         pub changed: u64,
+        /// Trips made (or changed) for the schedules, up to the horizon.
+        pub trips: u64,
     }
 
     #[serde(rename_all = "camelCase")]

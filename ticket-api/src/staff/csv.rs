@@ -99,6 +99,8 @@ pub fn plan(text: &str, known: &Known) -> Result<Vec<Planned>, Vec<CsvProblem>> 
     let mut planned: Vec<Planned> = Vec::new();
     let mut index: HashMap<String, usize> = HashMap::new();
     let mut header_seen = false;
+    // Schedules with a bad row: their whole-schedule checks would only repeat the row's problem.
+    let mut tainted: Vec<String> = Vec::new();
     for (n, record) in reader.records().enumerate() {
         let line = record.as_ref().ok().and_then(|r| r.position()).map_or(n as u64 + 1, |p| p.line());
         let record = match record {
@@ -130,6 +132,7 @@ pub fn plan(text: &str, known: &Known) -> Result<Vec<Planned>, Vec<CsvProblem>> 
             continue;
         }
         let cell = |i: usize| unguard(&record[i]).to_owned();
+        let problems_before = problems.len();
         let mut bad = |column: &str, s: StaffSaid| problems.push(problem(line, column, s));
         let code = cell(0);
         if !core_wasm::staff::code_ok(&code) {
@@ -206,8 +209,13 @@ pub fn plan(text: &str, known: &Known) -> Result<Vec<Planned>, Vec<CsvProblem>> 
         let (Some(service), Some(city), Some(minutes), Some(boards), Some(drops), Some((layout_id, _, classes))) =
             (service, city, minutes, boards, drops, layout)
         else {
+            tainted.push(code);
             continue;
         };
+        if problems.len() > problems_before {
+            tainted.push(code);
+            continue;
+        }
         let stop = StaffStop { city_id: city, minutes, boards, drops, points: Vec::new() };
         let this = StaffSchedule {
             id: None,
@@ -262,6 +270,7 @@ pub fn plan(text: &str, known: &Known) -> Result<Vec<Planned>, Vec<CsvProblem>> 
             }
         }
     }
+    planned.retain(|p| !tainted.contains(&p.schedule.code));
     // Whole schedules: their stops, dates and fares.
     for p in &planned {
         if let Err(e) = super::routes::check_stops(&p.stops) {

@@ -61,10 +61,8 @@ async fn layout_classes(tx: &mut TxConn) -> Result<HashMap<String, Vec<String>>,
 /// site's by id.
 async fn known(state: &AppState, tx: &mut TxConn, operator: &str) -> Result<Known, ApiError> {
     let network = state.network.get(&state.pool).await?;
+    // Ids, names, Bangla names and other spellings, lower-case (the search's own lookup).
     let mut k = Known { cities: network.city_ids.clone(), ..Known::default() };
-    for (name, id) in &network.city_names {
-        k.cities.insert(name.to_lowercase(), id.clone());
-    }
     let classes = layout_classes(tx).await?;
     let rows: Vec<(String, Option<String>, Option<String>)> =
         sqlx::query_as("SELECT id, operator_id, spec FROM layouts WHERE replaced_by IS NULL")
@@ -286,8 +284,9 @@ async fn apply(
     if changed > 0 {
         w.network_changed().await?;
     }
-    schedules::generate(w, &saved, crate::clock::today(), schedules::HORIZON_DAYS).await?;
-    Ok(ImportResult { dry_run: false, schedules: planned.len() as u64, stops, changed })
+    let made = schedules::generate(w, &saved, crate::clock::today(), schedules::HORIZON_DAYS).await?;
+    let trips = made.added + made.changed + made.removed;
+    Ok(ImportResult { dry_run: false, schedules: planned.len() as u64, stops, changed, trips })
 }
 
 /// The operator a file is for: the caller's one, or the one an admin names.
@@ -318,7 +317,7 @@ pub async fn import(
 }
 
 fn result_json(r: &ImportResult) -> serde_json::Value {
-    serde_json::json!({"schedules": r.schedules, "stops": r.stops, "changed": r.changed})
+    serde_json::json!({"schedules": r.schedules, "stops": r.stops, "changed": r.changed, "trips": r.trips})
 }
 
 /// `GET staff/schedules/export`: the operator's schedules, a row per stop, header first.
