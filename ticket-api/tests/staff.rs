@@ -130,7 +130,7 @@ async fn kushtia_network(manager: &common::TestApp) -> String {
 fn timetable_csv(schedules: usize, route: &str, days: i64) -> String {
     let stops = [("Dhaka", 0, ""), ("Faridpur", 150, "350"), ("Rajbari", 200, "450"), ("Kushtia", 300, "700")];
     let (from, to) = (common::today().to_string(), common::today().add_days(days - 1).to_string());
-    let mut text = String::from(ticket_api::staff::csv::HEADER.join(","));
+    let mut text = ticket_api::staff::csv::HEADER.join(",");
     text.push('\n');
     for n in 0..schedules {
         let departure = format!("{:02}:{:02}", 5 + n / 60 % 19, n % 60);
