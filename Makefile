@@ -17,7 +17,7 @@ WASM_BINDGEN_VERSION := $(shell sed -n 's/^wasm-bindgen = { version = "=\([0-9.]
 WASM := $(CARGO_TARGET_DIR)/wasm32-unknown-unknown/wasm-release/core_wasm.wasm
 SERVER := $(CARGO_TARGET_DIR)/release/static-server
 CORE_SRC := Cargo.toml $(wildcard Cargo.lock) core-wasm/Cargo.toml $(shell find core-wasm/src -type f)
-APP_SRC := $(shell find app/src app/public -type f 2>/dev/null) $(wildcard app/*.ts app/*.json app/index.html)
+APP_SRC := $(shell find app/src app/public -type f 2>/dev/null) $(wildcard app/*.ts app/*.json app/*.html)
 STAMPS := .make
 
 .PHONY: run build test size tools wasm app server chromium postgres poppler clean help
@@ -54,8 +54,8 @@ poppler:
 	@command -v pdftotext >/dev/null || { apt-get update && apt-get install -y poppler-utils; }
 
 # --- the core as wasm, into pkg/ (the app depends on it) ---------------------------------------
-# Two modules from one crate (core-wasm/README.md "Size"): `site` for the first pages, `booking`
-# for the seat, payment and ticket pages. Both builds write the same cargo output file, so each
+# Three modules from one crate (core-wasm/README.md "Size"): `site` for the first pages, `booking`
+# for the seat, payment and ticket pages, `staff` for the back office's site (/staff). Both builds write the same cargo output file, so each
 # is copied aside as soon as it is built.
 wasm: pkg/package.json
 
@@ -71,10 +71,15 @@ $(WASM_MODULES)/booking.wasm: $(CORE_SRC) | tools $(WASM_MODULES)/site.wasm
 	cargo build $(WASM_FLAGS) --features booking
 	mkdir -p $(WASM_MODULES) && cp $(WASM) $@
 
-pkg/package.json: $(WASM_MODULES)/site.wasm $(WASM_MODULES)/booking.wasm core-wasm/package.json
+$(WASM_MODULES)/staff.wasm: $(CORE_SRC) | tools $(WASM_MODULES)/booking.wasm
+	cargo build $(WASM_FLAGS) --features staff
+	mkdir -p $(WASM_MODULES) && cp $(WASM) $@
+
+pkg/package.json: $(WASM_MODULES)/site.wasm $(WASM_MODULES)/booking.wasm $(WASM_MODULES)/staff.wasm core-wasm/package.json
 	rm -rf pkg
 	$(BINDGEN) --out-dir pkg --out-name core_wasm $(WASM_MODULES)/site.wasm
 	$(BINDGEN) --out-dir pkg/booking --out-name core_wasm_booking $(WASM_MODULES)/booking.wasm
+	$(BINDGEN) --out-dir pkg/staff --out-name core_wasm_staff $(WASM_MODULES)/staff.wasm
 	cp core-wasm/package.json pkg/package.json
 
 # --- the app --------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ fi
 
 # Gates: each counts as one case, passed when the tool finds nothing (no warning either).
 stage rustfmt cargo fmt --all --check
-stage clippy bash -c 'cargo clippy --workspace --all-targets -- -D warnings && cargo clippy -p core-wasm --lib --target wasm32-unknown-unknown --features site,booking -- -D warnings'
+stage clippy bash -c 'cargo clippy --workspace --all-targets -- -D warnings && cargo clippy -p core-wasm --lib --target wasm32-unknown-unknown --features site,booking,staff -- -D warnings'
 stage eslint bash -c 'cd app && npm run lint'
 stage cargo cargo test --workspace --all-targets --no-fail-fast
 stage vitest bash -c 'cd app && npx vitest run'

@@ -37,7 +37,8 @@ export function catalogSplit(): Plugin {
     name: 'catalog-split',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry);
+      // The traveller's entry (src/main.tsx): the staff site (staff.html) has its own words.
+      const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry && /[\\/]src[\\/]main\.tsx$/.test(file.facadeModuleId ?? ''));
       if (!entry || entry.type !== 'chunk') return;
       const firstLoad = new Set<string>();
       for (const stack = [entry.fileName]; stack.length > 0; ) {

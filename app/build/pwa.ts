@@ -67,7 +67,8 @@ const workbox: VitePWAOptions['workbox'] = {
   // downloaded onto every English reader's phone.
   // The Bangla prerendered pages are the server's answer to a Bangla browser's first visit; the
   // worker answers /bus offline with the English page, which the app then shows in Bangla.
-  globIgnores: ['images/**', 'icons/**', 'assets/noto-sans-bengali-*', 'prerendered-bn/**'],
+  // The back office's page and bundle are staff's, never a traveller's download (issue 35).
+  globIgnores: ['images/**', 'icons/**', 'assets/noto-sans-bengali-*', 'prerendered-bn/**', 'staff.html', 'assets/staff-*', 'assets/core_wasm_staff*'],
   manifestTransforms: [
     // The prerendered pages are stored under the URLs they answer, so `/bus` opens offline with
     // its search form (and find-ticket with its own); every other navigation gets the shell

@@ -1,4 +1,5 @@
-//! Every path no route claimed: a file of the site, one of the app's pages, or not found.
+//! Every path no route claimed: a file of the site, one of the app's pages, the back office's
+//! page (`/staff/...`, staff.html), or not found.
 //!
 //! A single-page app would usually answer index.html with 200 for every path. We answer 200 only
 //! for the app's own routes (`core_wasm::routes`, the list the app's router also uses) and 404
@@ -43,6 +44,12 @@ pub async fn serve(State(assets): State<Arc<Assets>>, method: Method, uri: Uri, 
     }
     if let Some(asset) = assets.get(path) {
         return asset.respond(StatusCode::OK, &headers);
+    }
+    // The back office (issue 35): its own page for every path under /staff.
+    if (path == "/staff" || path.starts_with("/staff/"))
+        && let Some(page) = assets.get("/staff.html")
+    {
+        return page.respond(StatusCode::OK, &headers);
     }
     if !core_wasm::routes::is_app_route(path) {
         return assets.index().respond(StatusCode::NOT_FOUND, &headers);

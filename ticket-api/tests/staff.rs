@@ -467,6 +467,15 @@ on_both! {
 
     layouts_and_texts_are_checked_by_the_cores_rules(app) {
         let manager = staff(&app, MANAGER).await;
+        // The demo's layouts have no drawing: they are listed with the service that uses them.
+        let (_, listed) = manager.get("/v1/api/staff/layouts").await;
+        let launch = listed["data"]["layouts"].as_array().unwrap().iter().find(|l| l["id"] == "launch-large").cloned().unwrap();
+        assert_eq!(launch["spec"]["service"], "LAUNCH");
+        // A launch of two floors with a cabin class, from the editor's starting point.
+        let launch = json!({"code": "mv-two-floors", "spec": core_wasm::staff::layout::two_floor_launch("MV Test", 5, 6)});
+        let (status, body) = manager.post("/v1/api/staff/layouts", launch).await;
+        assert_eq!(ok_data(status, &body)["spec"]["decks"].as_array().unwrap().len(), 2);
+        assert_eq!(count(&app, "SELECT COUNT(*) FROM layout_seats WHERE layout_id = 'op-hanif:mv-two-floors' AND seat_class = 'double'").await, 6);
         let mut bad = coach("bad", 2);
         bad["spec"]["decks"][0]["cells"][1]["label"] = json!("<script>");
         bad["spec"]["decks"][0]["cells"][2]["row"] = json!(9);
@@ -533,6 +542,14 @@ on_both! {
             .await;
         let found = ok_data(status, &body);
         assert!(found["trips"].as_array().unwrap().iter().filter(|t| t["_id"].as_str().unwrap().contains(":s-")).count() >= 50, "{found}");
+    }
+
+    the_readmes_example_file_imports(app) {
+        let manager = staff(&app, MANAGER).await;
+        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/schedules-example.csv")).unwrap();
+        let (status, body) = import(&manager, "?dryRun=1", &text).await;
+        let checked = ok_data(status, &body);
+        assert_eq!((checked["schedules"].as_u64(), checked["stops"].as_u64()), (Some(2), Some(6)), "{checked}");
     }
 
     csv_cells_that_a_spreadsheet_would_run_are_guarded(app) {

@@ -306,6 +306,49 @@ pub fn two_by_two(name: &str, rows: u32, seat_class: &str) -> LayoutSpec {
     LayoutSpec { name: name.to_owned(), service: Service::Bus, decks: vec![deck] }
 }
 
+/// A launch of two floors: `rows` rows of chairs (2+2) on the first, and `cabins` double
+/// cabins (two berths) along the second: the editor's starting point for a launch.
+pub fn two_floor_launch(name: &str, rows: u32, cabins: u32) -> LayoutSpec {
+    let seat = |row: u32, col: u32, kind: CellKind, label: String, class: &str, berths: Option<u8>| Cell {
+        row,
+        col,
+        kind,
+        label: Some(label),
+        seat_class: Some(class.to_owned()),
+        class_name: None,
+        class_name_bn: None,
+        berths,
+    };
+    let mut chairs = Vec::new();
+    for row in 0..rows {
+        for (n, col) in [0u32, 1, 3, 4].into_iter().enumerate() {
+            chairs.push(seat(row, col, CellKind::Seat, format!("C-{}", row * 4 + n as u32 + 1), "chair", None));
+        }
+    }
+    let cols = cabins.clamp(1, MAX_COLS);
+    let cabin_rows = cabins.div_ceil(cols).max(1);
+    let cabin_cells = (0..cabins)
+        .map(|i| seat(i / cols, i % cols, CellKind::Cabin, format!("{}", 201 + i), "double", Some(2)))
+        .collect();
+    let floor = |id: &str, name: &str, name_bn: &str, rows: u32, cols: u32, cells: Vec<Cell>| Deck {
+        id: id.to_owned(),
+        name: name.to_owned(),
+        name_bn: Some(name_bn.to_owned()),
+        rows,
+        cols,
+        standing: 0,
+        cells,
+    };
+    LayoutSpec {
+        name: name.to_owned(),
+        service: Service::Launch,
+        decks: vec![
+            floor("floor-1", "First floor", "নিচতলা", rows.max(1), 5, chairs),
+            floor("floor-2", "Second floor", "দ্বিতীয় তলা", cabin_rows, cols, cabin_cells),
+        ],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -323,6 +366,16 @@ mod tests {
         assert_eq!(seats[0].seat_no, "A1");
         assert_eq!(seats[0].class_name, "Economy");
         assert_eq!(seats[35].seat_no, "I4");
+    }
+
+    #[test]
+    fn a_two_floor_launch_with_cabins_is_valid() {
+        let launch = two_floor_launch("MV Test", 5, 6);
+        assert!(validate(&launch).is_empty(), "{:?}", validate(&launch));
+        let seats = seats(&launch);
+        assert_eq!(seats.len(), 26);
+        assert_eq!(seats.iter().filter(|s| s.seat_class == "double").count(), 6);
+        assert_eq!(seats[25].class_name, "Double");
     }
 
     #[test]

@@ -18,6 +18,8 @@ mod client;
 mod decode;
 #[cfg(feature = "site")]
 mod site;
+#[cfg(feature = "staff")]
+mod staff;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -42,6 +44,7 @@ pub(crate) fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result
 }
 
 /// `None` for JavaScript's `undefined` and `null`, else the decoded value.
+#[cfg(any(feature = "site", feature = "booking"))]
 pub(crate) fn optional<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<Option<T>, JsError> {
     if value.is_undefined() || value.is_null() { Ok(None) } else { from_js(value, what).map(Some) }
 }

@@ -57,6 +57,15 @@ async fn layout_classes(tx: &mut TxConn) -> Result<HashMap<String, Vec<String>>,
     Ok(out)
 }
 
+/// A layout, its drawing and the service of the vehicles that use it.
+#[derive(Debug, sqlx::FromRow)]
+struct LayoutUse {
+    id: String,
+    operator_id: Option<String>,
+    spec: Option<String>,
+    used_by: Option<String>,
+}
+
 /// What the file's names mean to `operator`: cities by any name, its layouts by code and the
 /// site's by id.
 async fn known(state: &AppState, tx: &mut TxConn, operator: &str) -> Result<Known, ApiError> {
@@ -64,20 +73,20 @@ async fn known(state: &AppState, tx: &mut TxConn, operator: &str) -> Result<Know
     // Ids, names, Bangla names and other spellings, lower-case (the search's own lookup).
     let mut k = Known { cities: network.city_ids.clone(), ..Known::default() };
     let classes = layout_classes(tx).await?;
-    let rows: Vec<(String, Option<String>, Option<String>)> =
-        sqlx::query_as("SELECT id, operator_id, spec FROM layouts WHERE replaced_by IS NULL")
-            .fetch_all(&mut *tx)
-            .await?;
-    for (id, owner, spec) in rows {
+    // Each layout's service: its drawing's, else that of the vehicles that use it (the demo's).
+    let rows: Vec<LayoutUse> = sqlx::query_as(
+        "SELECT l.id, l.operator_id, l.spec, (SELECT o.service FROM vehicles v JOIN operators o ON o.id = v.operator_id \
+         WHERE v.layout_id = l.id LIMIT 1) AS used_by FROM layouts l WHERE l.replaced_by IS NULL",
+    )
+    .fetch_all(&mut *tx)
+    .await?;
+    for LayoutUse { id, operator_id: owner, spec, used_by } in rows {
         let service = spec
             .as_deref()
             .and_then(|s| serde_json::from_str::<core_wasm::staff::layout::LayoutSpec>(s).ok())
             .map(|s| s.service)
-            .unwrap_or(if id.starts_with("launch") {
-                core_wasm::service::Service::Launch
-            } else {
-                core_wasm::service::Service::Bus
-            });
+            .or_else(|| used_by.as_deref().and_then(core_wasm::service::Service::parse))
+            .unwrap_or(core_wasm::service::Service::Bus);
         let seat_classes = classes.get(&id).cloned().unwrap_or_default();
         match owner.as_deref() {
             Some(o) if o == operator => {
@@ -124,7 +133,7 @@ async fn route_for(
         Some(r) if r.operator_id.is_none() => Err(Refused::Problems(vec![csv_problem(
             p.line,
             "route",
-            say::CSV_MIXED.with(&[("schedule", &p.schedule.code), ("field", "route")]),
+            say::CSV_SITE_ROUTE.with(&[("route", &p.route_code)]),
         )])),
         found => {
             let network = state.network.get(&state.pool).await?;

@@ -12,6 +12,8 @@ use core_wasm::staff::messages as say;
 use super::access::{Staff, not_found};
 use super::places::visible;
 use super::write::{self, check_revision, code, object_id};
+use core_wasm::service::Service;
+
 use crate::AppState;
 use crate::error::ApiError;
 use crate::store::pool::TxConn;
@@ -23,12 +25,23 @@ struct LayoutRow {
     operator_id: Option<String>,
     revision: i64,
     spec: Option<String>,
+    /// The service of an operator whose vehicles use it (for a layout without a drawing).
+    used_by: Option<String>,
 }
 
+/// A layout's columns, with the service that uses it.
+const SELECT: &str = "SELECT l.id, l.name, l.operator_id, l.revision, l.spec, (SELECT o.service FROM vehicles v \
+     JOIN operators o ON o.id = v.operator_id WHERE v.layout_id = l.id LIMIT 1) AS used_by FROM layouts l";
+
 fn layout_of(r: LayoutRow) -> StaffLayout {
-    let spec = r.spec.as_deref().and_then(|s| serde_json::from_str::<LayoutSpec>(s).ok()).unwrap_or_else(|| {
-        LayoutSpec { name: r.name.clone(), service: core_wasm::service::Service::Bus, decks: Vec::new() }
-    });
+    // Layouts written before the back office (the demo's) have no drawing: their name, and the
+    // service of the vehicles that use them.
+    let service = r.used_by.as_deref().and_then(Service::parse).unwrap_or(Service::Bus);
+    let spec = r
+        .spec
+        .as_deref()
+        .and_then(|s| serde_json::from_str::<LayoutSpec>(s).ok())
+        .unwrap_or_else(|| LayoutSpec { name: r.name.clone(), service, decks: Vec::new() });
     StaffLayout {
         code: super::routes::code_of(&r.id),
         id: Some(r.id),
@@ -40,38 +53,34 @@ fn layout_of(r: LayoutRow) -> StaffLayout {
 }
 
 /// Versions frozen for sold trips (`id~rN`) are not listed: they are history.
-const CURRENT: &str = "replaced_by IS NULL AND id NOT LIKE '%~r%'";
+const CURRENT: &str = "l.replaced_by IS NULL AND l.id NOT LIKE '%~r%'";
 
 /// `GET staff/layouts`: the site's layouts and the caller's operators'. Layouts written before
 /// the back office (the demo's) have no drawing: the list gives their name only.
 pub async fn list(state: &AppState, staff: &Staff) -> Result<Layouts, ApiError> {
-    let sql = format!("SELECT id, name, operator_id, revision, spec FROM layouts WHERE {CURRENT} ORDER BY id");
+    let sql = format!("{SELECT} WHERE {CURRENT} ORDER BY l.id");
     let rows: Vec<LayoutRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(&state.pool).await?;
     let layouts = rows.into_iter().filter(|r| staff.reads(r.operator_id.as_deref())).map(layout_of).collect();
     Ok(Layouts { layouts })
 }
 
 async fn row(tx: &mut TxConn, id: &str) -> Result<Option<LayoutRow>, sqlx::Error> {
-    sqlx::query_as("SELECT id, name, operator_id, revision, spec FROM layouts WHERE id = $1")
-        .bind(id)
-        .fetch_optional(&mut *tx)
-        .await
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("{SELECT} WHERE l.id = $1"))).bind(id).fetch_optional(&mut *tx).await
 }
 
 /// `GET staff/layouts/{id}`.
 pub async fn one(state: &AppState, staff: &Staff, id: &str) -> Result<StaffLayout, ApiError> {
-    let found: Option<LayoutRow> =
-        sqlx::query_as("SELECT id, name, operator_id, revision, spec FROM layouts WHERE id = $1")
-            .bind(id.trim())
-            .fetch_optional(&state.pool)
-            .await?;
+    let found: Option<LayoutRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!("{SELECT} WHERE l.id = $1")))
+        .bind(id.trim())
+        .fetch_optional(&state.pool)
+        .await?;
     let found = found.ok_or_else(|| not_found("Layout"))?;
     visible(staff, found.operator_id.as_deref(), "Layout")?;
     Ok(layout_of(found))
 }
 
 /// A layout the caller may put on a schedule or a vehicle: its service, or 404.
-pub async fn usable(tx: &mut TxConn, staff: &Staff, id: &str) -> Result<core_wasm::service::Service, ApiError> {
+pub async fn usable(tx: &mut TxConn, staff: &Staff, id: &str) -> Result<Service, ApiError> {
     let found = row(tx, id.trim()).await?.ok_or_else(|| not_found("Layout"))?;
     visible(staff, found.operator_id.as_deref(), "Layout")?;
     Ok(layout_of(found).spec.service)

@@ -1,0 +1,111 @@
+/** The back office's shell: login first, then a page per area, in English or Bangla. */
+import { useEffect, useState } from 'react';
+import { BrowserRouter, NavLink, Navigate, Route, Routes } from 'react-router';
+import { logOut, me, token, type Me } from '@/staff/api';
+import { setLang, t, useLang } from '@/staff/i18n';
+import { LoginPage } from '@/staff/pages/login';
+import { AuditPage } from '@/staff/pages/audit';
+import { FaresPage } from '@/staff/pages/fares';
+import { LayoutsPage } from '@/staff/pages/layouts';
+import { PeoplePage } from '@/staff/pages/people';
+import { PlacesPage } from '@/staff/pages/places';
+import { RoutesPage } from '@/staff/pages/routes';
+import { SchedulesPage } from '@/staff/pages/schedules';
+import { SpreadsheetsPage } from '@/staff/pages/spreadsheets';
+import { TripsPage } from '@/staff/pages/trips';
+
+const AREAS = [
+  ['routes', 'nav.routes'],
+  ['layouts', 'nav.layouts'],
+  ['schedules', 'nav.schedules'],
+  ['fares', 'nav.fares'],
+  ['places', 'nav.places'],
+  ['spreadsheets', 'nav.spreadsheets'],
+  ['trips', 'nav.trips'],
+  ['audit', 'nav.audit'],
+  ['people', 'nav.people'],
+] as const;
+
+export function StaffApp() {
+  const lang = useLang();
+  const [who, setWho] = useState<Me | null>(null);
+  // Without a token there is nothing to ask: the login shows at once.
+  const [checked, setChecked] = useState(() => !token.get());
+  const refresh = () => {
+    if (!token.get()) {
+      setWho(null);
+      setChecked(true);
+      return;
+    }
+    me().then(
+      (m) => (setWho(m), setChecked(true)),
+      () => (setWho(null), setChecked(true)),
+    );
+  };
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
+  // Asks the store once whether this tab's login stands.
+  useEffect(() => {
+    if (!token.get()) return;
+    me().then(
+      (m) => (setWho(m), setChecked(true)),
+      () => (setWho(null), setChecked(true)),
+    );
+  }, []);
+  if (!checked) return null;
+  return (
+    <BrowserRouter basename="/staff">
+      <a className="staff-skip" href="#staff-main">
+        {t('nav.skip')}
+      </a>
+      <header className="staff-header">
+        <strong>{t('app.title')}</strong>
+        {who ? <span className="staff-muted">{t('home.welcome', { phone: who.phone })}</span> : null}
+        <span className="staff-header__end">
+          <button type="button" className="staff-link" lang={lang === 'en' ? 'bn' : 'en'} onClick={() => setLang(lang === 'en' ? 'bn' : 'en')}>
+            {t('language')}
+          </button>
+          {who ? (
+            <button type="button" className="staff-link" onClick={() => void logOut().finally(refresh)}>
+              {t('logout')}
+            </button>
+          ) : null}
+        </span>
+      </header>
+      {who ? (
+        <div className="staff-body">
+          <nav className="staff-nav" aria-label={t('app.title')}>
+            <ul>
+              {AREAS.map(([path, label]) => (
+                <li key={path}>
+                  <NavLink to={`/${path}`}>{t(label)}</NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <main id="staff-main" className="staff-main" tabIndex={-1}>
+            <Routes>
+              <Route path="/" element={<Navigate to="/routes" replace />} />
+              <Route path="/login" element={<Navigate to="/routes" replace />} />
+              <Route path="/routes" element={<RoutesPage />} />
+              <Route path="/layouts" element={<LayoutsPage />} />
+              <Route path="/schedules" element={<SchedulesPage />} />
+              <Route path="/fares" element={<FaresPage />} />
+              <Route path="/places" element={<PlacesPage />} />
+              <Route path="/spreadsheets" element={<SpreadsheetsPage />} />
+              <Route path="/trips" element={<TripsPage />} />
+              <Route path="/audit" element={<AuditPage />} />
+              <Route path="/people" element={<PeoplePage me={who} />} />
+              <Route path="*" element={<Navigate to="/routes" replace />} />
+            </Routes>
+          </main>
+        </div>
+      ) : (
+        <main id="staff-main" className="staff-main staff-main--narrow" tabIndex={-1}>
+          <LoginPage onDone={refresh} />
+        </main>
+      )}
+    </BrowserRouter>
+  );
+}

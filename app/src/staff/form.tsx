@@ -1,0 +1,47 @@
+/** Form parts every page shares: a labelled field with its message next to it, and the
+ * outcome of a save (the server's messages in the language shown). */
+import { useId, type ReactNode } from 'react';
+import { StaffError } from '@/staff/api';
+import { said, t } from '@/staff/i18n';
+
+export function Field({ label, hint, problem, children }: { label: string; hint?: string; problem?: string | null; children: (id: string, describedBy: string | undefined) => ReactNode }) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const problemId = `${id}-problem`;
+  const describedBy = [hint ? hintId : null, problem ? problemId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`staff-field${problem ? ' staff-field--bad' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {children(id, describedBy)}
+      {hint ? (
+        <small id={hintId} className="staff-muted">
+          {hint}
+        </small>
+      ) : null}
+      {problem ? (
+        <small id={problemId} className="staff-problem" role="alert">
+          {problem}
+        </small>
+      ) : null}
+    </div>
+  );
+}
+
+/** The outcome line of a form: saved, or every message of the refusal. */
+export function Outcome({ error, saved }: { error: unknown; saved: boolean }) {
+  if (error instanceof StaffError) {
+    return (
+      <div className="staff-alert" role="alert">
+        {error.details.map((d, i) => (
+          <p key={i}>{said(d)}</p>
+        ))}
+      </div>
+    );
+  }
+  if (error) return <div className="staff-alert" role="alert">{String(error)}</div>;
+  return saved ? (
+    <p className="staff-ok" role="status">
+      {t('form.saved')}
+    </p>
+  ) : null;
+}

@@ -1,0 +1,121 @@
+/** Fares: taka per seat class from each stop to each later one, per route. */
+import { useState, type FormEvent } from 'react';
+import type { FareList, Places, Routes, StaffFare } from 'core-wasm/staff';
+import { get, post } from '@/staff/api';
+import { DataTable } from '@/staff/data-table';
+import { Field, Outcome } from '@/staff/form';
+import { t } from '@/staff/i18n';
+import { useLoad } from '@/staff/use-load';
+
+export function FaresPage() {
+  const fares = useLoad(() => get<FareList>('fares'));
+  const routes = useLoad(() => get<Routes>('routes'));
+  const places = useLoad(() => get<Places>('places'));
+  const [routeId, setRouteId] = useState('');
+  const [seatClass, setSeatClass] = useState('economy');
+  const [amounts, setAmounts] = useState<Record<string, string>>({});
+  const [error, setError] = useState<unknown>(null);
+  const [saved, setSaved] = useState(false);
+  const route = routes.data?.routes.find((r) => r.id === routeId);
+  const cityName = (id: string) => places.data?.cities.find((c) => c.id === id)?.name ?? id;
+  const pairs: [number, number][] = [];
+  route?.stops.forEach((from, i) =>
+    route.stops.forEach((to, j) => {
+      if (j > i && from.boards && to.drops) pairs.push([i, j]);
+    }),
+  );
+  const pick = (id: string, cls: string) => {
+    setRouteId(id);
+    setSeatClass(cls);
+    const known = fares.data?.fares.find((f) => f.routeId === id && f.seatClass === cls);
+    setAmounts(Object.fromEntries((known?.fares ?? []).map((f) => [`${f.fromStop}-${f.toStop}`, String(f.fare)])));
+    setSaved(false);
+    setError(null);
+  };
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    setSaved(false);
+    const list: StaffFare[] = pairs
+      .filter(([i, j]) => (amounts[`${i}-${j}`] ?? '').trim() !== '')
+      .map(([i, j]) => ({ fromStop: i, toStop: j, fare: Number(amounts[`${i}-${j}`]) }));
+    try {
+      await post('fares', { routeId, seatClass, fares: list });
+      setSaved(true);
+      fares.reload();
+    } catch (err) {
+      setError(err);
+    }
+  };
+  return (
+    <section>
+      <h1>{t('nav.fares')}</h1>
+      <form className="staff-card" onSubmit={save} aria-label={t('nav.fares')}>
+        <div className="staff-grid">
+          <Field label={t('fares.route')}>
+            {(id) => (
+              <select id={id} required value={routeId} onChange={(e) => pick(e.target.value, seatClass)}>
+                <option value="">—</option>
+                {(routes.data?.routes ?? []).map((r) => (
+                  <option key={r.id} value={r.id ?? ''}>
+                    {r.name} ({r.id})
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={t('fares.class')}>
+            {(id) => <input id={id} required value={seatClass} onChange={(e) => pick(routeId, e.target.value)} />}
+          </Field>
+        </div>
+        {route ? (
+          <table className="staff-fares">
+            <thead>
+              <tr>
+                <th scope="col">{t('fares.from')}</th>
+                <th scope="col">{t('fares.to')}</th>
+                <th scope="col">{t('fares.fare')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {pairs.map(([i, j]) => {
+                const from = cityName(route.stops[i]?.cityId ?? '');
+                const to = cityName(route.stops[j]?.cityId ?? '');
+                return (
+                  <tr key={`${i}-${j}`}>
+                    <td>{from}</td>
+                    <td>{to}</td>
+                    <td>
+                      <input
+                        aria-label={`${t('fares.fare')} ${from} – ${to}`}
+                        type="number"
+                        min={1}
+                        max={100000}
+                        value={amounts[`${i}-${j}`] ?? ''}
+                        onChange={(e) => setAmounts({ ...amounts, [`${i}-${j}`]: e.target.value })}
+                      />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        ) : null}
+        <button type="submit" className="staff-primary" disabled={!route}>
+          {t('form.save')}
+        </button>
+        <Outcome error={error} saved={saved} />
+      </form>
+      <DataTable
+        caption={t('nav.fares')}
+        rows={(fares.data?.fares ?? []).flatMap((group) => group.fares.map((f) => ({ ...f, routeId: group.routeId, seatClass: group.seatClass })))}
+        columns={[
+          { id: 'route', header: t('fares.route'), value: (f) => f.routeId },
+          { id: 'class', header: t('fares.class'), value: (f) => f.seatClass },
+          { id: 'legs', header: `${t('fares.from')} – ${t('fares.to')}`, value: (f) => `${f.fromStop + 1} – ${f.toStop + 1}` },
+          { id: 'fare', header: t('fares.fare'), value: (f) => f.fare },
+        ]}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,181 @@
+/** Routes: ordered stops with minutes from the first, and which stops board and drop. */
+import { useState, type FormEvent } from 'react';
+import type { Places, Routes, StaffRoute, StaffStop } from 'core-wasm/staff';
+import { codeOk } from 'core-wasm/staff';
+import { get, post } from '@/staff/api';
+import { DataTable } from '@/staff/data-table';
+import { Field, Outcome } from '@/staff/form';
+import { t } from '@/staff/i18n';
+import { useLoad } from '@/staff/use-load';
+
+const blankStop = (minutes: number): StaffStop => ({ cityId: '', minutes, boards: true, drops: true, points: [] });
+
+const blank = (): StaffRoute => ({
+  code: '',
+  service: 'BUS',
+  name: '',
+  stops: [{ ...blankStop(0), drops: false }, { ...blankStop(60), boards: false }],
+});
+
+export function RoutesPage() {
+  const routes = useLoad(() => get<Routes>('routes'));
+  const places = useLoad(() => get<Places>('places'));
+  const [editing, setEditing] = useState<StaffRoute | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [saved, setSaved] = useState(false);
+  const cities = places.data?.cities ?? [];
+  const cityName = (id: string) => cities.find((c) => c.id === id)?.name ?? id;
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!editing) return;
+    setError(null);
+    setSaved(false);
+    try {
+      const after = await post<StaffRoute>('routes', editing);
+      setEditing(after);
+      setSaved(true);
+      routes.reload();
+    } catch (err) {
+      setError(err);
+    }
+  };
+  const setStop = (i: number, change: Partial<StaffStop>) =>
+    editing && setEditing({ ...editing, stops: editing.stops.map((s, j) => (j === i ? { ...s, ...change } : s)) });
+  const codeProblem = editing && editing.code && !codeOk(editing.code) ? t('form.codeHint') : null;
+
+  return (
+    <section>
+      <h1>{t('nav.routes')}</h1>
+      <button type="button" className="staff-primary" onClick={() => (setEditing(blank()), setSaved(false), setError(null))}>
+        {t('form.new')}
+      </button>
+      {editing ? (
+        <form className="staff-card" onSubmit={save} aria-label={t('nav.routes')}>
+          <div className="staff-grid">
+            <Field label={t('form.code')} hint={t('form.codeHint')} problem={codeProblem}>
+              {(id, d) => <input id={id} aria-describedby={d} required readOnly={editing.revision != null} value={editing.code} onChange={(e) => setEditing({ ...editing, code: e.target.value })} />}
+            </Field>
+            <Field label={t('form.service')}>
+              {(id) => (
+                <select id={id} value={editing.service} disabled={editing.revision != null} onChange={(e) => setEditing({ ...editing, service: e.target.value as StaffRoute['service'] })}>
+                  <option value="BUS">{t('service.BUS')}</option>
+                  <option value="LAUNCH">{t('service.LAUNCH')}</option>
+                </select>
+              )}
+            </Field>
+            <Field label={t('form.name')}>
+              {(id) => <input id={id} required value={editing.name} onChange={(e) => setEditing({ ...editing, name: e.target.value })} />}
+            </Field>
+            <Field label={t('form.nameBn')}>
+              {(id) => <input id={id} lang="bn" value={editing.nameBn ?? ''} onChange={(e) => setEditing({ ...editing, nameBn: e.target.value || undefined })} />}
+            </Field>
+          </div>
+          <fieldset>
+            <legend>{t('routes.stops')}</legend>
+            <ol className="staff-stops">
+              {editing.stops.map((stop, i) => (
+                <li key={i}>
+                  <Field label={`${t('routes.city')} ${i + 1}`}>
+                    {(id) => (
+                      <select id={id} required value={stop.cityId} onChange={(e) => setStop(i, { cityId: e.target.value })}>
+                        <option value="">—</option>
+                        {cities.map((c) => (
+                          <option key={c.id} value={c.id}>
+                            {c.name}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </Field>
+                  <Field label={`${t('places.point')} ${i + 1}`}>
+                    {(id) => (
+                      <select
+                        id={id}
+                        value={stop.points?.[0]?.pointId ?? ''}
+                        onChange={(e) => setStop(i, { points: e.target.value ? [{ pointId: e.target.value, minutes: stop.minutes }] : [] })}
+                      >
+                        <option value="">—</option>
+                        {(places.data?.points ?? [])
+                          .filter((p) => p.cityId === stop.cityId)
+                          .map((p) => (
+                            <option key={p.id} value={p.id ?? ''}>
+                              {p.name}
+                            </option>
+                          ))}
+                      </select>
+                    )}
+                  </Field>
+                  <Field label={t('routes.minutes')}>
+                    {(id) => (
+                      <input
+                        id={id}
+                        type="number"
+                        min={0}
+                        required
+                        value={stop.minutes}
+                        onChange={(e) => setStop(i, { minutes: Number(e.target.value), points: (stop.points ?? []).map((p) => ({ ...p, minutes: Number(e.target.value) })) })}
+                      />
+                    )}
+                  </Field>
+                  <label className="staff-check">
+                    <input type="checkbox" checked={stop.boards} onChange={(e) => setStop(i, { boards: e.target.checked })} /> {t('routes.boards')}
+                  </label>
+                  <label className="staff-check">
+                    <input type="checkbox" checked={stop.drops} onChange={(e) => setStop(i, { drops: e.target.checked })} /> {t('routes.drops')}
+                  </label>
+                  {editing.stops.length > 2 ? (
+                    <button type="button" className="staff-link" onClick={() => setEditing({ ...editing, stops: editing.stops.filter((_, j) => j !== i) })}>
+                      {t('routes.remove')} {i + 1}
+                    </button>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+            <button
+              type="button"
+              onClick={() => {
+                const last = editing.stops[editing.stops.length - 1];
+                setEditing({ ...editing, stops: [...editing.stops, blankStop((last?.minutes ?? 0) + 60)] });
+              }}
+            >
+              {t('routes.addStop')}
+            </button>
+          </fieldset>
+          <div className="staff-actions">
+            <button type="submit" className="staff-primary">
+              {t('form.save')}
+            </button>
+            <button type="button" onClick={() => setEditing(null)}>
+              {t('form.cancel')}
+            </button>
+          </div>
+          <Outcome error={error} saved={saved} />
+        </form>
+      ) : null}
+      <DataTable
+        caption={t('nav.routes')}
+        rows={routes.data?.routes ?? []}
+        columns={[
+          { id: 'code', header: t('form.code'), value: (r) => r.id ?? r.code },
+          { id: 'name', header: t('form.name'), value: (r) => r.name },
+          { id: 'service', header: t('form.service'), value: (r) => t(`service.${r.service}`) },
+          { id: 'stops', header: t('routes.stops'), value: (r) => r.stops.map((s) => cityName(s.cityId)).join(' → ') },
+          {
+            id: 'edit',
+            header: t('form.edit'),
+            value: () => '',
+            sortable: false,
+            cell: (r) =>
+              r.operatorId ? (
+                <button type="button" className="staff-link" onClick={() => (setEditing(r), setSaved(false), setError(null))}>
+                  {t('form.edit')} {r.code}
+                </button>
+              ) : null,
+          },
+        ]}
+      />
+      <Outcome error={routes.error} saved={false} />
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+//! Bindings for the staff site (issue 35): the layout editor's check and starting layout, the
+//! schedule form's days and times, who may grant what, and the staff calls' paths. Built as a
+//! module of its own (feature `staff`), loaded only by `/staff`.
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use super::{from_js, to_js};
+use crate::contract::staff::{STAFF_CALLS, StaffCall};
+use crate::staff::layout::{self, LayoutSpec};
+use crate::staff::roles::{self, Grant};
+use crate::staff::schedule::{self, Days};
+
+/// Every problem of a layout (none: it may be saved), each with its field path and the
+/// message in English and Bangla.
+#[wasm_bindgen(js_name = validateLayout, unchecked_return_type = "FieldProblem[]")]
+pub fn validate_layout(#[wasm_bindgen(unchecked_param_type = "LayoutSpec")] spec: JsValue) -> Result<JsValue, JsError> {
+    let spec: LayoutSpec = from_js(spec, "layout")?;
+    to_js(&layout::validate(&spec))
+}
+
+/// A 2+2 coach of `rows` rows: the editor's starting point.
+#[wasm_bindgen(js_name = twoByTwo, unchecked_return_type = "LayoutSpec")]
+pub fn two_by_two(name: &str, rows: u32, seat_class: &str) -> Result<JsValue, JsError> {
+    to_js(&layout::two_by_two(name, rows.clamp(1, layout::MAX_ROWS), seat_class))
+}
+
+/// A launch of two floors, chairs below and double cabins above: the editor's starting point.
+#[wasm_bindgen(js_name = twoFloorLaunch, unchecked_return_type = "LayoutSpec")]
+pub fn two_floor_launch(name: &str, rows: u32, cabins: u32) -> Result<JsValue, JsError> {
+    to_js(&layout::two_floor_launch(name, rows.clamp(1, layout::MAX_ROWS), cabins.clamp(1, 48)))
+}
+
+/// Seats a layout sells.
+#[wasm_bindgen(js_name = seatsForSale)]
+pub fn seats_for_sale(#[wasm_bindgen(unchecked_param_type = "LayoutSpec")] spec: JsValue) -> Result<u32, JsError> {
+    let spec: LayoutSpec = from_js(spec, "layout")?;
+    Ok(layout::seats(&spec).len() as u32)
+}
+
+/// Days as the schedule stores them ('daily', 'Sat Sun'), or null when they do not read.
+#[wasm_bindgen(js_name = daysText)]
+pub fn days_text(text: &str) -> Option<String> {
+    Days::parse(text).map(Days::text)
+}
+
+/// Whether a departure reads as `HH:MM` (24-hour).
+#[wasm_bindgen(js_name = departureOk)]
+pub fn departure_ok(text: &str) -> bool {
+    schedule::parse_departure(text).is_some()
+}
+
+/// Whether a code is one an object may have: lower-case letters, digits and '-'.
+#[wasm_bindgen(js_name = codeOk)]
+pub fn code_ok(text: &str) -> bool {
+    crate::staff::code_ok(text)
+}
+
+/// Whether someone holding `held` may give or take `grant`.
+#[wasm_bindgen(js_name = mayGrant)]
+pub fn may_grant(
+    #[wasm_bindgen(unchecked_param_type = "Grant[]")] held: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Grant")] grant: JsValue,
+) -> Result<bool, JsError> {
+    let held: Vec<Grant> = from_js(held, "grants")?;
+    let grant: Grant = from_js(grant, "grant")?;
+    Ok(roles::may_grant(&held, &grant))
+}
+
+#[derive(Serialize)]
+struct CallPath {
+    purpose: &'static str,
+    method: &'static str,
+    path: String,
+    roles: Vec<&'static str>,
+}
+
+/// The staff calls: purpose, method, path and the roles that may make them.
+#[wasm_bindgen(js_name = staffCalls, unchecked_return_type = "{ purpose: string; method: 'GET' | 'POST'; path: string; roles: Role[] }[]")]
+pub fn staff_calls() -> Result<JsValue, JsError> {
+    let rows: Vec<CallPath> = STAFF_CALLS
+        .iter()
+        .map(|c: &StaffCall| CallPath {
+            purpose: c.purpose,
+            method: c.method.as_str(),
+            path: c.path(),
+            roles: c.roles.iter().map(|r| r.as_str()).collect(),
+        })
+        .collect();
+    to_js(&rows)
+}

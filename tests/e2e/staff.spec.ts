@@ -1,0 +1,200 @@
+/**
+ * The back office (issue 35) against the real server in demo mode: Hanif's manager logs in at
+ * 1280 px (the code from the demo SMS outbox and the authenticator's, computed from the demo
+ * secret the README prints), builds a Dhaka - Paturia - Kushtia route, a 36-seat 2+2 layout
+ * drawn and checked in the editor, a daily schedule and its fares; a traveller at 360 px finds
+ * the trip on the public site within a second of the save and buys a seat; the manager sees the
+ * sale. Every staff page is looked at in both widths (nothing sideways at 360 px) and axe finds
+ * no serious or critical violation. Screenshots go to artifacts/ (staff-*.png).
+ */
+import { createHmac } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { seriousViolations } from './api';
+import { artifacts, choosePoints, collectProblems, dhakaDate } from './helpers';
+
+const MANAGER = '01700000002';
+/** README "The back office": the demo manager's authenticator secret. */
+const MANAGER_SECRET = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU';
+
+function base32(text: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const c of text.replace(/=+$/, '')) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
+  const bytes = bits.match(/.{8}/g) ?? [];
+  return Buffer.from(bytes.map((b) => parseInt(b, 2)));
+}
+
+/** RFC 6238: what an authenticator app shows now for `secret`. */
+function totp(secret: string, at = Date.now()): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
+  const mac = createHmac('sha1', base32(secret)).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 0xf;
+  const code = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return String(code).padStart(6, '0');
+}
+
+async function loginCode(request: APIRequestContext, phone: string): Promise<string> {
+  const token = await request.post('/oauth/access_token', { data: { grant_type: 'client_credentials', client_id: 'web' } });
+  const bearer = ((await token.json()) as { access_token: string }).access_token;
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get('/v1/api/dev/sms-outbox', { headers: { Authorization: `Bearer ${bearer}` } });
+      const messages = ((await response.json()) as { data: { phone: string; body: string }[] }).data;
+      code = messages.find((m) => m.phone === phone && m.body.includes('to log in'))?.body.match(/\b(\d{4})\b/)?.[1];
+      return code;
+    })
+    .toBeTruthy();
+  return code!;
+}
+
+async function noSideways(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'nothing sticks out sideways').toBeLessThanOrEqual(page.viewportSize()!.width);
+}
+
+async function lookAt(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${artifacts}staff-${name}.png`, fullPage: true });
+  expect(await seriousViolations(page), name).toEqual([]);
+}
+
+test('a manager builds a route, a layout, a schedule and fares; a traveller buys a seat on it; the manager sees the sale', async ({ browser, request, baseURL }) => {
+  test.setTimeout(180_000);
+  const desk = await (await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } })).newPage();
+  const problems = collectProblems(desk);
+  const code = `kus-${Date.now() % 100000}`;
+
+  // Login: the phone, the SMS code, the authenticator's code.
+  await desk.goto('/staff');
+  await expect(desk.getByRole('heading', { name: 'Staff login' })).toBeVisible();
+  await lookAt(desk, 'login');
+  await desk.getByLabel('Mobile number').fill(MANAGER);
+  await desk.getByRole('button', { name: 'Send code' }).click();
+  await desk.getByLabel('Code from SMS').fill(await loginCode(request, MANAGER));
+  await desk.getByLabel('Authenticator code').fill(totp(MANAGER_SECRET));
+  await desk.getByRole('button', { name: 'Log in' }).click();
+  await expect(desk.getByText(`Signed in as ${MANAGER}`)).toBeVisible();
+
+  // A city the route needs.
+  await desk.getByRole('link', { name: 'Places' }).click();
+  const city = desk.getByRole('form', { name: 'City' });
+  await city.getByLabel('Code').fill('paturia');
+  await city.getByLabel('Name', { exact: true }).fill('Paturia');
+  await city.getByLabel('Name in Bangla').fill('পাটুরিয়া');
+  await city.getByLabel('District').fill('Manikganj');
+  await city.getByLabel('Division').fill('Dhaka');
+  await city.getByRole('button', { name: 'Save' }).click();
+  await expect(desk.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+
+  // The route: three stops, Dhaka boards, Kushtia drops, with their points.
+  await desk.getByRole('link', { name: 'Routes' }).click();
+  await desk.getByRole('button', { name: 'New' }).click();
+  const route = desk.getByRole('form', { name: 'Routes' });
+  await route.getByLabel('Code').fill(code);
+  await route.getByLabel('Name', { exact: true }).fill('Dhaka - Kushtia');
+  await route.getByRole('button', { name: 'Add a stop' }).click();
+  await route.getByLabel('City 1').selectOption('dhaka');
+  await route.getByLabel('Boarding or dropping point 1').selectOption({ index: 1 });
+  await route.getByLabel('City 2').selectOption('paturia');
+  await route.getByLabel('City 3').selectOption('kushtia');
+  await route.getByLabel('Boarding or dropping point 3').selectOption({ index: 1 });
+  const minutes = route.getByLabel('Minutes from start');
+  await minutes.nth(1).fill('120');
+  await minutes.nth(2).fill('300');
+  // The middle stop both boards and drops; the last only drops.
+  await route.getByLabel('Boards').nth(1).check();
+  await route.getByLabel('Drops').nth(1).check();
+  await route.getByLabel('Boards').nth(2).uncheck();
+  await route.getByLabel('Drops').nth(2).check();
+  await route.getByRole('button', { name: 'Save' }).click();
+  await expect(route.getByRole('status')).toHaveText('Saved.');
+  await lookAt(desk, 'route');
+
+  // The layout: 9 rows of 2+2 is 36 seats; the editor checks it as it is drawn.
+  await desk.getByRole('link', { name: 'Seat layouts' }).click();
+  await desk.getByRole('button', { name: 'New' }).click();
+  const layout = desk.getByRole('form', { name: 'Seat layouts' });
+  await layout.getByLabel('Code').fill(code);
+  await layout.getByLabel('Name', { exact: true }).fill('2+2 AC, 36 seats');
+  await layout.getByLabel('Rows').fill('9');
+  await layout.getByRole('button', { name: 'Start from 2+2 coach' }).click();
+  await expect(layout.getByTestId('seats-for-sale')).toHaveText('36 seats for sale');
+  // A seat kept off sale, then given back.
+  await layout.getByRole('button', { name: 'A1 seat' }).click();
+  await expect(layout.getByTestId('seats-for-sale')).toHaveText('35 seats for sale');
+  await layout.getByRole('button', { name: 'A1 notForSale' }).click();
+  await expect(layout.getByTestId('seats-for-sale')).toHaveText('36 seats for sale');
+  await layout.getByRole('button', { name: 'Save' }).click();
+  await expect(layout.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await lookAt(desk, 'layout');
+
+  // The schedule: daily at 05:55 from today for 90 days.
+  await desk.getByRole('link', { name: 'Schedules' }).click();
+  await desk.getByRole('button', { name: 'New' }).click();
+  const schedule = desk.getByRole('form', { name: 'Schedules' });
+  await schedule.getByLabel('Code').fill(code);
+  await schedule.getByLabel('Route').selectOption(`op-hanif:${code}`);
+  await schedule.getByLabel('Departure (HH:MM)').fill('5:55');
+  await expect(schedule.getByText('Check this field')).toBeVisible();
+  await schedule.getByLabel('Departure (HH:MM)').fill('05:55');
+  await schedule.getByLabel('Coach class').fill('AC Economy');
+  await schedule.getByLabel('Layout').selectOption(`op-hanif:${code}`);
+  await schedule.getByRole('button', { name: 'Save' }).click();
+  await expect(schedule.getByRole('status')).toHaveText('Saved.');
+  const savedAt = Date.now();
+
+  // The fares of every leg.
+  await desk.getByRole('link', { name: 'Fares' }).click();
+  const fares = desk.getByRole('form', { name: 'Fares' });
+  await fares.getByLabel('Route').selectOption(`op-hanif:${code}`);
+  await fares.getByLabel('Fare (Tk) Dhaka – Paturia').fill('300');
+  await fares.getByLabel('Fare (Tk) Dhaka – Kushtia').fill('700');
+  await fares.getByLabel('Fare (Tk) Paturia – Kushtia').fill('450');
+  await fares.getByRole('button', { name: 'Save' }).click();
+  await expect(fares.getByRole('status')).toHaveText('Saved.');
+
+  // The traveller, on a phone, finds the trip tomorrow and buys a seat.
+  const phone = await (await browser.newContext({ baseURL, viewport: { width: 360, height: 640 } })).newPage();
+  await phone.goto(`/bus/trip?from=dhaka&to=kushtia&journeyDate=${dhakaDate(1)}&coachType=all`);
+  const card = phone.locator('article, li').filter({ hasText: /\b0?5:55 AM/i }).filter({ has: phone.getByRole('link', { name: /^View seats/ }) }).first();
+  await expect(card).toBeVisible();
+  expect(Date.now() - savedAt, 'the schedule was on sale within moments of its save').toBeLessThan(60_000);
+  await card.getByRole('link', { name: /^View seats/ }).click();
+  await choosePoints(phone);
+  await phone.getByRole('button', { name: /^Seat C1, available, 700 TK$/ }).click();
+  await phone.getByRole('button', { name: 'Continue' }).click();
+  await phone.getByLabel('Full name').fill('Rahim Uddin');
+  await phone.getByLabel('Mobile number').fill('01811223344');
+  await phone.getByLabel('Male', { exact: true }).check();
+  await phone.getByRole('button', { name: 'Continue to payment' }).click();
+  await phone.getByRole('button', { name: /^Pay [\d,]+ TK$/ }).click();
+  await phone.getByRole('button', { name: /^Pay [\d,]+ TK$/ }).click();
+  await phone.waitForURL(/\/bus\/payment\/success\?tnxId=/);
+
+  // The manager sees the sale.
+  await desk.getByRole('link', { name: 'Trips and sales' }).click();
+  await desk.getByLabel('Filter').fill(`op-hanif:${code}`);
+  const row = desk.getByRole('row').filter({ hasText: `${dhakaDate(1)} 05:55` });
+  await expect(row).toContainText('36');
+  await expect(row.getByRole('cell').nth(4)).toHaveText('1');
+  await lookAt(desk, 'trips');
+  await desk.getByRole('link', { name: 'Audit log' }).click();
+  await expect(desk.getByRole('cell', { name: `schedule op-hanif:${code}` })).toBeVisible();
+  await lookAt(desk, 'audit');
+
+  // Every page at 360 px, in Bangla too.
+  await desk.setViewportSize({ width: 360, height: 740 });
+  for (const area of ['routes', 'layouts', 'schedules', 'fares', 'places', 'spreadsheets', 'trips', 'audit', 'people']) {
+    await desk.goto(`/staff/${area}`);
+    await expect(desk.getByRole('heading', { level: 1 })).toBeVisible();
+    await noSideways(desk);
+  }
+  await desk.goto('/staff/layouts');
+  await desk.getByRole('button', { name: 'বাংলা' }).click();
+  await expect(desk.getByRole('heading', { level: 1, name: 'আসন বিন্যাস' })).toBeVisible();
+  await desk.getByRole('button', { name: 'নতুন' }).click();
+  await noSideways(desk);
+  await lookAt(desk, 'layout-360-bn');
+  await desk.getByRole('button', { name: 'English' }).click();
+  expect(problems).toEqual([]);
+});
