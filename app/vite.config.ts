@@ -9,7 +9,6 @@ import { prerenderHome } from './build/prerender.ts';
 import { pwa } from './build/pwa.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
-const staffSrc = fileURLToPath(new URL('./src/staff', import.meta.url));
 // The core's wasm-bindgen output (`--target bundler`), linked as the `core-wasm` package.
 const pkg = fileURLToPath(new URL('../pkg', import.meta.url));
 // react-router 7's package exports name only its development build, dev warnings and all, for
@@ -28,9 +27,7 @@ interface ModuleGraph {
  * folder. The page's script itself (main.tsx) is not counted: it stays the entry file.
  */
 function loadedFirst(id: string, graph: ModuleGraph, evenFromEntry = false): boolean {
-  // The traveller's entry only: the staff site (staff.html) is a bundle of its own, and what
-  // only it loads must never join the traveller's first load.
-  const isEntry = (module: string) => graph.getModuleInfo(module)?.isEntry === true && !module.startsWith(staffSrc) && !module.includes('staff.html');
+  const isEntry = (module: string) => graph.getModuleInfo(module)?.isEntry === true;
   if (!evenFromEntry && graph.getModuleInfo(id)?.importers.some(isEntry)) return false;
   const seen = new Set<string>();
   const stack = [id];
@@ -57,7 +54,6 @@ function preloadFirstPage(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        if (ctx.path !== '/index.html') return [];
         const wasm = Object.keys(ctx.bundle ?? {}).filter((file) => file.endsWith('.wasm') && !file.includes('booking'));
         const preload = (href: string, type?: string): HtmlTagDescriptor => ({
           tag: 'link',
@@ -99,8 +95,6 @@ export default defineConfig({
     // site, fetching each module when it is imported instead of ahead.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // The traveller's site, and the back office's (issue 35): its own page and bundle.
-      input: { main: fileURLToPath(new URL('./index.html', import.meta.url)), staff: fileURLToPath(new URL('./staff.html', import.meta.url)) },
       output: {
         // The first page's code in two files (libraries, the site's shell and home pages)
         // instead of a dozen small shared chunks: fewer requests on a slow network. Every other

@@ -37,8 +37,7 @@ export function catalogSplit(): Plugin {
     name: 'catalog-split',
     apply: 'build',
     generateBundle(_options, bundle) {
-      // The traveller's entry (src/main.tsx): the staff site (staff.html) has its own words.
-      const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry && /[\\/]src[\\/]main\.tsx$/.test(file.facadeModuleId ?? ''));
+      const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry);
       if (!entry || entry.type !== 'chunk') return;
       const firstLoad = new Set<string>();
       for (const stack = [entry.fileName]; stack.length > 0; ) {

@@ -28,9 +28,12 @@ const playwright = await import(pathToFileURL(require.resolve('playwright-core')
 const { chromium } = playwright.default ?? playwright;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const KB = 1024;
-const BYTES_BUDGET = 160 * KB;
+// BUDGET_PAGE=/staff measures the back office's first load (issue 35: 300 KB, no Lighthouse:
+// staff work at a desk, not on a slow phone).
+const STAFF = process.env.BUDGET_PAGE === '/staff';
+const BYTES_BUDGET = (STAFF ? 300 : 160) * KB;
 const SCORE_BUDGET = 0.95;
-const PAGE = '/bus';
+const PAGE = STAFF ? '/staff' : '/bus';
 
 const kb = (n) => `${(n / KB).toFixed(1)} KB`;
 
@@ -180,7 +183,7 @@ async function main() {
       console.log(`budget ok: ${line}`);
     }
 
-    const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+    const runs = STAFF ? 0 : Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
     const results = [];
     for (let i = 0; i < runs; i++) {
       const result = await lighthouse(base);
@@ -188,9 +191,11 @@ async function main() {
       console.log(`Lighthouse ${result.version} mobile run ${i + 1}: performance ${Math.round(result.score * 100)} (${result.metrics})`);
     }
     const scores = results.map((r) => r.score).sort((a, b) => a - b);
-    const median = scores[Math.floor(scores.length / 2)];
+    const median = runs === 0 ? 1 : scores[Math.floor(scores.length / 2)];
     const scoreLine = `Lighthouse mobile performance ${Math.round(median * 100)} (median of ${runs}; budget ${SCORE_BUDGET * 100}+)`;
-    if (median < SCORE_BUDGET) {
+    if (runs === 0) {
+      // The back office: bytes only.
+    } else if (median < SCORE_BUDGET) {
       console.log(`OVER BUDGET: ${scoreLine}`);
       over = true;
     } else {
