@@ -1,0 +1,49 @@
+/** The staff site's forms check with the core's rules, in both languages. */
+import { describe, expect, it } from 'vitest';
+import { codeOk, daysText, departureOk, mayGrant, seatsForSale, staffCalls, twoByTwo, twoFloorLaunch, validateLayout } from 'core-wasm/staff';
+import { pathOf } from '@/staff/api';
+
+describe('the staff rules the forms use', () => {
+  it('a 9-row 2+2 coach sells 36 seats and is valid', () => {
+    const coach = twoByTwo('2+2', 9, 'economy');
+    expect(seatsForSale(coach)).toBe(36);
+    expect(validateLayout(coach)).toEqual([]);
+  });
+
+  it('a layout problem names its cell in English and Bangla', () => {
+    const coach = twoByTwo('2+2', 2, 'economy');
+    coach.decks[0]!.cells[1]!.label = 'A1';
+    const problems = validateLayout(coach);
+    expect(problems[0]?.field).toBe('decks[0].cells[1].label');
+    expect(problems[0]?.message.text).toBe('Seat label A1 is used twice');
+    expect(problems[0]?.message.textBn).toBe('আসন নম্বর A1 দুবার আছে');
+  });
+
+  it('a two-floor launch with cabins is a starting point that passes', () => {
+    const launch = twoFloorLaunch('MV', 4, 6);
+    expect(launch.decks).toHaveLength(2);
+    expect(validateLayout(launch)).toEqual([]);
+  });
+
+  it('days, times and codes read as the server reads them', () => {
+    expect(daysText('fri, sat')).toBe('Sat Fri');
+    expect(daysText('Funday')).toBeUndefined();
+    expect(departureOk('05:55')).toBe(true);
+    expect(departureOk('5:55')).toBe(false);
+    expect(codeOk('dhaka-kushtia')).toBe(true);
+    expect(codeOk('<script>')).toBe(false);
+  });
+
+  it('a manager grants their own operator roles, never an admin', () => {
+    const manager = [{ role: 'manager' as const, operatorId: 'op-hanif' }];
+    expect(mayGrant(manager, { role: 'counter', operatorId: 'op-hanif' })).toBe(true);
+    expect(mayGrant(manager, { role: 'counter', operatorId: 'op-green-line' })).toBe(false);
+    expect(mayGrant(manager, { role: 'admin' })).toBe(false);
+  });
+
+  it('every staff call has its path from the core table', () => {
+    expect(staffCalls().length).toBeGreaterThan(20);
+    expect(pathOf('schedules/import')).toBe('/v1/api/staff/schedules/import');
+    expect(pathOf('layouts/{id}', 'op-hanif:coach 36')).toBe('/v1/api/staff/layouts/op-hanif%3Acoach%2036');
+  });
+});
