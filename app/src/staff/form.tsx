@@ -1,6 +1,6 @@
 /** Form parts every page shares: a labelled field with its message next to it, and the
  * outcome of a save (the server's messages in the language shown). */
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { StaffError } from '@/staff/api';
 import { said, t } from '@/staff/i18n';
 
@@ -44,4 +44,41 @@ export function Outcome({ error, saved }: { error: unknown; saved: boolean }) {
       {t('form.saved')}
     </p>
   ) : null;
+}
+
+/** A form's save: the work run on submit, its refusal or success shown by [`Outcome`]. */
+export function useSave() {
+  const [error, setError] = useState<unknown>(null);
+  const [saved, setSaved] = useState(false);
+  const reset = () => {
+    setError(null);
+    setSaved(false);
+  };
+  const run = (work: () => Promise<unknown>) => async (event?: FormEvent) => {
+    event?.preventDefault();
+    reset();
+    try {
+      await work();
+      setSaved(true);
+    } catch (err) {
+      setError(err);
+    }
+  };
+  return { error, saved, run, reset };
+}
+
+/** Save, and Cancel when editing can be left. */
+export function FormActions({ onCancel, disabled = false }: { onCancel?: () => void; disabled?: boolean }) {
+  return (
+    <div className="staff-actions">
+      <button type="submit" className="staff-primary" disabled={disabled}>
+        {t('form.save')}
+      </button>
+      {onCancel ? (
+        <button type="button" onClick={onCancel}>
+          {t('form.cancel')}
+        </button>
+      ) : null}
+    </div>
+  );
 }

@@ -1,9 +1,9 @@
 /** Fares: taka per seat class from each stop to each later one, per route. */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { FareList, Places, Routes, StaffFare } from 'core-wasm/staff';
 import { get, post } from '@/staff/api';
 import { DataTable } from '@/staff/data-table';
-import { Field, Outcome } from '@/staff/form';
+import { Field, FormActions, Outcome, useSave } from '@/staff/form';
 import { t } from '@/staff/i18n';
 import { useLoad } from '@/staff/use-load';
 
@@ -14,8 +14,7 @@ export function FaresPage() {
   const [routeId, setRouteId] = useState('');
   const [seatClass, setSeatClass] = useState('economy');
   const [amounts, setAmounts] = useState<Record<string, string>>({});
-  const [error, setError] = useState<unknown>(null);
-  const [saved, setSaved] = useState(false);
+  const { error, saved, run, reset } = useSave();
   const route = routes.data?.routes.find((r) => r.id === routeId);
   const cityName = (id: string) => places.data?.cities.find((c) => c.id === id)?.name ?? id;
   const pairs: [number, number][] = [];
@@ -29,24 +28,15 @@ export function FaresPage() {
     setSeatClass(cls);
     const known = fares.data?.fares.find((f) => f.routeId === id && f.seatClass === cls);
     setAmounts(Object.fromEntries((known?.fares ?? []).map((f) => [`${f.fromStop}-${f.toStop}`, String(f.fare)])));
-    setSaved(false);
-    setError(null);
+    reset();
   };
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    setSaved(false);
+  const save = run(async () => {
     const list: StaffFare[] = pairs
       .filter(([i, j]) => (amounts[`${i}-${j}`] ?? '').trim() !== '')
       .map(([i, j]) => ({ fromStop: i, toStop: j, fare: Number(amounts[`${i}-${j}`]) }));
-    try {
-      await post('fares', { routeId, seatClass, fares: list });
-      setSaved(true);
-      fares.reload();
-    } catch (err) {
-      setError(err);
-    }
-  };
+    await post('fares', { routeId, seatClass, fares: list });
+    fares.reload();
+  });
   return (
     <section>
       <h1>{t('nav.fares')}</h1>
@@ -101,9 +91,7 @@ export function FaresPage() {
             </tbody>
           </table>
         ) : null}
-        <button type="submit" className="staff-primary" disabled={!route}>
-          {t('form.save')}
-        </button>
+        <FormActions disabled={!route} />
         <Outcome error={error} saved={saved} />
       </form>
       <DataTable

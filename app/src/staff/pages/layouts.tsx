@@ -2,13 +2,13 @@
  * Seat layouts: an editor whose preview is drawn with the traveller's own seat buttons, checked
  * by the core's rule as the manager works (the same rule the server applies on save).
  */
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import type { Cell, CellKind, FieldProblem, Layouts, LayoutSpec, StaffLayout } from 'core-wasm/staff';
 import { seatsForSale, twoByTwo, twoFloorLaunch, validateLayout } from 'core-wasm/staff';
 import { SeatButton } from '@/features/seat-plan/components/seat-button';
 import { get, post } from '@/staff/api';
 import { DataTable } from '@/staff/data-table';
-import { Field, Outcome } from '@/staff/form';
+import { Field, FormActions, Outcome, useSave } from '@/staff/form';
 import { said, t } from '@/staff/i18n';
 import { useLoad } from '@/staff/use-load';
 
@@ -49,12 +49,11 @@ export function LayoutsPage() {
   const [rows, setRows] = useState(9);
   const [seatClass, setSeatClass] = useState('economy');
   const [paint, setPaint] = useState<CellKind>('notForSale');
-  const [error, setError] = useState<unknown>(null);
-  const [saved, setSaved] = useState(false);
+  const { error, saved, run, reset } = useSave();
   const problems: FieldProblem[] = useMemo(() => (editing ? validateLayout(editing.spec) : []), [editing]);
   const forSale = useMemo(() => (editing ? seatsForSale(editing.spec) : 0), [editing]);
 
-  const start = (spec: LayoutSpec) => (setEditing({ code: editing?.code ?? '', spec, includeSoldTrips: false, revision: editing?.revision ?? undefined, id: editing?.id ?? undefined }), setSaved(false), setError(null));
+  const start = (spec: LayoutSpec) => (setEditing({ code: editing?.code ?? '', spec, includeSoldTrips: false, revision: editing?.revision ?? undefined, id: editing?.id ?? undefined }), reset());
   const repaint = (d: number, c: number) => {
     if (!editing) return;
     const decks = editing.spec.decks.map((deck, i) =>
@@ -62,19 +61,11 @@ export function LayoutsPage() {
     );
     setEditing({ ...editing, spec: { ...editing.spec, decks } });
   };
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
+  const save = run(async () => {
     if (!editing) return;
-    setError(null);
-    setSaved(false);
-    try {
-      setEditing(await post<StaffLayout>('layouts', editing));
-      setSaved(true);
-      layouts.reload();
-    } catch (err) {
-      setError(err);
-    }
-  };
+    setEditing(await post<StaffLayout>('layouts', editing));
+    layouts.reload();
+  });
 
   return (
     <section>
@@ -130,14 +121,7 @@ export function LayoutsPage() {
               ))}
             </ul>
           ) : null}
-          <div className="staff-actions">
-            <button type="submit" className="staff-primary" disabled={problems.length > 0}>
-              {t('form.save')}
-            </button>
-            <button type="button" onClick={() => setEditing(null)}>
-              {t('form.cancel')}
-            </button>
-          </div>
+          <FormActions disabled={problems.length > 0} onCancel={() => setEditing(null)} />
           <Outcome error={error} saved={saved} />
         </form>
       ) : null}
@@ -156,7 +140,7 @@ export function LayoutsPage() {
             sortable: false,
             cell: (l) =>
               l.operatorId && l.spec.decks.length ? (
-                <button type="button" className="staff-link" onClick={() => (setEditing(l), setSaved(false), setError(null))}>
+                <button type="button" className="staff-link" onClick={() => (setEditing(l), reset())}>
                   {t('form.edit')} {l.code}
                 </button>
               ) : null,

@@ -1,10 +1,10 @@
 /** Staff and their roles; the caller's own authenticator. */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { RecoveryCodes, Role, StaffList, TotpEnrolment } from 'core-wasm/staff';
 import { mayGrant } from 'core-wasm/staff';
 import { get, post, type Me } from '@/staff/api';
 import { DataTable } from '@/staff/data-table';
-import { Field, Outcome } from '@/staff/form';
+import { Field, Outcome, useSave } from '@/staff/form';
 import { t } from '@/staff/i18n';
 import { useLoad } from '@/staff/use-load';
 
@@ -20,21 +20,10 @@ export function PeoplePage({ me }: { me: Me }) {
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [code, setCode] = useState('');
   const [recovery, setRecovery] = useState<string[]>([]);
-  const [error, setError] = useState<unknown>(null);
-  const [saved, setSaved] = useState(false);
+  const save = useSave();
+  const { error, saved } = save;
   const grant = { role, operatorId: role === 'admin' ? undefined : operatorId };
-  const run = (work: () => Promise<unknown>) => async (e?: FormEvent) => {
-    e?.preventDefault();
-    setError(null);
-    setSaved(false);
-    try {
-      await work();
-      setSaved(true);
-      staff.reload();
-    } catch (err) {
-      setError(err);
-    }
-  };
+  const run = (work: () => Promise<unknown>) => save.run(async () => (await work(), staff.reload()));
   return (
     <section>
       <h1>{t('nav.people')}</h1>

@@ -1,9 +1,9 @@
 /** Places: cities (shared by every operator, with other spellings) and the operator's points. */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { Places, StaffCity, StaffPoint } from 'core-wasm/staff';
 import { get, post } from '@/staff/api';
 import { DataTable } from '@/staff/data-table';
-import { Field, Outcome } from '@/staff/form';
+import { Field, FormActions, Outcome, useSave } from '@/staff/form';
 import { t } from '@/staff/i18n';
 import { useLoad } from '@/staff/use-load';
 
@@ -12,20 +12,9 @@ export function PlacesPage() {
   const [city, setCity] = useState<StaffCity>({ id: '', name: '', district: '', division: '', aliases: [] });
   const [aliases, setAliases] = useState('');
   const [point, setPoint] = useState<StaffPoint>({ code: '', cityId: '', name: '', address: '' });
-  const [error, setError] = useState<unknown>(null);
-  const [saved, setSaved] = useState(false);
-  const run = (work: () => Promise<unknown>) => async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    setSaved(false);
-    try {
-      await work();
-      setSaved(true);
-      places.reload();
-    } catch (err) {
-      setError(err);
-    }
-  };
+  const save = useSave();
+  const { error, saved } = save;
+  const run = (work: () => Promise<unknown>) => save.run(async () => (await work(), places.reload()));
   return (
     <section>
       <h1>{t('nav.places')}</h1>
@@ -41,9 +30,7 @@ export function PlacesPage() {
           <Field label={t('places.division')}>{(id) => <input id={id} required value={city.division} onChange={(e) => setCity({ ...city, division: e.target.value })} />}</Field>
           <Field label={t('places.aliases')}>{(id) => <input id={id} value={aliases} onChange={(e) => setAliases(e.target.value)} />}</Field>
         </div>
-        <button type="submit" className="staff-primary">
-          {t('form.save')}
-        </button>
+        <FormActions />
       </form>
       <form className="staff-card" aria-label={t('places.point')} onSubmit={run(() => post('places/point', point))}>
         <h2>{t('places.point')}</h2>
@@ -66,9 +53,7 @@ export function PlacesPage() {
           <Field label={t('form.name')}>{(id) => <input id={id} required value={point.name} onChange={(e) => setPoint({ ...point, name: e.target.value })} />}</Field>
           <Field label={t('places.address')}>{(id) => <input id={id} required value={point.address} onChange={(e) => setPoint({ ...point, address: e.target.value })} />}</Field>
         </div>
-        <button type="submit" className="staff-primary">
-          {t('form.save')}
-        </button>
+        <FormActions />
       </form>
       <Outcome error={error} saved={saved} />
       <DataTable

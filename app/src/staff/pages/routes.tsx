@@ -1,10 +1,10 @@
 /** Routes: ordered stops with minutes from the first, and which stops board and drop. */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { Places, Routes, StaffRoute, StaffStop } from 'core-wasm/staff';
 import { codeOk } from 'core-wasm/staff';
 import { get, post } from '@/staff/api';
 import { DataTable } from '@/staff/data-table';
-import { Field, Outcome } from '@/staff/form';
+import { Field, FormActions, Outcome, useSave } from '@/staff/form';
 import { t } from '@/staff/i18n';
 import { useLoad } from '@/staff/use-load';
 
@@ -21,25 +21,15 @@ export function RoutesPage() {
   const routes = useLoad(() => get<Routes>('routes'));
   const places = useLoad(() => get<Places>('places'));
   const [editing, setEditing] = useState<StaffRoute | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [saved, setSaved] = useState(false);
+  const { error, saved, run, reset } = useSave();
   const cities = places.data?.cities ?? [];
   const cityName = (id: string) => cities.find((c) => c.id === id)?.name ?? id;
 
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
+  const save = run(async () => {
     if (!editing) return;
-    setError(null);
-    setSaved(false);
-    try {
-      const after = await post<StaffRoute>('routes', editing);
-      setEditing(after);
-      setSaved(true);
-      routes.reload();
-    } catch (err) {
-      setError(err);
-    }
-  };
+    setEditing(await post<StaffRoute>('routes', editing));
+    routes.reload();
+  });
   const setStop = (i: number, change: Partial<StaffStop>) =>
     editing && setEditing({ ...editing, stops: editing.stops.map((s, j) => (j === i ? { ...s, ...change } : s)) });
   const codeProblem = editing && editing.code && !codeOk(editing.code) ? t('form.codeHint') : null;
@@ -47,7 +37,7 @@ export function RoutesPage() {
   return (
     <section>
       <h1>{t('nav.routes')}</h1>
-      <button type="button" className="staff-primary" onClick={() => (setEditing(blank()), setSaved(false), setError(null))}>
+      <button type="button" className="staff-primary" onClick={() => (setEditing(blank()), reset())}>
         {t('form.new')}
       </button>
       {editing ? (
@@ -142,14 +132,7 @@ export function RoutesPage() {
               {t('routes.addStop')}
             </button>
           </fieldset>
-          <div className="staff-actions">
-            <button type="submit" className="staff-primary">
-              {t('form.save')}
-            </button>
-            <button type="button" onClick={() => setEditing(null)}>
-              {t('form.cancel')}
-            </button>
-          </div>
+          <FormActions onCancel={() => setEditing(null)} />
           <Outcome error={error} saved={saved} />
         </form>
       ) : null}
@@ -168,7 +151,7 @@ export function RoutesPage() {
             sortable: false,
             cell: (r) =>
               r.operatorId ? (
-                <button type="button" className="staff-link" onClick={() => (setEditing(r), setSaved(false), setError(null))}>
+                <button type="button" className="staff-link" onClick={() => (setEditing(r), reset())}>
                   {t('form.edit')} {r.code}
                 </button>
               ) : null,

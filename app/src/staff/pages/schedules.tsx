@@ -1,10 +1,10 @@
 /** Schedules: a route leaving at a time of day on some days between two dates. */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { Layouts, Routes, Schedules, StaffSchedule } from 'core-wasm/staff';
 import { codeOk, daysText, departureOk } from 'core-wasm/staff';
 import { get, post } from '@/staff/api';
 import { DataTable } from '@/staff/data-table';
-import { Field, Outcome } from '@/staff/form';
+import { Field, FormActions, Outcome, useSave } from '@/staff/form';
 import { t } from '@/staff/i18n';
 import { useLoad } from '@/staff/use-load';
 
@@ -16,27 +16,18 @@ export function SchedulesPage() {
   const routes = useLoad(() => get<Routes>('routes'));
   const layouts = useLoad(() => get<Layouts>('layouts'));
   const [editing, setEditing] = useState<StaffSchedule | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [saved, setSaved] = useState(false);
+  const { error, saved, run, reset } = useSave();
   const blank = (): StaffSchedule => ({ code: '', routeId: '', departure: '07:30', days: 'daily', fromDate: today(), toDate: later(90), class: '', layoutId: '' });
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
+  const save = run(async () => {
     if (!editing) return;
-    setError(null);
-    setSaved(false);
-    try {
-      setEditing(await post<StaffSchedule>('schedules', editing));
-      setSaved(true);
-      schedules.reload();
-    } catch (err) {
-      setError(err);
-    }
-  };
+    setEditing(await post<StaffSchedule>('schedules', editing));
+    schedules.reload();
+  });
   const bad = (ok: boolean) => (ok ? null : t('form.invalid'));
   return (
     <section>
       <h1>{t('nav.schedules')}</h1>
-      <button type="button" className="staff-primary" onClick={() => (setEditing(blank()), setSaved(false), setError(null))}>
+      <button type="button" className="staff-primary" onClick={() => (setEditing(blank()), reset())}>
         {t('form.new')}
       </button>
       {editing ? (
@@ -85,14 +76,7 @@ export function SchedulesPage() {
               )}
             </Field>
           </div>
-          <div className="staff-actions">
-            <button type="submit" className="staff-primary">
-              {t('form.save')}
-            </button>
-            <button type="button" onClick={() => setEditing(null)}>
-              {t('form.cancel')}
-            </button>
-          </div>
+          <FormActions onCancel={() => setEditing(null)} />
           <Outcome error={error} saved={saved} />
         </form>
       ) : null}
@@ -112,7 +96,7 @@ export function SchedulesPage() {
             value: () => '',
             sortable: false,
             cell: (s) => (
-              <button type="button" className="staff-link" onClick={() => (setEditing(s), setSaved(false), setError(null))}>
+              <button type="button" className="staff-link" onClick={() => (setEditing(s), reset())}>
                 {t('form.edit')} {s.code}
               </button>
             ),
