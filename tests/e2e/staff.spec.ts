@@ -63,6 +63,9 @@ test('a manager builds a route, a layout, a schedule and fares; a traveller buys
   const desk = await (await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } })).newPage();
   const problems = collectProblems(desk);
   const code = `kus-${Date.now() % 100000}`;
+  // Nothing a manager types runs on any page: a dialog would be a script of theirs running.
+  const dialogs: string[] = [];
+  desk.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss()));
 
   // Login: the phone, the SMS code, the authenticator's code.
   await desk.goto('/staff');
@@ -85,6 +88,15 @@ test('a manager builds a route, a layout, a schedule and fares; a traveller buys
   await city.getByLabel('Division').fill('Dhaka');
   await city.getByRole('button', { name: 'Save' }).click();
   await expect(desk.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  // A city whose names are markup and a script URL: shown as text wherever it shows.
+  const markup = '<img src=x onerror="alert(1)">';
+  await city.getByLabel('Code').fill(`xss-${code}`);
+  await city.getByLabel('Name', { exact: true }).fill(`${code} ${markup}`);
+  await city.getByLabel('Name in Bangla').fill('javascript:alert(2)');
+  await city.getByRole('button', { name: 'Save' }).click();
+  await expect(desk.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await desk.getByLabel('Filter').fill(code);
+  await expect(desk.getByRole('cell', { name: `${code} ${markup}` })).toBeVisible();
 
   // The route: three stops, Dhaka boards, Kushtia drops, with their points.
   await desk.getByRole('link', { name: 'Routes' }).click();
@@ -93,6 +105,8 @@ test('a manager builds a route, a layout, a schedule and fares; a traveller buys
   await route.getByLabel('Code').fill(code);
   await route.getByLabel('Name', { exact: true }).fill('Dhaka - Kushtia');
   await route.getByRole('button', { name: 'Add a stop' }).click();
+  // The markup city is an option as text like any other.
+  await expect(route.getByLabel('City 1').locator('option', { hasText: `${code} ${markup}` })).toHaveCount(1);
   await route.getByLabel('City 1').selectOption('dhaka');
   await route.getByLabel('Boarding or dropping point 1').selectOption({ index: 1 });
   await route.getByLabel('City 2').selectOption('paturia');
@@ -153,8 +167,17 @@ test('a manager builds a route, a layout, a schedule and fares; a traveller buys
   await fares.getByRole('button', { name: 'Save' }).click();
   await expect(fares.getByRole('status')).toHaveText('Saved.');
 
+  // A promo code for Hanif's trips.
+  await desk.getByRole('link', { name: 'Promos and headlines' }).click();
+  const promo = desk.getByRole('form', { name: 'Promos and headlines' });
+  await promo.getByLabel('Promo code').fill(`K${code.replace(/\D/g, '')}`);
+  await promo.getByLabel('Amount').fill('50');
+  await promo.getByRole('button', { name: 'Save' }).click();
+  await expect(promo.getByRole('status')).toHaveText('Saved.');
+
   // The traveller, on a phone, finds the trip tomorrow and buys a seat.
   const phone = await (await browser.newContext({ baseURL, viewport: { width: 360, height: 640 } })).newPage();
+  phone.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss()));
   await phone.goto(`/bus/trip?from=dhaka&to=kushtia&journeyDate=${dhakaDate(1)}&coachType=all`);
   const card = phone.locator('article, li').filter({ hasText: /\b0?5:55 AM/i }).filter({ has: phone.getByRole('link', { name: /^View seats/ }) }).first();
   await expect(card).toBeVisible();
@@ -184,7 +207,7 @@ test('a manager builds a route, a layout, a schedule and fares; a traveller buys
 
   // Every page at 360 px, in Bangla too.
   await desk.setViewportSize({ width: 360, height: 740 });
-  for (const area of ['routes', 'layouts', 'schedules', 'fares', 'places', 'spreadsheets', 'trips', 'audit', 'people']) {
+  for (const area of ['routes', 'layouts', 'schedules', 'fares', 'places', 'promos', 'spreadsheets', 'trips', 'audit', 'people']) {
     await desk.goto(`/staff/${area}`);
     await expect(desk.getByRole('heading', { level: 1 })).toBeVisible();
     await noSideways(desk);
@@ -196,5 +219,6 @@ test('a manager builds a route, a layout, a schedule and fares; a traveller buys
   await noSideways(desk);
   await lookAt(desk, 'layout-360-bn');
   await desk.getByRole('button', { name: 'English' }).click();
+  expect(dialogs, 'no script of a manager ran').toEqual([]);
   expect(problems).toEqual([]);
 });

@@ -65,7 +65,7 @@ async fn log_in(base: &str) -> Result<Api, String> {
     let otp = text.split(|c: char| !c.is_ascii_digit()).find(|run| run.len() == 4).ok_or("no OTP in the outbox")?;
     let secret = ticket_api::staff::demo::STAFF.iter().find(|s| s.0 == MANAGER).map(|s| s.3).unwrap_or_default();
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_err(|e| e.to_string())?.as_secs();
-    let totp = ticket_api::staff::totp::code_at(secret, now).ok_or("no TOTP code")?;
+    let totp = ticket_api::domain::totp::code_at(secret, now).ok_or("no TOTP code")?;
     let (status, body) =
         api.post("/v1/api/common/login", json!({"phone": MANAGER, "otpCode": otp, "totpCode": totp})).await?;
     if status != 200 {

@@ -24,7 +24,7 @@ fn secret_of(phone: &str) -> &'static str {
 
 fn totp_now(phone: &str) -> String {
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
-    ticket_api::staff::totp::code_at(secret_of(phone), now).unwrap()
+    ticket_api::domain::totp::code_at(secret_of(phone), now).unwrap()
 }
 
 /// Lets the next OTP go at once, and the authenticator's current step be used again (each
@@ -264,6 +264,20 @@ on_both! {
         let listed = ok_data(status, &body);
         let row = listed["trips"].as_array().unwrap().iter().find(|t| t["id"] == trip.as_str()).cloned().unwrap();
         assert_eq!((row["seats"].as_i64(), row["sold"].as_i64()), (Some(36), Some(1)), "{row}");
+        // A stop where nobody gets on is no journey's start, whatever a request says.
+        let (status, body) = buyer
+            .post("/v1/api/intercity/get-seat-view", json!({"tripId": trip, "from": "Paturia", "to": "Kushtia"}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "Paturia boards: {body}");
+        sqlx::query("UPDATE route_stops SET boards = 0 WHERE route_id = 'op-hanif:dhaka-kushtia' AND stop_index = 1")
+            .execute(&app.state.pool)
+            .await
+            .unwrap();
+        app.state.network.refresh(&app.state.pool).await.unwrap();
+        let (status, body) = buyer
+            .post("/v1/api/intercity/get-seat-view", json!({"tripId": trip, "from": "Paturia", "to": "Kushtia"}))
+            .await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("trip.noStopFrom")), "{body}");
         // The fare is the manager's, through the core's pricing.
         let fare: i64 = sqlx::query_scalar("SELECT fare FROM fares WHERE route_id = 'op-hanif:dhaka-kushtia' AND to_stop = 2 AND from_stop = 0")
             .fetch_one(&app.state.pool).await.unwrap();
@@ -452,7 +466,7 @@ on_both! {
         let enrolment = ok_data(status, &body);
         assert!(enrolment["qrSvg"].as_str().unwrap().contains("<svg"));
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
-        let code = ticket_api::staff::totp::code_at(enrolment["secret"].as_str().unwrap(), now).unwrap();
+        let code = ticket_api::domain::totp::code_at(enrolment["secret"].as_str().unwrap(), now).unwrap();
         let (status, body) = new.post("/v1/api/staff/totp/confirm", json!({"code": code})).await;
         let codes = ok_data(status, &body);
         assert_eq!(codes["codes"].as_array().unwrap().len(), 10);
@@ -563,5 +577,56 @@ on_both! {
         assert_eq!(ok_data(status, &body)["changed"], 0, "the guard reads back");
         let (status, _) = manager.post_raw("/v1/api/staff/schedules/import", "application/json", "{}".into()).await;
         assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    }
+
+    a_managers_promo_works_on_their_operators_trips_only(app) {
+        let manager = staff(&app, MANAGER).await;
+        let schedule = kushtia_network(&manager).await;
+        let promo = json!({"code": "HANIF50", "kind": "flat", "amount": 50, "fromDate": common::today().to_string(),
+            "toDate": common::today().add_days(10).to_string(), "totalUses": 100, "usesPerPhone": 1});
+        let (status, body) = manager.post("/v1/api/staff/promos", promo.clone()).await;
+        assert_eq!(ok_data(status, &body)["operatorId"], "op-hanif");
+        for (bad, why) in [(json!({"code": "hanif 50"}), "lower case and a space"), (json!({"kind": "free"}), "a kind"), (json!({"amount": 0}), "nothing off")] {
+            let mut wrong = promo.clone();
+            wrong.as_object_mut().unwrap().extend(bad.as_object().unwrap().clone());
+            assert_eq!(manager.post("/v1/api/staff/promos", wrong).await.0, StatusCode::BAD_REQUEST, "{why}");
+        }
+        // The site's demo codes are an admin's: a manager cannot take one over.
+        let (_, site) = staff(&app, ADMIN).await.get("/v1/api/staff/promos").await;
+        let site_code = site["data"]["promos"].as_array().unwrap().iter().find(|p| p["operatorId"].is_null()).unwrap()["code"].clone();
+        let mut takeover = promo.clone();
+        takeover["code"] = site_code;
+        assert_eq!(manager.post("/v1/api/staff/promos", takeover).await.0, StatusCode::CONFLICT);
+        let (_, mine) = manager.get("/v1/api/staff/promos").await;
+        assert_eq!(mine["data"]["promos"].as_array().unwrap().len(), 1, "only Hanif's codes: {mine}");
+        // A traveller on Hanif's trip gets 50 off; on another operator's trip, nothing.
+        let trip = format!("trip-{schedule}-{}", tomorrow().replace('-', ""));
+        let buyer = app.visitor("v-promo");
+        assert_eq!(buyer.lock(&trip, &["B1"]).await.0, StatusCode::OK);
+        let tnx = buyer.book(&trip, &["B1"]).await;
+        let (_, applied) = buyer.post("/v1/api/intercity/apply-promo-code", json!({"tnxId": tnx, "promoCode": "HANIF50"})).await;
+        assert_eq!(applied["data"]["discount"].as_f64(), Some(50.0), "{applied}");
+        let other: String = sqlx::query_scalar("SELECT id FROM trips WHERE operator_id = 'op-green-line' AND departs_at >= $1 ORDER BY departs_at LIMIT 1")
+            .bind(common::today().add_days(1).days_since_epoch() * 1440)
+            .fetch_one(&app.state.pool)
+            .await
+            .unwrap();
+        let seat = common::free_seats(&app, &other).await.remove(0);
+        let elsewhere = app.visitor("v-promo-2");
+        assert_eq!(elsewhere.lock(&other, &[&seat]).await.0, StatusCode::OK);
+        let tnx = elsewhere.book(&other, &[&seat]).await;
+        let (_, applied) = elsewhere.post("/v1/api/intercity/apply-promo-code", json!({"tnxId": tnx, "promoCode": "HANIF50"})).await;
+        assert_eq!(applied["data"], Value::Null, "Hanif's code on Green Line's trip: {applied}");
+    }
+
+    only_an_admin_changes_a_headline(app) {
+        let manager = staff(&app, MANAGER).await;
+        let headline = json!({"service": "BUS", "text": "Eid tickets open on Friday", "textBn": "ঈদের টিকিট শুক্রবার থেকে", "visible": true});
+        assert_eq!(manager.post("/v1/api/staff/headlines", headline.clone()).await.0, StatusCode::FORBIDDEN);
+        let admin = staff(&app, ADMIN).await;
+        let (status, body) = admin.post("/v1/api/staff/headlines", headline).await;
+        ok_data(status, &body);
+        let (_, shown) = app.get("/v1/api/intercity/get-head-line").await;
+        assert_eq!(shown["data"]["busSettings"]["headline"]["text"], "Eid tickets open on Friday", "{shown}");
     }
 }

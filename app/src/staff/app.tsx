@@ -9,6 +9,7 @@ import { FaresPage } from '@/staff/pages/fares';
 import { LayoutsPage } from '@/staff/pages/layouts';
 import { PeoplePage } from '@/staff/pages/people';
 import { PlacesPage } from '@/staff/pages/places';
+import { PromosPage } from '@/staff/pages/promos';
 import { RoutesPage } from '@/staff/pages/routes';
 import { SchedulesPage } from '@/staff/pages/schedules';
 import { SpreadsheetsPage } from '@/staff/pages/spreadsheets';
@@ -20,6 +21,7 @@ const AREAS = [
   ['schedules', 'nav.schedules'],
   ['fares', 'nav.fares'],
   ['places', 'nav.places'],
+  ['promos', 'nav.promos'],
   ['spreadsheets', 'nav.spreadsheets'],
   ['trips', 'nav.trips'],
   ['audit', 'nav.audit'],
@@ -93,6 +95,7 @@ export function StaffApp() {
               <Route path="/schedules" element={<SchedulesPage />} />
               <Route path="/fares" element={<FaresPage />} />
               <Route path="/places" element={<PlacesPage />} />
+              <Route path="/promos" element={<PromosPage me={who} />} />
               <Route path="/spreadsheets" element={<SpreadsheetsPage />} />
               <Route path="/trips" element={<TripsPage />} />
               <Route path="/audit" element={<AuditPage />} />

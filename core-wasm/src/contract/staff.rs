@@ -314,6 +314,55 @@ contract! {
     /// A CSV file (`text/csv`).
     pub struct Csv {}
 
+    /// A promo code: a flat amount or a percentage (with a cap), from a least fare, between two
+    /// dates, for a number of uses and of uses per phone; for one operator's trips, or (admin)
+    /// the site's.
+    #[serde(rename_all = "camelCase")]
+    pub struct StaffPromo {
+        /// What travellers type: upper-case letters and digits, 3 to 20.
+        pub code: String,
+        /// `flat` (taka) or `percent`.
+        pub kind: String,
+        pub amount: i64,
+        #[serde(default)]
+        pub max_discount: Option<i64>,
+        #[serde(default)]
+        pub min_fare: i64,
+        #[serde(default)]
+        pub service: Option<Service>,
+        /// First and last day it works (Dhaka dates).
+        pub from_date: String,
+        pub to_date: String,
+        pub total_uses: i64,
+        /// 1: once per phone.
+        pub uses_per_phone: i64,
+        #[serde(default)]
+        pub operator_id: Option<String>,
+        /// Answers only: the stored one exists (a save over it changes it).
+        #[serde(default)]
+        pub exists: bool,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct Promos {
+        pub promos: Vec<StaffPromo>,
+    }
+
+    /// A service's headline (the ticker of its home page), in both languages.
+    #[serde(rename_all = "camelCase")]
+    pub struct StaffHeadline {
+        pub service: Service,
+        pub text: String,
+        #[serde(default)]
+        pub text_bn: Option<String>,
+        pub visible: bool,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct Headlines {
+        pub headlines: Vec<StaffHeadline>,
+    }
+
     /// `GET staff/audit`: entries newest first, `before` a sequence number to page back.
     #[serde(rename_all = "camelCase")]
     pub struct AuditQuery {
@@ -380,6 +429,7 @@ fn schema<T: schemars::JsonSchema>(g: &mut schemars::SchemaGenerator) -> schemar
 }
 
 const NETWORK: &[Role] = &[Role::Admin, Role::Manager];
+const ADMIN: &[Role] = &[Role::Admin];
 const STAFF: &[Role] = &[Role::Admin, Role::Manager, Role::Counter, Role::Supervisor, Role::Finance];
 const SALES: &[Role] = &[Role::Admin, Role::Manager, Role::Finance];
 
@@ -433,6 +483,10 @@ staff_calls! {
     Generate: Post "trips/generate", NETWORK, true; Generate => Generated; "Make the trips of the schedules up to a horizon"
     Trips: Get "trips", SALES, false; Nothing => StaffTrips; "Coming trips and their sales"
     Audit: Get "audit", NETWORK, false; AuditQuery => AuditPage; "The audit log, newest first"
+    Promos: Get "promos", NETWORK, false; Nothing => Promos; "Promo codes of the caller's operators (an admin's: all)"
+    SavePromo: Post "promos", NETWORK, true; StaffPromo => StaffPromo; "Add or change a promo code"
+    Headlines: Get "headlines", ADMIN, false; Nothing => Headlines; "The services' headlines"
+    SaveHeadline: Post "headlines", ADMIN, true; StaffHeadline => StaffHeadline; "Change a service's headline"
 }
 
 #[cfg(test)]

@@ -108,6 +108,8 @@ staff_templates! {
     ROUTE_SOLD = "route.hasSales", "Trips of this route have sales: its stops cannot change; make a new route instead", "এই রুটের যাত্রায় টিকিট বিক্রি হয়েছে: এর স্টপ বদলানো যাবে না; নতুন রুট তৈরি করুন";
     POINT_NOT_AT_STOP = "route.pointElsewhere", "Point {point} is not in {city}", "পয়েন্ট {point} {city}-এ নয়";
     CSV_SITE_ROUTE = "csv.siteRoute", "Route {route} is the site's own and stops elsewhere: give your route another code", "রুট {route} সাইটের নিজস্ব এবং অন্য জায়গায় থামে: আপনার রুটের অন্য কোড দিন";
+    PROMO_CODE = "promo.code", "A promo code is 3 to 20 capital letters and digits", "প্রোমো কোড ৩ থেকে ২০টি বড় হাতের অক্ষর ও সংখ্যা";
+    PROMO_KIND = "promo.kind", "A promo is flat (taka) or percent", "প্রোমো হয় নির্দিষ্ট টাকা (flat) বা শতাংশ (percent)";
     CSV_HEADER = "csv.header", "The header must be {header}", "শিরোনাম সারি হতে হবে {header}";
     CSV_COLUMNS = "csv.columns", "This line has {found} cells; it needs {needed}", "এই সারিতে {found}টি ঘর আছে; দরকার {needed}টি";
     CSV_UNREADABLE = "csv.unreadable", "The file cannot be read as CSV: {detail}", "ফাইলটি CSV হিসেবে পড়া যাচ্ছে না: {detail}";

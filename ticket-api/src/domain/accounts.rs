@@ -109,18 +109,18 @@ struct StaffLogin {
 async fn staff_login(state: &AppState, phone: &str, totp: Option<&str>, now: i64) -> Result<StaffLogin, ApiError> {
     use core_wasm::staff::messages as staff_say;
     let Some(user_id) = accounts::user_by_phone(&state.pool, phone).await? else { return Ok(StaffLogin::default()) };
-    let grants = crate::staff::access::grants_of(&state.pool, &user_id).await?;
+    let grants = crate::store::staff::grants_of(&state.pool, &user_id).await?;
     if grants.is_empty() {
         return Ok(StaffLogin::default());
     }
-    let enrolled = crate::staff::totp::stored(&state.pool, &user_id).await?.is_some_and(|t| t.confirmed_at.is_some());
+    let enrolled = crate::domain::totp::stored(&state.pool, &user_id).await?.is_some_and(|t| t.confirmed_at.is_some());
     if !core_wasm::staff::roles::needs_second_factor(&grants) || !enrolled {
         return Ok(StaffLogin { is_staff: true, second_factor: false });
     }
     let Some(code) = totp.map(str::trim).filter(|c| !c.is_empty()) else {
         return Err(ApiError::NotLoggedIn(staff_say::TOTP_REQUIRED.with(&[]).into()));
     };
-    if !crate::staff::totp::prove(&state.pool, &user_id, code, now).await? {
+    if !crate::domain::totp::prove(&state.pool, &user_id, code, now).await? {
         return Err(ApiError::NotLoggedIn(staff_say::TOTP_WRONG.with(&[]).into()));
     }
     Ok(StaffLogin { is_staff: true, second_factor: true })
@@ -130,7 +130,7 @@ async fn staff_login(state: &AppState, phone: &str, totp: Option<&str>, now: i64
 pub async fn me(state: &AppState, login: &Login) -> Result<Me, ApiError> {
     let owner = Owner::user(&login.user_id);
     let name = bookings::latest_name(&state.pool, owner.as_str(), &login.phone).await?;
-    let grants = crate::staff::access::grants_of(&state.pool, &login.user_id).await?;
+    let grants = crate::store::staff::grants_of(&state.pool, &login.user_id).await?;
     Ok(Me { user_id: login.user_id.clone(), phone: login.phone.clone(), name, grants })
 }
 

@@ -15,5 +15,6 @@ pub mod sessions;
 pub mod sms;
 pub mod tickets;
 pub mod tokens;
+pub mod totp;
 pub mod trip;
 pub mod views;

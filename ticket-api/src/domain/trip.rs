@@ -28,6 +28,8 @@ pub(crate) struct TripInfo {
     pub departs_at: i64,
     /// City ids by stop index.
     pub stops: Vec<String>,
+    /// Whether each stop boards and drops passengers (a route of the back office may say no).
+    pub ends: Vec<(bool, bool)>,
     pub points: Vec<RoutePoint>,
 }
 
@@ -43,6 +45,7 @@ pub(crate) struct RoutePoint {
 pub(crate) async fn trip_info(pool: &Pool, trip_id: &str) -> Result<TripInfo, ApiError> {
     let trip = trips::timetable(pool, trip_id.trim()).await?.ok_or_else(|| ApiError::not_found(say::TRIP_NOT_FOUND))?;
     let stops = trips::stop_cities(pool, &trip.route_id).await?;
+    let ends = trips::stop_ends(pool, &trip.route_id).await?.into_iter().map(|(b, d)| (b != 0, d != 0)).collect();
     let points = trips::route_points(pool, &trip.route_id)
         .await?
         .into_iter()
@@ -63,6 +66,7 @@ pub(crate) async fn trip_info(pool: &Pool, trip_id: &str) -> Result<TripInfo, Ap
         service: trip.service,
         departs_at: trip.departs_at,
         stops,
+        ends,
         points,
     })
 }
@@ -123,6 +127,7 @@ impl TripInfo {
             service: route.service,
             departs_at: trip.departs_at,
             stops: route.stops.iter().map(|s| s.city_id.clone()).collect(),
+            ends: route.stops.iter().map(|s| (s.boards, s.drops)).collect(),
             points: route
                 .points
                 .iter()
@@ -224,6 +229,14 @@ impl TripInfo {
         };
         if from_stop >= to_stop {
             return Err(ApiError::bad(say::POINTS_ORDER));
+        }
+        // A stop where passengers do not get on (or off) is no end of a journey.
+        let end = |stop: i64| self.ends.get(stop as usize).copied().unwrap_or((true, true));
+        if !end(from_stop).0 {
+            return Err(ApiError::bad(say::NO_STOP_FROM));
+        }
+        if !end(to_stop).1 {
+            return Err(ApiError::bad(say::NO_STOP_TO));
         }
         Ok((from_stop, to_stop))
     }

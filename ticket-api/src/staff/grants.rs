@@ -8,8 +8,9 @@ use core_wasm::staff::messages as say;
 use core_wasm::staff::roles::{Reach, may_grant};
 
 use super::access::{self, Staff};
-use super::{totp, write};
+use super::write;
 use crate::AppState;
+use crate::domain::totp;
 use crate::error::ApiError;
 use crate::store::accounts;
 

@@ -10,12 +10,13 @@ use axum::{Json, Router};
 use core_wasm::contract::envelope::Envelope;
 use core_wasm::contract::staff::{
     AuditEntry, AuditPage, AuditQuery, Generate, GrantChange, ImportQuery, STAFF_CALLS, StaffCallName, StaffCity,
-    StaffFares, StaffLayout, StaffPoint, StaffRoute, StaffSchedule, StaffVehicle, TotpConfirm,
+    StaffFares, StaffHeadline, StaffLayout, StaffPoint, StaffPromo, StaffRoute, StaffSchedule, StaffVehicle,
+    TotpConfirm,
 };
 use core_wasm::staff::roles::{Reach, Role};
 
 use super::access::{self, Staff};
-use super::{audit, fares, grants, import, layouts, places, routes, schedules, trips, vehicles};
+use super::{audit, fares, grants, import, layouts, places, promos, routes, schedules, trips, vehicles};
 use crate::AppState;
 use crate::error::ApiError;
 use crate::http::extract::{Body, ok};
@@ -241,6 +242,22 @@ async fn audit_page(State(s): State<AppState>, staff: Staff, Query(q): Query<Aud
     Ok(ok(AuditPage { entries }))
 }
 
+async fn promos_list(State(s): State<AppState>, staff: Staff) -> Answer<core_wasm::contract::staff::Promos> {
+    Ok(ok(promos::list(&s, &staff).await?))
+}
+
+async fn save_promo(State(s): State<AppState>, staff: Staff, Body(b): Body<StaffPromo>) -> Answer<StaffPromo> {
+    Ok(ok(promos::save(&s, &staff, &b).await?))
+}
+
+async fn headlines(State(s): State<AppState>) -> Answer<core_wasm::contract::staff::Headlines> {
+    Ok(ok(promos::headlines(&s).await?))
+}
+
+async fn save_headline(State(s): State<AppState>, staff: Staff, Body(b): Body<StaffHeadline>) -> Answer<StaffHeadline> {
+    Ok(ok(promos::save_headline(&s, &staff, &b).await?))
+}
+
 /// The handler of each staff call. Exhaustive: a row without a handler does not compile.
 fn handler(name: StaffCallName) -> MethodRouter<AppState> {
     use StaffCallName as N;
@@ -269,6 +286,10 @@ fn handler(name: StaffCallName) -> MethodRouter<AppState> {
         N::Generate => post(generate),
         N::Trips => get(trips_list),
         N::Audit => get(audit_page),
+        N::Promos => get(promos_list),
+        N::SavePromo => post(save_promo),
+        N::Headlines => get(headlines),
+        N::SaveHeadline => post(save_headline),
     }
 }
 

@@ -10,9 +10,10 @@
 //! - [`access`]: grants, and the gate in front of every staff call.
 //! - [`write`]: how a staff write runs (audited, one transaction, the timetable refreshed).
 //! - [`audit`]: the chain, appended and verified.
-//! - [`totp`], [`grants`]: authenticators, recovery codes, giving and taking roles.
+//! - [`grants`]: giving and taking roles, setting up an authenticator (`domain::totp`).
 //! - [`places`], [`routes`], [`layouts`], [`vehicles`], [`schedules`], [`fares`], [`trips`]: the
 //!   network, per operator.
+//! - [`promos`]: promo codes, and the services' headlines.
 //! - [`csv`], [`import`]: schedules as a spreadsheet.
 //! - [`http`]: the handlers and the router, from `core_wasm::contract::staff::STAFF_CALLS`.
 
@@ -26,9 +27,9 @@ pub mod http;
 pub mod import;
 pub mod layouts;
 pub mod places;
+pub mod promos;
 pub mod routes;
 pub mod schedules;
-pub mod totp;
 pub mod trips;
 pub mod vehicles;
 pub mod write;

@@ -20,6 +20,7 @@ pub mod payments;
 pub mod pool;
 pub mod promos;
 pub mod reservations;
+pub mod staff;
 pub mod tickets;
 pub mod trips;
 

@@ -42,6 +42,14 @@ pub async fn timetable<'c>(e: impl Exec<'c>, trip_id: &str) -> Result<Option<Tim
     .await
 }
 
+/// Whether each stop of a route boards and drops passengers (1 or 0), in order.
+pub async fn stop_ends<'c>(e: impl Exec<'c>, route_id: &str) -> Result<Vec<(i64, i64)>, sqlx::Error> {
+    sqlx::query_as("SELECT boards, drops FROM route_stops WHERE route_id = $1 ORDER BY stop_index")
+        .bind(route_id)
+        .fetch_all(e)
+        .await
+}
+
 /// The city of each stop of a route, in order.
 pub async fn stop_cities<'c>(e: impl Exec<'c>, route_id: &str) -> Result<Vec<String>, sqlx::Error> {
     sqlx::query_scalar("SELECT city_id FROM route_stops WHERE route_id = $1 ORDER BY stop_index")

@@ -1,4 +1,4 @@
-//! Staff authenticators (RFC 6238, through `totp-rs`): 6 digits, 30-second steps, SHA-1 (what
+//! Staff authenticators (issue 35; RFC 6238, through `totp-rs`): 6 digits, 30-second steps, SHA-1 (what
 //! every authenticator app reads from a QR), one step of drift either way. A code's step is
 //! accepted once per user (RFC 6238 §5.2): the store moves `last_step` forward in the statement
 //! that accepts it, so two logins with one code cannot both pass. Recovery codes stand in for a
