@@ -142,6 +142,18 @@ test('a manager builds a route, a layout, a schedule and fares; a traveller buys
   await expect(layout.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
   await lookAt(desk, 'layout');
 
+  // A coach of that layout.
+  await desk.getByRole('link', { name: 'Coaches and vessels' }).click();
+  await desk.getByRole('button', { name: 'New' }).click();
+  const coach = desk.getByRole('form', { name: 'Coaches and vessels' });
+  await coach.getByLabel('Code').fill(code);
+  await coach.getByLabel('Registration or ship name').fill('Dhaka Metro Ba 11-2345');
+  await coach.getByLabel('Coach class').fill('AC Economy');
+  await coach.getByLabel('Layout').selectOption(`op-hanif:${code}`);
+  await coach.getByLabel('Amenities (comma separated)').fill('Wi-Fi, charging point');
+  await coach.getByRole('button', { name: 'Save' }).click();
+  await expect(coach.getByRole('status')).toHaveText('Saved.');
+
   // The schedule: daily at 05:55 from today for 90 days.
   await desk.getByRole('link', { name: 'Schedules' }).click();
   await desk.getByRole('button', { name: 'New' }).click();
@@ -207,7 +219,7 @@ test('a manager builds a route, a layout, a schedule and fares; a traveller buys
 
   // Every page at 360 px, in Bangla too.
   await desk.setViewportSize({ width: 360, height: 740 });
-  for (const area of ['routes', 'layouts', 'schedules', 'fares', 'places', 'promos', 'spreadsheets', 'trips', 'audit', 'people']) {
+  for (const area of ['routes', 'layouts', 'vehicles', 'schedules', 'fares', 'places', 'promos', 'spreadsheets', 'trips', 'audit', 'people']) {
     await desk.goto(`/staff/${area}`);
     await expect(desk.getByRole('heading', { level: 1 })).toBeVisible();
     await noSideways(desk);

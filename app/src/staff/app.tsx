@@ -14,10 +14,12 @@ import { RoutesPage } from '@/staff/pages/routes';
 import { SchedulesPage } from '@/staff/pages/schedules';
 import { SpreadsheetsPage } from '@/staff/pages/spreadsheets';
 import { TripsPage } from '@/staff/pages/trips';
+import { VehiclesPage } from '@/staff/pages/vehicles';
 
 const AREAS = [
   ['routes', 'nav.routes'],
   ['layouts', 'nav.layouts'],
+  ['vehicles', 'nav.vehicles'],
   ['schedules', 'nav.schedules'],
   ['fares', 'nav.fares'],
   ['places', 'nav.places'],
@@ -92,6 +94,7 @@ export function StaffApp() {
               <Route path="/login" element={<Navigate to="/routes" replace />} />
               <Route path="/routes" element={<RoutesPage />} />
               <Route path="/layouts" element={<LayoutsPage />} />
+              <Route path="/vehicles" element={<VehiclesPage />} />
               <Route path="/schedules" element={<SchedulesPage />} />
               <Route path="/fares" element={<FaresPage />} />
               <Route path="/places" element={<PlacesPage />} />
