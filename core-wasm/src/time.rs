@@ -125,6 +125,11 @@ impl Date {
         Date { year, month, day }
     }
 
+    /// The Unix milliseconds at which this date begins in Dhaka (UTC+6).
+    pub fn dhaka_start_ms(self) -> i64 {
+        (self.days_since_epoch() * MINUTES_PER_DAY - SHIFT_MINUTES) * 60_000
+    }
+
     pub fn add_days(self, days: i64) -> Date {
         Date::from_days_since_epoch(self.days_since_epoch() + days)
     }

@@ -579,6 +579,46 @@ on_both! {
         assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
     }
 
+    three_hundred_saves_of_one_new_promo_code_at_once_give_it_one_owner(app) {
+        // Half from Hanif's manager, half from the admin (a site-wide code): whoever's first
+        // save lands owns the code; the other's saves are refused; every save that was answered
+        // 200 left one entry, and the code stored is the last entry's.
+        let manager = staff(&app, MANAGER).await;
+        let admin = staff(&app, ADMIN).await;
+        let before = count(&app, "SELECT COUNT(*) FROM audit_log").await;
+        let mut tasks = Vec::new();
+        for i in 0..300_i64 {
+            let caller = if i % 2 == 0 { manager.clone() } else { admin.clone() };
+            let promo = json!({"code": "RACE300", "kind": "flat", "amount": 10 + i, "fromDate": common::today().to_string(),
+                "toDate": common::today().add_days(5).to_string(), "totalUses": 100, "usesPerPhone": 1});
+            tasks.push(tokio::spawn(async move { caller.post("/v1/api/staff/promos", promo).await }));
+        }
+        let mut answers = Vec::new();
+        for (i, t) in tasks.into_iter().enumerate() {
+            answers.push((i, t.await.unwrap()));
+        }
+        let won: Vec<&(usize, (StatusCode, Value))> = answers.iter().filter(|(_, (s, _))| *s == StatusCode::OK).collect();
+        let owners: std::collections::HashSet<usize> = won.iter().map(|(i, _)| i % 2).collect();
+        assert_eq!(owners.len(), 1, "one owner");
+        let owner = *owners.iter().next().unwrap();
+        assert!((1..=150).contains(&won.len()));
+        for (i, (status, body)) in &answers {
+            if i % 2 != owner {
+                assert_eq!((*status, body["code"].as_str()), (StatusCode::CONFLICT, Some("staff.exists")), "{body}");
+            }
+        }
+        let entries = count(&app, "SELECT COUNT(*) FROM audit_log").await;
+        assert_eq!(entries, before + won.len() as i64, "one entry per save answered 200");
+        let last: String = sqlx::query_scalar("SELECT after_json FROM audit_log ORDER BY seq DESC LIMIT 1")
+            .fetch_one(&app.state.pool)
+            .await
+            .unwrap();
+        let last: Value = serde_json::from_str(&last).unwrap();
+        let stored: i64 = sqlx::query_scalar("SELECT amount FROM promo_codes WHERE code = 'RACE300'").fetch_one(&app.state.pool).await.unwrap();
+        assert_eq!(last["amount"], stored, "the code stored is the last entry's");
+        assert_eq!(ticket_api::staff::audit::verify(&app.state.pool).await.unwrap(), Ok(entries));
+    }
+
     a_managers_promo_works_on_their_operators_trips_only(app) {
         let manager = staff(&app, MANAGER).await;
         let schedule = kushtia_network(&manager).await;

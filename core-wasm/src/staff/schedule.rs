@@ -80,6 +80,12 @@ pub fn run_dates(days: Days, first: Date, last: Date, from: Date, until: Date) -
     (start..=end).map(Date::from_days_since_epoch).filter(|d| days.includes(*d)).collect()
 }
 
+/// Whether a coach class is air-conditioned ("AC Business", "ac sleeper"; not "Non-AC"): how
+/// the coach a schedule's trips name is marked for the traveller's AC filter.
+pub fn class_is_ac(class: &str) -> bool {
+    class.trim().get(..2).is_some_and(|head| head.eq_ignore_ascii_case("AC"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -129,5 +135,11 @@ mod tests {
             assert_eq!(parse_departure(bad), None, "{bad}");
         }
         assert_eq!(departure_text(450), "07:30");
+    }
+
+    #[test]
+    fn a_class_is_ac_when_its_name_says_so_first() {
+        assert!(class_is_ac("AC Business") && class_is_ac(" ac sleeper") && class_is_ac("AC"));
+        assert!(!class_is_ac("Non-AC") && !class_is_ac("Economy") && !class_is_ac("A") && !class_is_ac("এসি"));
     }
 }

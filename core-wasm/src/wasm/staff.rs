@@ -1,15 +1,16 @@
 //! Bindings for the staff site (issue 35): the layout editor's check and starting layout, the
-//! schedule form's days and times, who may grant what, and the staff calls' paths. Built as a
+//! schedule form's days and times, a route's stops and a promo's terms, who may grant what, and the staff calls' paths. Built as a
 //! module of its own (feature `staff`), loaded only by `/staff`.
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::{from_js, to_js};
-use crate::contract::staff::{STAFF_CALLS, StaffCall};
+use crate::contract::staff::{STAFF_CALLS, StaffCall, StaffPromo, StaffStop};
 use crate::staff::layout::{self, LayoutSpec};
 use crate::staff::roles::{self, Grant};
 use crate::staff::schedule::{self, Days};
+use crate::staff::{promo, route};
 
 /// Every problem of a layout (none: it may be saved), each with its field path and the
 /// message in English and Bangla.
@@ -54,6 +55,20 @@ pub fn departure_ok(text: &str) -> bool {
 #[wasm_bindgen(js_name = codeOk)]
 pub fn code_ok(text: &str) -> bool {
     crate::staff::code_ok(text)
+}
+
+/// What is wrong with a route's stops (the server's check on save), or null.
+#[wasm_bindgen(js_name = checkStops, unchecked_return_type = "StaffSaid | null")]
+pub fn check_stops(#[wasm_bindgen(unchecked_param_type = "StaffStop[]")] stops: JsValue) -> Result<JsValue, JsError> {
+    let stops: Vec<StaffStop> = from_js(stops, "stops")?;
+    to_js(&route::check_stops(&stops).err())
+}
+
+/// What is wrong with a promo code (the server's check on save), or null.
+#[wasm_bindgen(js_name = checkPromo, unchecked_return_type = "StaffSaid | null")]
+pub fn check_promo(#[wasm_bindgen(unchecked_param_type = "StaffPromo")] promo: JsValue) -> Result<JsValue, JsError> {
+    let promo: StaffPromo = from_js(promo, "promo")?;
+    to_js(&promo::check(&promo).err())
 }
 
 /// Whether someone holding `held` may give or take `grant`.

@@ -10,11 +10,12 @@
 //! Cells that start with `=`, `+`, `-` or `@` are written with a leading `'` (a spreadsheet
 //! would run them as formulas) and read back without it.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 use core_wasm::contract::staff::{CsvProblem, StaffSchedule, StaffStop};
 use core_wasm::service::Service;
 use core_wasm::staff::messages::{self as say, StaffSaid, StaffTemplate};
+use core_wasm::staff::route;
 use core_wasm::staff::schedule::{self, Days};
 
 /// The columns, in order.
@@ -273,8 +274,8 @@ pub fn plan(text: &str, known: &Known) -> Result<Vec<Planned>, Vec<CsvProblem>> 
     planned.retain(|p| !tainted.contains(&p.schedule.code));
     // Whole schedules: their stops, dates and fares.
     for p in &planned {
-        if let Err(e) = super::routes::check_stops(&p.stops) {
-            problems.push(problem(p.line, "stop", first_message(e)));
+        if let Err(e) = route::check_stops(&p.stops) {
+            problems.push(problem(p.line, "stop", e));
         }
         if let Err(e) = super::schedules::check(&p.schedule) {
             problems.push(problem(p.line, "from_date", first_message(e)));
@@ -318,22 +319,6 @@ fn first_message(e: crate::error::ApiError) -> StaffSaid {
             .unwrap_or_else(|| said(say::INVALID, &[("field", "row"), ("detail", "")])),
         _ => said(say::INVALID, &[("field", "row"), ("detail", "")]),
     }
-}
-
-/// The fares of a planned schedule, per leg pair: from the first stop as given; between later
-/// stops, the difference (where positive).
-pub fn leg_fares(fares: &[Option<i64>]) -> BTreeMap<(i64, i64), i64> {
-    let from_start: Vec<i64> = fares.iter().map(|f| f.unwrap_or(0)).collect();
-    let mut out = BTreeMap::new();
-    for to in 1..from_start.len() {
-        for from in 0..to {
-            let fare = from_start[to] - if from == 0 { 0 } else { from_start[from] };
-            if fare > 0 {
-                out.insert((from as i64, to as i64), fare);
-            }
-        }
-    }
-    out
 }
 
 /// One exported row's cells.
@@ -382,7 +367,7 @@ mod tests {
         assert_eq!(plan.len(), 1);
         assert_eq!(plan[0].stops.len(), 3);
         assert_eq!(plan[0].stops[2].city_id, "kushtia");
-        assert_eq!(leg_fares(&plan[0].fares), BTreeMap::from([((0, 1), 300), ((0, 2), 700), ((1, 2), 400)]));
+        assert_eq!(plan[0].fares, vec![None, Some(300), Some(700)]);
     }
 
     #[test]

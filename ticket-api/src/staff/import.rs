@@ -8,6 +8,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use core_wasm::contract::staff::{CsvProblem, ImportResult, StaffRoute};
 use core_wasm::staff::messages as say;
+use core_wasm::staff::route;
 use core_wasm::staff::schedule::Days;
 
 use super::access::Staff;
@@ -57,15 +58,6 @@ async fn layout_classes(tx: &mut TxConn) -> Result<HashMap<String, Vec<String>>,
     Ok(out)
 }
 
-/// A layout, its drawing and the service of the vehicles that use it.
-#[derive(Debug, sqlx::FromRow)]
-struct LayoutUse {
-    id: String,
-    operator_id: Option<String>,
-    spec: Option<String>,
-    used_by: Option<String>,
-}
-
 /// What the file's names mean to `operator`: cities by any name, its layouts by code and the
 /// site's by id.
 async fn known(state: &AppState, tx: &mut TxConn, operator: &str) -> Result<Known, ApiError> {
@@ -73,22 +65,11 @@ async fn known(state: &AppState, tx: &mut TxConn, operator: &str) -> Result<Know
     // Ids, names, Bangla names and other spellings, lower-case (the search's own lookup).
     let mut k = Known { cities: network.city_ids.clone(), ..Known::default() };
     let classes = layout_classes(tx).await?;
-    // Each layout's service: its drawing's, else that of the vehicles that use it (the demo's).
-    let rows: Vec<LayoutUse> = sqlx::query_as(
-        "SELECT l.id, l.operator_id, l.spec, (SELECT o.service FROM vehicles v JOIN operators o ON o.id = v.operator_id \
-         WHERE v.layout_id = l.id LIMIT 1) AS used_by FROM layouts l WHERE l.replaced_by IS NULL",
-    )
-    .fetch_all(&mut *tx)
-    .await?;
-    for LayoutUse { id, operator_id: owner, spec, used_by } in rows {
-        let service = spec
-            .as_deref()
-            .and_then(|s| serde_json::from_str::<core_wasm::staff::layout::LayoutSpec>(s).ok())
-            .map(|s| s.service)
-            .or_else(|| used_by.as_deref().and_then(core_wasm::service::Service::parse))
-            .unwrap_or(core_wasm::service::Service::Bus);
+    for layout in super::layouts::current(&mut *tx).await? {
+        let service = layout.service();
+        let id = layout.id;
         let seat_classes = classes.get(&id).cloned().unwrap_or_default();
-        match owner.as_deref() {
+        match layout.operator_id.as_deref() {
             Some(o) if o == operator => {
                 let code = super::routes::code_of(&id);
                 k.layouts.insert(code, (id, service, seat_classes));
@@ -240,7 +221,7 @@ async fn apply(
         };
         saved.push(row);
         if let Some(class) = p.seat_classes.first() {
-            let legs = csv::leg_fares(&p.fares);
+            let legs = route::leg_fares(&p.fares);
             match fares.get(&(route_id.clone(), class.clone())) {
                 Some(earlier) if *earlier != legs => {
                     let field = [("schedule", p.schedule.code.as_str()), ("field", "fare_from_start")];

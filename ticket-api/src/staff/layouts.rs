@@ -16,17 +16,33 @@ use core_wasm::service::Service;
 
 use crate::AppState;
 use crate::error::ApiError;
+use crate::store::Exec;
 use crate::store::pool::TxConn;
 
 #[derive(Debug, sqlx::FromRow)]
-struct LayoutRow {
-    id: String,
+pub struct LayoutRow {
+    pub id: String,
     name: String,
-    operator_id: Option<String>,
+    pub operator_id: Option<String>,
     revision: i64,
     spec: Option<String>,
     /// The service of an operator whose vehicles use it (for a layout without a drawing).
     used_by: Option<String>,
+}
+
+impl LayoutRow {
+    fn drawing(&self) -> Option<LayoutSpec> {
+        self.spec.as_deref().and_then(|s| serde_json::from_str::<LayoutSpec>(s).ok())
+    }
+
+    /// Its drawing's service; for a layout written before the back office (the demo's), that of
+    /// the vehicles that use it.
+    pub fn service(&self) -> Service {
+        self.drawing()
+            .map(|d| d.service)
+            .or_else(|| self.used_by.as_deref().and_then(Service::parse))
+            .unwrap_or(Service::Bus)
+    }
 }
 
 /// A layout's columns, with the service that uses it.
@@ -36,12 +52,8 @@ const SELECT: &str = "SELECT l.id, l.name, l.operator_id, l.revision, l.spec, (S
 fn layout_of(r: LayoutRow) -> StaffLayout {
     // Layouts written before the back office (the demo's) have no drawing: their name, and the
     // service of the vehicles that use them.
-    let service = r.used_by.as_deref().and_then(Service::parse).unwrap_or(Service::Bus);
-    let spec = r
-        .spec
-        .as_deref()
-        .and_then(|s| serde_json::from_str::<LayoutSpec>(s).ok())
-        .unwrap_or_else(|| LayoutSpec { name: r.name.clone(), service, decks: Vec::new() });
+    let spec =
+        r.drawing().unwrap_or_else(|| LayoutSpec { name: r.name.clone(), service: r.service(), decks: Vec::new() });
     StaffLayout {
         code: super::routes::code_of(&r.id),
         id: Some(r.id),
@@ -52,14 +64,18 @@ fn layout_of(r: LayoutRow) -> StaffLayout {
     }
 }
 
-/// Versions frozen for sold trips (`id~rN`) are not listed: they are history.
-const CURRENT: &str = "l.replaced_by IS NULL AND l.id NOT LIKE '%~r%'";
+/// Every layout in use, the site's and every operator's, by id. Versions frozen for sold trips
+/// (`id~rN`, `replaced_by` set) are history and not among them.
+pub async fn current<'c>(e: impl Exec<'c>) -> Result<Vec<LayoutRow>, sqlx::Error> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("{SELECT} WHERE l.replaced_by IS NULL ORDER BY l.id")))
+        .fetch_all(e)
+        .await
+}
 
 /// `GET staff/layouts`: the site's layouts and the caller's operators'. Layouts written before
 /// the back office (the demo's) have no drawing: the list gives their name only.
 pub async fn list(state: &AppState, staff: &Staff) -> Result<Layouts, ApiError> {
-    let sql = format!("{SELECT} WHERE {CURRENT} ORDER BY l.id");
-    let rows: Vec<LayoutRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(&state.pool).await?;
+    let rows = current(&state.pool).await?;
     let layouts = rows.into_iter().filter(|r| staff.reads(r.operator_id.as_deref())).map(layout_of).collect();
     Ok(Layouts { layouts })
 }

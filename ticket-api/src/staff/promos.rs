@@ -5,30 +5,18 @@
 use core_wasm::contract::staff::{Headlines, Promos, StaffHeadline, StaffPromo};
 use core_wasm::service::Service;
 use core_wasm::staff::messages as say;
+use core_wasm::staff::promo;
 use core_wasm::staff::roles::Reach;
-use core_wasm::time::Date;
+use core_wasm::time::today_in_dhaka;
 
 use super::access::Staff;
 use super::write::{self, optional, text};
 use crate::AppState;
 use crate::error::ApiError;
 
-const DAY_MS: i64 = 24 * 60 * 60 * 1000;
-/// Dhaka is UTC+6: its day starts 6 hours before UTC's.
-const DHAKA_MS: i64 = 6 * 60 * 60 * 1000;
-
-fn bad(template: say::StaffTemplate, params: &[(&str, &str)]) -> ApiError {
-    ApiError::bad(template.with(params))
-}
-
-/// Unix ms of a Dhaka date's start, and of its end (its last millisecond).
-fn day_bounds(date: Date) -> (i64, i64) {
-    let start = date.days_since_epoch() * DAY_MS - DHAKA_MS;
-    (start, start + DAY_MS - 1)
-}
-
+/// The Dhaka date of a stored instant (Unix ms).
 fn date_of(ms: i64) -> String {
-    Date::from_days_since_epoch((ms + DHAKA_MS).div_euclid(DAY_MS)).to_string()
+    today_in_dhaka(ms as f64).to_string()
 }
 
 #[derive(Debug, sqlx::FromRow)]
@@ -80,42 +68,11 @@ pub async fn list(state: &AppState, staff: &Staff) -> Result<Promos, ApiError> {
     Ok(Promos { promos })
 }
 
-fn range(field: &str, value: i64, min: i64, max: i64) -> Result<(), ApiError> {
-    if (min..=max).contains(&value) {
-        Ok(())
-    } else {
-        Err(bad(say::OUT_OF_RANGE, &[("field", field), ("min", &min.to_string()), ("max", &max.to_string())]))
-    }
-}
-
 /// `POST staff/promos`: made, or changed when the caller reaches the stored one.
 pub async fn save(state: &AppState, staff: &Staff, given: &StaffPromo) -> Result<StaffPromo, ApiError> {
     let operator = staff.operator_for(given.operator_id.as_deref())?;
-    let code = given.code.trim().to_owned();
-    if !(3..=20).contains(&code.len()) || !code.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit()) {
-        return Err(bad(say::PROMO_CODE, &[]));
-    }
-    let kind = given.kind.trim();
-    match kind {
-        "flat" => range("amount", given.amount, 1, 100_000)?,
-        "percent" => range("amount", given.amount, 1, 100)?,
-        _ => return Err(bad(say::PROMO_KIND, &[])),
-    }
-    if let Some(cap) = given.max_discount {
-        range("maxDiscount", cap, 1, 100_000)?;
-    }
-    range("minFare", given.min_fare, 0, 100_000)?;
-    range("totalUses", given.total_uses, 1, 10_000_000)?;
-    range("usesPerPhone", given.uses_per_phone, 1, 100)?;
-    let date = |field: &str, value: &str| {
-        Date::parse(value.trim()).map_err(|_| bad(say::DATE, &[("field", field), ("value", value)]))
-    };
-    let (from, to) = (date("fromDate", &given.from_date)?, date("toDate", &given.to_date)?);
-    if to < from {
-        return Err(bad(say::DATES_ORDER, &[]));
-    }
-    let (valid_from, _) = day_bounds(from);
-    let (_, valid_until) = day_bounds(to);
+    let checked = promo::check(given).map_err(ApiError::bad)?;
+    let code = checked.code;
     let mut w = write::begin(state).await?;
     let sql = format!("SELECT {COLUMNS} FROM promo_codes WHERE code = $1");
     let stored: Option<PromoRow> =
@@ -139,23 +96,23 @@ pub async fn save(state: &AppState, staff: &Staff, given: &StaffPromo) -> Result
          total_uses = excluded.total_uses, uses_per_phone = excluded.uses_per_phone",
     )
     .bind(&code)
-    .bind(kind)
+    .bind(checked.kind.as_str())
     .bind(given.amount)
     .bind(given.max_discount)
     .bind(given.min_fare)
     .bind(given.service.map(Service::as_str))
     .bind(&operator)
-    .bind(valid_from)
-    .bind(valid_until)
+    .bind(checked.valid_from_ms)
+    .bind(checked.valid_until_ms)
     .bind(given.total_uses)
     .bind(given.uses_per_phone)
     .execute(&mut *w.tx)
     .await?;
     let after = StaffPromo {
         code: code.clone(),
-        kind: kind.to_owned(),
-        from_date: from.to_string(),
-        to_date: to.to_string(),
+        kind: checked.kind.as_str().to_owned(),
+        from_date: checked.from.to_string(),
+        to_date: checked.to.to_string(),
         operator_id: operator.clone(),
         exists: true,
         ..given.clone()

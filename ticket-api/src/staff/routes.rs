@@ -5,6 +5,7 @@
 use core_wasm::contract::staff::{Routes, StaffRoute, StaffStop, StopPoint};
 use core_wasm::service::Service;
 use core_wasm::staff::messages as say;
+use core_wasm::staff::route;
 
 use super::access::Staff;
 use super::places::visible;
@@ -128,34 +129,6 @@ fn bad(template: say::StaffTemplate, params: &[(&str, &str)]) -> ApiError {
     ApiError::bad(template.with(params))
 }
 
-/// Every rule of a route's stops that needs no store: order, times, boarding at the ends.
-pub fn check_stops(stops: &[StaffStop]) -> Result<(), ApiError> {
-    if stops.len() < 2 {
-        return Err(bad(say::STOPS_FEW, &[]));
-    }
-    if stops.len() > 40 {
-        return Err(bad(say::OUT_OF_RANGE, &[("field", "stops"), ("min", "2"), ("max", "40")]));
-    }
-    for (i, stop) in stops.iter().enumerate() {
-        if stops[..i].iter().any(|s| s.city_id.trim() == stop.city_id.trim()) {
-            return Err(bad(say::STOP_TWICE, &[("city", stop.city_id.trim())]));
-        }
-        let first_ok = i > 0 || stop.minutes == 0;
-        if !first_ok || (i > 0 && stop.minutes <= stops[i - 1].minutes) || stop.minutes > 7 * 24 * 60 {
-            return Err(bad(say::STOPS_ORDER, &[("stop", &(i + 1).to_string())]));
-        }
-        for p in &stop.points {
-            if !(0..=7 * 24 * 60).contains(&p.minutes) {
-                return Err(bad(say::OUT_OF_RANGE, &[("field", "points.minutes"), ("min", "0"), ("max", "10080")]));
-            }
-        }
-    }
-    if !stops[0].boards || !stops[stops.len() - 1].drops {
-        return Err(bad(say::NO_BOARDING, &[]));
-    }
-    Ok(())
-}
-
 /// Whether any trip of the route has a seat claimed (held or sold).
 async fn has_sales<'c>(e: impl Exec<'c>, route_id: &str) -> Result<bool, sqlx::Error> {
     let found: Option<i64> = sqlx::query_scalar(
@@ -196,7 +169,7 @@ pub async fn store(
 ) -> Result<(), ApiError> {
     let name = text("name", &route.name, 80)?;
     let name_bn = optional("nameBn", route.name_bn.as_deref(), 80)?;
-    check_stops(&route.stops)?;
+    route::check_stops(&route.stops).map_err(ApiError::bad)?;
     for stop in &route.stops {
         let city: Option<String> = sqlx::query_scalar("SELECT id FROM cities WHERE id = $1")
             .bind(stop.city_id.trim())

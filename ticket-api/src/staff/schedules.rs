@@ -132,7 +132,7 @@ async fn vehicle_for(
     let slug: String = class.to_lowercase().chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
     let id = format!("{operator}:class:{slug}:{layout_id}");
     let coach_type = match service {
-        Service::Bus if class.to_ascii_uppercase().starts_with("AC") => Some("ac"),
+        Service::Bus if schedule::class_is_ac(class) => Some("ac"),
         Service::Bus => Some("non-ac"),
         Service::Launch => None,
     };

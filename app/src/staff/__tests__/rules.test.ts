@@ -1,6 +1,6 @@
 /** The staff site's forms check with the core's rules, in both languages. */
 import { describe, expect, it } from 'vitest';
-import { codeOk, daysText, departureOk, mayGrant, seatsForSale, staffCalls, twoByTwo, twoFloorLaunch, validateLayout } from 'core-wasm/staff';
+import { checkPromo, checkStops, codeOk, daysText, departureOk, mayGrant, seatsForSale, staffCalls, twoByTwo, twoFloorLaunch, validateLayout } from 'core-wasm/staff';
 import { pathOf } from '@/staff/api';
 
 describe('the staff rules the forms use', () => {
@@ -32,6 +32,23 @@ describe('the staff rules the forms use', () => {
     expect(departureOk('5:55')).toBe(false);
     expect(codeOk('dhaka-kushtia')).toBe(true);
     expect(codeOk('<script>')).toBe(false);
+  });
+
+  it('a route runs forward in time, boarding first and dropping last', () => {
+    const stop = (cityId: string, minutes: number) => ({ cityId, minutes, boards: true, drops: true, points: [] });
+    expect(checkStops([stop('dhaka', 0), stop('paturia', 90), stop('kushtia', 240)])).toBeNull();
+    const back = checkStops([stop('dhaka', 0), stop('paturia', 90), stop('kushtia', 60)]);
+    expect(back?.text).toBe('Stops must go on in time: stop 3 is not after the one before');
+    expect(back?.textBn).toContain('স্টপ 3');
+    expect(checkStops([stop('dhaka', 0), { ...stop('kushtia', 60), drops: false }])?.code).toBe('route.noBoarding');
+  });
+
+  it('a promo is checked as the server checks it', () => {
+    const promo = { code: 'EID25', kind: 'percent', amount: 25, minFare: 0, fromDate: '2026-12-01', toDate: '2026-12-03', totalUses: 100, usesPerPhone: 1, exists: false };
+    expect(checkPromo(promo)).toBeNull();
+    expect(checkPromo({ ...promo, amount: 150 })?.text).toBe('amount must be between 1 and 100');
+    expect(checkPromo({ ...promo, code: 'EID 25' })?.code).toBe('promo.code');
+    expect(checkPromo({ ...promo, toDate: '2026-11-30' })?.code).toBe('schedule.datesOrder');
   });
 
   it('a manager grants their own operator roles, never an admin', () => {

@@ -1,10 +1,11 @@
 /** Promo codes (a manager's work on their operator's trips) and, for an admin, the headlines. */
 import { useState } from 'react';
 import type { Headlines, Promos, StaffHeadline, StaffPromo } from 'core-wasm/staff';
+import { checkPromo } from 'core-wasm/staff';
 import { get, post, type Me } from '@/staff/api';
 import { DataTable } from '@/staff/data-table';
 import { Field, FormActions, Outcome, useSave } from '@/staff/form';
-import { t } from '@/staff/i18n';
+import { said, t } from '@/staff/i18n';
 import { useLoad } from '@/staff/use-load';
 
 const today = () => new Date(Date.now() + 6 * 3600_000).toISOString().slice(0, 10);
@@ -16,6 +17,8 @@ export function PromosPage({ me }: { me: Me }) {
   const promos = useLoad(() => get<Promos>('promos'));
   const [promo, setPromo] = useState<StaffPromo>(blank);
   const save = useSave();
+  // The server's own check, once a code is typed.
+  const problem = promo.code ? checkPromo(promo) : null;
   const number = (field: keyof StaffPromo, label: string) => (
     <Field label={label}>
       {(id) => <input id={id} type="number" min={0} value={Number(promo[field] ?? 0)} onChange={(e) => setPromo({ ...promo, [field]: Number(e.target.value) })} />}
@@ -45,7 +48,12 @@ export function PromosPage({ me }: { me: Me }) {
           <Field label={t('schedules.from')}>{(id) => <input id={id} type="date" required value={promo.fromDate} onChange={(e) => setPromo({ ...promo, fromDate: e.target.value })} />}</Field>
           <Field label={t('schedules.to')}>{(id) => <input id={id} type="date" required value={promo.toDate} onChange={(e) => setPromo({ ...promo, toDate: e.target.value })} />}</Field>
         </div>
-        <FormActions onCancel={() => (setPromo(blank()), save.reset())} />
+        {problem ? (
+          <p className="staff-problem" role="alert">
+            {said(problem)}
+          </p>
+        ) : null}
+        <FormActions disabled={problem != null} onCancel={() => (setPromo(blank()), save.reset())} />
         <Outcome error={save.error} saved={save.saved} />
       </form>
       <DataTable

@@ -1,11 +1,11 @@
 /** Routes: ordered stops with minutes from the first, and which stops board and drop. */
 import { useState } from 'react';
 import type { Places, Routes, StaffRoute, StaffStop } from 'core-wasm/staff';
-import { codeOk } from 'core-wasm/staff';
+import { checkStops, codeOk } from 'core-wasm/staff';
 import { get, post } from '@/staff/api';
 import { DataTable } from '@/staff/data-table';
 import { Field, FormActions, Outcome, useSave } from '@/staff/form';
-import { t } from '@/staff/i18n';
+import { said, t } from '@/staff/i18n';
 import { useLoad } from '@/staff/use-load';
 
 const blankStop = (minutes: number): StaffStop => ({ cityId: '', minutes, boards: true, drops: true, points: [] });
@@ -33,6 +33,8 @@ export function RoutesPage() {
   const setStop = (i: number, change: Partial<StaffStop>) =>
     editing && setEditing({ ...editing, stops: editing.stops.map((s, j) => (j === i ? { ...s, ...change } : s)) });
   const codeProblem = editing && editing.code && !codeOk(editing.code) ? t('form.codeHint') : null;
+  // The server's own check of the stops, once every stop has its city.
+  const stopsProblem = editing && editing.stops.every((s) => s.cityId) ? checkStops(editing.stops) : null;
 
   return (
     <section>
@@ -131,8 +133,13 @@ export function RoutesPage() {
             >
               {t('routes.addStop')}
             </button>
+            {stopsProblem ? (
+              <p className="staff-problem" role="alert">
+                {said(stopsProblem)}
+              </p>
+            ) : null}
           </fieldset>
-          <FormActions onCancel={() => setEditing(null)} />
+          <FormActions disabled={stopsProblem != null} onCancel={() => setEditing(null)} />
           <Outcome error={error} saved={saved} />
         </form>
       ) : null}
