@@ -81,16 +81,17 @@ fn claims_listen(value: &str) -> Result<ClaimsListen, String> {
 }
 
 /// Which sale windows have a waiting room (SALE_WINDOWS, issue 16; docs/waiting-room.md).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum SaleWindowsSetting {
     /// Unset: the demo's window in demo mode (`SaleWindows::demo`), none otherwise.
     Default,
-    /// `none`: no waiting room, even in a demo.
+    /// `none`: no configured window, even in a demo (windows an admin saves still count).
     Off,
     /// `demo`: the demo's window, demo mode or not.
     Demo,
-    /// The windows of the file SALE_WINDOWS names.
-    Windows(crate::waiting_room::windows::SaleWindows),
+    /// The windows of the file SALE_WINDOWS names, imported into the store at start (a window
+    /// the store already has is the staff site's, and kept).
+    Windows(Vec<core_wasm::contract::staff::StaffSaleWindow>),
 }
 
 fn sale_windows(value: &str) -> Result<SaleWindowsSetting, String> {
@@ -101,7 +102,7 @@ fn sale_windows(value: &str) -> Result<SaleWindowsSetting, String> {
         return Ok(SaleWindowsSetting::Demo);
     }
     let text = std::fs::read_to_string(value).map_err(|e| format!("cannot read the sale windows file: {e}"))?;
-    crate::waiting_room::windows::SaleWindows::parse(&text).map(SaleWindowsSetting::Windows)
+    crate::waiting_room::windows::read_file(&text).map(SaleWindowsSetting::Windows)
 }
 
 /// The payment gateways' settings: hosts (sandbox or live) are settings, never compiled in.

@@ -164,7 +164,13 @@ pub async fn start(config: Config) -> Result<AppState, StartError> {
         tracing::warn!("no payment gateway configured: travellers cannot pay online (docs/payments.md)");
     }
     let windows = match &config.sale_windows {
-        config::SaleWindowsSetting::Windows(windows) => windows.clone(),
+        config::SaleWindowsSetting::Windows(specs) => {
+            let imported = staff::sale_windows::import(&pool, specs)
+                .await
+                .map_err(|e| StartError::Db(store::pool::DbError::Sqlx(e)))?;
+            tracing::info!(imported, "sale windows file imported (windows the store had are kept)");
+            waiting_room::windows::SaleWindows::default()
+        }
         config::SaleWindowsSetting::Demo => {
             waiting_room::windows::SaleWindows::demo(clock::now_unix_ms(), clock::today())
         }
@@ -175,7 +181,7 @@ pub async fn start(config: Config) -> Result<AppState, StartError> {
             waiting_room::windows::SaleWindows::default()
         }
     };
-    tracing::info!(windows = windows.0.len(), "sale windows");
+    tracing::info!(windows = windows.0.len(), "configured sale windows");
     // Admissions are signed under the token secret (kept apart from tokens inside Admissions).
     let admissions = waiting_room::admission::Admissions::new(&config.token_secret).ok_or_else(|| {
         StartError::Config(config::ConfigError {
@@ -185,6 +191,8 @@ pub async fn start(config: Config) -> Result<AppState, StartError> {
         })
     })?;
     let waiting_room = waiting_room::WaitingRoom::start(pool.clone(), windows, admissions);
+    // The windows staff wrote are in force before the first seat-lock.
+    waiting_room.reload(true).await.map_err(|e| StartError::Db(store::pool::DbError::Sqlx(e)))?;
     let state = AppState(Arc::new(Services {
         pool,
         network: Arc::new(network),
@@ -377,6 +385,9 @@ pub fn router(state: AppState) -> Router {
     // on PostgreSQL).
     let routes = Router::new()
         .route("/oauth/access_token", post(http::auth::access_token))
+        // Content a browser asks for by address, without a token: uploaded images, blog posts.
+        .route("/content/images/{name}", get(http::content::image))
+        .route("/blog/{id}", get(http::content::blog_page))
         .merge(gateway_routes(&state))
         .nest("/v1/api", api)
         .layer(axum::middleware::from_fn(http::extract::refuse_nul))

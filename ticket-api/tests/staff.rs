@@ -75,6 +75,10 @@ async fn count(app: &common::TestApp, sql: &str) -> i64 {
     sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_owned())).fetch_one(&app.state.pool).await.unwrap()
 }
 
+fn ok_data_of((status, body): (StatusCode, Value)) -> Value {
+    ok_data(status, &body)
+}
+
 fn ok_data(status: StatusCode, body: &Value) -> Value {
     assert_eq!(status, StatusCode::OK, "{body}");
     body["data"].clone()
@@ -155,6 +159,40 @@ async fn export(manager: &common::TestApp) -> String {
     assert_eq!(status, StatusCode::OK, "{body}");
     body.as_str().unwrap().to_owned()
 }
+
+/// Uploads `bytes` as an image, saying `content_type`.
+async fn upload(who: &common::TestApp, bytes: Vec<u8>, content_type: &str) -> (StatusCode, Value) {
+    let request = axum::http::Request::post("/v1/api/staff/images")
+        .header(axum::http::header::AUTHORIZATION, format!("Bearer {}", who.token))
+        .header(axum::http::header::CONTENT_TYPE, content_type)
+        .body(axum::body::Body::from(bytes))
+        .unwrap();
+    who.send(request).await
+}
+
+/// A page the API serves by address (an image, a blog post): status, headers and body.
+async fn fetch(app: &common::TestApp, path: &str) -> (StatusCode, axum::http::HeaderMap, Vec<u8>) {
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    let mut request = axum::http::Request::get(path).body(axum::body::Body::empty()).unwrap();
+    request.extensions_mut().insert(axum::extract::ConnectInfo(app.address));
+    let response = app.router.clone().oneshot(request).await.unwrap();
+    let (status, headers) = (response.status(), response.headers().clone());
+    (status, headers, response.into_body().collect().await.unwrap().to_bytes().to_vec())
+}
+
+/// A PNG's signature and header claiming `width` x `height`, padded to `size` bytes.
+fn png_claiming(width: u32, height: u32, size: usize) -> Vec<u8> {
+    let mut png = b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR".to_vec();
+    png.extend_from_slice(&width.to_be_bytes());
+    png.extend_from_slice(&height.to_be_bytes());
+    png.extend_from_slice(&[8, 6, 0, 0, 0, 0, 0, 0, 0]);
+    png.resize(size, 0);
+    png
+}
+
+/// A real 640 x 240 PNG of the demo's.
+const BANNER_PNG: &[u8] = include_bytes!("../../app/public/images/banners/intercity-eid.png");
 
 on_both! {
     a_staff_login_that_needs_an_authenticator_asks_for_its_code(app) {
@@ -668,5 +706,151 @@ on_both! {
         ok_data(status, &body);
         let (_, shown) = app.get("/v1/api/intercity/get-head-line").await;
         assert_eq!(shown["data"]["busSettings"]["headline"]["text"], "Eid tickets open on Friday", "{shown}");
+    }
+
+    images_are_checked_from_their_bytes_and_served_for_a_year(app) {
+        let manager = staff(&app, MANAGER).await;
+        let entries = count(&app, "SELECT COUNT(*) FROM audit_log").await;
+        // A 1 MB file claiming 20,000 x 20,000 pixels (1.6 GB decoded) is refused from its header.
+        let (status, body) = upload(&manager, png_claiming(20_000, 20_000, 1024 * 1024), "image/png").await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("content.imageSides")), "{body}");
+        // Over 1 MB, an SVG, or bytes that are not what the request says: refused.
+        let (status, body) = upload(&manager, png_claiming(100, 100, 1024 * 1024 + 1), "image/png").await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::BAD_REQUEST, Some("content.image")), "{body}");
+        let svg = b"<svg xmlns='http://www.w3.org/2000/svg' onload='alert(1)'/>".to_vec();
+        assert_eq!(upload(&manager, svg, "image/svg+xml").await.0, StatusCode::BAD_REQUEST);
+        assert_eq!(upload(&manager, BANNER_PNG.to_vec(), "image/jpeg").await.0, StatusCode::BAD_REQUEST);
+        assert_eq!(count(&app, "SELECT COUNT(*) FROM content_images").await, 0);
+        assert_eq!(count(&app, "SELECT COUNT(*) FROM audit_log").await, entries, "refusals leave no entry");
+        // A real PNG: stored once by its bytes, served with a year's cache.
+        let (status, body) = upload(&manager, BANNER_PNG.to_vec(), "image/png").await;
+        let image = ok_data(status, &body);
+        assert_eq!((image["width"].as_u64(), image["height"].as_u64()), (Some(640), Some(240)));
+        let path = image["path"].as_str().unwrap().to_owned();
+        assert!(path.starts_with("/content/images/") && path.ends_with(".png"), "{path}");
+        let (status, again) = upload(&manager, BANNER_PNG.to_vec(), "image/png").await;
+        assert_eq!(ok_data(status, &again)["path"], path.as_str());
+        assert_eq!(count(&app, "SELECT COUNT(*) FROM content_images").await, 1);
+        let (status, headers, bytes) = fetch(&app, &path).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(bytes, BANNER_PNG);
+        assert_eq!(headers["content-type"], "image/png");
+        assert_eq!(headers["cache-control"], "public, max-age=31536000, immutable");
+        assert_eq!(headers["x-content-type-options"], "nosniff");
+        assert_eq!(fetch(&app, &path.replace(".png", ".webp")).await.0, StatusCode::NOT_FOUND);
+        assert_eq!(fetch(&app, "/content/images/..%2F..%2Fetc%2Fpasswd").await.0, StatusCode::NOT_FOUND);
+        // A traveller is no staff: no uploads.
+        assert_eq!(upload(&traveller(&app).await, BANNER_PNG.to_vec(), "image/png").await.0, StatusCode::FORBIDDEN);
+    }
+
+    a_managers_banner_offer_and_popular_route_show_on_the_site_and_nothing_in_them_runs(app) {
+        let manager = staff(&app, MANAGER).await;
+        let (status, body) = upload(&manager, BANNER_PNG.to_vec(), "image/png").await;
+        let image = ok_data(status, &body)["path"].as_str().unwrap().to_owned();
+        let banner = json!({"code": "eid-kushtia", "service": "BUS", "title": "<script>alert(1)</script> Eid to Kushtia",
+            "image": image, "link": "/bus", "position": 0, "visible": true});
+        for (field, bad) in [("link", "javascript:alert(1)"), ("link", "//evil.example"), ("image", "javascript:alert(1)"), ("image", "https://evil.example/x.png")] {
+            let mut wrong = banner.clone();
+            wrong[field] = json!(bad);
+            let (status, body) = manager.post("/v1/api/staff/content/banners", wrong).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{field} {bad}: {body}");
+        }
+        let (status, body) = manager.post("/v1/api/staff/content/banners", banner.clone()).await;
+        let saved = ok_data(status, &body);
+        assert_eq!((saved["id"].as_str(), saved["operatorId"].as_str()), (Some("op-hanif:eid-kushtia"), Some("op-hanif")));
+        let (_, shown) = app.get("/v1/api/intercity/banners?moduleType=intercity").await;
+        let titles: Vec<&str> = shown["data"]["banners"].as_array().unwrap().iter().filter_map(|b| b["title"].as_str()).collect();
+        assert!(titles.contains(&"<script>alert(1)</script> Eid to Kushtia"), "stored and answered as text, shown by React as text: {titles:?}");
+        // Hidden, it leaves the site; saved twice from one revision, the second is stale.
+        let mut hidden = saved.clone();
+        hidden["visible"] = json!(false);
+        ok_data_of(manager.post("/v1/api/staff/content/banners", hidden.clone()).await);
+        assert_eq!(manager.post("/v1/api/staff/content/banners", hidden).await.0, StatusCode::CONFLICT);
+        let (_, shown) = app.get("/v1/api/intercity/banners?moduleType=intercity").await;
+        assert!(!shown.to_string().contains("Eid to Kushtia"), "{shown}");
+        // Another operator's content is not the manager's to write.
+        let mut theirs = banner.clone();
+        theirs["operatorId"] = json!("op-green-line");
+        assert_eq!(manager.post("/v1/api/staff/content/banners", theirs).await.0, StatusCode::NOT_FOUND);
+        // An offer with its promo code; a popular route between two cities.
+        let offer = json!({"code": "eid50", "title": "Eid 50", "image": image, "promoCode": "HANIF50", "visible": true});
+        ok_data_of(manager.post("/v1/api/staff/content/offers", offer).await);
+        let (_, offers) = app.get("/v1/api/intercity/offer-and-promo-images").await;
+        assert!(offers.to_string().contains("HANIF50"), "{offers}");
+        let popular = json!({"code": "dhaka-kushtia", "service": "BUS", "fromCityId": "dhaka", "toCityId": "kushtia",
+            "title": "Dhaka to Kushtia", "titleBn": "ঢাকা থেকে কুষ্টিয়া", "visible": true});
+        let mut same = popular.clone();
+        same["toCityId"] = json!("dhaka");
+        assert_eq!(manager.post("/v1/api/staff/content/popular-routes", same).await.1["code"], "content.sameCity");
+        ok_data_of(manager.post("/v1/api/staff/content/popular-routes", popular).await);
+        let (_, routes) = app.get("/v1/api/intercity/popular-routes").await;
+        assert!(routes.to_string().contains("ঢাকা থেকে কুষ্টিয়া"), "{routes}");
+        // The manager's list is theirs only; the admin's has the site's too.
+        let (_, mine) = manager.get("/v1/api/staff/content").await;
+        assert_eq!(mine["data"]["banners"].as_array().unwrap().len(), 1, "{mine}");
+        let (_, all) = staff(&app, ADMIN).await.get("/v1/api/staff/content").await;
+        assert!(all["data"]["banners"].as_array().unwrap().len() > 1);
+    }
+
+    a_blog_post_is_rendered_and_sanitised_and_nothing_in_it_runs(app) {
+        let manager = staff(&app, MANAGER).await;
+        let markdown = "## Eid travel\n\nBook **early**.\n\n<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n\
+            [click](javascript:alert(1)) [safe](https://hanif.example/eid)\n\n<a href=\"javascript:alert(2)\">x</a>";
+        let post = json!({"code": "eid-tips", "title": "Eid <b>tips</b>", "summary": "How to travel home", "image": "/images/blogs/kuakata.png",
+            "body": markdown, "visible": true});
+        let (status, body) = manager.post("/v1/api/staff/content/blogs", post).await;
+        let saved = ok_data(status, &body);
+        let url = saved["url"].as_str().unwrap().to_owned();
+        assert_eq!(url, "/blog/op-hanif:eid-tips");
+        assert_eq!(saved["body"], markdown, "the Markdown is kept as written");
+        let (_, blogs) = app.get("/v1/api/intercity/blogs").await;
+        assert!(blogs.to_string().contains(&url), "{blogs}");
+        let (status, headers, page) = fetch(&app, &url).await;
+        assert_eq!(status, StatusCode::OK);
+        let page = String::from_utf8(page).unwrap();
+        assert!(page.contains("<h2>Eid travel</h2>") && page.contains("<strong>early</strong>"), "{page}");
+        assert!(page.contains("<a href=\"https://hanif.example/eid\" rel=\"noopener noreferrer nofollow\">safe</a>"), "{page}");
+        assert!(page.contains("Eid &lt;b&gt;tips&lt;/b&gt;"), "the title is text");
+        // What stays as text is harmless; every real tag of the page is plain.
+        let lower = page.to_lowercase();
+        for tag in lower.split('<').skip(1).map(|rest| rest.split('>').next().unwrap_or_default()) {
+            assert!(!tag.starts_with("script") && !tag.starts_with("img src=x"), "<{tag}> in {page}");
+            assert!(!tag.contains("javascript:") && !tag.contains(" on"), "<{tag}> in {page}");
+        }
+        assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "written HTML shows as text");
+        let policy = headers["content-security-policy"].to_str().unwrap();
+        assert!(policy.starts_with("default-src 'none'") && !policy.contains("script-src"), "no script may run: {policy}");
+        assert_eq!(fetch(&app, "/blog/op-hanif:nothing").await.0, StatusCode::NOT_FOUND);
+    }
+
+    an_admins_sale_window_puts_the_waiting_room_in_front_of_its_trips_at_once(app) {
+        let admin = staff(&app, ADMIN).await;
+        let manager = staff(&app, MANAGER).await;
+        let schedule = kushtia_network(&manager).await;
+        let trip = format!("trip-{schedule}-{}", tomorrow().replace('-', ""));
+        let buyer = app.visitor("v-window");
+        // Opening in 10 minutes, its pre-queue under way: tomorrow's Dhaka - Kushtia trips.
+        let now = ticket_api::clock::now_unix_ms() + 6 * 3_600_000 + 10 * 60_000;
+        let opens = core_wasm::time::DateTime::from_epoch_minutes(now / 60_000);
+        let opens_at = format!("{}T{:02}:{:02}", opens.date, opens.minute_of_day / 60, opens.minute_of_day % 60);
+        let window = json!({"id": "eid-kushtia", "service": "BUS", "routes": [{"from": "dhaka", "to": "kushtia"}],
+            "travelDates": {"from": tomorrow(), "to": tomorrow()}, "opensAt": opens_at, "admitPerMinute": 100});
+        let mut wrong = window.clone();
+        wrong["admitPerMinute"] = json!(0);
+        assert_eq!(admin.post("/v1/api/staff/sale-windows", wrong).await.0, StatusCode::BAD_REQUEST);
+        assert_eq!(manager.post("/v1/api/staff/sale-windows", window.clone()).await.0, StatusCode::FORBIDDEN);
+        let saved = ok_data_of(admin.post("/v1/api/staff/sale-windows", window).await);
+        assert_eq!(saved["revision"], 1);
+        let (status, body) = buyer.lock(&trip, &["C1"]).await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::TOO_MANY_REQUESTS, Some("queue.required")), "the room is in front of the trip: {body}");
+        let (_, list) = admin.get("/v1/api/staff/sale-windows").await;
+        assert_eq!(list["data"]["windows"][0]["id"], "eid-kushtia");
+        // Off again: the trip sells as always.
+        let mut off = saved.clone();
+        off["active"] = json!(false);
+        ok_data_of(admin.post("/v1/api/staff/sale-windows", off).await);
+        let (status, body) = buyer.lock(&trip, &["C1"]).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(count(&app, "SELECT COUNT(*) FROM audit_log WHERE call = 'sale-windows'").await, 2);
     }
 }

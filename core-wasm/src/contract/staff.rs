@@ -363,6 +363,168 @@ contract! {
         pub headlines: Vec<StaffHeadline>,
     }
 
+    /// `POST staff/images`: the image's own bytes (PNG, JPEG or WebP, at most 1 MB and 4,096
+    /// pixels a side), stored once by content; `path` serves it with a year's cache.
+    #[serde(rename_all = "camelCase")]
+    pub struct StaffImage {
+        pub path: String,
+        pub content_type: String,
+        pub width: u32,
+        pub height: u32,
+        pub bytes: u32,
+    }
+
+    /// An image's bytes (`image/png`, `image/jpeg` or `image/webp`).
+    pub struct ImageBytes {}
+
+    /// A banner of a service's home page. Content of an operator is its manager's; of the
+    /// site (no operator), an admin's. `visible` false takes it off the site.
+    #[serde(rename_all = "camelCase")]
+    pub struct StaffBanner {
+        #[serde(default)]
+        pub id: Option<String>,
+        pub code: String,
+        pub service: Service,
+        pub title: String,
+        /// An image uploaded with `staff/images` (its path).
+        pub image: String,
+        /// Where it leads: `https://...` or a path on this site.
+        #[serde(default)]
+        pub link: Option<String>,
+        #[serde(default)]
+        pub position: i64,
+        pub visible: bool,
+        #[serde(default)]
+        pub operator_id: Option<String>,
+        #[serde(default)]
+        pub revision: Option<i64>,
+    }
+
+    /// An offer's image, with its promo code.
+    #[serde(rename_all = "camelCase")]
+    pub struct StaffOffer {
+        #[serde(default)]
+        pub id: Option<String>,
+        pub code: String,
+        pub title: String,
+        pub image: String,
+        #[serde(default)]
+        pub promo_code: Option<String>,
+        #[serde(default)]
+        pub description: Option<String>,
+        #[serde(default)]
+        pub position: i64,
+        pub visible: bool,
+        #[serde(default)]
+        pub operator_id: Option<String>,
+        #[serde(default)]
+        pub revision: Option<i64>,
+    }
+
+    /// A blog post: written in Markdown, rendered and sanitised by the server, read at `url`.
+    #[serde(rename_all = "camelCase")]
+    pub struct StaffBlog {
+        #[serde(default)]
+        pub id: Option<String>,
+        pub code: String,
+        pub title: String,
+        pub summary: String,
+        pub image: String,
+        /// Markdown (raw HTML in it is shown as text).
+        pub body: String,
+        /// Answers only: where travellers read it.
+        #[serde(default)]
+        pub url: Option<String>,
+        #[serde(default)]
+        pub position: i64,
+        pub visible: bool,
+        #[serde(default)]
+        pub operator_id: Option<String>,
+        #[serde(default)]
+        pub revision: Option<i64>,
+    }
+
+    /// A popular route of a service's home page: two cities, a title in both languages.
+    #[serde(rename_all = "camelCase")]
+    pub struct StaffPopularRoute {
+        #[serde(default)]
+        pub id: Option<String>,
+        pub code: String,
+        pub service: Service,
+        pub from_city_id: String,
+        pub to_city_id: String,
+        pub title: String,
+        #[serde(default)]
+        pub title_bn: Option<String>,
+        #[serde(default)]
+        pub image: Option<String>,
+        #[serde(default)]
+        pub description: Option<String>,
+        #[serde(default)]
+        pub position: i64,
+        pub visible: bool,
+        #[serde(default)]
+        pub operator_id: Option<String>,
+        #[serde(default)]
+        pub revision: Option<i64>,
+    }
+
+    /// `GET staff/content`: the caller's operators' content (an admin's: all).
+    #[serde(rename_all = "camelCase")]
+    pub struct Content {
+        pub banners: Vec<StaffBanner>,
+        pub offers: Vec<StaffOffer>,
+        pub blogs: Vec<StaffBlog>,
+        pub popular_routes: Vec<StaffPopularRoute>,
+    }
+
+    /// A sale window of the waiting room (issue 16), as the `SALE_WINDOWS` file writes one:
+    /// which trips (service, routes by city id, travel dates), when sales open (`opensAt`,
+    /// Dhaka wall clock, repeating), and how fast visitors are let in.
+    #[serde(rename_all = "camelCase", deny_unknown_fields)]
+    pub struct StaffSaleWindow {
+        pub id: String,
+        pub service: Service,
+        #[serde(default)]
+        pub routes: Vec<WindowRoute>,
+        #[serde(default)]
+        pub travel_dates: Option<WindowDates>,
+        pub opens_at: String,
+        #[serde(default)]
+        pub repeat_every_minutes: Option<u32>,
+        pub admit_per_minute: u32,
+        #[serde(default = "ten")]
+        pub admission_minutes: u32,
+        #[serde(default = "thirty")]
+        pub pre_queue_minutes: u32,
+        #[serde(default = "one_twenty")]
+        pub open_for_minutes: u32,
+        /// False: the window is off (kept in the log).
+        #[serde(default = "yes")]
+        pub active: bool,
+        /// Staff saves only: the revision read (null to create).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub revision: Option<i64>,
+    }
+
+    #[serde(deny_unknown_fields)]
+    pub struct WindowRoute {
+        pub from: String,
+        pub to: String,
+    }
+
+    #[serde(deny_unknown_fields)]
+    pub struct WindowDates {
+        pub from: String,
+        pub to: String,
+    }
+
+    /// `GET staff/sale-windows`.
+    #[serde(rename_all = "camelCase")]
+    pub struct SaleWindowList {
+        pub windows: Vec<StaffSaleWindow>,
+    }
+
     /// `GET staff/audit`: entries newest first, `before` a sequence number to page back.
     #[serde(rename_all = "camelCase")]
     pub struct AuditQuery {
@@ -421,6 +583,19 @@ impl StaffCall {
     pub fn get(name: StaffCallName) -> &'static StaffCall {
         &STAFF_CALLS[name as usize]
     }
+}
+
+fn ten() -> u32 {
+    10
+}
+fn thirty() -> u32 {
+    30
+}
+fn one_twenty() -> u32 {
+    120
+}
+fn yes() -> bool {
+    true
 }
 
 #[cfg(feature = "schema")]
@@ -487,6 +662,14 @@ staff_calls! {
     SavePromo: Post "promos", NETWORK, true; StaffPromo => StaffPromo; "Add or change a promo code"
     Headlines: Get "headlines", ADMIN, false; Nothing => Headlines; "The services' headlines"
     SaveHeadline: Post "headlines", ADMIN, true; StaffHeadline => StaffHeadline; "Change a service's headline"
+    UploadImage: Post "images", NETWORK, true; ImageBytes => StaffImage; "Upload a banner, offer or blog image (PNG, JPEG or WebP up to 1 MB)"
+    Content: Get "content", NETWORK, false; Nothing => Content; "Banners, offers, blog posts and popular routes of the caller's operators"
+    SaveBanner: Post "content/banners", NETWORK, true; StaffBanner => StaffBanner; "Add or change a banner"
+    SaveOffer: Post "content/offers", NETWORK, true; StaffOffer => StaffOffer; "Add or change an offer"
+    SaveBlog: Post "content/blogs", NETWORK, true; StaffBlog => StaffBlog; "Add or change a blog post (Markdown, rendered and sanitised here)"
+    SavePopularRoute: Post "content/popular-routes", NETWORK, true; StaffPopularRoute => StaffPopularRoute; "Add or change a popular route"
+    SaleWindows: Get "sale-windows", ADMIN, false; Nothing => SaleWindowList; "The waiting room's sale windows"
+    SaveSaleWindow: Post "sale-windows", ADMIN, true; StaffSaleWindow => StaffSaleWindow; "Add or change a sale window (the waiting room follows within seconds)"
 }
 
 #[cfg(test)]

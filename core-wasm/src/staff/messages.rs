@@ -116,6 +116,10 @@ staff_templates! {
     CSV_MIXED = "csv.mixed", "Schedule {schedule}: {field} differs from its first line", "সময়সূচি {schedule}: {field} এর প্রথম সারির থেকে আলাদা";
     CSV_TOO_BIG = "csv.tooBig", "The file has more than {max} lines", "ফাইলে {max}টির বেশি সারি আছে";
     IMAGE = "content.image", "The image must be PNG, JPEG or WebP of at most {max}", "ছবি PNG, JPEG বা WebP এবং সর্বোচ্চ {max} হতে হবে";
+    IMAGE_SIDES = "content.imageSides", "The image is {width} x {height} pixels; at most {max} a side and {pixels} megapixels", "ছবিটি {width} x {height} পিক্সেল; প্রতি পাশে সর্বোচ্চ {max} এবং মোট {pixels} মেগাপিক্সেল";
+    IMAGE_PATH = "content.imagePath", "{field} must be an image uploaded here", "{field} এখানে আপলোড করা ছবি হতে হবে";
+    LINK = "content.link", "{field} must start with https:// or /", "{field} https:// বা / দিয়ে শুরু হতে হবে";
+    SAME_CITY = "content.sameCity", "A popular route goes between two different cities", "জনপ্রিয় রুট দুটি আলাদা শহরের মধ্যে";
 }
 
 #[cfg(test)]

@@ -53,7 +53,7 @@ pub async fn seat_view(
     let viewer = Some(viewer.as_str());
     // An Eid sale window covering the trip now: the site shows its waiting room (issue 16).
     let opening = trip.opening(&state.waiting_room, now_ms);
-    let queue = opening.map(|o| QueueNotice {
+    let queue = opening.as_ref().map(|o| QueueNotice {
         phase: o.phase,
         opens_at: wire_instant(o.opens_ms),
         closes_at: wire_instant(o.closes_ms()),

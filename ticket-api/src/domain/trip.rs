@@ -78,7 +78,7 @@ fn filled(v: Option<&str>) -> Option<&str> {
 
 impl TripInfo {
     /// The opening of an Eid sale window covering the trip under way at `now_ms`, if any.
-    pub fn opening<'w>(&self, room: &'w WaitingRoom, now_ms: i64) -> Option<Opening<'w>> {
+    pub fn opening(&self, room: &WaitingRoom, now_ms: i64) -> Option<Opening> {
         room.opening_for(self.service, &self.stops, self.departs_at, now_ms)
     }
 

@@ -4,7 +4,9 @@
 
 use axum::Json;
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
+use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::{Html, IntoResponse, Response};
 use core_wasm::contract::content::{
     Banner, BannerQuery, BannersResponse, Blog, BlogsResponse, ById, CitiesResponse, City, Headline, HeadlineResponse,
     OfferImage, OfferImagesResponse, Operator, OperatorDetail, OperatorResponse, OperatorsResponse, PopularRoute,
@@ -17,6 +19,7 @@ use core_wasm::service::Service;
 use crate::AppState;
 use crate::error::ApiError;
 use crate::http::extract::{At, ok};
+use crate::http::html::escape;
 use crate::store::content::{self, PopularRouteRow};
 
 type Answer<T> = Result<Json<Envelope<T>>, ApiError>;
@@ -162,4 +165,49 @@ pub async fn banners(
         .map(|r| Banner { id: r.id, title: r.title, image: r.image, link: r.link })
         .collect();
     Ok(ok(BannersResponse { banners }))
+}
+
+/// An image staff uploaded (`staff::images`): named by its bytes' SHA-256, so it never changes
+/// and is cached for a year.
+pub async fn image(State(state): State<AppState>, Path(name): Path<String>) -> Result<Response, ApiError> {
+    let Some((_, format)) = core_wasm::staff::content::image_name(&name) else {
+        return Err(ApiError::no_page());
+    };
+    let Some((_, bytes)) = content::image(&state.pool, &name).await? else {
+        return Err(ApiError::no_page());
+    };
+    let headers = [
+        (header::CONTENT_TYPE, format.content_type()),
+        (header::CACHE_CONTROL, "public, max-age=31536000, immutable"),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::CONTENT_SECURITY_POLICY, "default-src 'none'; sandbox"),
+    ];
+    Ok((headers, bytes).into_response())
+}
+
+/// The page of a blog post: plain HTML, no script, and a policy that would stop one anyway.
+pub async fn blog_page(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let Some(post) = content::blog_page(&state.pool, &format!("/blog/{id}")).await? else {
+        let missing =
+            "<!doctype html><title>Not found</title><h1>This post is not here</h1><p><a href=\"/bus\">Home</a></p>";
+        return Ok((axum::http::StatusCode::NOT_FOUND, Html(missing)).into_response());
+    };
+    let body = match &post.body_html {
+        Some(html) => html.clone(),
+        None => format!("<p>{}</p>", escape(&post.summary)),
+    };
+    let page = format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{title}</title>\
+         <style>body{{font:17px/1.6 system-ui,sans-serif;max-width:42rem;margin:0 auto;padding:1rem;color:#1a1a1a}}\
+         img{{max-width:100%;height:auto}}a{{color:#0a6b3d}}</style></head><body><main><h1>{title}</h1>\
+         <img src=\"{image}\" alt=\"\" width=\"640\" height=\"360\">{body}</main>\
+         <p><a href=\"/bus\">Buy a ticket</a></p></body></html>",
+        title = escape(&post.title),
+        image = escape(&post.image),
+    );
+    let policy = "default-src 'none'; img-src 'self' https:; style-src 'unsafe-inline'; base-uri 'none'; \
+                  form-action 'none'; frame-ancestors 'none'";
+    let headers = [(header::CACHE_CONTROL, "public, max-age=300"), (header::CONTENT_SECURITY_POLICY, policy)];
+    Ok((headers, Html(page)).into_response())
 }

@@ -8,6 +8,7 @@ pub mod client_address;
 pub mod content;
 pub mod extract;
 pub mod gateways;
+pub mod html;
 pub mod idempotency;
 pub mod kept;
 pub mod limits;

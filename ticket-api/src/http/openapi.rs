@@ -195,6 +195,7 @@ fn staff_paths(paths: &mut Map<String, Value>, g: &mut SchemaGenerator, inline: 
     for call in STAFF_CALLS {
         let csv_out = call.name == StaffCallName::ExportSchedules;
         let csv_in = call.name == StaffCallName::ImportSchedules;
+        let image_in = call.name == StaffCallName::UploadImage;
         let success = if csv_out {
             json!({"description": "The schedules as CSV (text/csv), header first", "content": {"text/csv": {"schema": {"type": "string"}}}})
         } else {
@@ -246,6 +247,10 @@ fn staff_paths(paths: &mut Map<String, Value>, g: &mut SchemaGenerator, inline: 
                 parameters.push(
                     json!({"name": "operatorId", "in": "query", "required": false, "schema": {"type": "string"}}),
                 );
+            }
+            Method::Post if image_in => {
+                let bytes = json!({"schema": {"type": "string", "format": "binary"}});
+                op["requestBody"] = json!({"required": true, "content": {"image/png": bytes, "image/jpeg": bytes, "image/webp": bytes}});
             }
             Method::Post => {
                 op["requestBody"] =

@@ -11,11 +11,8 @@ use crate::domain::payments::sandbox::verdict_of;
 use crate::domain::payments::settle;
 use crate::error::ApiError;
 use crate::http::gateways::{result_page, session_of};
+use crate::http::html::escape;
 use crate::store::payments::SessionState;
-
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
 
 /// The sandbox's payment page: no script, three buttons.
 pub async fn page(State(state): State<AppState>, Path(session_id): Path<String>) -> Response {

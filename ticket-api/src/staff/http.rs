@@ -9,14 +9,17 @@ use axum::routing::{MethodRouter, get, post};
 use axum::{Json, Router};
 use core_wasm::contract::envelope::Envelope;
 use core_wasm::contract::staff::{
-    AuditEntry, AuditPage, AuditQuery, Generate, GrantChange, ImportQuery, STAFF_CALLS, StaffCallName, StaffCity,
-    StaffFares, StaffHeadline, StaffLayout, StaffPoint, StaffPromo, StaffRoute, StaffSchedule, StaffVehicle,
-    TotpConfirm,
+    AuditEntry, AuditPage, AuditQuery, Generate, GrantChange, ImportQuery, STAFF_CALLS, StaffBanner, StaffBlog,
+    StaffCallName, StaffCity, StaffFares, StaffHeadline, StaffImage, StaffLayout, StaffOffer, StaffPoint,
+    StaffPopularRoute, StaffPromo, StaffRoute, StaffSaleWindow, StaffSchedule, StaffVehicle, TotpConfirm,
 };
 use core_wasm::staff::roles::{Reach, Role};
 
 use super::access::{self, Staff};
-use super::{audit, fares, grants, import, layouts, places, promos, routes, schedules, trips, vehicles};
+use super::{
+    audit, content, fares, grants, images, import, layouts, places, promos, routes, sale_windows, schedules, trips,
+    vehicles,
+};
 use crate::AppState;
 use crate::error::ApiError;
 use crate::http::extract::{Body, ok};
@@ -258,6 +261,57 @@ async fn save_headline(State(s): State<AppState>, staff: Staff, Body(b): Body<St
     Ok(ok(promos::save_headline(&s, &staff, &b).await?))
 }
 
+async fn upload_image(
+    State(s): State<AppState>,
+    staff: Staff,
+    headers: HeaderMap,
+    body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
+) -> Answer<StaffImage> {
+    // Over the limit is the image rule's refusal, in both languages, not a bare 413.
+    let body = body.map_err(|_| ApiError::bad(core_wasm::staff::messages::IMAGE.with(&[("max", "1 MB")])))?;
+    let claimed = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok());
+    Ok(ok(images::upload(&s, &staff, claimed, &body).await?))
+}
+
+async fn content_list(State(s): State<AppState>, staff: Staff) -> Answer<core_wasm::contract::staff::Content> {
+    Ok(ok(content::list(&s, &staff).await?))
+}
+
+async fn save_banner(State(s): State<AppState>, staff: Staff, Body(b): Body<StaffBanner>) -> Answer<StaffBanner> {
+    Ok(ok(content::save_banner(&s, &staff, &b).await?))
+}
+
+async fn save_offer(State(s): State<AppState>, staff: Staff, Body(b): Body<StaffOffer>) -> Answer<StaffOffer> {
+    Ok(ok(content::save_offer(&s, &staff, &b).await?))
+}
+
+async fn save_blog(State(s): State<AppState>, staff: Staff, Body(b): Body<StaffBlog>) -> Answer<StaffBlog> {
+    Ok(ok(content::save_blog(&s, &staff, &b).await?))
+}
+
+async fn save_popular_route(
+    State(s): State<AppState>,
+    staff: Staff,
+    Body(b): Body<StaffPopularRoute>,
+) -> Answer<StaffPopularRoute> {
+    Ok(ok(content::save_popular_route(&s, &staff, &b).await?))
+}
+
+async fn sale_windows_list(
+    State(s): State<AppState>,
+    staff: Staff,
+) -> Answer<core_wasm::contract::staff::SaleWindowList> {
+    Ok(ok(sale_windows::list(&s, &staff).await?))
+}
+
+async fn save_sale_window(
+    State(s): State<AppState>,
+    staff: Staff,
+    Body(b): Body<StaffSaleWindow>,
+) -> Answer<StaffSaleWindow> {
+    Ok(ok(sale_windows::save(&s, &staff, &b).await?))
+}
+
 /// The handler of each staff call. Exhaustive: a row without a handler does not compile.
 fn handler(name: StaffCallName) -> MethodRouter<AppState> {
     use StaffCallName as N;
@@ -290,6 +344,16 @@ fn handler(name: StaffCallName) -> MethodRouter<AppState> {
         N::SavePromo => post(save_promo),
         N::Headlines => get(headlines),
         N::SaveHeadline => post(save_headline),
+        N::UploadImage => {
+            post(upload_image).layer(axum::extract::DefaultBodyLimit::max(core_wasm::staff::content::MAX_IMAGE_BYTES))
+        }
+        N::Content => get(content_list),
+        N::SaveBanner => post(save_banner),
+        N::SaveOffer => post(save_offer),
+        N::SaveBlog => post(save_blog),
+        N::SavePopularRoute => post(save_popular_route),
+        N::SaleWindows => get(sale_windows_list),
+        N::SaveSaleWindow => post(save_sale_window),
     }
 }
 

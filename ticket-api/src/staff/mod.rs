@@ -14,21 +14,28 @@
 //! - [`places`], [`routes`], [`layouts`], [`vehicles`], [`schedules`], [`fares`], [`trips`]: the
 //!   network, per operator.
 //! - [`promos`]: promo codes, and the services' headlines.
+//! - [`content`], [`images`], [`markdown`]: banners, offers, blog posts and popular routes, the
+//!   images they show, and posts' Markdown rendered and sanitised.
+//! - [`sale_windows`]: the waiting room's sale windows.
 //! - [`csv`], [`import`]: schedules as a spreadsheet.
 //! - [`http`]: the handlers and the router, from `core_wasm::contract::staff::STAFF_CALLS`.
 
 pub mod access;
 pub mod audit;
+pub mod content;
 pub mod csv;
 pub mod demo;
 pub mod fares;
 pub mod grants;
 pub mod http;
+pub mod images;
 pub mod import;
 pub mod layouts;
+pub mod markdown;
 pub mod places;
 pub mod promos;
 pub mod routes;
+pub mod sale_windows;
 pub mod schedules;
 pub mod trips;
 pub mod vehicles;

@@ -1,5 +1,6 @@
 //! The home pages' content: headlines, blogs, offers, cities, operators, popular routes,
-//! banners. Read-only for the API (the seed writes it).
+//! banners. Read-only for the traveller's calls: the seed writes it, and staff
+//! (`staff::content`); travellers see what is visible.
 
 use core_wasm::service::Service;
 
@@ -29,7 +30,9 @@ pub struct BlogRow {
 }
 
 pub async fn blogs<'c>(e: impl Exec<'c>) -> Result<Vec<BlogRow>, sqlx::Error> {
-    sqlx::query_as("SELECT id, title, summary, image, url FROM blogs ORDER BY position").fetch_all(e).await
+    sqlx::query_as("SELECT id, title, summary, image, url FROM blogs WHERE visible = 1 ORDER BY position")
+        .fetch_all(e)
+        .await
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -42,7 +45,9 @@ pub struct OfferRow {
 }
 
 pub async fn offers<'c>(e: impl Exec<'c>) -> Result<Vec<OfferRow>, sqlx::Error> {
-    sqlx::query_as("SELECT id, title, image, promo_code, description FROM offers ORDER BY position").fetch_all(e).await
+    sqlx::query_as("SELECT id, title, image, promo_code, description FROM offers WHERE visible = 1 ORDER BY position")
+        .fetch_all(e)
+        .await
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -138,10 +143,12 @@ const POPULAR_ROUTE: &str = "SELECT p.id, p.title, p.title_bn, p.image, p.descri
 
 pub async fn popular_routes<'c>(e: impl Exec<'c>, service: Service) -> Result<Vec<PopularRouteRow>, sqlx::Error> {
     // Both parts are constants: no input reaches the SQL text.
-    sqlx::query_as(sqlx::AssertSqlSafe(format!("{POPULAR_ROUTE} WHERE p.service = $1 ORDER BY p.position")))
-        .bind(service.as_str())
-        .fetch_all(e)
-        .await
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "{POPULAR_ROUTE} WHERE p.service = $1 AND p.visible = 1 ORDER BY p.position"
+    )))
+    .bind(service.as_str())
+    .fetch_all(e)
+    .await
 }
 
 pub async fn popular_route<'c>(
@@ -149,7 +156,7 @@ pub async fn popular_route<'c>(
     service: Service,
     id: &str,
 ) -> Result<Option<PopularRouteRow>, sqlx::Error> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!("{POPULAR_ROUTE} WHERE p.id = $1 AND p.service = $2")))
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("{POPULAR_ROUTE} WHERE p.id = $1 AND p.service = $2 AND p.visible = 1")))
         .bind(id)
         .bind(service.as_str())
         .fetch_optional(e)
@@ -165,13 +172,37 @@ pub struct BannerRow {
 }
 
 pub async fn banners<'c>(e: impl Exec<'c>, module: Service) -> Result<Vec<BannerRow>, sqlx::Error> {
-    sqlx::query_as("SELECT id, title, image, link FROM banners WHERE module_type = $1 ORDER BY position")
-        .bind(module.api_segment())
-        .fetch_all(e)
-        .await
+    sqlx::query_as(
+        "SELECT id, title, image, link FROM banners WHERE module_type = $1 AND visible = 1 ORDER BY position",
+    )
+    .bind(module.api_segment())
+    .fetch_all(e)
+    .await
 }
 
 /// A site setting ('helpline', 'rollout_percentage', 'network_version').
 pub async fn setting<'c>(e: impl Exec<'c>, key: &str) -> Result<Option<String>, sqlx::Error> {
     sqlx::query_scalar("SELECT value FROM settings WHERE key = $1").bind(key).fetch_optional(e).await
+}
+
+/// An uploaded image: its type and bytes.
+pub async fn image<'c>(e: impl Exec<'c>, name: &str) -> Result<Option<(String, Vec<u8>)>, sqlx::Error> {
+    sqlx::query_as("SELECT content_type, bytes FROM content_images WHERE id = $1").bind(name).fetch_optional(e).await
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct BlogPageRow {
+    pub title: String,
+    pub summary: String,
+    pub image: String,
+    /// Sanitised when saved (`staff::markdown`); none for the demo's posts.
+    pub body_html: Option<String>,
+}
+
+/// The visible post read at `url`.
+pub async fn blog_page<'c>(e: impl Exec<'c>, url: &str) -> Result<Option<BlogPageRow>, sqlx::Error> {
+    sqlx::query_as("SELECT title, summary, image, body_html FROM blogs WHERE url = $1 AND visible = 1")
+        .bind(url)
+        .fetch_optional(e)
+        .await
 }

@@ -2,7 +2,7 @@
 //! joins handed to the writer ([`super::writer`]).
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError, RwLock, Weak};
 
 use crate::store::pool::Pool;
 use core_wasm::time::Date;
@@ -16,6 +16,21 @@ use super::windows::{Opening, SaleWindows};
 use crate::ids::{NoRandomness, random_bytes};
 use core_wasm::contract::queue::QueuePhase;
 use core_wasm::service::Service;
+
+/// How long another process's save of a sale window takes to reach this one, at most.
+pub const WINDOWS_REFRESH: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Keeps the room's windows those of the store, while the room lives.
+async fn follow_the_store(room: Weak<WaitingRoom>) {
+    loop {
+        let Some(live) = room.upgrade() else { return };
+        if let Err(e) = live.reload(false).await {
+            tracing::warn!(error = %e, "sale windows: the store could not be read; keeping the last ones");
+        }
+        drop(live);
+        tokio::time::sleep(WINDOWS_REFRESH).await;
+    }
+}
 
 /// How stale a queue's counts may be when a poll reads them.
 const REFRESH_MS: i64 = 1_000;
@@ -150,7 +165,12 @@ pub(super) struct Join {
 /// The waiting rooms of this process's sale windows.
 pub struct WaitingRoom {
     pool: Pool,
-    windows: SaleWindows,
+    /// The windows of the configuration (the demo's), under those staff wrote.
+    configured: SaleWindows,
+    /// Both, as last read from the store (`reload`).
+    windows: RwLock<Arc<SaleWindows>>,
+    /// What the store's windows were when last read: their count and latest change.
+    stored_mark: Mutex<Option<(i64, i64)>>,
     admissions: Admissions,
     queues: Mutex<HashMap<String, Arc<Queue>>>,
     writer: mpsc::Sender<Join>,
@@ -188,14 +208,41 @@ pub(super) fn as_i64(n: u64) -> i64 {
 impl WaitingRoom {
     /// The waiting rooms of `windows`, admissions signed under `secret`; starts the writer task
     /// (so it must be called inside the Tokio runtime).
+    /// The windows staff wrote join them at the first [`WaitingRoom::reload`], and follow the
+    /// store within [`WINDOWS_REFRESH`] after (a save reloads its own process at once).
     pub fn start(pool: Pool, windows: SaleWindows, admissions: Admissions) -> Arc<WaitingRoom> {
         let (writer, jobs) = mpsc::channel(super::writer::BATCH * 16);
         tokio::spawn(super::writer::write_joins(pool.clone(), jobs));
-        Arc::new(WaitingRoom { pool, windows, admissions, queues: Mutex::new(HashMap::new()), writer })
+        let room = Arc::new(WaitingRoom {
+            pool,
+            windows: RwLock::new(Arc::new(windows.clone())),
+            configured: windows,
+            stored_mark: Mutex::new(None),
+            admissions,
+            queues: Mutex::new(HashMap::new()),
+            writer,
+        });
+        tokio::spawn(follow_the_store(Arc::downgrade(&room)));
+        room
     }
 
-    pub fn windows(&self) -> &SaleWindows {
-        &self.windows
+    /// The windows in force.
+    pub fn windows(&self) -> Arc<SaleWindows> {
+        self.windows.read().unwrap_or_else(PoisonError::into_inner).clone()
+    }
+
+    /// Reads the store's windows again if they changed since last read (or `force`).
+    pub async fn reload(&self, force: bool) -> Result<(), sqlx::Error> {
+        let mark = super::windows::stored_mark(&self.pool).await?;
+        let last = *self.stored_mark.lock().unwrap_or_else(PoisonError::into_inner);
+        if !force && last == Some(mark) {
+            return Ok(());
+        }
+        let stored = super::windows::stored(&self.pool).await?;
+        let windows = Arc::new(self.configured.with(&stored));
+        *self.windows.write().unwrap_or_else(PoisonError::into_inner) = windows;
+        *self.stored_mark.lock().unwrap_or_else(PoisonError::into_inner) = Some(mark);
+        Ok(())
     }
 
     /// The opening of a sale window covering a trip of `service` through `stops`, departing at
@@ -207,9 +254,9 @@ impl WaitingRoom {
         stops: &[String],
         departs_at: i64,
         now_ms: i64,
-    ) -> Option<Opening<'_>> {
+    ) -> Option<Opening> {
         let travel_date = Date::from_days_since_epoch(departs_at.div_euclid(24 * 60));
-        self.windows.for_trip(service, stops, travel_date, now_ms)
+        self.windows().for_trip(service, stops, travel_date, now_ms)
     }
 
     fn cached(&self, queue_id: &str) -> Option<Arc<Queue>> {
@@ -218,7 +265,7 @@ impl WaitingRoom {
 
     /// The opening's queue in this process, made (and its store row, with a new seed unless
     /// another process made it first) on first use.
-    async fn queue(&self, opening: &Opening<'_>) -> Result<Arc<Queue>, RoomError> {
+    async fn queue(&self, opening: &Opening) -> Result<Arc<Queue>, RoomError> {
         let id = opening.queue_id();
         if let Some(queue) = self.cached(&id) {
             return Ok(queue);
@@ -249,9 +296,9 @@ impl WaitingRoom {
     }
 
     /// The opening a queue id names, if its window still runs it at `now_ms`.
-    fn opening_of(&self, queue_id: &str, now_ms: i64) -> Option<Opening<'_>> {
+    fn opening_of(&self, queue_id: &str, now_ms: i64) -> Option<Opening> {
         let (window, opens) = queue_id.rsplit_once('@')?;
-        let opening = self.windows.get(window)?.opening_at(now_ms)?;
+        let opening = self.windows().get(window)?.opening_at(now_ms)?;
         (opening.opens_ms.to_string() == opens).then_some(opening)
     }
 
@@ -274,7 +321,7 @@ impl WaitingRoom {
     /// for, and once given it stays with its trip).
     pub async fn join(
         &self,
-        opening: &Opening<'_>,
+        opening: &Opening,
         visitor: &str,
         trip_id: &str,
         now_ms: i64,
@@ -441,7 +488,7 @@ impl WaitingRoom {
     /// it, `Ok(Some(queue id))` with a good admission for that trip in the window's opening.
     pub fn gate(
         &self,
-        opening: Option<Opening<'_>>,
+        opening: Option<Opening>,
         visitor: &str,
         trip_id: &str,
         admission: Option<&str>,

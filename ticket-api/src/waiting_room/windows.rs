@@ -1,7 +1,8 @@
 //! Sale windows (issue 16): when an operator's advance sales open for which trips, and how fast
 //! visitors are let in to hold seats.
 //!
-//! Read from the JSON file `SALE_WINDOWS` names (docs/waiting-room.md):
+//! Written by an admin on the staff site (`staff::sale_windows`, stored in `sale_windows`), or
+//! imported at start from the JSON file `SALE_WINDOWS` names (docs/waiting-room.md):
 //!
 //! ```json
 //! { "windows": [ {
@@ -28,6 +29,9 @@
 use core_wasm::contract::queue::QueuePhase;
 use core_wasm::service::Service;
 use core_wasm::time::Date;
+use std::sync::Arc;
+
+use core_wasm::contract::staff::{StaffSaleWindow, WindowDates};
 use serde::Deserialize;
 
 use super::pacing::Pace;
@@ -54,15 +58,16 @@ pub struct SaleWindow {
     pub open_for_ms: i64,
 }
 
-/// One opening of a window: a queue of its own.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Opening<'a> {
-    pub window: &'a SaleWindow,
+/// One opening of a window: a queue of its own. It holds its window: the windows may change
+/// (a staff save) while a seat-lock that found this opening runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Opening {
+    pub window: Arc<SaleWindow>,
     pub opens_ms: i64,
     pub phase: QueuePhase,
 }
 
-impl Opening<'_> {
+impl Opening {
     /// The queue's id: the window's and the opening's moment.
     pub fn queue_id(&self) -> String {
         format!("{}@{}", self.window.id, self.opens_ms)
@@ -76,7 +81,7 @@ impl Opening<'_> {
 
 impl SaleWindow {
     /// The opening whose pre-queue or sale is under way at `now_ms`, if any.
-    pub fn opening_at(&self, now_ms: i64) -> Option<Opening<'_>> {
+    pub fn opening_at(self: &Arc<Self>, now_ms: i64) -> Option<Opening> {
         // The first opening whose sale has not yet closed at `now_ms`.
         let opens_ms = match self.repeat_ms {
             Some(every) if now_ms >= self.first_opening_ms + self.open_for_ms => {
@@ -94,7 +99,7 @@ impl SaleWindow {
         } else {
             return None;
         };
-        Some(Opening { window: self, opens_ms, phase })
+        Some(Opening { window: Arc::clone(self), opens_ms, phase })
     }
 
     /// Whether the window covers a trip of `service` stopping at `stops` (city ids, in order)
@@ -112,12 +117,12 @@ impl SaleWindow {
 
 /// Every sale window of this deployment.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct SaleWindows(pub Vec<SaleWindow>);
+pub struct SaleWindows(pub Vec<Arc<SaleWindow>>);
 
 impl SaleWindows {
     /// The opening under way at `now_ms` of a window covering the trip, if any. Windows are
     /// checked in the file's order; the first that covers the trip and is under way decides.
-    pub fn for_trip(&self, service: Service, stops: &[String], travel_date: Date, now_ms: i64) -> Option<Opening<'_>> {
+    pub fn for_trip(&self, service: Service, stops: &[String], travel_date: Date, now_ms: i64) -> Option<Opening> {
         self.0
             .iter()
             .filter(|window| window.covers(service, stops, travel_date))
@@ -125,7 +130,7 @@ impl SaleWindows {
     }
 
     /// The window whose id is `id`.
-    pub fn get(&self, id: &str) -> Option<&SaleWindow> {
+    pub fn get(&self, id: &str) -> Option<&Arc<SaleWindow>> {
         self.0.iter().find(|window| window.id == id)
     }
 
@@ -135,7 +140,7 @@ impl SaleWindows {
     /// minutes, sales through the queue for 20, 30 visitors a minute, admissions of 10 minutes.
     /// Trips of the coming days sell as always.
     pub fn demo(start_ms: i64, today: Date) -> SaleWindows {
-        SaleWindows(vec![SaleWindow {
+        SaleWindows(vec![Arc::new(SaleWindow {
             id: "demo-eid".into(),
             service: Service::Bus,
             routes: vec![("dhaka".into(), "chattogram".into())],
@@ -146,72 +151,42 @@ impl SaleWindows {
             admission_ms: 10 * MINUTE_MS,
             pre_queue_ms: 10 * MINUTE_MS,
             open_for_ms: 20 * MINUTE_MS,
-        }])
+        })])
     }
 
     /// Reads the file's text; the message says what is wrong and where.
     pub fn parse(json: &str) -> Result<SaleWindows, String> {
-        let file: WindowsFile = serde_json::from_str(json).map_err(|e| format!("not a sale windows file: {e}"))?;
-        let mut windows: Vec<SaleWindow> = Vec::with_capacity(file.windows.len());
-        for spec in file.windows {
-            let id = spec.id.trim().to_owned();
-            let window = spec.check().map_err(|problem| format!("window {id:?}: {problem}"))?;
-            if windows.iter().any(|w| w.id == window.id) {
-                return Err(format!("window {id:?}: a second window has this id"));
-            }
-            windows.push(window);
-        }
-        Ok(SaleWindows(windows))
+        let specs = read_file(json)?;
+        let windows = specs.iter().map(check).collect::<Result<Vec<_>, _>>()?;
+        Ok(SaleWindows(windows.into_iter().map(Arc::new).collect()))
+    }
+
+    /// These windows and `more` (which take the place of any of these with their id).
+    pub fn with(&self, more: &[SaleWindow]) -> SaleWindows {
+        let kept = self.0.iter().filter(|w| !more.iter().any(|m| m.id == w.id)).cloned();
+        SaleWindows(kept.chain(more.iter().cloned().map(Arc::new)).collect())
     }
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct WindowsFile {
-    windows: Vec<WindowSpec>,
+    windows: Vec<StaffSaleWindow>,
 }
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct RouteSpec {
-    from: String,
-    to: String,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct DatesSpec {
-    from: String,
-    to: String,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct WindowSpec {
-    id: String,
-    service: Service,
-    #[serde(default)]
-    routes: Vec<RouteSpec>,
-    travel_dates: Option<DatesSpec>,
-    opens_at: String,
-    repeat_every_minutes: Option<u32>,
-    admit_per_minute: u32,
-    #[serde(default = "default_admission")]
-    admission_minutes: u32,
-    #[serde(default = "default_pre_queue")]
-    pre_queue_minutes: u32,
-    #[serde(default = "default_open_for")]
-    open_for_minutes: u32,
-}
-
-fn default_admission() -> u32 {
-    10
-}
-fn default_pre_queue() -> u32 {
-    30
-}
-fn default_open_for() -> u32 {
-    120
+/// The windows a `SALE_WINDOWS` file writes, each checked, ids unique.
+pub fn read_file(json: &str) -> Result<Vec<StaffSaleWindow>, String> {
+    let file: WindowsFile = serde_json::from_str(json).map_err(|e| format!("not a sale windows file: {e}"))?;
+    let mut seen: Vec<&str> = Vec::with_capacity(file.windows.len());
+    for spec in &file.windows {
+        let id = spec.id.trim();
+        check(spec)?;
+        if seen.contains(&id) {
+            return Err(format!("window {id:?}: a second window has this id"));
+        }
+        seen.push(id);
+    }
+    Ok(file.windows)
 }
 
 /// `YYYY-MM-DDTHH:MM` (or `...:SS`), Dhaka wall clock, as Unix milliseconds.
@@ -236,55 +211,73 @@ fn minutes_ms(minutes: u32) -> i64 {
     i64::from(minutes) * MINUTE_MS
 }
 
-impl WindowSpec {
-    fn check(self) -> Result<SaleWindow, String> {
-        if self.id.trim().is_empty() || self.id.contains('@') {
-            return Err("id must be a name without '@'".into());
-        }
-        if self.admit_per_minute == 0 {
-            return Err("admitPerMinute must be at least 1".into());
-        }
-        if self.admission_minutes == 0 || self.open_for_minutes == 0 {
-            return Err("admissionMinutes and openForMinutes must be at least 1".into());
-        }
-        let travel_dates = match self.travel_dates {
-            None => None,
-            Some(DatesSpec { from, to }) => {
-                let date = |text: &str| {
-                    Date::parse(text.trim())
-                        .map_err(|_| format!("travelDates {text:?} is not a date written YYYY-MM-DD"))
-                };
-                let (first, last) = (date(&from)?, date(&to)?);
-                if last < first {
-                    return Err(format!("travelDates end ({to}) before they begin ({from})"));
-                }
-                Some((first, last))
-            }
-        };
-        // One opening's pre-queue and sale must be over before the next one's pre-queue starts:
-        // a trip is in one queue at a time.
-        if let Some(every) = self.repeat_every_minutes
-            && u64::from(every) < u64::from(self.pre_queue_minutes) + u64::from(self.open_for_minutes)
-        {
-            return Err("repeatEveryMinutes must be at least preQueueMinutes + openForMinutes".into());
-        }
-        Ok(SaleWindow {
-            id: self.id.trim().to_owned(),
-            service: self.service,
-            routes: self
-                .routes
-                .into_iter()
-                .map(|r| (r.from.trim().to_lowercase(), r.to.trim().to_lowercase()))
-                .collect(),
-            travel_dates,
-            first_opening_ms: dhaka_moment_ms(&self.opens_at)?,
-            repeat_ms: self.repeat_every_minutes.map(minutes_ms),
-            pace: Pace { per_minute: self.admit_per_minute },
-            admission_ms: minutes_ms(self.admission_minutes),
-            pre_queue_ms: minutes_ms(self.pre_queue_minutes),
-            open_for_ms: minutes_ms(self.open_for_minutes),
-        })
+/// A window as written, checked: what it means, or what is wrong with it (naming the window).
+pub fn check(spec: &StaffSaleWindow) -> Result<SaleWindow, String> {
+    let id = spec.id.trim();
+    checked(spec).map_err(|problem| format!("window {id:?}: {problem}"))
+}
+
+fn checked(spec: &StaffSaleWindow) -> Result<SaleWindow, String> {
+    if spec.id.trim().is_empty() || spec.id.contains('@') {
+        return Err("id must be a name without '@'".into());
     }
+    if spec.admit_per_minute == 0 {
+        return Err("admitPerMinute must be at least 1".into());
+    }
+    if spec.admission_minutes == 0 || spec.open_for_minutes == 0 {
+        return Err("admissionMinutes and openForMinutes must be at least 1".into());
+    }
+    let travel_dates = match &spec.travel_dates {
+        None => None,
+        Some(WindowDates { from, to }) => {
+            let date = |text: &str| {
+                Date::parse(text.trim()).map_err(|_| format!("travelDates {text:?} is not a date written YYYY-MM-DD"))
+            };
+            let (first, last) = (date(from)?, date(to)?);
+            if last < first {
+                return Err(format!("travelDates end ({to}) before they begin ({from})"));
+            }
+            Some((first, last))
+        }
+    };
+    // One opening's pre-queue and sale must be over before the next one's pre-queue starts:
+    // a trip is in one queue at a time.
+    if let Some(every) = spec.repeat_every_minutes
+        && u64::from(every) < u64::from(spec.pre_queue_minutes) + u64::from(spec.open_for_minutes)
+    {
+        return Err("repeatEveryMinutes must be at least preQueueMinutes + openForMinutes".into());
+    }
+    Ok(SaleWindow {
+        id: spec.id.trim().to_owned(),
+        service: spec.service,
+        routes: spec.routes.iter().map(|r| (r.from.trim().to_lowercase(), r.to.trim().to_lowercase())).collect(),
+        travel_dates,
+        first_opening_ms: dhaka_moment_ms(&spec.opens_at)?,
+        repeat_ms: spec.repeat_every_minutes.map(minutes_ms),
+        pace: Pace { per_minute: spec.admit_per_minute },
+        admission_ms: minutes_ms(spec.admission_minutes),
+        pre_queue_ms: minutes_ms(spec.pre_queue_minutes),
+        open_for_ms: minutes_ms(spec.open_for_minutes),
+    })
+}
+
+/// The count of stored windows and their latest change: when either moves, read them again.
+pub async fn stored_mark(pool: &crate::store::pool::Pool) -> Result<(i64, i64), sqlx::Error> {
+    sqlx::query_as("SELECT COUNT(*), COALESCE(MAX(updated_at), 0) FROM sale_windows").fetch_one(pool).await
+}
+
+/// The stored windows in force (a stored one that no longer reads is skipped, and said).
+pub async fn stored(pool: &crate::store::pool::Pool) -> Result<Vec<SaleWindow>, sqlx::Error> {
+    let rows: Vec<(String, String)> =
+        sqlx::query_as("SELECT id, spec FROM sale_windows WHERE active = 1 ORDER BY id").fetch_all(pool).await?;
+    let mut windows = Vec::with_capacity(rows.len());
+    for (id, spec) in rows {
+        match serde_json::from_str::<StaffSaleWindow>(&spec).map_err(|e| e.to_string()).and_then(|s| check(&s)) {
+            Ok(window) => windows.push(window),
+            Err(problem) => tracing::error!(window = %id, %problem, "a stored sale window does not read"),
+        }
+    }
+    Ok(windows)
 }
 
 #[cfg(test)]
