@@ -58,16 +58,8 @@ async function lookAt(page: Page, name: string): Promise<void> {
   expect(await seriousViolations(page), name).toEqual([]);
 }
 
-test('a manager builds a route, a layout, a schedule and fares; a traveller buys a seat on it; the manager sees the sale', async ({ browser, request, baseURL }) => {
-  test.setTimeout(180_000);
-  const desk = await (await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } })).newPage();
-  const problems = collectProblems(desk);
-  const code = `kus-${Date.now() % 100000}`;
-  // Nothing a manager types runs on any page: a dialog would be a script of theirs running.
-  const dialogs: string[] = [];
-  desk.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss()));
-
-  // Login: the phone, the SMS code, the authenticator's code.
+/** Hanif's manager logs in: the phone, the SMS code, the authenticator's code. */
+async function logIn(desk: Page, request: APIRequestContext): Promise<void> {
   await desk.goto('/staff');
   await expect(desk.getByRole('heading', { name: 'Staff login' })).toBeVisible();
   await lookAt(desk, 'login');
@@ -77,6 +69,18 @@ test('a manager builds a route, a layout, a schedule and fares; a traveller buys
   await desk.getByLabel('Authenticator code').fill(totp(MANAGER_SECRET));
   await desk.getByRole('button', { name: 'Log in' }).click();
   await expect(desk.getByText(`Signed in as ${MANAGER}`)).toBeVisible();
+}
+
+test('a manager builds a route, a layout, a schedule and fares; a traveller buys a seat on it; the manager sees the sale', async ({ browser, request, baseURL }) => {
+  test.setTimeout(180_000);
+  const desk = await (await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } })).newPage();
+  const problems = collectProblems(desk);
+  const code = `kus-${Date.now() % 100000}`;
+  // Nothing a manager types runs on any page: a dialog would be a script of theirs running.
+  const dialogs: string[] = [];
+  desk.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss()));
+
+  await logIn(desk, request);
 
   // A city the route needs.
   await desk.getByRole('link', { name: 'Places' }).click();
@@ -233,4 +237,94 @@ test('a manager builds a route, a layout, a schedule and fares; a traveller buys
   await desk.getByRole('button', { name: 'English' }).click();
   expect(dialogs, 'no script of a manager ran').toEqual([]);
   expect(problems).toEqual([]);
+});
+
+test('a manager builds a launch of two floors with a cabin class; a traveller on a phone buys a cabin on it', async ({ browser, request, baseURL }) => {
+  test.setTimeout(180_000);
+  const desk = await (await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } })).newPage();
+  const problems = collectProblems(desk);
+  const code = `bar-${Date.now() % 100000}`;
+  await logIn(desk, request);
+
+  // Two floors: 3 rows of chairs below, 6 double cabins above.
+  await desk.getByRole('link', { name: 'Seat layouts' }).click();
+  await desk.getByRole('button', { name: 'New' }).click();
+  const layout = desk.getByRole('form', { name: 'Seat layouts' });
+  await layout.getByLabel('Code').fill(code);
+  await layout.getByLabel('Name', { exact: true }).fill('MV Hanif, two floors');
+  await layout.getByLabel('Rows').fill('3');
+  await layout.getByRole('button', { name: 'Launch floors' }).click();
+  await expect(layout.getByTestId('seats-for-sale')).toHaveText('18 seats for sale');
+  await layout.getByRole('button', { name: 'Save' }).click();
+  await expect(layout.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await lookAt(desk, 'launch-layout');
+
+  // Dhaka - Barishal by river, overnight.
+  await desk.getByRole('link', { name: 'Routes' }).click();
+  await desk.getByRole('button', { name: 'New' }).click();
+  const route = desk.getByRole('form', { name: 'Routes' });
+  await route.getByLabel('Code').fill(code);
+  await route.getByLabel('Service').selectOption('LAUNCH');
+  await route.getByLabel('Name', { exact: true }).fill('Dhaka - Barishal');
+  await route.getByLabel('City 1').selectOption('dhaka');
+  await route.getByLabel('City 2').selectOption('barishal');
+  await route.getByLabel('Minutes from start').nth(1).fill('600');
+  await route.getByRole('button', { name: 'Save' }).click();
+  await expect(route.getByRole('status')).toHaveText('Saved.');
+
+  // A nightly sailing at 23:50 (no demo launch leaves then).
+  await desk.getByRole('link', { name: 'Schedules' }).click();
+  await desk.getByRole('button', { name: 'New' }).click();
+  const schedule = desk.getByRole('form', { name: 'Schedules' });
+  await schedule.getByLabel('Code').fill(code);
+  await schedule.getByLabel('Route').selectOption(`op-hanif:${code}`);
+  await schedule.getByLabel('Departure (HH:MM)').fill('23:50');
+  await schedule.getByLabel('Coach class').fill('Launch');
+  await schedule.getByLabel('Layout').selectOption(`op-hanif:${code}`);
+  await schedule.getByRole('button', { name: 'Save' }).click();
+  await expect(schedule.getByRole('status')).toHaveText('Saved.');
+
+  // The fares of each class: chairs and double cabins.
+  await desk.getByRole('link', { name: 'Fares' }).click();
+  const fares = desk.getByRole('form', { name: 'Fares' });
+  for (const [seatClass, fare] of [['chair', '450'], ['double', '2400']] as const) {
+    await fares.getByLabel('Route').selectOption(`op-hanif:${code}`);
+    await fares.getByLabel('Seat class').fill(seatClass);
+    await fares.getByLabel('Fare (Tk) Dhaka – Barishal').fill(fare);
+    await fares.getByRole('button', { name: 'Save' }).click();
+    await expect(fares.getByRole('status')).toHaveText('Saved.');
+  }
+
+  // The traveller, on a phone, finds tomorrow night's sailing and buys cabin 201.
+  const phone = await (await browser.newContext({ baseURL, viewport: { width: 360, height: 640 } })).newPage();
+  const phoneProblems = collectProblems(phone);
+  await phone.goto(`/launch/trip?from=dhaka&to=barishal&journeyDate=${dhakaDate(1)}`);
+  const card = phone.locator('article, li').filter({ hasText: /\b11:50 PM/i }).filter({ has: phone.getByRole('link', { name: /^View seats/ }) }).first();
+  await expect(card).toBeVisible();
+  await card.getByRole('link', { name: /^View seats/ }).click();
+  await expect(phone.getByRole('heading', { level: 1, name: 'Choose your seats' })).toBeVisible();
+  const cabin = phone.getByRole('button', { name: /\b201, available, 2,400 TK$/ });
+  await expect(cabin).toBeVisible();
+  await expect(phone.getByRole('button', { name: /, available, 450 TK$/ })).toHaveCount(12);
+  await phone.screenshot({ path: `${artifacts}staff-launch-seats-360.png`, fullPage: true });
+  await noSideways(phone);
+  await cabin.click();
+  await phone.getByRole('button', { name: 'Continue' }).click();
+  await expect(phone).toHaveURL(/\/launch\/payment\/passenger-details$/);
+  await phone.getByLabel('Full name').fill('Karima Begum');
+  await phone.getByLabel('Mobile number').fill('01811223355');
+  await phone.getByLabel('Female', { exact: true }).check();
+  await phone.getByRole('button', { name: 'Continue to payment' }).click();
+  await phone.getByRole('button', { name: /^Pay [\d,]+ TK$/ }).click();
+  await phone.getByRole('button', { name: /^Pay [\d,]+ TK$/ }).click();
+  await phone.waitForURL(/\/launch\/payment\/success\?tnxId=/);
+
+  // The manager sees it sold.
+  await desk.getByRole('link', { name: 'Trips and sales' }).click();
+  await desk.getByLabel('Filter').fill(`op-hanif:${code}`);
+  const row = desk.getByRole('row').filter({ hasText: `${dhakaDate(1)} 23:50` });
+  await expect(row).toContainText('18');
+  await expect(row.getByRole('cell').nth(4)).toHaveText('1');
+  expect(problems).toEqual([]);
+  expect(phoneProblems).toEqual([]);
 });

@@ -58,7 +58,10 @@ export function BlogsSection({ service }: { service: Service }) {
             <li key={blog._id} className="blog">
               <article className="blog__card">
                 <RemoteImage path={blog.image} width={320} height={180} className="blog__image" />
-                <h3 className="blog__title">{blog.title}</h3>
+                <h3 className="blog__title">
+                  {/* A post is its own page, written by the server (no app around it). */}
+                  {blog.url.startsWith('/') ? <a href={blog.url}>{blog.title}</a> : blog.title}
+                </h3>
                 <p className="blog__summary">{blog.summary}</p>
               </article>
             </li>
