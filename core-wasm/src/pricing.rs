@@ -25,6 +25,25 @@ pub trait FareTable {
     fn fare(&self, class: &str, from: i64, to: i64) -> Option<Taka>;
 }
 
+/// A fare for travel dates `first` to `last` (inclusive): an operator's Eid fare.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DatedFare {
+    pub first: crate::time::Date,
+    pub last: crate::time::Date,
+    pub fare: Taka,
+}
+
+/// The fare on `travel_date`: a dated fare whose period covers it, else the `base` fare. An
+/// operator's periods of one leg and class never overlap ([`periods_overlap`] is checked on save).
+pub fn fare_on(base: Option<Taka>, dated: &[DatedFare], travel_date: crate::time::Date) -> Option<Taka> {
+    dated.iter().find(|d| d.first <= travel_date && travel_date <= d.last).map(|d| d.fare).or(base)
+}
+
+/// Whether two periods share a day.
+pub fn periods_overlap(a: (crate::time::Date, crate::time::Date), b: (crate::time::Date, crate::time::Date)) -> bool {
+    a.0 <= b.1 && b.0 <= a.1
+}
+
 /// A seat the traveller chose, with the class its fare is set by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ChosenSeat<'a> {
@@ -283,5 +302,19 @@ mod tests {
         assert_eq!(format_taka(1234567.4), "1,234,567 TK");
         assert_eq!(format_taka(-100.0), "- 100 TK");
         assert_eq!(format_taka(f64::NAN), "0 TK");
+    }
+
+    #[test]
+    fn an_eid_fare_replaces_the_base_fare_on_its_days_only() {
+        let day = |d: &str| crate::time::Date::parse(d).unwrap();
+        let eid = [DatedFare { first: day("2027-03-25"), last: day("2027-03-31"), fare: 1_200 }];
+        assert_eq!(fare_on(Some(800), &eid, day("2027-03-24")), Some(800));
+        assert_eq!(fare_on(Some(800), &eid, day("2027-03-25")), Some(1_200));
+        assert_eq!(fare_on(Some(800), &eid, day("2027-03-31")), Some(1_200));
+        assert_eq!(fare_on(Some(800), &eid, day("2027-04-01")), Some(800));
+        assert_eq!(fare_on(None, &eid, day("2027-03-28")), Some(1_200), "a leg sold only at Eid");
+        assert_eq!(fare_on(None, &eid, day("2027-04-01")), None);
+        assert!(periods_overlap((day("2027-03-25"), day("2027-03-31")), (day("2027-03-31"), day("2027-04-02"))));
+        assert!(!periods_overlap((day("2027-03-25"), day("2027-03-31")), (day("2027-04-01"), day("2027-04-02"))));
     }
 }

@@ -853,4 +853,51 @@ on_both! {
         assert_eq!(status, StatusCode::OK, "{body}");
         assert_eq!(count(&app, "SELECT COUNT(*) FROM audit_log WHERE call = 'sale-windows'").await, 2);
     }
+
+    an_eid_fare_replaces_the_base_fare_on_its_dates_only(app) {
+        let manager = staff(&app, MANAGER).await;
+        let schedule = kushtia_network(&manager).await;
+        let day = |n: i64| common::today().add_days(n).to_string();
+        let eid = json!({"routeId": "op-hanif:dhaka-kushtia", "seatClass": "economy",
+            "period": {"fromDate": day(1), "toDate": day(2)}, "fares": [{"fromStop": 0, "toStop": 2, "fare": 1200}]});
+        let saved = ok_data_of(manager.post("/v1/api/staff/fares", eid.clone()).await);
+        assert_eq!(saved["period"]["fromDate"], day(1));
+        let fare_on = |n: i64| {
+            let app = app.clone();
+            let schedule = schedule.clone();
+            async move {
+                let (_, found) = app
+                    .post("/v1/api/intercity/get-schedule-trips", json!({"from": "Dhaka", "to": "Kushtia", "journeyDate": day(n)}))
+                    .await;
+                let trips = found["data"]["trips"].as_array().cloned().unwrap_or_default();
+                let ours = trips.into_iter().find(|t| t["_id"].as_str().unwrap_or_default().contains(&schedule)).unwrap();
+                ours["seatFare"].clone()
+            }
+        };
+        assert_eq!(fare_on(1).await, json!(1200.0), "the Eid fare on its dates");
+        assert_eq!(fare_on(3).await, json!(700.0), "the base fare after");
+        // What the traveller pays is the fare of the trip's date.
+        let trip = format!("trip-{schedule}-{}", day(2).replace('-', ""));
+        let buyer = app.visitor("v-eid");
+        assert_eq!(buyer.lock(&trip, &["A1"]).await.0, StatusCode::OK);
+        let tnx = buyer.book(&trip, &["A1"]).await;
+        let (_, info) = buyer.post("/v1/api/intercity/get-booking-info-by-txn-id", json!({"tnxId": tnx})).await;
+        assert_eq!(info["data"]["amount"].as_f64(), Some(1200.0), "{info}");
+        // A period sharing a day with it is refused; its own dates again replace it.
+        let mut overlapping = eid.clone();
+        overlapping["period"] = json!({"fromDate": day(2), "toDate": day(4)});
+        let (status, body) = manager.post("/v1/api/staff/fares", overlapping).await;
+        assert_eq!((status, body["code"].as_str()), (StatusCode::CONFLICT, Some("fare.periodOverlap")), "{body}");
+        let mut backwards = eid.clone();
+        backwards["period"] = json!({"fromDate": day(4), "toDate": day(3)});
+        assert_eq!(manager.post("/v1/api/staff/fares", backwards).await.0, StatusCode::BAD_REQUEST);
+        let (_, list) = manager.get("/v1/api/staff/fares").await;
+        let periods: Vec<&Value> = list["data"]["fares"].as_array().unwrap().iter().filter(|f| !f["period"].is_null()).collect();
+        assert_eq!(periods.len(), 1, "{list}");
+        // Saved with no fares, the period is gone.
+        let mut removed = eid.clone();
+        removed["fares"] = json!([]);
+        ok_data_of(manager.post("/v1/api/staff/fares", removed).await);
+        assert_eq!(fare_on(1).await, json!(700.0));
+    }
 }

@@ -238,7 +238,18 @@ contract! {
         pub seat_class: String,
         #[serde(default)]
         pub operator_id: Option<String>,
+        /// None: the base fares. A period: its fares replace the base ones on its travel dates
+        /// (an Eid fare); saved with no fares, the period is removed.
+        #[serde(default)]
+        pub period: Option<FarePeriod>,
         pub fares: Vec<StaffFare>,
+    }
+
+    /// Travel dates, first and last (Dhaka dates), inclusive.
+    #[serde(rename_all = "camelCase")]
+    pub struct FarePeriod {
+        pub from_date: String,
+        pub to_date: String,
     }
 
     #[serde(rename_all = "camelCase")]
@@ -654,7 +665,7 @@ staff_calls! {
     ImportSchedules: Post "schedules/import", NETWORK, true; Csv => ImportResult; "Schedules from a CSV, all or nothing (?dryRun=1 checks only)"
     ExportSchedules: Get "schedules/export", NETWORK, false; Nothing => Csv; "Schedules as CSV, in the import's format"
     Fares: Get "fares", NETWORK, false; Nothing => FareList; "Fares"
-    SaveFares: Post "fares", NETWORK, true; StaffFares => StaffFares; "Set the fares of a route and seat class"
+    SaveFares: Post "fares", NETWORK, true; StaffFares => StaffFares; "Set the fares of a route and seat class, or of a period of travel dates (Eid fares)"
     Generate: Post "trips/generate", NETWORK, true; Generate => Generated; "Make the trips of the schedules up to a horizon"
     Trips: Get "trips", SALES, false; Nothing => StaffTrips; "Coming trips and their sales"
     Audit: Get "audit", NETWORK, false; AuditQuery => AuditPage; "The audit log, newest first"

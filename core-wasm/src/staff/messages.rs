@@ -119,6 +119,7 @@ staff_templates! {
     IMAGE_SIDES = "content.imageSides", "The image is {width} x {height} pixels; at most {max} a side and {pixels} megapixels", "ছবিটি {width} x {height} পিক্সেল; প্রতি পাশে সর্বোচ্চ {max} এবং মোট {pixels} মেগাপিক্সেল";
     IMAGE_PATH = "content.imagePath", "{field} must be an image uploaded here", "{field} এখানে আপলোড করা ছবি হতে হবে";
     LINK = "content.link", "{field} must start with https:// or /", "{field} https:// বা / দিয়ে শুরু হতে হবে";
+    FARE_PERIOD_OVERLAP = "fare.periodOverlap", "These dates overlap the fare period {from} to {to}: change that one instead", "এই তারিখগুলো {from} থেকে {to} ভাড়ার সময়ের সাথে মিলে যায়: সেটিই বদলান";
     SAME_CITY = "content.sameCity", "A popular route goes between two different cities", "জনপ্রিয় রুট দুটি আলাদা শহরের মধ্যে";
 }
 

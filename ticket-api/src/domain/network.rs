@@ -12,7 +12,9 @@ use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
 use crate::store::pool::Pool;
+use core_wasm::pricing::DatedFare;
 use core_wasm::service::Service;
+use core_wasm::time::Date;
 
 use crate::store::network as store;
 
@@ -117,8 +119,13 @@ pub struct Network {
     /// Where each trip is: its route and its index in the route's trips.
     pub trip_index: HashMap<String, (String, usize)>,
     /// (route, operator, seat class, from stop, to stop) -> taka.
-    pub fares: HashMap<(String, String, String, i64, i64), i64>,
+    pub fares: HashMap<FareKey, i64>,
+    /// The same legs' fares for periods of travel dates (Eid fares), which win on their dates.
+    pub dated_fares: HashMap<FareKey, Vec<DatedFare>>,
 }
+
+/// A leg's fare: (route, operator, seat class, from stop, to stop).
+pub type FareKey = (String, String, String, i64, i64);
 
 async fn version(pool: &Pool) -> Result<String, sqlx::Error> {
     Ok(crate::store::content::setting(pool, "network_version").await?.unwrap_or_default())
@@ -221,7 +228,18 @@ impl Network {
         for r in store::fares(pool).await? {
             n.fares.insert((r.route_id, r.operator_id, r.seat_class, r.from_stop, r.to_stop), r.fare);
         }
+        for r in store::fare_periods(pool).await? {
+            let (Ok(first), Ok(last)) = (Date::parse(&r.first_date), Date::parse(&r.last_date)) else { continue };
+            let key = (r.route_id, r.operator_id, r.seat_class, r.from_stop, r.to_stop);
+            n.dated_fares.entry(key).or_default().push(DatedFare { first, last, fare: r.fare });
+        }
         Ok(n)
+    }
+
+    /// A leg's fare for a trip leaving on `travel_date` (a Dhaka date), by the core's rule.
+    pub fn fare(&self, key: &FareKey, travel_date: Date) -> Option<i64> {
+        let dated = self.dated_fares.get(key).map_or(&[][..], Vec::as_slice);
+        core_wasm::pricing::fare_on(self.fares.get(key).copied(), dated, travel_date)
     }
 
     /// The id and the vehicle a trip runs with.

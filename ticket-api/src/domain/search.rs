@@ -153,7 +153,8 @@ fn trip_of(network: &Network, c: &Candidate<'_>, service: Service, taken: i64) -
                 .filter_map(|class| {
                     let key =
                         (c.route_id.to_owned(), c.trip.operator_id.clone(), class.clone(), c.from as i64, c.to as i64);
-                    network.fares.get(&key).copied()
+                    let travel_date = core_wasm::time::DateTime::from_epoch_minutes(c.trip.departs_at).date;
+                    network.fare(&key, travel_date)
                 })
                 .collect()
         })

@@ -143,9 +143,15 @@ impl TripInfo {
         })
     }
 
-    /// The fare of a seat class from stop `from` to stop `to`, in taka.
+    /// The fare of a seat class from stop `from` to stop `to`, in taka, on the trip's date.
     pub(crate) fn fare(&self, network: &Network, class: &str, from: i64, to: i64) -> Option<i64> {
-        network.fares.get(&(self.route_id.clone(), self.operator_id.clone(), class.to_owned(), from, to)).copied()
+        let key = (self.route_id.clone(), self.operator_id.clone(), class.to_owned(), from, to);
+        network.fare(&key, self.travel_date())
+    }
+
+    /// The Dhaka date it leaves on (a dated fare's date).
+    pub(crate) fn travel_date(&self) -> core_wasm::time::Date {
+        core_wasm::time::DateTime::from_epoch_minutes(self.departs_at).date
     }
 
     /// The seats of the trip's coach or ship (empty for a layout newer than the timetable).

@@ -175,3 +175,24 @@ pub async fn fares(pool: &Pool) -> Result<Vec<FareRow>, sqlx::Error> {
         .fetch_all(pool)
         .await
 }
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct FarePeriodRow {
+    pub route_id: String,
+    pub operator_id: String,
+    pub seat_class: String,
+    pub from_stop: i64,
+    pub to_stop: i64,
+    pub first_date: String,
+    pub last_date: String,
+    pub fare: i64,
+}
+
+/// Fares for periods of travel dates (Eid fares).
+pub async fn fare_periods(pool: &Pool) -> Result<Vec<FarePeriodRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT route_id, operator_id, seat_class, from_stop, to_stop, first_date, last_date, fare FROM fare_periods",
+    )
+    .fetch_all(pool)
+    .await
+}
