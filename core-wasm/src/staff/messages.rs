@@ -123,6 +123,14 @@ staff_templates! {
     SAME_CITY = "content.sameCity", "A popular route goes between two different cities", "জনপ্রিয় রুট দুটি আলাদা শহরের মধ্যে";
 }
 
+/// The Bangla of a staff message the server said in English (its code and values): the staff
+/// site shows a refusal in the language chosen. None for a code that is not a staff message.
+pub fn bangla(code: &str, params: &[Param]) -> Option<String> {
+    let template = ALL.iter().find(|t| t.code == code)?;
+    let pairs: Vec<(&str, &str)> = params.iter().map(|p| (p.name.as_str(), p.value.as_str())).collect();
+    Some(fill(template.bn, &pairs))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,5 +158,12 @@ mod tests {
         let said = NOT_FOUND.with(&[("what", "Schedule")]);
         assert_eq!(said.text, "Schedule not found");
         assert_eq!(said.text_bn, "Schedule পাওয়া যায়নি");
+    }
+
+    #[test]
+    fn a_refusal_said_in_english_reads_in_bangla_from_its_code_and_values() {
+        let said = OUT_OF_RANGE.with(&[("field", "fare"), ("min", "1"), ("max", "100000")]);
+        assert_eq!(bangla(&said.code, &said.params).as_deref(), Some("fare 1 থেকে 100000 এর মধ্যে হতে হবে"));
+        assert_eq!(bangla("booking.unknown", &[]), None);
     }
 }

@@ -71,6 +71,17 @@ pub fn check_promo(#[wasm_bindgen(unchecked_param_type = "StaffPromo")] promo: J
     to_js(&promo::check(&promo).err())
 }
 
+/// The Bangla of a staff message the server said (its code and values), or null.
+#[wasm_bindgen(js_name = staffBangla)]
+pub fn staff_bangla(
+    code: &str,
+    #[wasm_bindgen(unchecked_param_type = "{ name: string; value: string }[]")] params: JsValue,
+) -> Result<Option<String>, JsError> {
+    let params: Vec<crate::server_messages::Param> =
+        if params.is_undefined() || params.is_null() { Vec::new() } else { from_js(params, "params")? };
+    Ok(crate::staff::messages::bangla(code, &params))
+}
+
 /// Whether someone holding `held` may give or take `grant`.
 #[wasm_bindgen(js_name = mayGrant)]
 pub fn may_grant(
