@@ -18,7 +18,7 @@ use core_wasm::contract::trips::{Fare, Trip};
 use core_wasm::language::Language;
 use core_wasm::{
     cities, deal, digits, email, errors, identity, invoice, otp, phone, pricing, reservation, rollout, routes, seats,
-    tickets, time, trips,
+    staff, tickets, time, trips,
 };
 use libtest_mimic::{Arguments, Failed, Trial};
 use serde::de::DeserializeOwned;
@@ -112,6 +112,12 @@ fn run(rule: &str, a: &[Value]) -> Outcome {
         "deal.claim" => {
             let offered: SurpriseDeal = arg(a, 0)?;
             out(deal::claim(&offered, &arg::<BusBooking>(a, 1)?, &arg::<String>(a, 2)?))
+        }
+        "shift.close" => {
+            let reason: Option<String> = arg(a, 2)?;
+            let closed =
+                staff::shift::close(arg(a, 0)?, &arg::<Vec<staff::shift::NoteCount>>(a, 1)?, reason.as_deref());
+            out(closed.map_err(|e| e.text)?)
         }
         "rollout.banner" => {
             // As the JS binding: counts and percentages arrive as JS numbers.

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as site from 'core-wasm';
 import * as booking from 'core-wasm/booking';
+import * as staff from 'core-wasm/staff';
 import { describe, expect, it } from 'vitest';
 import { subsetMismatch } from '@/test/subset-match';
 
@@ -33,9 +34,9 @@ const files = readdirSync(folder)
   .filter((name) => name.endsWith('.json'))
   .sort();
 
-// The core is two wasm modules (the first pages' rules, and the booking pages' rules); a rule
-// vector names its function, wherever it lives.
-const coreExports = { ...site, ...booking } as unknown as Record<string, unknown>;
+// The core is three wasm modules (the first pages' rules, the booking pages' rules and the
+// staff site's); a rule vector names its function, wherever it lives.
+const coreExports = { ...site, ...booking, ...staff } as unknown as Record<string, unknown>;
 
 function load(file: string): VectorFile {
   try {

@@ -120,6 +120,8 @@ staff_templates! {
     IMAGE_PATH = "content.imagePath", "{field} must be an image uploaded here", "{field} এখানে আপলোড করা ছবি হতে হবে";
     LINK = "content.link", "{field} must start with https:// or /", "{field} https:// বা / দিয়ে শুরু হতে হবে";
     FARE_PERIOD_OVERLAP = "fare.periodOverlap", "These dates overlap the fare period {from} to {to}: change that one instead", "এই তারিখগুলো {from} থেকে {to} ভাড়ার সময়ের সাথে মিলে যায়: সেটিই বদলান";
+    SHIFT_NOTE = "shift.note", "{note} taka is not a note or coin, or is counted twice", "{note} টাকার নোট বা মুদ্রা নেই, বা দুবার গোনা হয়েছে";
+    SHIFT_REASON = "shift.reason", "The cash counted differs by {difference} taka: say why", "গোনা টাকায় {difference} টাকার পার্থক্য: কারণ লিখুন";
     SAME_CITY = "content.sameCity", "A popular route goes between two different cities", "জনপ্রিয় রুট দুটি আলাদা শহরের মধ্যে";
 }
 

@@ -82,6 +82,20 @@ pub fn staff_bangla(
     Ok(crate::staff::messages::bangla(code, &params))
 }
 
+/// A counter shift's close: what the drawer should hold, what was counted and the difference;
+/// throws the reason it cannot close (a difference without a reason, a note that is not one).
+#[wasm_bindgen(js_name = shiftClose, unchecked_return_type = "Closing")]
+pub fn shift_close(
+    #[wasm_bindgen(unchecked_param_type = "ShiftCash")] cash: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "NoteCount[]")] notes: JsValue,
+    reason: Option<String>,
+) -> Result<JsValue, JsError> {
+    let cash: crate::staff::shift::ShiftCash = from_js(cash, "cash")?;
+    let notes: Vec<crate::staff::shift::NoteCount> = from_js(notes, "notes")?;
+    let closed = crate::staff::shift::close(cash, &notes, reason.as_deref()).map_err(|e| JsError::new(&e.text))?;
+    to_js(&closed)
+}
+
 /// Whether someone holding `held` may give or take `grant`.
 #[wasm_bindgen(js_name = mayGrant)]
 pub fn may_grant(
