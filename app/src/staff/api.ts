@@ -75,6 +75,11 @@ export function post<T>(purpose: string, body: unknown): Promise<T> {
   return send<T>('POST', pathOf(purpose), JSON.stringify(body));
 }
 
+/** A file's own bytes POSTed with its own type (`images`: PNG, JPEG or WebP), not JSON. */
+export function upload<T>(purpose: string, file: Blob): Promise<T> {
+  return send<T>('POST', pathOf(purpose), file, file.type);
+}
+
 /** `POST staff/schedules/import`: the file as text/csv. */
 export function postCsv<T>(text: string, dryRun: boolean): Promise<T> {
   return send<T>('POST', pathOf('schedules/import') + (dryRun ? '?dryRun=1' : ''), text, 'text/csv');

@@ -10,7 +10,9 @@ import { LayoutsPage } from '@/staff/pages/layouts';
 import { PeoplePage } from '@/staff/pages/people';
 import { PlacesPage } from '@/staff/pages/places';
 import { PromosPage } from '@/staff/pages/promos';
+import { ContentPage } from '@/staff/pages/content';
 import { RoutesPage } from '@/staff/pages/routes';
+import { SaleWindowsPage } from '@/staff/pages/sale-windows';
 import { SchedulesPage } from '@/staff/pages/schedules';
 import { SpreadsheetsPage } from '@/staff/pages/spreadsheets';
 import { TripsPage } from '@/staff/pages/trips';
@@ -24,11 +26,15 @@ const AREAS = [
   ['fares', 'nav.fares'],
   ['places', 'nav.places'],
   ['promos', 'nav.promos'],
+  ['content', 'nav.content'],
   ['spreadsheets', 'nav.spreadsheets'],
   ['trips', 'nav.trips'],
   ['audit', 'nav.audit'],
   ['people', 'nav.people'],
 ] as const;
+
+/** Areas only an admin works in (the server refuses everyone else too). */
+const ADMIN_AREAS = [['sale-windows', 'nav.saleWindows']] as const;
 
 export function StaffApp() {
   const lang = useLang();
@@ -58,6 +64,7 @@ export function StaffApp() {
     );
   }, []);
   if (!checked) return null;
+  const admin = who?.grants.some((g) => g.role === 'admin') ?? false;
   return (
     <BrowserRouter basename="/staff">
       <a className="staff-skip" href="#staff-main">
@@ -81,7 +88,7 @@ export function StaffApp() {
         <div className="staff-body">
           <nav className="staff-nav" aria-label={t('app.title')}>
             <ul>
-              {AREAS.map(([path, label]) => (
+              {[...AREAS, ...(admin ? ADMIN_AREAS : [])].map(([path, label]) => (
                 <li key={path}>
                   <NavLink to={`/${path}`}>{t(label)}</NavLink>
                 </li>
@@ -99,6 +106,8 @@ export function StaffApp() {
               <Route path="/fares" element={<FaresPage />} />
               <Route path="/places" element={<PlacesPage />} />
               <Route path="/promos" element={<PromosPage me={who} />} />
+              <Route path="/content" element={<ContentPage />} />
+              {admin ? <Route path="/sale-windows" element={<SaleWindowsPage />} /> : null}
               <Route path="/spreadsheets" element={<SpreadsheetsPage />} />
               <Route path="/trips" element={<TripsPage />} />
               <Route path="/audit" element={<AuditPage />} />
