@@ -191,6 +191,40 @@ test('a manager builds a route, a layout, a schedule and fares; a traveller buys
   await promo.getByRole('button', { name: 'Save' }).click();
   await expect(promo.getByRole('status')).toHaveText('Saved.');
 
+  // An Eid fare for tomorrow's trips from Dhaka to Kushtia: tomorrow's traveller pays it.
+  await desk.getByRole('link', { name: 'Fares' }).click();
+  await fares.getByLabel('Route').selectOption(`op-hanif:${code}`);
+  await fares.getByLabel('Eid fare from (empty: the usual fares)').fill(dhakaDate(1));
+  await fares.getByLabel('Eid fare to').fill(dhakaDate(1));
+  await expect(fares.getByLabel('Fare (Tk) Dhaka – Kushtia')).toHaveValue('');
+  await fares.getByLabel('Fare (Tk) Dhaka – Kushtia').fill('900');
+  await fares.getByRole('button', { name: 'Save' }).click();
+  await expect(fares.getByRole('status')).toHaveText('Saved.');
+  await desk.getByLabel('Filter').fill(dhakaDate(1));
+  await expect(desk.getByRole('cell', { name: `${dhakaDate(1)} – ${dhakaDate(1)}` })).toBeVisible();
+
+  // Content: a banner with an image uploaded here, and a blog post whose Markdown carries
+  // a script and a script link (shown as text, and no link).
+  await desk.getByRole('link', { name: 'Home page content' }).click();
+  await desk.getByRole('region', { name: 'Banners' }).getByRole('button', { name: 'New' }).click();
+  const banner = desk.getByRole('form', { name: 'Banners' });
+  await banner.getByLabel('Code').fill(code);
+  await banner.getByLabel('Title', { exact: true }).fill(`Eid to Kushtia ${markup}`);
+  await banner.getByLabel('Upload an image').setInputFiles('../../app/public/images/banners/intercity-eid.png');
+  await expect(banner.getByLabel('Image path')).toHaveValue(/^\/content\/images\/[0-9a-f]{64}\.png$/);
+  await banner.getByRole('button', { name: 'Save' }).click();
+  await expect(banner.getByRole('status')).toHaveText('Saved.');
+  await desk.getByRole('region', { name: 'Blog posts' }).getByRole('button', { name: 'New' }).click();
+  const post = desk.getByRole('form', { name: 'Blog posts' });
+  await post.getByLabel('Code').fill(code);
+  await post.getByLabel('Title', { exact: true }).fill(`Going home for Eid ${markup}`);
+  await post.getByLabel('Summary').fill('Book early, travel light');
+  await post.getByLabel('Image path').fill('/images/blogs/kuakata.png');
+  await post.getByLabel('Text').fill('## Go early\n\n<script>alert(3)</script>\n\n[click me](javascript:alert(4))');
+  await post.getByRole('button', { name: 'Save' }).click();
+  await expect(post.getByRole('status')).toHaveText('Saved.');
+  await lookAt(desk, 'content');
+
   // The traveller, on a phone, finds the trip tomorrow and buys a seat.
   const phone = await (await browser.newContext({ baseURL, viewport: { width: 360, height: 640 } })).newPage();
   phone.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss()));
@@ -200,7 +234,7 @@ test('a manager builds a route, a layout, a schedule and fares; a traveller buys
   expect(Date.now() - savedAt, 'the schedule was on sale within moments of its save').toBeLessThan(60_000);
   await card.getByRole('link', { name: /^View seats/ }).click();
   await choosePoints(phone);
-  await phone.getByRole('button', { name: /^Seat C1, available, 700 TK$/ }).click();
+  await phone.getByRole('button', { name: /^Seat C1, available, 900 TK$/ }).click();
   await phone.getByRole('button', { name: 'Continue' }).click();
   await phone.getByLabel('Full name').fill('Rahim Uddin');
   await phone.getByLabel('Mobile number').fill('01811223344');
@@ -209,6 +243,17 @@ test('a manager builds a route, a layout, a schedule and fares; a traveller buys
   await phone.getByRole('button', { name: /^Pay [\d,]+ TK$/ }).click();
   await phone.getByRole('button', { name: /^Pay [\d,]+ TK$/ }).click();
   await phone.waitForURL(/\/bus\/payment\/success\?tnxId=/);
+
+  // The post is a page of its own: its Markdown shown, its script as text, its script link no link.
+  await phone.goto(`/blog/op-hanif:${code}`);
+  await expect(phone.getByRole('heading', { level: 2, name: 'Go early' })).toBeVisible();
+  await expect(phone.getByText('<script>alert(3)</script>')).toBeVisible();
+  await expect(phone.getByRole('link', { name: 'click me' })).toHaveCount(0);
+  await expect(phone.getByRole('heading', { level: 1 })).toHaveText(`Going home for Eid ${markup}`);
+  await phone.screenshot({ path: `${artifacts}staff-blog-360.png`, fullPage: true });
+  // The banner is on the bus home page, from the uploaded image.
+  await phone.goto('/bus');
+  await expect(phone.locator('img[src^="/content/images/"]').first()).toBeAttached();
 
   // The manager sees the sale.
   await desk.getByRole('link', { name: 'Trips and sales' }).click();
@@ -223,7 +268,7 @@ test('a manager builds a route, a layout, a schedule and fares; a traveller buys
 
   // Every page at 360 px, in Bangla too.
   await desk.setViewportSize({ width: 360, height: 740 });
-  for (const area of ['routes', 'layouts', 'vehicles', 'schedules', 'fares', 'places', 'promos', 'spreadsheets', 'trips', 'audit', 'people']) {
+  for (const area of ['routes', 'layouts', 'vehicles', 'schedules', 'fares', 'places', 'promos', 'content', 'spreadsheets', 'trips', 'audit', 'people']) {
     await desk.goto(`/staff/${area}`);
     await expect(desk.getByRole('heading', { level: 1 })).toBeVisible();
     await noSideways(desk);

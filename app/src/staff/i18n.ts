@@ -1,8 +1,11 @@
 /**
- * The back office's words, in English and Bangla. Server messages carry both languages
- * (`text`, `textBn`); these are the screens' own labels. The choice is kept per browser.
+ * The back office's words, in English and Bangla. The core's checks carry both languages
+ * (`text`, `textBn`); a server's refusal comes in English with its code and values, and the core
+ * reads it back in Bangla (`staffBangla`). These are the screens' own labels. The choice is kept
+ * per browser.
  */
 import { useSyncExternalStore } from 'react';
+import { staffBangla } from 'core-wasm/staff';
 import type { Said } from '@/staff/api';
 
 export type Lang = 'en' | 'bn';
@@ -96,6 +99,10 @@ const en = {
   'fares.from': 'From',
   'fares.to': 'To',
   'fares.fare': 'Fare (Tk)',
+  'fares.periodFrom': 'Eid fare from (empty: the usual fares)',
+  'fares.periodTo': 'Eid fare to',
+  'fares.dates': 'Travel dates',
+  'fares.always': 'Always',
   'csv.import': 'Import schedules (CSV)',
   'csv.file': 'CSV file',
   'csv.dryRun': 'Check only',
@@ -158,8 +165,6 @@ const en = {
   'content.preview': 'The image',
   'content.imageType': 'This file is not a PNG, JPEG or WebP image ({type})',
   'content.imageBytes': 'This file is {kb} KB: an image may be at most 1 MB (1,024 KB)',
-  'content.imageSides': 'This image is {width} × {height} pixels: at most 4,096 a side and 16 megapixels in all',
-  'content.imageUnread': 'This file does not open as an image',
   'windows.id': 'Window name',
   'windows.idHint': 'Any name without @ (eid-north)',
   'windows.opensAt': 'Sales open (Dhaka time)',
@@ -276,6 +281,10 @@ const bn: Record<Key, string> = {
   'fares.from': 'থেকে',
   'fares.to': 'পর্যন্ত',
   'fares.fare': 'ভাড়া (টাকা)',
+  'fares.periodFrom': 'ঈদের ভাড়া শুরু (খালি: সাধারণ ভাড়া)',
+  'fares.periodTo': 'ঈদের ভাড়া শেষ',
+  'fares.dates': 'যাত্রার তারিখ',
+  'fares.always': 'সবসময়',
   'csv.import': 'সময়সূচি আমদানি (CSV)',
   'csv.file': 'CSV ফাইল',
   'csv.dryRun': 'শুধু যাচাই',
@@ -338,8 +347,6 @@ const bn: Record<Key, string> = {
   'content.preview': 'ছবিটি',
   'content.imageType': 'এই ফাইলটি PNG, JPEG বা WebP ছবি নয় ({type})',
   'content.imageBytes': 'এই ফাইলটি {kb} KB: ছবি সর্বোচ্চ ১ MB (১,০২৪ KB) হতে পারে',
-  'content.imageSides': 'এই ছবিটি {width} × {height} পিক্সেল: প্রতি পাশে সর্বোচ্চ ৪,০৯৬ এবং মোট ১৬ মেগাপিক্সেল',
-  'content.imageUnread': 'এই ফাইলটি ছবি হিসেবে খোলে না',
   'windows.id': 'উইন্ডোর নাম',
   'windows.idHint': '@ ছাড়া যেকোনো নাম (eid-north)',
   'windows.opensAt': 'বিক্রি শুরু (ঢাকার সময়)',
@@ -394,5 +401,6 @@ export function t(key: Key, params: Record<string, string | number> = {}): strin
 
 /** A server's (or the core's) message in the language shown. */
 export function said(message: Said): string {
-  return lang === 'bn' && message.textBn ? message.textBn : message.text;
+  if (lang !== 'bn') return message.text;
+  return message.textBn ?? staffBangla(message.code, message.params ?? []) ?? message.text;
 }

@@ -8,7 +8,7 @@ import type { StaffImage } from 'core-wasm/staff';
 import { StaffError, upload } from '@/staff/api';
 import { Field } from '@/staff/form';
 import { said, t } from '@/staff/i18n';
-import { IMAGE_TYPES, imageProblem } from '@/staff/image-check';
+import { IMAGE_TYPES, fileProblem } from '@/staff/image-check';
 
 /** Only a path on this site is previewed: a typed address elsewhere is never fetched from here. */
 const previewable = (path: string) => path.startsWith('/') && !path.startsWith('//');
@@ -22,7 +22,7 @@ export function ImageField({ value, onChange, required = false }: { value: strin
     if (!file) return;
     setBusy(true);
     try {
-      const found = await imageProblem(file);
+      const found = fileProblem(file);
       if (found) {
         setProblem(found);
         return;

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Content, StaffImage } from 'core-wasm/staff';
-import { fileProblem, sidesProblem } from '@/staff/image-check';
+import { fileProblem } from '@/staff/image-check';
 import { ContentPage } from '@/staff/pages/content';
 
 // A real 1 x 1 PNG (RGBA), 70 bytes.
@@ -89,14 +89,5 @@ describe("the browser's image checks, by the core's bounds", () => {
     expect(fileProblem({ type: 'image/png', size: 1024 * 1024 + 1 })).toContain('1025 KB');
     expect(fileProblem({ type: 'image/gif', size: 10 })).toContain('(image/gif)');
     expect(fileProblem({ type: 'image/svg+xml', size: 10 })).not.toBeNull();
-  });
-
-  it('takes at most 4,096 pixels a side and 16 megapixels', () => {
-    expect(sidesProblem(1200, 400)).toBeNull();
-    expect(sidesProblem(4096, 4096)).toBeNull();
-    expect(sidesProblem(4097, 1)).toBe('This image is 4097 × 1 pixels: at most 4,096 a side and 16 megapixels in all');
-    expect(sidesProblem(1, 4097)).not.toBeNull();
-    expect(sidesProblem(20_000, 20_000)).not.toBeNull();
-    expect(sidesProblem(0, 10)).not.toBeNull();
   });
 });

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkPromo, checkStops, codeOk, daysText, departureOk, mayGrant, seatsForSale, staffCalls, twoByTwo, twoFloorLaunch, validateLayout } from 'core-wasm/staff';
 import { pathOf } from '@/staff/api';
+import { said, setLang } from '@/staff/i18n';
 
 describe('the staff rules the forms use', () => {
   it('a 9-row 2+2 coach sells 36 seats and is valid', () => {
@@ -62,5 +63,17 @@ describe('the staff rules the forms use', () => {
     expect(staffCalls().length).toBeGreaterThan(20);
     expect(pathOf('schedules/import')).toBe('/v1/api/staff/schedules/import');
     expect(pathOf('layouts/{id}', 'op-hanif:coach 36')).toBe('/v1/api/staff/layouts/op-hanif%3Acoach%2036');
+  });
+  it('a refusal the server said in English reads in Bangla from its code and values', () => {
+    const refusal = { code: 'fare.periodOverlap', text: 'These dates overlap the fare period 2027-03-25 to 2027-03-31: change that one instead', params: [{ name: 'from', value: '2027-03-25' }, { name: 'to', value: '2027-03-31' }] };
+    try {
+      setLang('bn');
+      expect(said(refusal)).toBe('এই তারিখগুলো 2027-03-25 থেকে 2027-03-31 ভাড়ার সময়ের সাথে মিলে যায়: সেটিই বদলান');
+      // Not a staff message: its English stands.
+      expect(said({ code: 'booking.other', text: 'Something else' })).toBe('Something else');
+    } finally {
+      setLang('en');
+    }
+    expect(said(refusal)).toBe(refusal.text);
   });
 });
