@@ -1,6 +1,7 @@
 /** Form parts every page shares: a labelled field with its message next to it, and the
  * outcome of a save (the server's messages in the language shown). */
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { StaffCity } from 'core-wasm/staff';
 import { StaffError } from '@/staff/api';
 import { said, t } from '@/staff/i18n';
 
@@ -24,6 +25,20 @@ export function Field({ label, hint, problem, children }: { label: string; hint?
         </small>
       ) : null}
     </div>
+  );
+}
+
+/** A required choice of one of `cities` (by id), '—' until chosen. */
+export function CitySelect({ id, cities, value, onChange }: { id: string; cities: StaffCity[]; value: string; onChange: (cityId: string) => void }) {
+  return (
+    <select id={id} required value={value} onChange={(e) => onChange(e.target.value)}>
+      <option value="">—</option>
+      {cities.map((c) => (
+        <option key={c.id} value={c.id}>
+          {c.name}
+        </option>
+      ))}
+    </select>
   );
 }
 

@@ -146,6 +146,8 @@ fn trip_of(network: &Network, c: &Candidate<'_>, service: Service, taken: i64) -
     let vehicle = network.vehicles.get(&c.trip.vehicle_id);
     let operator = network.operators.get(&c.trip.operator_id);
     let layout = network.layouts.get(&c.trip.layout_id);
+    // A dated (Eid) fare is the trip's date's: one date for every class.
+    let travel_date = core_wasm::time::DateTime::from_epoch_minutes(c.trip.departs_at).date;
     let fares: Vec<i64> = layout
         .map(|l| {
             l.classes
@@ -153,7 +155,6 @@ fn trip_of(network: &Network, c: &Candidate<'_>, service: Service, taken: i64) -
                 .filter_map(|class| {
                     let key =
                         (c.route_id.to_owned(), c.trip.operator_id.clone(), class.clone(), c.from as i64, c.to as i64);
-                    let travel_date = core_wasm::time::DateTime::from_epoch_minutes(c.trip.departs_at).date;
                     network.fare(&key, travel_date)
                 })
                 .collect()

@@ -8,7 +8,7 @@ import type { Content, Places, Service, StaffBanner, StaffBlog, StaffOffer, Staf
 import { codeOk } from 'core-wasm/staff';
 import { get, post } from '@/staff/api';
 import { DataTable, type Column } from '@/staff/data-table';
-import { Field, FormActions, Outcome, useSave } from '@/staff/form';
+import { CitySelect, Field, FormActions, Outcome, useSave } from '@/staff/form';
 import { t } from '@/staff/i18n';
 import { ImageField } from '@/staff/image-field';
 import { useLoad } from '@/staff/use-load';
@@ -27,16 +27,7 @@ export function ContentPage() {
   const places = useLoad(() => get<Places>('places'));
   const cities = places.data?.cities ?? [];
   const cityName = (id: string) => cities.find((c) => c.id === id)?.name ?? id;
-  const citySelect = (id: string, value: string, pick: (cityId: string) => void) => (
-    <select id={id} required value={value} onChange={(e) => pick(e.target.value)}>
-      <option value="">—</option>
-      {cities.map((c) => (
-        <option key={c.id} value={c.id}>
-          {c.name}
-        </option>
-      ))}
-    </select>
-  );
+  const citySelect = (id: string, value: string, pick: (cityId: string) => void) => <CitySelect id={id} cities={cities} value={value} onChange={pick} />;
   const data = content.data;
   return (
     <section>

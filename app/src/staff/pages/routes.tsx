@@ -4,7 +4,7 @@ import type { Places, Routes, StaffRoute, StaffStop } from 'core-wasm/staff';
 import { checkStops, codeOk } from 'core-wasm/staff';
 import { get, post } from '@/staff/api';
 import { DataTable } from '@/staff/data-table';
-import { Field, FormActions, Outcome, useSave } from '@/staff/form';
+import { CitySelect, Field, FormActions, Outcome, useSave } from '@/staff/form';
 import { said, t } from '@/staff/i18n';
 import { useLoad } from '@/staff/use-load';
 
@@ -69,16 +69,7 @@ export function RoutesPage() {
               {editing.stops.map((stop, i) => (
                 <li key={i}>
                   <Field label={`${t('routes.city')} ${i + 1}`}>
-                    {(id) => (
-                      <select id={id} required value={stop.cityId} onChange={(e) => setStop(i, { cityId: e.target.value })}>
-                        <option value="">—</option>
-                        {cities.map((c) => (
-                          <option key={c.id} value={c.id}>
-                            {c.name}
-                          </option>
-                        ))}
-                      </select>
-                    )}
+                    {(id) => <CitySelect id={id} cities={cities} value={stop.cityId} onChange={(cityId) => setStop(i, { cityId })} />}
                   </Field>
                   <Field label={`${t('places.point')} ${i + 1}`}>
                     {(id) => (

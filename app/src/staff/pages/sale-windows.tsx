@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { Places, SaleWindowList, Service, StaffSaleWindow, WindowRoute } from 'core-wasm/staff';
 import { get, post } from '@/staff/api';
 import { DataTable } from '@/staff/data-table';
-import { Field, FormActions, Outcome, useSave } from '@/staff/form';
+import { CitySelect, Field, FormActions, Outcome, useSave } from '@/staff/form';
 import { t } from '@/staff/i18n';
 import { useLoad } from '@/staff/use-load';
 
@@ -44,16 +44,7 @@ export function SaleWindowsPage() {
   const setRoute = (w: StaffSaleWindow, i: number, change: Partial<WindowRoute>) => setEditing({ ...w, routes: routes(w).map((r, j) => (j === i ? { ...r, ...change } : r)) });
   // Both dates or none: one alone is required to have the other.
   const setDates = (w: StaffSaleWindow, from: string, to: string) => setEditing({ ...w, travelDates: from || to ? { from, to } : undefined });
-  const citySelect = (id: string, value: string, pick: (cityId: string) => void) => (
-    <select id={id} required value={value} onChange={(e) => pick(e.target.value)}>
-      <option value="">—</option>
-      {cities.map((c) => (
-        <option key={c.id} value={c.id}>
-          {c.name}
-        </option>
-      ))}
-    </select>
-  );
+  const citySelect = (id: string, value: string, pick: (cityId: string) => void) => <CitySelect id={id} cities={cities} value={value} onChange={pick} />;
 
   return (
     <section>
