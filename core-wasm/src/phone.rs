@@ -114,8 +114,21 @@ impl Phone {
     }
 }
 
+/// A phone as staff lists show it: all but its last 3 digits hidden (`••••••••678`).
+pub fn masked(phone: &str) -> String {
+    let digits: Vec<char> = phone.chars().filter(char::is_ascii_digit).collect();
+    let shown = digits.len().saturating_sub(3);
+    digits.iter().enumerate().map(|(i, d)| if i < shown { '\u{2022}' } else { *d }).collect()
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_masked_phone_shows_its_last_three_digits() {
+        assert_eq!(masked("01712345678"), "••••••••678");
+        assert_eq!(masked("12"), "12");
+    }
+
     use super::*;
 
     #[test]

@@ -127,6 +127,9 @@ templates! {
     LAST_SEAT = "seat.last", "A booking keeps at least one seat; cancel the payment instead";
     SEATS_NOT_HELD = "seat.notHeld", "These are not the seats you chose; lock the seats first";
     HOLD_EXPIRED = "hold.expired", "Your seat hold has expired, please choose your seats again";
+    /// An operator's online quota reached (issue 41): the seats left are sold at its counters.
+    COUNTER_ONLY = "seats.counterOnly", "The seats left on this trip are sold at the operator's counters";
+    COUNTER_CANCEL = "ticket.counterCancel", "This ticket was bought at a counter: cancel it at one of the operator's counters";
     HOLD_OVER = "hold.over", "Your time to book these seats is over; please choose your seats again";
     HOLD_VISITOR_CAP = "hold.visitorCap", "You can hold at most {seats} seats at a time; book or release some first";
     HOLD_ADDRESS_CAP = "hold.addressCap", "Too many seats are held from this connection; please try again later";

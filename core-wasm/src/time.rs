@@ -173,6 +173,11 @@ impl DateTime {
         self.minutes()
     }
 
+    /// The Unix milliseconds of this moment read as Dhaka's wall clock (UTC+6).
+    pub fn dhaka_unix_ms(self) -> i64 {
+        (self.minutes() - SHIFT_MINUTES) * 60_000
+    }
+
     fn from_minutes(minutes: i64) -> DateTime {
         DateTime {
             date: Date::from_days_since_epoch(minutes.div_euclid(MINUTES_PER_DAY)),

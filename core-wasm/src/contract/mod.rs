@@ -8,6 +8,7 @@ pub mod auth;
 pub mod booking;
 pub mod calls;
 pub mod content;
+pub mod counter;
 pub mod envelope;
 pub mod queue;
 pub mod reservation;

@@ -13,6 +13,13 @@
 
 use super::calls::Method;
 use super::contract;
+// The counter's bodies name the table's rows only where their schemas are made.
+#[cfg(feature = "schema")]
+use super::counter::{
+    BlockRemove, ByPnr, CounterSeatMap, CounterSell, CounterTicket, CounterTrips, Counters, CurrentShift, OnlineQuota,
+    ReportQuery, SalesReport, SeatBlock, SeatBlocks, Settlement, ShiftClose, ShiftOpen, Shifts, StaffCounter,
+    StaffShift,
+};
 use crate::service::Service;
 use crate::staff::layout::LayoutSpec;
 use crate::staff::messages::StaffSaid;
@@ -618,6 +625,10 @@ const NETWORK: &[Role] = &[Role::Admin, Role::Manager];
 const ADMIN: &[Role] = &[Role::Admin];
 const STAFF: &[Role] = &[Role::Admin, Role::Manager, Role::Counter, Role::Supervisor, Role::Finance];
 const SALES: &[Role] = &[Role::Admin, Role::Manager, Role::Finance];
+/// Who sees what a counter sells.
+const DESK: &[Role] = &[Role::Admin, Role::Manager, Role::Counter];
+/// Who sells at a counter (in their own shift).
+const SELL: &[Role] = &[Role::Manager, Role::Counter];
 
 macro_rules! staff_calls {
     ($( $name:ident: $method:ident $purpose:literal, $roles:ident, $writes:literal; $req:ident => $resp:ident; $summary:literal )*) => {
@@ -681,6 +692,23 @@ staff_calls! {
     SavePopularRoute: Post "content/popular-routes", NETWORK, true; StaffPopularRoute => StaffPopularRoute; "Add or change a popular route"
     SaleWindows: Get "sale-windows", ADMIN, false; Nothing => SaleWindowList; "The waiting room's sale windows"
     SaveSaleWindow: Post "sale-windows", ADMIN, true; StaffSaleWindow => StaffSaleWindow; "Add or change a sale window (the waiting room follows within seconds)"
+    Counters: Get "counters", DESK, false; Nothing => Counters; "The counters of the caller's operators"
+    SaveCounter: Post "counters", NETWORK, true; StaffCounter => StaffCounter; "Add or change a counter"
+    CounterTrips: Get "counter/trips", DESK, false; Nothing => CounterTrips; "Trips a counter sells now, today's and tomorrow's first"
+    CounterTrip: Get "counter/trips/{id}", DESK, false; ById => CounterSeatMap; "A trip's seat map as a counter sells it"
+    CounterSell: Post "counter/sell", SELL, true; CounterSell => CounterTicket; "Sell seats at the counter, in the seller's open shift"
+    CounterCancel: Post "counter/cancel", SELL, true; ByPnr => CounterTicket; "Cancel a counter ticket; the cash refund comes from the seller's drawer"
+    CounterReprint: Post "counter/reprint", SELL, true; ByPnr => CounterTicket; "A counter ticket again, to print (logged)"
+    ShiftCurrent: Get "shifts/current", SELL, false; Nothing => CurrentShift; "The caller's open shift"
+    ShiftOpen: Post "shifts/open", SELL, true; ShiftOpen => StaffShift; "Open a shift at a counter with a float"
+    ShiftClose: Post "shifts/close", SELL, true; ShiftClose => StaffShift; "Close the caller's shift with the cash counted"
+    Shifts: Get "shifts", SALES, false; Nothing => Shifts; "Shifts of the caller's operators' counters, newest first"
+    Blocks: Get "blocks", NETWORK, false; Nothing => SeatBlocks; "Seats held back and online quotas on coming trips"
+    SaveBlock: Post "blocks", NETWORK, true; SeatBlock => SeatBlock; "Hold seats of a trip or a schedule back for a channel"
+    RemoveBlock: Post "blocks/remove", NETWORK, true; BlockRemove => SeatBlock; "Release held-back seats to sale"
+    SetQuota: Post "quotas", NETWORK, true; OnlineQuota => OnlineQuota; "Set or lift the online quota of a trip or a schedule"
+    SalesReport: Get "reports/sales", SALES, false; ReportQuery => SalesReport; "Sales per trip, day and channel (CSV with format=csv)"
+    Settlement: Get "reports/settlement", SALES, false; ReportQuery => Settlement; "Per operator: web sales, gateway fees, commission, refunds, net"
 }
 
 #[cfg(test)]

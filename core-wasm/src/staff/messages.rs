@@ -122,6 +122,16 @@ staff_templates! {
     FARE_PERIOD_OVERLAP = "fare.periodOverlap", "These dates overlap the fare period {from} to {to}: change that one instead", "এই তারিখগুলো {from} থেকে {to} ভাড়ার সময়ের সাথে মিলে যায়: সেটিই বদলান";
     SHIFT_NOTE = "shift.note", "{note} taka is not a note or coin, or is counted twice", "{note} টাকার নোট বা মুদ্রা নেই, বা দুবার গোনা হয়েছে";
     SHIFT_REASON = "shift.reason", "The cash counted differs by {difference} taka: say why", "গোনা টাকায় {difference} টাকার পার্থক্য: কারণ লিখুন";
+    COUNTER_REFERENCE = "counter.reference", "'{value}' is not a bKash transaction id: 8 to 12 letters and digits, as the traveller's app shows it", "'{value}' বিকাশ লেনদেন আইডি নয়: যাত্রীর অ্যাপে যেমন দেখায়, ৮ থেকে ১২টি অক্ষর ও সংখ্যা";
+    COUNTER_REFERENCE_CASH = "counter.cashReference", "A cash sale has no payment reference", "নগদ বিক্রিতে কোনো পেমেন্ট রেফারেন্স থাকে না";
+    COUNTER_REFERENCE_USED = "counter.referenceUsed", "bKash transaction {value} already paid for ticket {pnr}", "বিকাশ লেনদেন {value} দিয়ে আগেই টিকিট {pnr} কেনা হয়েছে";
+    SHIFT_NONE = "shift.none", "Open a shift before selling", "বিক্রির আগে শিফট খুলুন";
+    SHIFT_OPEN = "shift.open", "Your shift at {counter} is still open: close it first", "{counter}-এ আপনার শিফট এখনও খোলা: আগে সেটি বন্ধ করুন";
+    SEATS_GONE = "counter.seatsGone", "Seats {seats} are no longer free", "আসন {seats} আর খালি নেই";
+    SEAT_HELD_BACK = "counter.heldBack", "Seat {seat} is held back ({channel}): the manager releases it", "আসন {seat} আটকে রাখা ({channel}): ম্যানেজার ছাড়বেন";
+    NOT_COUNTER_TICKET = "counter.notCounterTicket", "Ticket {pnr} was bought online: the traveller cancels it on the site", "টিকিট {pnr} অনলাইনে কেনা: যাত্রী সাইটে বাতিল করবেন";
+    TICKET_DONE = "counter.ticketDone", "Ticket {pnr} is already {status}", "টিকিট {pnr} আগেই {status}";
+    DEPARTED = "counter.departed", "This trip has left {stop}", "এই যাত্রা {stop} ছেড়ে গেছে";
     SAME_CITY = "content.sameCity", "A popular route goes between two different cities", "জনপ্রিয় রুট দুটি আলাদা শহরের মধ্যে";
 }
 

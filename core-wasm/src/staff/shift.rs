@@ -63,17 +63,23 @@ pub fn counted(notes: &[NoteCount]) -> Result<Taka, StaffSaid> {
     Ok(total)
 }
 
-/// Closes a shift: the sums, or why it cannot close (a difference without a reason).
-pub fn close(cash: ShiftCash, notes: &[NoteCount], reason: Option<&str>) -> Result<Closing, StaffSaid> {
+/// The sums of a count against what the drawer should hold (what the seller sees while
+/// counting).
+pub fn sums(cash: ShiftCash, notes: &[NoteCount]) -> Result<Closing, StaffSaid> {
     if cash.float < 0 || cash.cash_sales < 0 || cash.cash_refunds < 0 {
         return Err(say::OUT_OF_RANGE.with(&[("field", "cash"), ("min", "0"), ("max", "any")]));
     }
     let (expected, counted) = (expected(cash), counted(notes)?);
-    let difference = counted - expected;
-    if difference != 0 && reason.is_none_or(|r| r.trim().is_empty()) {
-        return Err(say::SHIFT_REASON.with(&[("difference", &difference.to_string())]));
+    Ok(Closing { expected, counted, difference: counted - expected })
+}
+
+/// Closes a shift: the sums, or why it cannot close (a difference without a reason).
+pub fn close(cash: ShiftCash, notes: &[NoteCount], reason: Option<&str>) -> Result<Closing, StaffSaid> {
+    let closing = sums(cash, notes)?;
+    if closing.difference != 0 && reason.is_none_or(|r| r.trim().is_empty()) {
+        return Err(say::SHIFT_REASON.with(&[("difference", &closing.difference.to_string())]));
     }
-    Ok(Closing { expected, counted, difference })
+    Ok(closing)
 }
 
 #[cfg(test)]

@@ -96,6 +96,25 @@ pub fn shift_close(
     to_js(&closed)
 }
 
+/// What the drawer should hold against a count so far (no reason asked: the seller is still
+/// counting); throws for a note that is not one.
+#[wasm_bindgen(js_name = shiftSums, unchecked_return_type = "Closing")]
+pub fn shift_sums(
+    #[wasm_bindgen(unchecked_param_type = "ShiftCash")] cash: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "NoteCount[]")] notes: JsValue,
+) -> Result<JsValue, JsError> {
+    let cash: crate::staff::shift::ShiftCash = from_js(cash, "cash")?;
+    let notes: Vec<crate::staff::shift::NoteCount> = from_js(notes, "notes")?;
+    let sums = crate::staff::shift::sums(cash, &notes).map_err(|e| JsError::new(&e.text))?;
+    to_js(&sums)
+}
+
+/// The notes and coins a drawer is counted in, largest first.
+#[wasm_bindgen(js_name = shiftNotes)]
+pub fn shift_notes() -> Vec<u32> {
+    crate::staff::shift::NOTES.iter().map(|n| *n as u32).collect()
+}
+
 /// Whether someone holding `held` may give or take `grant`.
 #[wasm_bindgen(js_name = mayGrant)]
 pub fn may_grant(

@@ -13,16 +13,22 @@ use crate::store::claims::{ClaimRow, ClaimState};
 pub struct LegClaim {
     pub leg: i64,
     pub state: ClaimState,
-    /// Unix ms when a hold ends; `None` for sold and blocked seats.
+    /// Unix ms when a hold ends or a block is released; `None` for sold seats and blocks
+    /// without a release time.
     pub expires_at: Option<i64>,
     /// The visitor whose seat-lock this is (holds only).
     pub holder: Option<Arc<str>>,
 }
 
 impl LegClaim {
-    /// Whether the claim takes its seat-leg at `now_ms` (a hold counts until it expires).
+    /// Whether the claim takes its seat-leg at `now_ms`: a hold until it expires, a block until
+    /// its release time (if it has one), a sale always.
     pub fn live(&self, now_ms: i64) -> bool {
-        self.state != ClaimState::Held || self.expires_at.is_some_and(|at| at > now_ms)
+        match self.state {
+            ClaimState::Sold => true,
+            ClaimState::Held => self.expires_at.is_some_and(|at| at > now_ms),
+            ClaimState::Blocked => self.expires_at.is_none_or(|at| at > now_ms),
+        }
     }
 }
 
@@ -39,13 +45,13 @@ pub struct TripClaims {
 const MAX_ANSWERS: usize = 64;
 
 impl TripClaims {
-    /// When the first hold that is live at `now_ms` expires (`i64::MAX` if none): what these
-    /// claims say at `now_ms` holds until then.
+    /// When the first hold or block that is live at `now_ms` ends (`i64::MAX` if none): what
+    /// these claims say at `now_ms` holds until then.
     pub fn stable_until(&self, now_ms: i64) -> i64 {
         self.by_seat
             .values()
             .flatten()
-            .filter_map(|c| c.expires_at.filter(|at| c.state == ClaimState::Held && *at > now_ms))
+            .filter_map(|c| c.expires_at.filter(|at| c.state != ClaimState::Sold && *at > now_ms))
             .min()
             .unwrap_or(i64::MAX)
     }

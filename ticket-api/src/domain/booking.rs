@@ -33,7 +33,7 @@ use crate::waiting_room::Turned;
 use crate::waiting_room::admission::Refusal;
 
 /// The chosen seats: 1 to 4, no repeats, all on the coach or ship.
-fn checked_seats(network: &Network, trip: &TripInfo, seats: &[String]) -> Result<Vec<String>, ApiError> {
+pub(crate) fn checked_seats(network: &Network, trip: &TripInfo, seats: &[String]) -> Result<Vec<String>, ApiError> {
     let seats: Vec<String> = seats.iter().map(|s| s.trim().to_owned()).collect();
     if seats.is_empty() {
         return Err(ApiError::bad(say::NO_SEAT));
@@ -80,6 +80,18 @@ fn price(
     to: i64,
     discount: pricing::Taka,
 ) -> Result<Quote, ApiError> {
+    Ok(pricing::quote(trip.service, &seat_fares(network, trip, seats, from, to)?, discount))
+}
+
+/// Each seat's fare over stops `[from, to)`, by the core's pricing; a seat without a fare is
+/// refused by name.
+pub(crate) fn seat_fares(
+    network: &Network,
+    trip: &TripInfo,
+    seats: &[String],
+    from: i64,
+    to: i64,
+) -> Result<Vec<pricing::Taka>, ApiError> {
     let layout = trip.seats(network);
     let chosen: Vec<pricing::ChosenSeat<'_>> = seats
         .iter()
@@ -88,13 +100,12 @@ fn price(
             pricing::ChosenSeat { seat_no: seat, class }
         })
         .collect();
-    let fares = pricing::seat_fares(&TripFares { network, trip }, &chosen, from, to)
-        .map_err(|no_fare| ApiError::bad(say::SEAT_NO_FARE.with(&[("seat", &no_fare.seat_no)])))?;
-    Ok(pricing::quote(trip.service, &fares, discount))
+    pricing::seat_fares(&TripFares { network, trip }, &chosen, from, to)
+        .map_err(|no_fare| ApiError::bad(say::SEAT_NO_FARE.with(&[("seat", &no_fare.seat_no)])))
 }
 
 /// Refuses a trip that has left the traveller's boarding stop: no hold, booking or sale.
-fn not_departed(trip: &TripInfo, from_stop: i64, now_ms: i64) -> Result<(), ApiError> {
+pub(crate) fn not_departed(trip: &TripInfo, from_stop: i64, now_ms: i64) -> Result<(), ApiError> {
     if trip.has_left(from_stop, now_ms) {
         return Err(ApiError::conflict(say::TRIP_DEPARTED));
     }
@@ -254,6 +265,11 @@ pub async fn lock_seats(
     if hold.expires_at <= now {
         tx.rollback().await?;
         return Err(ApiError::conflict(say::HOLD_OVER));
+    }
+    // The operator's online quota is counted under the trip's lock, with the claim after it.
+    if !inventory::within_online_quota(&mut tx, &write, from, to, seats.len() as i64).await? {
+        tx.rollback().await?;
+        return Err(ApiError::conflict(say::COUNTER_ONLY));
     }
     let claim = Claim {
         seats: &seats,

@@ -74,6 +74,8 @@ pub struct TripRow {
     pub operator_id: String,
     pub vehicle_id: String,
     pub layout_id: String,
+    /// Seats the website leaves to the counters (issue 41).
+    pub online_quota: Option<i64>,
 }
 
 #[derive(Debug, Clone)]
@@ -189,6 +191,7 @@ impl Network {
                     operator_id: r.operator_id,
                     vehicle_id: r.vehicle_id,
                     layout_id: r.layout_id,
+                    online_quota: r.online_quota,
                 });
             }
         }

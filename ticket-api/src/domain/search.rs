@@ -4,6 +4,7 @@
 //! sold Dhaka -> Cumilla still counts as free for Cumilla -> Chattogram.
 
 use core_wasm::server_messages as say;
+use core_wasm::staff::counter::online_free;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -206,7 +207,8 @@ fn trip_of(network: &Network, c: &Candidate<'_>, service: Service, taken: i64) -
         departure_date_time: wire_time(c.departs()),
         arrival_date_time: Some(wire_time(c.trip.departs_at + c.route.stops[c.to].minutes_from_start)),
         seat_fare,
-        available_seats: Some((layout.map_or(0, |l| l.seat_count) - taken).max(0) as u32),
+        // What the website may sell: the free seats above the operator's online quota.
+        available_seats: Some(online_free(layout.map_or(0, |l| l.seat_count) - taken, c.trip.online_quota) as u32),
         boarding_points: points_at(c.from),
         dropping_points: points_at(c.to),
         logo: operator.map(|o| o.logo.clone()),

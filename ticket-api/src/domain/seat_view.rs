@@ -60,7 +60,8 @@ pub async fn seat_view(
     });
     let make = || {
         let queue = queue.clone();
-        let seen = Seen { claims: &claims, now_ms, viewer };
+        let quota = trip.online_quota.map(|q| (seats.len() as i64, q));
+        let seen = Seen { claims: &claims, now_ms, viewer, quota };
         let fare = |class: &str, p: i64, q: i64| trip.fare(&network, class, p, q).map(|f| f as f64);
         encode(match service {
             Service::Bus => SeatViewAnswer::Bus(BusSeatViewResponse {

@@ -53,6 +53,14 @@ pub async fn cancel(state: &AppState, request: &CancelTicketRequest) -> Result<C
         // Another phone's ticket is not found, not "forbidden": nothing about it is told.
         return Err(ApiError::not_found(say::TICKET_NOT_FOUND));
     }
+    // A counter's ticket was paid into a drawer: its cash comes back at a counter (issue 41).
+    let at_counter: Option<i64> = sqlx::query_scalar("SELECT 1 FROM counter_sales WHERE booking_id = $1")
+        .bind(&row.booking_id)
+        .fetch_optional(&state.pool)
+        .await?;
+    if at_counter.is_some() {
+        return Err(ApiError::bad(say::COUNTER_CANCEL));
+    }
     let ticket = views::ticket(state, &row.id).await?;
     if ticket.payment_history.ticket_status != TicketStatus::Confirmed {
         return Err(ApiError::bad(say::ALREADY_CANCELLED));

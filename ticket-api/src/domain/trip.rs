@@ -31,6 +31,8 @@ pub(crate) struct TripInfo {
     /// Whether each stop boards and drops passengers (a route of the back office may say no).
     pub ends: Vec<(bool, bool)>,
     pub points: Vec<RoutePoint>,
+    /// Seats the website leaves to the counters (issue 41).
+    pub online_quota: Option<i64>,
 }
 
 pub(crate) struct RoutePoint {
@@ -68,6 +70,7 @@ pub(crate) async fn trip_info(pool: &Pool, trip_id: &str) -> Result<TripInfo, Ap
         stops,
         ends,
         points,
+        online_quota: trip.online_quota,
     })
 }
 
@@ -140,6 +143,7 @@ impl TripInfo {
                     minutes_from_start: p.minutes_from_start,
                 })
                 .collect(),
+            online_quota: trip.online_quota,
         })
     }
 
@@ -260,15 +264,35 @@ impl TripInfo {
 
 /// The claims as one visitor sees them at one moment: their own holds do not count (their
 /// seats show available to them, to choose again: a new lock replaces their hold).
+/// An operator's online quota (issue 41) shows too: once the seats free on a segment fall to
+/// it, the rest show blocked, as the website will not sell them.
 pub(crate) struct Seen<'a> {
     pub claims: &'a TripClaims,
     pub now_ms: i64,
     pub viewer: Option<&'a str>,
+    /// The coach's seats and the trip's online quota, if it has one.
+    pub quota: Option<(i64, i64)>,
 }
 
 impl Seen<'_> {
-    /// A seat's status over legs `[from, to)`: blocked over booked over locked over available.
+    /// A seat's status over legs `[from, to)`: blocked over booked over locked over available;
+    /// an available seat is blocked when only the counters' quota is left.
     pub(crate) fn status(&self, seat_no: &str, from: i64, to: i64) -> SeatStatus {
+        let status = self.claimed(seat_no, from, to);
+        match self.quota {
+            Some((seats, quota)) if status == SeatStatus::Available => {
+                let free = seats - self.claims.taken(from, to, self.now_ms) as i64;
+                if core_wasm::staff::counter::online_free(free, Some(quota)) == 0 {
+                    SeatStatus::Blocked
+                } else {
+                    status
+                }
+            }
+            _ => status,
+        }
+    }
+
+    fn claimed(&self, seat_no: &str, from: i64, to: i64) -> SeatStatus {
         let mut status = SeatStatus::Available;
         for claim in self.claims.of_seat(seat_no, self.now_ms, self.viewer).filter(|c| c.leg >= from && c.leg < to) {
             status = match (claim.state, status) {

@@ -1,7 +1,7 @@
 //! The demo's staff (README "The back office"): an admin and Hanif's manager, counter seller and
 //! supervisor, each with an authenticator already set up from a secret the README prints, so
-//! `make run` can be tried end to end. Written once, into a store that has no staff yet, and
-//! only in demo mode.
+//! `make run` can be tried end to end, and two of Hanif's counters to sell at. Written once,
+//! into a store that has no staff yet, and only in demo mode.
 
 use sqlx::AnyPool;
 
@@ -13,8 +13,24 @@ pub const STAFF: &[(&str, &str, &str, &str)] = &[
     ("01700000004", "supervisor", "op-hanif", "ONSWG4TFOQYTEMZUONSWG4TFOQYTEMZU"),
 ];
 
-/// Writes the demo staff unless any staff exist.
+/// Hanif's counters (issue 41): code, name, name in Bangla.
+pub const COUNTERS: &[(&str, &str, &str)] =
+    &[("gabtoli", "Gabtoli counter", "গাবতলী কাউন্টার"), ("kalabagan", "Kalabagan counter", "কলাবাগান কাউন্টার")];
+
+/// Writes the demo staff unless any staff exist; the demo counters unless they exist.
 pub async fn seed(pool: &AnyPool, now_ms: i64) -> Result<bool, sqlx::Error> {
+    for (code, name, name_bn) in COUNTERS {
+        sqlx::query(
+            "INSERT INTO counters (id, operator_id, code, name, name_bn, revision) VALUES ($1, 'op-hanif', $2, $3, $4, 1) \
+             ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(format!("op-hanif:{code}"))
+        .bind(code)
+        .bind(name)
+        .bind(name_bn)
+        .execute(pool)
+        .await?;
+    }
     let any: Option<String> =
         sqlx::query_scalar("SELECT user_id FROM staff_grants LIMIT 1").fetch_optional(pool).await?;
     if any.is_some() {

@@ -7,6 +7,10 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, get, post};
 use axum::{Json, Router};
+use core_wasm::contract::counter::{
+    BlockRemove, ByPnr, CounterSeatMap, CounterSell, CounterTicket, CounterTrips, Counters, CurrentShift, OnlineQuota,
+    ReportQuery, SeatBlock, SeatBlocks, Settlement, ShiftClose, ShiftOpen, Shifts, StaffCounter, StaffShift,
+};
 use core_wasm::contract::envelope::Envelope;
 use core_wasm::contract::staff::{
     AuditEntry, AuditPage, AuditQuery, Generate, GrantChange, ImportQuery, STAFF_CALLS, StaffBanner, StaffBlog,
@@ -17,8 +21,8 @@ use core_wasm::staff::roles::{Reach, Role};
 
 use super::access::{self, Staff};
 use super::{
-    audit, content, fares, grants, images, import, layouts, places, promos, routes, sale_windows, schedules, trips,
-    vehicles,
+    audit, blocks, content, counter, fares, grants, images, import, layouts, places, promos, reports, routes,
+    sale_windows, schedules, shifts, trips, vehicles,
 };
 use crate::AppState;
 use crate::error::ApiError;
@@ -312,6 +316,105 @@ async fn save_sale_window(
     Ok(ok(sale_windows::save(&s, &staff, &b).await?))
 }
 
+async fn counters_list(State(s): State<AppState>, staff: Staff) -> Answer<Counters> {
+    Ok(ok(shifts::counters(&s, &staff).await?))
+}
+
+async fn save_counter(State(s): State<AppState>, staff: Staff, Body(b): Body<StaffCounter>) -> Answer<StaffCounter> {
+    Ok(ok(shifts::save_counter(&s, &staff, &b).await?))
+}
+
+async fn counter_trips(State(s): State<AppState>, staff: Staff) -> Answer<CounterTrips> {
+    Ok(ok(counter::trips(&s, &staff).await?))
+}
+
+async fn counter_trip(
+    State(s): State<AppState>,
+    staff: Staff,
+    Path(id): Path<String>,
+    Query(q): Query<counter::SegmentQuery>,
+) -> Answer<CounterSeatMap> {
+    Ok(ok(counter::seat_map(&s, &staff, &id, &q).await?))
+}
+
+async fn counter_sell(State(s): State<AppState>, staff: Staff, Body(b): Body<CounterSell>) -> Answer<CounterTicket> {
+    Ok(ok(counter::sell(&s, &staff, &b).await?))
+}
+
+async fn counter_cancel(State(s): State<AppState>, staff: Staff, Body(b): Body<ByPnr>) -> Answer<CounterTicket> {
+    Ok(ok(counter::cancel(&s, &staff, &b.pnr).await?))
+}
+
+async fn counter_reprint(State(s): State<AppState>, staff: Staff, Body(b): Body<ByPnr>) -> Answer<CounterTicket> {
+    Ok(ok(counter::reprint(&s, &staff, &b.pnr).await?))
+}
+
+async fn shift_current(State(s): State<AppState>, staff: Staff) -> Answer<CurrentShift> {
+    Ok(ok(shifts::current(&s, &staff).await?))
+}
+
+async fn shift_open(State(s): State<AppState>, staff: Staff, Body(b): Body<ShiftOpen>) -> Answer<StaffShift> {
+    Ok(ok(shifts::open(&s, &staff, &b).await?))
+}
+
+async fn shift_close(State(s): State<AppState>, staff: Staff, Body(b): Body<ShiftClose>) -> Answer<StaffShift> {
+    Ok(ok(shifts::close(&s, &staff, &b).await?))
+}
+
+async fn shifts_list(State(s): State<AppState>, staff: Staff) -> Answer<Shifts> {
+    Ok(ok(shifts::list(&s, &staff).await?))
+}
+
+async fn blocks_list(State(s): State<AppState>, staff: Staff) -> Answer<SeatBlocks> {
+    Ok(ok(blocks::list(&s, &staff).await?))
+}
+
+async fn save_block(State(s): State<AppState>, staff: Staff, Body(b): Body<SeatBlock>) -> Answer<SeatBlock> {
+    Ok(ok(blocks::save(&s, &staff, &b).await?))
+}
+
+async fn remove_block(State(s): State<AppState>, staff: Staff, Body(b): Body<BlockRemove>) -> Answer<SeatBlock> {
+    Ok(ok(blocks::remove(&s, &staff, &b.id).await?))
+}
+
+async fn set_quota(State(s): State<AppState>, staff: Staff, Body(b): Body<OnlineQuota>) -> Answer<OnlineQuota> {
+    Ok(ok(blocks::set_quota(&s, &staff, &b).await?))
+}
+
+/// `GET staff/reports/sales`: JSON, or with `format=csv` a file.
+async fn sales_report(State(s): State<AppState>, staff: Staff, Query(q): Query<ReportQuery>) -> Response {
+    let result = async {
+        let report = reports::sales_report(&s, &staff, &q).await?;
+        if q.format.as_deref() == Some("csv") {
+            Ok(Err(reports::sales_csv(&report)?))
+        } else {
+            Ok::<_, ApiError>(Ok(report))
+        }
+    }
+    .await;
+    match result {
+        Ok(Ok(report)) => ok(report).into_response(),
+        Ok(Err(text)) => {
+            let disposition = format!("attachment; filename=\"sales-{}-{}.csv\"", q.from.trim(), q.to.trim())
+                .replace(|c: char| !(c.is_ascii_alphanumeric() || " -.;=\"".contains(c)), "");
+            (
+                [
+                    (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
+                    (header::CONTENT_DISPOSITION, disposition),
+                    (header::CACHE_CONTROL, "no-store".to_owned()),
+                ],
+                text,
+            )
+                .into_response()
+        }
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn settlement(State(s): State<AppState>, staff: Staff, Query(q): Query<ReportQuery>) -> Answer<Settlement> {
+    Ok(ok(reports::settlement(&s, &staff, &q).await?))
+}
+
 /// The handler of each staff call. Exhaustive: a row without a handler does not compile.
 fn handler(name: StaffCallName) -> MethodRouter<AppState> {
     use StaffCallName as N;
@@ -354,6 +457,23 @@ fn handler(name: StaffCallName) -> MethodRouter<AppState> {
         N::SavePopularRoute => post(save_popular_route),
         N::SaleWindows => get(sale_windows_list),
         N::SaveSaleWindow => post(save_sale_window),
+        N::Counters => get(counters_list),
+        N::SaveCounter => post(save_counter),
+        N::CounterTrips => get(counter_trips),
+        N::CounterTrip => get(counter_trip),
+        N::CounterSell => post(counter_sell),
+        N::CounterCancel => post(counter_cancel),
+        N::CounterReprint => post(counter_reprint),
+        N::ShiftCurrent => get(shift_current),
+        N::ShiftOpen => post(shift_open),
+        N::ShiftClose => post(shift_close),
+        N::Shifts => get(shifts_list),
+        N::Blocks => get(blocks_list),
+        N::SaveBlock => post(save_block),
+        N::RemoveBlock => post(remove_block),
+        N::SetQuota => post(set_quota),
+        N::SalesReport => get(sales_report),
+        N::Settlement => get(settlement),
     }
 }
 

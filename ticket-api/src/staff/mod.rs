@@ -17,12 +17,16 @@
 //! - [`content`], [`images`], [`markdown`]: banners, offers, blog posts and popular routes, the
 //!   images they show, and posts' Markdown rendered and sanitised.
 //! - [`sale_windows`]: the waiting room's sale windows.
+//! - [`counter`], [`shifts`], [`blocks`], [`reports`] (issue 41): selling at a counter, counters
+//!   and sellers' shifts, seats held back and online quotas, sales reports and settlement.
 //! - [`csv`], [`import`]: schedules as a spreadsheet.
 //! - [`http`]: the handlers and the router, from `core_wasm::contract::staff::STAFF_CALLS`.
 
 pub mod access;
 pub mod audit;
+pub mod blocks;
 pub mod content;
+pub mod counter;
 pub mod csv;
 pub mod demo;
 pub mod fares;
@@ -34,9 +38,11 @@ pub mod layouts;
 pub mod markdown;
 pub mod places;
 pub mod promos;
+pub mod reports;
 pub mod routes;
 pub mod sale_windows;
 pub mod schedules;
+pub mod shifts;
 pub mod trips;
 pub mod vehicles;
 pub mod write;

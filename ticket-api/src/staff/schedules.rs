@@ -307,7 +307,7 @@ pub async fn generate(w: &mut Write, schedules: &[ScheduleRow], today: Date, day
         let marks = (0..chunk.len()).map(|i| format!("${}", i + 2)).collect::<Vec<_>>().join(", ");
         let sql = format!(
             "SELECT t.id, t.route_id, t.vehicle_id, t.layout_id, t.departs_at, \
-             CASE WHEN EXISTS (SELECT 1 FROM seat_claims c WHERE c.trip_id = t.id) OR EXISTS (SELECT 1 FROM bookings b WHERE b.trip_id = t.id) \
+             CASE WHEN EXISTS (SELECT 1 FROM seat_claims c WHERE c.trip_id = t.id AND c.state <> 'blocked') OR EXISTS (SELECT 1 FROM bookings b WHERE b.trip_id = t.id) \
              OR EXISTS (SELECT 1 FROM holds h WHERE h.trip_id = t.id) THEN 1 ELSE 0 END AS sold \
              FROM trips t WHERE t.departs_at >= $1 AND t.schedule_id IN ({marks})"
         );
@@ -345,6 +345,9 @@ pub async fn generate(w: &mut Write, schedules: &[ScheduleRow], today: Date, day
     }
     // Trips the schedule no longer runs: gone, unless someone bought (or holds) a seat.
     for gone in existing.values().filter(|e| e.sold == 0) {
+        // Seats held back on it are all its claims can be (it has no sales).
+        sqlx::query("DELETE FROM seat_claims WHERE trip_id = $1").bind(&gone.id).execute(&mut *w.tx).await?;
+        sqlx::query("DELETE FROM seat_blocks WHERE trip_id = $1").bind(&gone.id).execute(&mut *w.tx).await?;
         sqlx::query("DELETE FROM trips WHERE id = $1").bind(&gone.id).execute(&mut *w.tx).await?;
         made.removed += 1;
     }
@@ -368,6 +371,9 @@ pub async fn generate(w: &mut Write, schedules: &[ScheduleRow], today: Date, day
         }
         made.added += q.execute(&mut *w.tx).await?.rows_affected();
     }
+    // New trips hold back what their schedules hold back, and keep their online quota.
+    let new_ids: Vec<String> = new.iter().map(|t| t.id.clone()).collect();
+    super::blocks::follow_schedules(w, &new_ids).await?;
     if made != Made::default() {
         w.network_changed().await?;
     }

@@ -54,15 +54,85 @@ pub struct Claim<'a> {
     pub expires_at: Option<i64>,
 }
 
-/// Deletes the trip's expired holds (their seats are free again), with the other writes of its
-/// call.
+/// Deletes the trip's expired holds and the blocks whose release time has come (their seats are
+/// free again), with the other writes of its call.
 pub fn reclaim_expired(writes: &mut Writes, trip: &impl TripWrite, now_ms: i64) -> Result<(), sqlx::Error> {
     writes.push(
-        sqlx::query("DELETE FROM seat_claims WHERE trip_id = $1 AND state = $3 AND expires_at <= $2")
+        sqlx::query("DELETE FROM seat_claims WHERE trip_id = $1 AND state IN ($3, $4) AND expires_at <= $2")
             .bind(trip.trip_id())
             .bind(now_ms)
-            .bind(ClaimState::Held.as_str()),
+            .bind(ClaimState::Held.as_str())
+            .bind(ClaimState::Blocked.as_str()),
     )
+}
+
+/// Whether the website may claim `wanted` more seats of the trip over legs `[from, to)` under
+/// its online quota (issue 41): true when it has none, or when the seats free on those legs
+/// less `wanted` stay at or above it. Called in the claiming transaction after
+/// [`reclaim_expired`]; on PostgreSQL a trip with a quota is locked first (a no-op update of its
+/// row), so claims on it count one after another, never two against the same count. SQLite's
+/// transaction holds the write lock already. Counter sales take the same lock
+/// ([`lock_quota`]) so a web claim never counts around one.
+pub async fn within_online_quota(
+    tx: &mut Tx,
+    trip: &impl TripWrite,
+    from: i64,
+    to: i64,
+    wanted: i64,
+) -> Result<bool, sqlx::Error> {
+    if !lock_quota(tx, trip).await? {
+        return Ok(true);
+    }
+    let (free, quota): (i64, Option<i64>) = sqlx::query_as(
+        "SELECT (SELECT COUNT(*) FROM layout_seats s WHERE s.layout_id = COALESCE(t.layout_id, v.layout_id)) \
+           - (SELECT COUNT(DISTINCT c.seat_no) FROM seat_claims c WHERE c.trip_id = t.id AND c.leg >= $2 AND c.leg < $3) \
+           AS free, t.online_quota FROM trips t JOIN vehicles v ON v.id = t.vehicle_id WHERE t.id = $1",
+    )
+    .bind(trip.trip_id())
+    .bind(from)
+    .bind(to)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(core_wasm::staff::counter::web_may_take(free, wanted, quota))
+}
+
+/// Locks the trip's row if it has an online quota, answering whether it has: the claims that
+/// count against a quota take this lock first.
+pub async fn lock_quota(tx: &mut Tx, trip: &impl TripWrite) -> Result<bool, sqlx::Error> {
+    let locked = sqlx::query("UPDATE trips SET online_quota = online_quota WHERE id = $1 AND online_quota IS NOT NULL")
+        .bind(trip.trip_id())
+        .execute(&mut **tx)
+        .await?;
+    Ok(locked.rows_affected() > 0)
+}
+
+/// Frees the seats of the trip's blocks `block_ids` on legs `[from, to)`: a counter selling
+/// what was held back for counters. The sale's claim follows in the same transaction.
+pub async fn unblock(
+    tx: &mut Tx,
+    trip: &impl TripWrite,
+    block_ids: &[String],
+    seats: &[String],
+    from: i64,
+    to: i64,
+) -> Result<(), sqlx::Error> {
+    for block in block_ids {
+        for seat in seats {
+            sqlx::query(
+                "DELETE FROM seat_claims WHERE trip_id = $1 AND claim_id = $2 AND seat_no = $3 AND leg >= $4 AND leg < $5 \
+                 AND state = $6",
+            )
+            .bind(trip.trip_id())
+            .bind(block)
+            .bind(seat)
+            .bind(from)
+            .bind(to)
+            .bind(ClaimState::Blocked.as_str())
+            .execute(&mut **tx)
+            .await?;
+        }
+    }
+    Ok(())
 }
 
 /// Writes the claim's rows; `Taken` (naming the seats) if any seat-leg is already claimed. The

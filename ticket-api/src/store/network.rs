@@ -79,13 +79,15 @@ pub struct TripRow {
     pub vehicle_id: String,
     /// The layout it sells: its own (a trip of a schedule), else its vehicle's.
     pub layout_id: String,
+    /// Seats the website leaves to the counters (issue 41).
+    pub online_quota: Option<i64>,
 }
 
 /// Every trip, in departure order.
 pub async fn trips(pool: &Pool) -> Result<Vec<TripRow>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT t.id, t.route_id, t.departs_at, t.operator_id, t.vehicle_id, COALESCE(t.layout_id, v.layout_id) AS layout_id \
-         FROM trips t JOIN vehicles v ON v.id = t.vehicle_id ORDER BY t.departs_at, t.id",
+        "SELECT t.id, t.route_id, t.departs_at, t.operator_id, t.vehicle_id, COALESCE(t.layout_id, v.layout_id) AS layout_id, \
+         t.online_quota FROM trips t JOIN vehicles v ON v.id = t.vehicle_id ORDER BY t.departs_at, t.id",
     )
     .fetch_all(pool)
     .await

@@ -30,12 +30,13 @@ pub struct TimetableRow {
     pub service: core_wasm::service::Service,
     pub departs_at: i64,
     pub layout_id: String,
+    pub online_quota: Option<i64>,
 }
 
 pub async fn timetable<'c>(e: impl Exec<'c>, trip_id: &str) -> Result<Option<TimetableRow>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT t.id, t.route_id, t.operator_id, t.service, t.departs_at, COALESCE(t.layout_id, v.layout_id) AS layout_id \
-         FROM trips t JOIN vehicles v ON v.id = t.vehicle_id WHERE t.id = $1",
+        "SELECT t.id, t.route_id, t.operator_id, t.service, t.departs_at, COALESCE(t.layout_id, v.layout_id) AS layout_id, \
+         t.online_quota FROM trips t JOIN vehicles v ON v.id = t.vehicle_id WHERE t.id = $1",
     )
     .bind(trip_id)
     .fetch_optional(e)

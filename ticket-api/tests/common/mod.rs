@@ -21,6 +21,8 @@ use ticket_api::config::Config;
 use ticket_api::seed::{SeedOptions, seed_demo};
 use tower::ServiceExt;
 
+pub mod staff;
+
 /// Days of demo trips in the test databases: tests pick trips up to the day after tomorrow, and
 /// a run that crosses Dhaka's midnight after its template was seeded still finds them.
 pub const DAYS: u32 = 4;

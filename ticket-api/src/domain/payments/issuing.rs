@@ -224,7 +224,13 @@ pub async fn issue_paid(state: &AppState, tnx_id: &str, paid: Option<(&SessionRo
         inventory::reclaim_expired(&mut expired, &write, now)?;
         expired.run_in(&mut tx).await?;
         inventory::release(&mut tx, &write, &booking.hold_id).await?;
-        inventory::insert(&mut tx, &write, &claim).await
+        let (from, to, wanted) = (booking.from_stop, booking.to_stop, seats.len() as i64);
+        if inventory::within_online_quota(&mut tx, &write, from, to, wanted).await? {
+            inventory::insert(&mut tx, &write, &claim).await
+        } else {
+            // What is left is the counters': lost, as a seat someone else took.
+            Err(ClaimError::Taken(seats.clone()))
+        }
     };
     match claimed {
         Ok(()) => {
