@@ -7,71 +7,9 @@
  * sale. Every staff page is looked at in both widths (nothing sideways at 360 px) and axe finds
  * no serious or critical violation. Screenshots go to artifacts/ (staff-*.png).
  */
-import { createHmac } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { seriousViolations } from './api';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { artifacts, choosePoints, collectProblems, dhakaDate } from './helpers';
-
-const MANAGER = '01700000002';
-/** README "The back office": the demo manager's authenticator secret. */
-const MANAGER_SECRET = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU';
-const ADMIN = '01700000001';
-const ADMIN_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-
-function base32(text: string): Buffer {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of text.replace(/=+$/, '')) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  const bytes = bits.match(/.{8}/g) ?? [];
-  return Buffer.from(bytes.map((b) => parseInt(b, 2)));
-}
-
-/** RFC 6238: what an authenticator app shows now for `secret`. */
-function totp(secret: string, at = Date.now()): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
-  const mac = createHmac('sha1', base32(secret)).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0xf;
-  const code = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
-  return String(code).padStart(6, '0');
-}
-
-async function loginCode(request: APIRequestContext, phone: string): Promise<string> {
-  const token = await request.post('/oauth/access_token', { data: { grant_type: 'client_credentials', client_id: 'web' } });
-  const bearer = ((await token.json()) as { access_token: string }).access_token;
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const response = await request.get('/v1/api/dev/sms-outbox', { headers: { Authorization: `Bearer ${bearer}` } });
-      const messages = ((await response.json()) as { data: { phone: string; body: string }[] }).data;
-      code = messages.find((m) => m.phone === phone && m.body.includes('to log in'))?.body.match(/\b(\d{4})\b/)?.[1];
-      return code;
-    })
-    .toBeTruthy();
-  return code!;
-}
-
-async function noSideways(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'nothing sticks out sideways').toBeLessThanOrEqual(page.viewportSize()!.width);
-}
-
-async function lookAt(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${artifacts}staff-${name}.png`, fullPage: true });
-  expect(await seriousViolations(page), name).toEqual([]);
-}
-
-/** A demo staff member logs in (Hanif's manager unless said): the phone, the SMS code, the authenticator's code. */
-async function logIn(desk: Page, request: APIRequestContext, phone = MANAGER, secret = MANAGER_SECRET): Promise<void> {
-  await desk.goto('/staff');
-  await expect(desk.getByRole('heading', { name: 'Staff login' })).toBeVisible();
-  await lookAt(desk, 'login');
-  await desk.getByLabel('Mobile number').fill(phone);
-  await desk.getByRole('button', { name: 'Send code' }).click();
-  await desk.getByLabel('Code from SMS').fill(await loginCode(request, phone));
-  await desk.getByLabel('Authenticator code').fill(totp(secret));
-  await desk.getByRole('button', { name: 'Log in' }).click();
-  await expect(desk.getByText(`Signed in as ${phone}`)).toBeVisible();
-}
+import { ADMIN, ADMIN_SECRET, logIn, lookAt, noSideways } from './staff-desk';
 
 test('a manager builds a route, a layout, a schedule and fares; a traveller buys a seat on it; the manager sees the sale; the same for a launch', async ({ browser, request, baseURL }) => {
   test.setTimeout(300_000);

@@ -11,6 +11,8 @@ import { PeoplePage } from '@/staff/pages/people';
 import { PlacesPage } from '@/staff/pages/places';
 import { PromosPage } from '@/staff/pages/promos';
 import { ContentPage } from '@/staff/pages/content';
+import { CounterPage } from '@/staff/pages/counter';
+import { CountersPage } from '@/staff/pages/counters';
 import { RoutesPage } from '@/staff/pages/routes';
 import { SaleWindowsPage } from '@/staff/pages/sale-windows';
 import { SchedulesPage } from '@/staff/pages/schedules';
@@ -18,6 +20,13 @@ import { SpreadsheetsPage } from '@/staff/pages/spreadsheets';
 import { TripsPage } from '@/staff/pages/trips';
 import { VehiclesPage } from '@/staff/pages/vehicles';
 
+/** Where a seller sells: a manager may sell too. */
+const COUNTER_AREAS = [['counter', 'nav.counter']] as const;
+
+/** Counters, their shifts and sales, held-back seats and quotas: a manager's and finance's. */
+const SALES_AREAS = [['counters', 'nav.counters']] as const;
+
+/** The network's areas, a manager's and an admin's. */
 const AREAS = [
   ['routes', 'nav.routes'],
   ['layouts', 'nav.layouts'],
@@ -64,7 +73,16 @@ export function StaffApp() {
     );
   }, []);
   if (!checked) return null;
-  const admin = who?.grants.some((g) => g.role === 'admin') ?? false;
+  const holds = (...roles: string[]) => who?.grants.some((g) => roles.includes(g.role)) ?? false;
+  const admin = holds('admin');
+  // A seller lands on the counter; a manager on the network, the counter beside it.
+  const areas = [
+    ...(holds('admin', 'manager') ? AREAS : []),
+    ...(holds('manager', 'counter') ? COUNTER_AREAS : []),
+    ...(holds('admin', 'manager', 'finance') ? SALES_AREAS : []),
+    ...(admin ? ADMIN_AREAS : []),
+  ];
+  const home = `/${areas[0]?.[0] ?? 'routes'}`;
   return (
     <BrowserRouter basename="/staff">
       <a className="staff-skip" href="#staff-main">
@@ -88,7 +106,7 @@ export function StaffApp() {
         <div className="staff-body">
           <nav className="staff-nav" aria-label={t('app.title')}>
             <ul>
-              {[...AREAS, ...(admin ? ADMIN_AREAS : [])].map(([path, label]) => (
+              {areas.map(([path, label]) => (
                 <li key={path}>
                   <NavLink to={`/${path}`}>{t(label)}</NavLink>
                 </li>
@@ -97,8 +115,10 @@ export function StaffApp() {
           </nav>
           <main id="staff-main" className="staff-main" tabIndex={-1}>
             <Routes>
-              <Route path="/" element={<Navigate to="/routes" replace />} />
-              <Route path="/login" element={<Navigate to="/routes" replace />} />
+              <Route path="/" element={<Navigate to={home} replace />} />
+              <Route path="/login" element={<Navigate to={home} replace />} />
+              <Route path="/counter" element={<CounterPage />} />
+              <Route path="/counters" element={<CountersPage me={who} />} />
               <Route path="/routes" element={<RoutesPage />} />
               <Route path="/layouts" element={<LayoutsPage />} />
               <Route path="/vehicles" element={<VehiclesPage />} />
@@ -112,7 +132,7 @@ export function StaffApp() {
               <Route path="/trips" element={<TripsPage />} />
               <Route path="/audit" element={<AuditPage />} />
               <Route path="/people" element={<PeoplePage me={who} />} />
-              <Route path="*" element={<Navigate to="/routes" replace />} />
+              <Route path="*" element={<Navigate to={home} replace />} />
             </Routes>
           </main>
         </div>

@@ -34,7 +34,6 @@ export function DataTable<Row>({ rows, columns, caption, pageSize = 20 }: { rows
     header: c.header,
     accessorFn: (row: Row) => c.value(row),
     enableSorting: c.sortable !== false,
-    cell: (info) => (c.cell ? c.cell(info.row.original) : String(info.getValue() ?? '')),
   }));
   // The table library keeps its own state in the instance; React Compiler must not memoise it.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -52,6 +51,13 @@ export function DataTable<Row>({ rows, columns, caption, pageSize = 20 }: { rows
     initialState: { pagination: { pageSize } },
   });
   const pages = Math.max(1, table.getPageCount());
+  // A cell is drawn by calling the page's function, not as a component of its own: the pages
+  // make their columns anew each render, and a new component type would remount the cell,
+  // replacing its buttons under a click in flight.
+  const show = (id: string, row: Row, value: unknown): ReactNode => {
+    const column = columns.find((c) => c.id === id);
+    return column?.cell ? column.cell(row) : String(value ?? '');
+  };
   return (
     <div className="staff-table">
       <label className="staff-table__filter">
@@ -96,7 +102,7 @@ export function DataTable<Row>({ rows, columns, caption, pageSize = 20 }: { rows
               table.getRowModel().rows.map((row) => (
                 <tr key={row.id}>
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                    <td key={cell.id}>{show(cell.column.id, row.original, cell.getValue())}</td>
                   ))}
                 </tr>
               ))
