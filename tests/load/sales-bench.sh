@@ -10,13 +10,16 @@
 #   SALES_ADDRESSES=many (default): each traveller comes from an address of its own (an
 #   X-Forwarded-For the server trusts from loopback), under the per-address hold cap;
 #   one: every traveller from one address, the cap lifted (all of a carrier's NAT at once).
+#   COUNTER_LOAD=1: the demo counter seller sells one seat after another for cash beside the web
+#   load (ticket-api/examples/counter_load.rs), and the run reports a counter sale's server time
+#   (issue 41's budget: p99 <= 100 ms) beside the web figures.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 workers=${2:-64}
 days=${SALES_DAYS:-10}
 store=${SALES_STORE:-sqlite}
-cargo build --release -q -p ticket-api --bin ticket-api --example sales_load
+cargo build --release -q -p ticket-api --bin ticket-api --example sales_load --example counter_load
 target=${CARGO_TARGET_DIR:-target}/release
 work=$(mktemp -d /tmp/ticket-sales.XXXXXX)
 source tests/load/lib.sh
@@ -42,4 +45,16 @@ done
 database=()
 [ "$store" = postgres ] && database=(DATABASE_PID="$(head -1 "$pg_dir/data/postmaster.pid")")
 echo "store: $store, $days days of trips"
-env "${addresses[@]}" "${database[@]}" SALES_DAYS=$days SERVER_PID=$pid CLK_TCK=$(getconf CLK_TCK) "$target/examples/sales_load" "127.0.0.1:$port" "$seconds" "$workers"
+counter=
+if [ "${COUNTER_LOAD:-}" = 1 ]; then
+  export COUNTER_SOLD="$work/counter.sold"
+  "$target/examples/counter_load" "http://127.0.0.1:$port" "$seconds" >"$work/counter.log" 2>&1 &
+  counter=$!
+fi
+status=0
+env "${addresses[@]}" "${database[@]}" SALES_DAYS=$days SERVER_PID=$pid CLK_TCK=$(getconf CLK_TCK) "$target/examples/sales_load" "127.0.0.1:$port" "$seconds" "$workers" || status=$?
+if [ -n "$counter" ]; then
+  wait "$counter" || status=$?
+  cat "$work/counter.log"
+fi
+exit $status

@@ -9,71 +9,12 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+#[path = "common/staff_api.rs"]
+mod staff_api;
+
+use staff_api::{Api, log_in};
+
 const MANAGER: &str = "01700000002";
-
-struct Api {
-    base: String,
-    http: reqwest::Client,
-    token: String,
-}
-
-impl Api {
-    async fn send(&self, request: reqwest::RequestBuilder) -> Result<(u16, Value), String> {
-        let response = request.bearer_auth(&self.token).send().await.map_err(|e| e.to_string())?;
-        let status = response.status().as_u16();
-        let text = response.text().await.map_err(|e| e.to_string())?;
-        Ok((status, serde_json::from_str(&text).unwrap_or(Value::String(text))))
-    }
-
-    async fn post(&self, path: &str, body: Value) -> Result<(u16, Value), String> {
-        let request = self.http.post(format!("{}{path}", self.base)).header("content-type", "application/json");
-        self.send(request.body(body.to_string())).await
-    }
-
-    async fn get(&self, path: &str) -> Result<(u16, Value), String> {
-        self.send(self.http.get(format!("{}{path}", self.base))).await
-    }
-}
-
-/// The manager's login: a visitor token, the OTP from the demo outbox, the authenticator's code.
-async fn log_in(base: &str) -> Result<Api, String> {
-    let http = reqwest::Client::builder().timeout(Duration::from_secs(600)).build().map_err(|e| e.to_string())?;
-    let token = http
-        .post(format!("{base}/oauth/access_token"))
-        .header("content-type", "application/json")
-        .body(json!({"grant_type": "client_credentials", "client_id": "web"}).to_string())
-        .send()
-        .await
-        .map_err(|e| e.to_string())?
-        .text()
-        .await
-        .map_err(|e| e.to_string())?;
-    let token: Value = serde_json::from_str(&token).map_err(|e| e.to_string())?;
-    let mut api =
-        Api { base: base.to_owned(), http, token: token["access_token"].as_str().unwrap_or_default().to_owned() };
-    let (status, body) = api.post("/v1/api/common/login-otp", json!({"phone": MANAGER})).await?;
-    if status != 200 {
-        return Err(format!("login-otp: {status} {body}"));
-    }
-    let (_, outbox) = api.get("/v1/api/dev/sms-outbox").await?;
-    let text = outbox["data"]
-        .as_array()
-        .and_then(|m| m.iter().find(|m| m["phone"] == MANAGER))
-        .and_then(|m| m["body"].as_str())
-        .unwrap_or_default()
-        .to_owned();
-    let otp = text.split(|c: char| !c.is_ascii_digit()).find(|run| run.len() == 4).ok_or("no OTP in the outbox")?;
-    let secret = ticket_api::staff::demo::STAFF.iter().find(|s| s.0 == MANAGER).map(|s| s.3).unwrap_or_default();
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_err(|e| e.to_string())?.as_secs();
-    let totp = ticket_api::domain::totp::code_at(secret, now).ok_or("no TOTP code")?;
-    let (status, body) =
-        api.post("/v1/api/common/login", json!({"phone": MANAGER, "otpCode": otp, "totpCode": totp})).await?;
-    if status != 200 {
-        return Err(format!("login: {status} {body}"));
-    }
-    api.token = body["data"]["accessToken"].as_str().unwrap_or_default().to_owned();
-    Ok(api)
-}
 
 /// `schedules` daily schedules of four stops each, on `route`, for `days` days from today.
 fn timetable(schedules: usize, route: &str, prefix: &str, days: i64) -> String {
@@ -109,7 +50,7 @@ async fn import(api: &Api, text: String) -> Result<(Duration, Value), String> {
 }
 
 async fn run(base: &str) -> Result<bool, String> {
-    let api = log_in(base).await?;
+    let api = log_in(base, MANAGER).await?;
     let mut within = true;
 
     // 200 schedules x 30 days: the import makes their 6,000 trips in the same write.
