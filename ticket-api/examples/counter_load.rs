@@ -26,7 +26,8 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 
 async fn run(base: &str, seconds: u64) -> Result<bool, String> {
     let api = log_in(base, SELLER).await?;
-    let (status, body) = api.post("/v1/api/staff/shifts/open", json!({"counterId": "op-hanif:gabtoli", "float": 0})).await?;
+    let (status, body) =
+        api.post("/v1/api/staff/shifts/open", json!({"counterId": "op-hanif:gabtoli", "float": 0})).await?;
     if status != 200 && body["code"] != "shift.open" {
         return Err(format!("shifts/open: {status} {body}"));
     }

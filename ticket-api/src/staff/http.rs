@@ -175,20 +175,24 @@ async fn export_schedules(State(s): State<AppState>, staff: Staff, Query(op): Qu
     }
     .await;
     match result {
-        Ok((operator, text)) => {
-            let disposition = format!("attachment; filename=\"schedules-{}.csv\"", operator.replace(['"', '\\'], ""));
-            (
-                [
-                    (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
-                    (header::CONTENT_DISPOSITION, disposition),
-                    (header::CACHE_CONTROL, "no-store".to_owned()),
-                ],
-                text,
-            )
-                .into_response()
-        }
+        Ok((operator, text)) => csv_file(&format!("schedules-{operator}"), text),
         Err(e) => e.into_response(),
     }
+}
+
+/// A CSV answer as a download named `name`.csv (letters, digits, `-`, `_`, `.` and `:` of it).
+fn csv_file(name: &str, text: String) -> Response {
+    let name: String = name.chars().filter(|c| c.is_ascii_alphanumeric() || "-_.:".contains(*c)).collect();
+    let disposition = format!("attachment; filename=\"{name}.csv\"");
+    (
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
+            (header::CONTENT_DISPOSITION, disposition),
+            (header::CACHE_CONTROL, "no-store".to_owned()),
+        ],
+        text,
+    )
+        .into_response()
 }
 
 async fn fares_list(State(s): State<AppState>, staff: Staff) -> Answer<core_wasm::contract::staff::FareList> {
@@ -394,19 +398,7 @@ async fn sales_report(State(s): State<AppState>, staff: Staff, Query(q): Query<R
     .await;
     match result {
         Ok(Ok(report)) => ok(report).into_response(),
-        Ok(Err(text)) => {
-            let disposition = format!("attachment; filename=\"sales-{}-{}.csv\"", q.from.trim(), q.to.trim())
-                .replace(|c: char| !(c.is_ascii_alphanumeric() || " -.;=\"".contains(c)), "");
-            (
-                [
-                    (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
-                    (header::CONTENT_DISPOSITION, disposition),
-                    (header::CACHE_CONTROL, "no-store".to_owned()),
-                ],
-                text,
-            )
-                .into_response()
-        }
+        Ok(Err(text)) => csv_file(&format!("sales-{}-{}", q.from.trim(), q.to.trim()), text),
         Err(e) => e.into_response(),
     }
 }

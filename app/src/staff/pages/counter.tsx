@@ -5,9 +5,10 @@
  * give one, how they paid, and the receipt to print. Offline it says so and sells nothing: the
  * one inventory is the server's.
  */
-import { useEffect, useMemo, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { CounterSeat, CounterSeatMap, CounterTicket, CounterTrips, Counters, CurrentShift, PayMethod, StaffShift } from 'core-wasm/staff';
 import { shiftNotes, shiftSums } from 'core-wasm/staff';
+import { useOnline } from '@/lib/online';
 import { get, post } from '@/staff/api';
 import { Field, Outcome } from '@/staff/form';
 import { t, type Key } from '@/staff/i18n';
@@ -16,20 +17,6 @@ import { useLoad } from '@/staff/use-load';
 
 /** How often the seat map is read again while a seller looks at it. */
 const SEATS_REFRESH_MS = 5_000;
-
-function subscribeOnline(notify: () => void): () => void {
-  window.addEventListener('online', notify);
-  window.addEventListener('offline', notify);
-  return () => {
-    window.removeEventListener('online', notify);
-    window.removeEventListener('offline', notify);
-  };
-}
-
-/** Whether the browser has a network: a counter sells nothing without one. */
-function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine);
-}
 
 const taka = (n: number) => `${n.toLocaleString('en-IN')} Tk`;
 
