@@ -90,6 +90,13 @@ test('a counter seller opens a shift, sells two seats for cash, prints 58 mm rec
   expect(bangla.text).toContain(sold[1]!.pnr);
   expect(bangla.text, 'Bangla labels, shaped and extractable').toContain('আসন');
   await desk.getByRole('button', { name: 'English' }).click();
+  // A4: the site's own e-ticket PDF of the counter ticket.
+  const download = desk.waitForEvent('download');
+  await desk.locator('.counter-sell + .receipt-card').getByRole('button', { name: 'A4 e-ticket (PDF)' }).click();
+  const a4 = `${artifacts}counter-receipt-a4.pdf`;
+  await (await download).saveAs(a4);
+  const { stdout: a4Text } = await run('pdftotext', ['-enc', 'UTF-8', a4, '-']);
+  expect(a4Text).toContain(sold[1]!.pnr);
 
   // The first ticket cancelled by its PNR: the cash back by the site's rule.
   await desk.getByRole('textbox', { name: 'PNR' }).fill(sold[0]!.pnr);

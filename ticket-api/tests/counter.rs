@@ -94,6 +94,11 @@ on_both! {
         let (s, b) = seller.post("/v1/api/staff/counter/reprint", json!({"pnr": pnr})).await;
         assert_eq!(ok_data(s, &b)["pnr"], pnr);
         assert_eq!(count(&app, "SELECT COUNT(*) FROM audit_log WHERE call = 'counter/reprint'").await, 1);
+        // The A4 e-ticket is the site's PDF; a PNR that is not a counter ticket of Hanif's is not found.
+        let (s, _) = seller.get(&format!("/v1/api/staff/counter/pdf/{pnr}")).await;
+        assert_eq!(s, StatusCode::OK);
+        let (s, _) = seller.get("/v1/api/staff/counter/pdf/ZZZZZZZZ").await;
+        assert_eq!(s, StatusCode::NOT_FOUND);
     }
 
     who_may_sell_what(app) {

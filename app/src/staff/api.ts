@@ -90,6 +90,16 @@ export function getCsv(): Promise<string> {
   return send<string>('GET', pathOf('schedules/export'));
 }
 
+/** A file a staff call answers (`counter/pdf/{id}`), in `language` where it is written in one. */
+export async function getFile(purpose: string, id: string, language: string): Promise<Blob> {
+  const headers: Record<string, string> = { 'Accept-Language': language };
+  const bearer = token.get();
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  const response = await fetch(pathOf(purpose, id), { headers });
+  if (!response.ok) return answer<Blob>(response);
+  return response.blob();
+}
+
 export interface Me {
   userId: string;
   phone: string;

@@ -316,7 +316,7 @@ const en = {
   'receipt.sold': 'Sold',
   'receipt.print58': 'Print 58 mm',
   'receipt.print80': 'Print 80 mm',
-  'receipt.printA4': 'Print A4',
+  'receipt.printA4': 'A4 e-ticket (PDF)',
 } as const;
 
 export type Key = keyof typeof en;
@@ -627,7 +627,7 @@ const bn: Record<Key, string> = {
   'receipt.sold': 'বিক্রির সময়',
   'receipt.print58': '৫৮ মিমি প্রিন্ট',
   'receipt.print80': '৮০ মিমি প্রিন্ট',
-  'receipt.printA4': 'A4 প্রিন্ট',
+  'receipt.printA4': 'A4 ই-টিকিট (PDF)',
 };
 
 const KEY = 'staff.lang';
@@ -650,6 +650,11 @@ export function useLang(): Lang {
     },
     () => lang,
   );
+}
+
+/** The language shown now (outside React). */
+export function currentLang(): Lang {
+  return lang;
 }
 
 export function t(key: Key, params: Record<string, string | number> = {}): string {

@@ -1,14 +1,15 @@
 /**
- * A counter ticket as a receipt printer prints it (issue 41): 58 mm or 80 mm wide, or A4, from
- * the browser's own print (no printer driver of ours). The page size is set for the one print
- * and removed after; only the receipt is printed (staff.css). Bangla is
- * shaped by the browser, with the site's Bengali font.
+ * A counter ticket as a receipt printer prints it (issue 41): 58 mm or 80 mm wide from the
+ * browser's own print (no printer driver of ours), or A4 as the site's e-ticket PDF. The page
+ * size is set for the one print and removed after; only the receipt is printed (staff.css).
+ * Bangla is shaped by the browser, with the site's Bengali font.
  */
 import { useRef } from 'react';
 import type { CounterTicket } from 'core-wasm/staff';
-import { t } from '@/staff/i18n';
+import { getFile } from '@/staff/api';
+import { currentLang, t } from '@/staff/i18n';
 
-export type PaperWidth = '58mm' | '80mm' | 'A4';
+export type PaperWidth = '58mm' | '80mm';
 
 /**
  * Prints `receipt` on paper of `width`: a copy of it goes into a print root at the top of the
@@ -26,7 +27,7 @@ export function printOn(width: PaperWidth, receipt: HTMLElement): void {
   const lengthMm = Math.ceil((root.getBoundingClientRect().height * 25.4) / 96) + 8;
   // A constructed sheet: the site's CSP allows no inline <style>, and the rule is this print's.
   const page = new CSSStyleSheet();
-  page.replaceSync(width === 'A4' ? '@page { size: A4; margin: 12mm; }' : `@page { size: ${width} ${lengthMm}mm; margin: 2mm; }`);
+  page.replaceSync(`@page { size: ${width} ${lengthMm}mm; margin: 2mm; }`);
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, page];
   const done = () => {
     document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== page);
@@ -35,6 +36,16 @@ export function printOn(width: PaperWidth, receipt: HTMLElement): void {
   };
   window.addEventListener('afterprint', done);
   window.print();
+}
+
+/** A4: the site's own e-ticket PDF of the ticket, in the language shown, opened to print. */
+async function eTicket(pnr: string): Promise<void> {
+  const pdf = await getFile('counter/pdf/{id}', pnr, currentLang());
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(pdf);
+  link.download = `ticket-${pnr}.pdf`;
+  link.click();
+  URL.revokeObjectURL(link.href);
 }
 
 const taka = (n: number) => `${n.toLocaleString('en-IN')} Tk`;
@@ -96,7 +107,7 @@ export function Receipt({ ticket }: { ticket: CounterTicket }) {
         <button type="button" onClick={() => print('80mm')}>
           {t('receipt.print80')}
         </button>
-        <button type="button" onClick={() => print('A4')}>
+        <button type="button" onClick={() => void eTicket(ticket.pnr)}>
           {t('receipt.printA4')}
         </button>
       </div>

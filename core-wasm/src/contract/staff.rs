@@ -20,6 +20,8 @@ use super::counter::{
     ReportQuery, SalesReport, SeatBlock, SeatBlocks, Settlement, ShiftClose, ShiftOpen, Shifts, StaffCounter,
     StaffShift,
 };
+#[cfg(feature = "schema")]
+use super::tickets::Pdf;
 use crate::service::Service;
 use crate::staff::layout::LayoutSpec;
 use crate::staff::messages::StaffSaid;
@@ -699,6 +701,7 @@ staff_calls! {
     CounterSell: Post "counter/sell", SELL, true; CounterSell => CounterTicket; "Sell seats at the counter, in the seller's open shift"
     CounterCancel: Post "counter/cancel", SELL, true; ByPnr => CounterTicket; "Cancel a counter ticket; the cash refund comes from the seller's drawer"
     CounterReprint: Post "counter/reprint", SELL, true; ByPnr => CounterTicket; "A counter ticket again, to print (logged)"
+    CounterPdf: Get "counter/pdf/{id}", SELL, false; ById => Pdf; "A counter ticket as the A4 e-ticket PDF (id: its PNR)"
     ShiftCurrent: Get "shifts/current", SELL, false; Nothing => CurrentShift; "The caller's open shift"
     ShiftOpen: Post "shifts/open", SELL, true; ShiftOpen => StaffShift; "Open a shift at a counter with a float"
     ShiftClose: Post "shifts/close", SELL, true; ShiftClose => StaffShift; "Close the caller's shift with the cash counted"

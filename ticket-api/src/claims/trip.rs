@@ -100,9 +100,18 @@ impl TripClaims {
 
     /// Seats with a live claim on any leg of `[from, to)`.
     pub fn taken(&self, from: i64, to: i64, now_ms: i64) -> usize {
+        self.taken_for(from, to, now_ms, None)
+    }
+
+    /// [`TripClaims::taken`] as `viewer` sees it: their own holds are theirs to choose again.
+    pub fn taken_for(&self, from: i64, to: i64, now_ms: i64, viewer: Option<&str>) -> usize {
         self.by_seat
             .values()
-            .filter(|claims| claims.iter().any(|c| c.leg >= from && c.leg < to && c.live(now_ms)))
+            .filter(|claims| {
+                claims.iter().any(|c| {
+                    c.leg >= from && c.leg < to && c.live(now_ms) && (viewer.is_none() || c.holder.as_deref() != viewer)
+                })
+            })
             .count()
     }
 }
@@ -153,6 +162,8 @@ mod tests {
         assert_eq!(trip.taken(0, 2, 999), 2);
         assert_eq!(trip.taken(0, 2, 1_000), 1);
         assert_eq!(trip.taken(0, 1, 999), 1);
+        assert_eq!(trip.taken_for(0, 2, 999, Some("v1")), 1, "one's own hold is free to one");
+        assert_eq!(trip.taken_for(0, 2, 999, Some("v2")), 2);
         assert_eq!(trip.of_seat("A1", 1_000, None).count(), 0);
         assert_eq!(trip.of_seat("A1", 999, None).count(), 1);
         assert_eq!(trip.of_seat("A1", 999, Some("v1")).count(), 0, "one's own hold");

@@ -281,7 +281,8 @@ impl Seen<'_> {
         let status = self.claimed(seat_no, from, to);
         match self.quota {
             Some((seats, quota)) if status == SeatStatus::Available => {
-                let free = seats - self.claims.taken(from, to, self.now_ms) as i64;
+                // The viewer's own held seats are free to them: a new lock replaces their hold.
+                let free = seats - self.claims.taken_for(from, to, self.now_ms, self.viewer) as i64;
                 if core_wasm::staff::counter::online_free(free, Some(quota)) == 0 {
                     SeatStatus::Blocked
                 } else {

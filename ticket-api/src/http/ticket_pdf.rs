@@ -80,7 +80,13 @@ pub async fn download(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let row = access::ticket(&state, &caller, &id).await?;
-    let ticket = views::ticket(&state, &row.id).await?;
+    answer(&state, &row.id, language).await
+}
+
+/// The ticket's PDF as an attachment (for its owner here; for a counter's staff in
+/// `staff::http`).
+pub async fn answer(state: &AppState, ticket_id: &str, language: Language) -> Result<Response, ApiError> {
+    let ticket = views::ticket(state, ticket_id).await?;
     let helpline = content::setting(&state.pool, "helpline").await?.unwrap_or_else(|| "16374".into());
     let doc = document(&ticket, helpline, language);
     let name = pdf::file_name(&doc);

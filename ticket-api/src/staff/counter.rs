@@ -441,6 +441,12 @@ pub async fn ticket(state: &AppState, staff: &Staff, pnr: &str) -> Result<Counte
     })
 }
 
+/// The ticket id of a counter ticket of the caller's operators, by its PNR.
+pub async fn ticket_id(state: &AppState, staff: &Staff, pnr: &str) -> Result<String, ApiError> {
+    let row = read(state, pnr).await?.filter(|r| staff.reach.covers(Some(&r.operator_id)));
+    Ok(row.ok_or_else(|| not_found("Counter ticket"))?.ticket_id)
+}
+
 /// `POST staff/counter/reprint`: the ticket again, the reprint logged (a second paper ticket
 /// is worth knowing about).
 pub async fn reprint(state: &AppState, staff: &Staff, pnr: &str) -> Result<CounterTicket, ApiError> {

@@ -26,7 +26,7 @@ use super::{
 };
 use crate::AppState;
 use crate::error::ApiError;
-use crate::http::extract::{Body, ok};
+use crate::http::extract::{Body, Speaks, ok};
 
 type Answer<T> = Result<Json<Envelope<T>>, ApiError>;
 
@@ -353,6 +353,17 @@ async fn counter_reprint(State(s): State<AppState>, staff: Staff, Body(b): Body<
     Ok(ok(counter::reprint(&s, &staff, &b.pnr).await?))
 }
 
+/// `GET staff/counter/pdf/{pnr}`: the A4 e-ticket, in the language the request speaks.
+async fn counter_pdf(
+    State(s): State<AppState>,
+    staff: Staff,
+    Speaks(language): Speaks,
+    Path(pnr): Path<String>,
+) -> Result<Response, ApiError> {
+    let ticket = counter::ticket_id(&s, &staff, &pnr).await?;
+    crate::http::ticket_pdf::answer(&s, &ticket, language).await
+}
+
 async fn shift_current(State(s): State<AppState>, staff: Staff) -> Answer<CurrentShift> {
     Ok(ok(shifts::current(&s, &staff).await?))
 }
@@ -456,6 +467,7 @@ fn handler(name: StaffCallName) -> MethodRouter<AppState> {
         N::CounterSell => post(counter_sell),
         N::CounterCancel => post(counter_cancel),
         N::CounterReprint => post(counter_reprint),
+        N::CounterPdf => get(counter_pdf),
         N::ShiftCurrent => get(shift_current),
         N::ShiftOpen => post(shift_open),
         N::ShiftClose => post(shift_close),
