@@ -6,6 +6,7 @@
 //! the same crate natively, so a rule exists once.
 
 pub mod api;
+pub mod boarding;
 pub mod cities;
 pub mod contract;
 pub mod deal;

@@ -113,6 +113,15 @@ fn run(rule: &str, a: &[Value]) -> Outcome {
             let offered: SurpriseDeal = arg(a, 0)?;
             out(deal::claim(&offered, &arg::<BusBooking>(a, 1)?, &arg::<String>(a, 2)?))
         }
+        "boarding.sign" => {
+            let pass: core_wasm::boarding::BoardingPass = arg(a, 0)?;
+            out(core_wasm::boarding::sign(&pass, &arg::<String>(a, 1)?).map_err(|e| format!("{e:?}"))?)
+        }
+        "boarding.verify" => {
+            let keys: Vec<core_wasm::boarding::PublicKey> = arg(a, 1)?;
+            let (revoked, trip, now): (Vec<String>, String, f64) = (arg(a, 2)?, arg(a, 3)?, arg(a, 4)?);
+            out(core_wasm::boarding::verify(&arg::<String>(a, 0)?, &keys, &revoked, &trip, now as i64))
+        }
         "shift.close" => {
             let reason: Option<String> = arg(a, 2)?;
             let closed =

@@ -148,3 +148,29 @@ pub fn staff_calls() -> Result<JsValue, JsError> {
         .collect();
     to_js(&rows)
 }
+
+/// A scanned boarding code verified for `tripId` at `nowMs` with the operator's public keys and
+/// the trip's revoked PNRs (issue 36): `{verdict: "valid", pass}` or `{verdict: "refused", reason}`.
+#[wasm_bindgen(js_name = verifyBoardingCode, unchecked_return_type = "Verdict")]
+pub fn verify_boarding_code(
+    code: &str,
+    #[wasm_bindgen(unchecked_param_type = "PublicKey[]")] keys: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string[]")] revoked: JsValue,
+    trip_id: &str,
+    now_ms: f64,
+) -> Result<JsValue, JsError> {
+    let keys: Vec<crate::boarding::PublicKey> = from_js(keys, "keys")?;
+    let revoked: Vec<String> = from_js(revoked, "revoked")?;
+    to_js(&crate::boarding::verify(code, &keys, &revoked, trip_id, now_ms as i64))
+}
+
+/// A pass signed with a secret key (hex): its boarding code. The server signs; this binding is
+/// for the rule vectors, which check that both worlds write the same code.
+#[wasm_bindgen(js_name = signBoardingCode)]
+pub fn sign_boarding_code(
+    #[wasm_bindgen(unchecked_param_type = "BoardingPass")] pass: JsValue,
+    secret: &str,
+) -> Result<String, JsError> {
+    let pass: crate::boarding::BoardingPass = from_js(pass, "pass")?;
+    crate::boarding::sign(&pass, secret).map_err(|e| JsError::new(&format!("{e:?}")))
+}
