@@ -36,7 +36,7 @@ async function printReceipt(desk: Page, width: '58mm' | '80mm', name: string): P
 }
 
 test('a counter seller opens a shift, sells two seats for cash, prints 58 mm receipts, cancels one and closes the shift with the right cash; the website shows the seats', async ({ browser, request, baseURL }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(400_000);
   const desk = await (await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } })).newPage();
   const problems = collectProblems(desk);
   await logIn(desk, request, SELLER, null);

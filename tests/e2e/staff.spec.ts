@@ -12,7 +12,7 @@ import { artifacts, choosePoints, collectProblems, dhakaDate } from './helpers';
 import { ADMIN, ADMIN_SECRET, logIn, lookAt, noSideways } from './staff-desk';
 
 test('a manager builds a route, a layout, a schedule and fares; a traveller buys a seat on it; the manager sees the sale; the same for a launch', async ({ browser, request, baseURL }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(420_000);
   const desk = await (await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } })).newPage();
   const problems = collectProblems(desk);
   const code = `kus-${Date.now() % 100000}`;

@@ -169,6 +169,12 @@ on_both! {
         let (s, b) = seller.post("/v1/api/staff/counter/cancel", json!({"pnr": first["pnr"]})).await;
         assert_eq!((s, b["code"].as_str()), (StatusCode::CONFLICT, Some("counter.ticketDone")));
         let current = ok_data_of(seller.get("/v1/api/staff/shifts/current").await);
+        // Its sales, newest first, each with its seats: the cancelled one says so.
+        let sales = current["sales"].as_array().unwrap();
+        assert_eq!(sales.len(), 3);
+        assert_eq!(sales[0]["seats"], json!(["A1"]));
+        let first_sale = sales.iter().find(|s| s["pnr"] == first["pnr"]).unwrap();
+        assert_eq!((first_sale["status"].as_str(), first_sale["seats"].clone()), (Some("cancelled"), json!(["A1", "A2"])));
         let cash = &current["shift"]["cash"];
         assert_eq!((cash["float"].as_i64(), cash["cashSales"].as_i64(), cash["cashRefunds"].as_i64()), (Some(2_000), Some(1_400 + 700 + 700), Some(refund)));
         let expected = 2_000 + 2_800 - refund;

@@ -178,10 +178,27 @@ contract! {
         pub reason: Option<String>,
     }
 
-    /// `GET staff/shifts/current`: the caller's open shift, if any.
+    /// `GET staff/shifts/current`: the caller's open shift, if any, with its sales newest first
+    /// (a sale whose answer was lost is found here, to print or cancel).
     #[serde(rename_all = "camelCase")]
     pub struct CurrentShift {
         pub shift: Option<StaffShift>,
+        #[serde(default)]
+        pub sales: Vec<ShiftSale>,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct ShiftSale {
+        pub pnr: String,
+        pub status: TicketStatus,
+        pub trip_id: String,
+        /// Dhaka wall clock, `YYYY-MM-DD HH:MM`.
+        pub departs: String,
+        pub seats: Vec<String>,
+        pub fare: Taka,
+        pub method: PayMethod,
+        /// Unix ms.
+        pub sold_at: i64,
     }
 
     /// `GET staff/shifts`: a manager's counters' shifts, newest first.

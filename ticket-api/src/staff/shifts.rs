@@ -4,7 +4,11 @@
 //! cash refunds as the store has them. One open shift per seller, kept by the store's unique
 //! index, so two opens at once cannot both pass.
 
-use core_wasm::contract::counter::{Counters, CurrentShift, ShiftClose, ShiftOpen, Shifts, StaffCounter, StaffShift};
+use core_wasm::contract::counter::{
+    Counters, CurrentShift, ShiftClose, ShiftOpen, ShiftSale, Shifts, StaffCounter, StaffShift,
+};
+use core_wasm::contract::tickets::TicketStatus;
+use core_wasm::staff::counter::PayMethod;
 use core_wasm::staff::messages as say;
 use core_wasm::staff::shift::{self, Closing, ShiftCash};
 
@@ -163,12 +167,56 @@ async fn shift_by_id(tx: &mut Tx, id: &str) -> Result<ShiftRow, ApiError> {
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(id).fetch_one(&mut **tx).await?)
 }
 
-/// `GET staff/shifts/current`.
+/// How many of an open shift's sales the counter screen lists.
+const RECENT_SALES: i64 = 50;
+
+#[derive(Debug, sqlx::FromRow)]
+struct SaleSeatRow {
+    pnr: String,
+    status: String,
+    trip_id: String,
+    departs_at: i64,
+    amount: i64,
+    method: String,
+    sold_at: i64,
+    seat_no: Option<String>,
+}
+
+/// `GET staff/shifts/current`: the open shift and its latest sales, a row per seat gathered.
 pub async fn current(state: &AppState, staff: &Staff) -> Result<CurrentShift, ApiError> {
     let sql = format!("{SHIFT_SELECT} WHERE s.seller_id = $1 AND s.closed_at IS NULL");
     let row: Option<ShiftRow> =
         sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(&staff.login.user_id).fetch_optional(&state.pool).await?;
-    Ok(CurrentShift { shift: row.map(shift_of) })
+    let Some(row) = row else { return Ok(CurrentShift { shift: None, sales: Vec::new() }) };
+    let rows: Vec<SaleSeatRow> = sqlx::query_as(
+        "SELECT t.pnr, t.status, b.trip_id, tr.departs_at, b.amount, x.method, x.sold_at, s.seat_no \
+         FROM (SELECT * FROM counter_sales WHERE shift_id = $1 ORDER BY sold_at DESC, booking_id LIMIT $2) x \
+         JOIN bookings b ON b.id = x.booking_id JOIN tickets t ON t.booking_id = b.id JOIN trips tr ON tr.id = b.trip_id \
+         LEFT JOIN booking_seats s ON s.booking_id = b.id ORDER BY x.sold_at DESC, t.pnr, s.ordinal",
+    )
+    .bind(&row.id)
+    .bind(RECENT_SALES)
+    .fetch_all(&state.pool)
+    .await?;
+    let mut sales: Vec<ShiftSale> = Vec::new();
+    for r in rows {
+        if sales.last().is_none_or(|last| last.pnr != r.pnr) {
+            sales.push(ShiftSale {
+                pnr: r.pnr.clone(),
+                status: TicketStatus::parse(&r.status).unwrap_or(TicketStatus::Confirmed),
+                trip_id: r.trip_id,
+                departs: super::counter::departs_text(r.departs_at),
+                seats: Vec::new(),
+                fare: r.amount,
+                method: PayMethod::parse(&r.method).unwrap_or(PayMethod::Cash),
+                sold_at: r.sold_at,
+            });
+        }
+        if let (Some(sale), Some(seat)) = (sales.last_mut(), r.seat_no) {
+            sale.seats.push(seat);
+        }
+    }
+    Ok(CurrentShift { shift: Some(shift_of(row)), sales })
 }
 
 /// `POST staff/shifts/open`: at a counter of an operator the caller sells for.

@@ -15,11 +15,18 @@ const seat = (seatNo: string, col: number, state: CounterSeatMap['seats'][number
 const map: CounterSeatMap = {
   trip,
   seats: [seat('A1', 0, 'free'), seat('A2', 1, 'counter'), seat('A3', 3, 'sold'), seat('A4', 4, 'held')],
-  boardingPoints: [],
-  droppingPoints: [],
+  boardingPoints: [
+    { _id: 'p-arambagh', name: 'Arambagh' },
+    { _id: 'p-cumilla', name: 'Cumilla' },
+  ],
+  droppingPoints: [
+    { _id: 'p-cumilla', name: 'Cumilla' },
+    { _id: 'p-gec', name: 'GEC Circle' },
+  ],
 };
 
 const shift: CurrentShift = {
+  sales: [{ pnr: 'LOST2345', status: 'confirmed', tripId: 'trip-1', departs: '2026-11-30 08:00', seats: ['B1'], fare: 550, method: 'cash', soldAt: 0 }],
   shift: {
     id: 'shift-1',
     operatorId: 'op-hanif',
@@ -67,7 +74,8 @@ const server = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promi
   const method = init?.method ?? 'GET';
   if (method === 'GET' && url === '/v1/api/staff/shifts/current') return Response.json({ data: shift });
   if (method === 'GET' && url === '/v1/api/staff/counter/trips') return Response.json({ data: trips });
-  if (method === 'GET' && url === '/v1/api/staff/counter/trips/trip-1') return Response.json({ data: map });
+  if (method === 'GET' && url.startsWith('/v1/api/staff/counter/trips/trip-1')) return Response.json({ data: map });
+  if (method === 'POST' && url === '/v1/api/staff/counter/reprint') return Response.json({ data: { ...sold, pnr: 'LOST2345', seats: ['B1'] } });
   if (method === 'POST' && url === '/v1/api/staff/counter/sell') return Response.json({ data: sold });
   return new Response('not found', { status: 404 });
 });
@@ -99,8 +107,35 @@ describe('the counter page', () => {
     await userEvent.click(sell.getByRole('button', { name: 'Sell and print' }));
     expect(await screen.findByText('PNR R4NG4Y6B')).toBeVisible();
     expect(sells()).toHaveLength(1);
-    expect(JSON.parse(String(sells()[0]![1]?.body))).toEqual({ tripId: 'trip-1', seats: ['A1', 'A2'], passenger: null, payment: { method: 'cash' } });
+    expect(JSON.parse(String(sells()[0]![1]?.body))).toEqual({
+      tripId: 'trip-1',
+      seats: ['A1', 'A2'],
+      boardingPoint: null,
+      droppingPoint: null,
+      passenger: null,
+      payment: { method: 'cash' },
+    });
     expect(screen.getByRole('button', { name: 'Print 58 mm' })).toBeVisible();
+  });
+
+  it('sells a part of the route: the points chosen go with the sale and the seat map', async () => {
+    render(<CounterPage />);
+    const sell = within(await screen.findByRole('form', { name: 'Sell' }));
+    await userEvent.selectOptions(await sell.findByLabelText('Gets on at'), 'Cumilla');
+    await userEvent.selectOptions(sell.getByLabelText('Gets off at'), 'GEC Circle');
+    await waitFor(() => expect(server.mock.calls.some(([u]) => String(u).includes('boardingPoint=p-cumilla&droppingPoint=p-gec'))).toBe(true));
+    await userEvent.click(sell.getByRole('button', { name: 'A1, Free, 550 Tk' }));
+    await userEvent.click(sell.getByRole('button', { name: 'Sell and print' }));
+    await screen.findByText('PNR R4NG4Y6B');
+    expect(JSON.parse(String(sells()[0]![1]?.body))).toMatchObject({ boardingPoint: 'p-cumilla', droppingPoint: 'p-gec', seats: ['A1'] });
+  });
+
+  it("lists the shift's sales, so a sale whose answer was lost can be printed again", async () => {
+    render(<CounterPage />);
+    const sales = within(await screen.findByRole('table', { name: "This shift's sales, newest first" }));
+    expect(sales.getByRole('rowheader', { name: 'LOST2345' })).toBeVisible();
+    await userEvent.click(sales.getByRole('button', { name: 'Print again LOST2345' }));
+    expect(await screen.findByText('PNR LOST2345')).toBeVisible();
   });
 
   it('asks for the bKash transaction id when paid by bKash', async () => {

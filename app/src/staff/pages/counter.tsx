@@ -6,7 +6,7 @@
  * one inventory is the server's.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import type { CounterSeat, CounterSeatMap, CounterTicket, CounterTrips, Counters, CurrentShift, PayMethod, StaffShift } from 'core-wasm/staff';
+import type { CounterSeat, CounterSeatMap, CounterTicket, CounterTrips, Counters, CurrentShift, PayMethod, Point, ShiftSale, StaffShift } from 'core-wasm/staff';
 import { shiftNotes, shiftSums } from 'core-wasm/staff';
 import { useOnline } from '@/lib/online';
 import { get, post } from '@/staff/api';
@@ -37,7 +37,7 @@ export function CounterPage() {
         <>
           <ShiftBar shift={current} />
           <Sell online={online} onSold={shift.reload} />
-          <FindTicket online={online} onChanged={shift.reload} />
+          <FindTicket online={online} sales={shift.data?.sales ?? []} onChanged={shift.reload} />
           <CloseShift shift={current} online={online} onClosed={shift.reload} />
         </>
       ) : (
@@ -117,19 +117,33 @@ function Sell({ online, onSold }: { online: boolean; onSold: () => void }) {
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [ticket, setTicket] = useState<CounterTicket | null>(null);
+  // Where the passenger gets on and off (none: the whole route); the points offered are the
+  // whole route's, kept from the trip's first map.
+  const [boarding, setBoarding] = useState('');
+  const [dropping, setDropping] = useState('');
+  const [routePoints, setRoutePoints] = useState<{ trip: string; boarding: Point[]; dropping: Point[] } | null>(null);
   const list = trips.data?.trips ?? [];
   const trip = tripId || list[0]?.id || '';
 
-  const loadMap = (id: string) => get<CounterSeatMap>('counter/trips/{id}', {}, id).then(setMap, setError);
+  const loadMap = (id: string, from: string, to: string) => {
+    const query: Record<string, string> = {};
+    if (from) query.boardingPoint = from;
+    if (to) query.droppingPoint = to;
+    return get<CounterSeatMap>('counter/trips/{id}', query, id).then((m) => {
+      setMap(m);
+      if (!from && !to) setRoutePoints((p) => (p?.trip === id ? p : { trip: id, boarding: m.boardingPoints, dropping: m.droppingPoints }));
+    }, setError);
+  };
   useEffect(() => {
     if (!trip) return;
-    void loadMap(trip);
+    void loadMap(trip, boarding, dropping);
     // Live within a few seconds while the seller looks: the web sells the same seats.
     const timer = window.setInterval(() => {
-      if (document.visibilityState === 'visible' && navigator.onLine) void loadMap(trip);
+      if (document.visibilityState === 'visible' && navigator.onLine) void loadMap(trip, boarding, dropping);
     }, SEATS_REFRESH_MS);
     return () => window.clearInterval(timer);
-  }, [trip]);
+  }, [trip, boarding, dropping]);
+  const points = routePoints?.trip === trip ? routePoints : null;
 
   // A seat someone else took meanwhile leaves the choice.
   const picked = chosen.filter((s) => SELLABLE.has(map?.seats.find((x) => x.seatNo === s)?.state ?? ''));
@@ -144,7 +158,8 @@ function Sell({ online, onSold }: { online: boolean; onSold: () => void }) {
     setError(null);
     const passenger = name.trim() || phone.trim() ? { name: name.trim(), phone: phone.trim(), gender } : null;
     const payment = method === 'cash' ? { method } : { method, reference: reference.trim() };
-    post<CounterTicket>('counter/sell', { tripId: trip, seats: picked, passenger, payment })
+    const segment = { boardingPoint: boarding || null, droppingPoint: dropping || null };
+    post<CounterTicket>('counter/sell', { tripId: trip, seats: picked, ...segment, passenger, payment })
       .then((sold) => {
         setTicket(sold);
         setChosen([]);
@@ -155,7 +170,7 @@ function Sell({ online, onSold }: { online: boolean; onSold: () => void }) {
       }, setError)
       .finally(() => {
         setBusy(false);
-        void loadMap(trip);
+        void loadMap(trip, boarding, dropping);
       });
   };
 
@@ -165,7 +180,7 @@ function Sell({ online, onSold }: { online: boolean; onSold: () => void }) {
         <h2 id="counter-sell">{t('counter.sell')}</h2>
         <Field label={t('counter.trip')}>
           {(id) => (
-            <select id={id} value={trip} onChange={(e) => (setTripId(e.target.value), setChosen([]))}>
+            <select id={id} value={trip} onChange={(e) => (setTripId(e.target.value), setChosen([]), setBoarding(''), setDropping(''))}>
               {list.map((tr) => (
                 <option key={tr.id} value={tr.id}>
                   {t('counter.tripLine', { departs: tr.departs, route: tr.routeName, vehicle: tr.vehicle, free: tr.free })}
@@ -174,6 +189,34 @@ function Sell({ online, onSold }: { online: boolean; onSold: () => void }) {
             </select>
           )}
         </Field>
+        {points && (points.boarding.length > 1 || points.dropping.length > 1) ? (
+          <div className="staff-grid">
+            <Field label={t('counter.boarding')}>
+              {(id) => (
+                <select id={id} value={boarding} onChange={(e) => (setBoarding(e.target.value), setChosen([]))}>
+                  <option value="">{t('counter.fromStart')}</option>
+                  {points.boarding.map((p) => (
+                    <option key={p._id} value={p._id}>
+                      {p.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field label={t('counter.dropping')}>
+              {(id) => (
+                <select id={id} value={dropping} onChange={(e) => (setDropping(e.target.value), setChosen([]))}>
+                  <option value="">{t('counter.toEnd')}</option>
+                  {points.dropping.map((p) => (
+                    <option key={p._id} value={p._id}>
+                      {p.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </div>
+        ) : null}
         {map ? <SeatMap map={map} chosen={picked} onToggle={toggle} /> : null}
         <fieldset>
           <legend>{t('counter.passenger')}</legend>
@@ -279,13 +322,13 @@ function SeatMap({ map, chosen, onToggle }: { map: CounterSeatMap; chosen: strin
 }
 
 /** A ticket by its PNR: printed again, or cancelled with its cash handed back. */
-function FindTicket({ online, onChanged }: { online: boolean; onChanged: () => void }) {
+function FindTicket({ online, sales, onChanged }: { online: boolean; sales: ShiftSale[]; onChanged: () => void }) {
   const [pnr, setPnr] = useState('');
   const [ticket, setTicket] = useState<CounterTicket | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const act = (purpose: 'counter/reprint' | 'counter/cancel') => {
+  const act = (purpose: 'counter/reprint' | 'counter/cancel', which = pnr) => {
     setError(null);
-    post<CounterTicket>(purpose, { pnr: pnr.trim() }).then((found) => {
+    post<CounterTicket>(purpose, { pnr: which.trim() }).then((found) => {
       setTicket(found);
       if (purpose === 'counter/cancel') onChanged();
     }, setError);
@@ -304,6 +347,39 @@ function FindTicket({ online, onChanged }: { online: boolean; onChanged: () => v
       </div>
       <Outcome error={error} saved={false} />
       {ticket ? <Receipt ticket={ticket} /> : null}
+      {sales.length > 0 ? (
+        <div className="staff-table__scroll">
+          <table className="counter-sales">
+            <caption>{t('counter.shiftSales')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('counter.pnr')}</th>
+                <th scope="col">{t('counter.trip')}</th>
+                <th scope="col">{t('receipt.seats')}</th>
+                <th scope="col">{t('receipt.fare')}</th>
+                <th scope="col">
+                  <span className="staff-skip">{t('counter.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {sales.map((sale) => (
+                <tr key={sale.pnr}>
+                  <th scope="row">{sale.pnr}</th>
+                  <td>{sale.departs}</td>
+                  <td>{sale.seats.join(', ')}</td>
+                  <td>{sale.status === 'confirmed' ? taka(sale.fare) : t('counter.cancelledSale')}</td>
+                  <td>
+                    <button type="button" disabled={!online} aria-label={`${t('counter.reprint')} ${sale.pnr}`} onClick={() => act('counter/reprint', sale.pnr)}>
+                      {t('counter.reprint')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
     </div>
   );
 }
