@@ -7,7 +7,7 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::staff::{COUNTER, MANAGER, SUPERVISOR, kushtia_network_of, logged_in, ok_data, staff};
+use common::staff::{ADMIN, COUNTER, MANAGER, SUPERVISOR, kushtia_network_of, logged_in, ok_data, staff};
 use serde_json::{Value, json};
 
 const GABTOLI: &str = "op-hanif:gabtoli";
@@ -240,6 +240,45 @@ on_both! {
         }
         let map = ok_data_of(seller.get(&format!("/v1/api/staff/counter/trips/{trip}")).await);
         assert_eq!(map["trip"]["free"], 0);
+    }
+
+    another_operators_objects_are_not_found_and_three_hundred_opens_make_one_shift(app) {
+        let (manager, admin) = (staff(&app, MANAGER).await, staff(&app, ADMIN).await);
+        let green: String = sqlx::query_scalar("SELECT id FROM trips WHERE operator_id = 'op-green-line' AND departs_at > $1 ORDER BY departs_at LIMIT 1")
+            .bind(common::today().add_days(1).days_since_epoch() * 1440).fetch_one(&app.state.pool).await.unwrap();
+        let counter = json!({"code": "sayedabad", "name": "Sayedabad counter", "operatorId": "op-green-line"});
+        ok_data_of(admin.post("/v1/api/staff/counters", counter).await);
+        // Hanif's manager reaches none of Green Line's trips, counters or blocks.
+        let (s, _) = manager.post("/v1/api/staff/blocks", json!({"tripId": green, "seats": ["A1"], "channel": "vip"})).await;
+        assert_eq!(s, StatusCode::NOT_FOUND);
+        let (s, _) = manager.post("/v1/api/staff/quotas", json!({"tripId": green, "quota": 5})).await;
+        assert_eq!(s, StatusCode::NOT_FOUND);
+        let theirs = ok_data_of(admin.post("/v1/api/staff/blocks", json!({"tripId": green, "seats": ["A1"], "channel": "vip"})).await);
+        let (s, _) = manager.post("/v1/api/staff/blocks/remove", json!({"id": theirs["id"]})).await;
+        assert_eq!(s, StatusCode::NOT_FOUND);
+        let listed = ok_data_of(manager.get("/v1/api/staff/blocks").await);
+        assert!(listed["blocks"].as_array().unwrap().iter().all(|b| b["id"] != theirs["id"]));
+        let counters = ok_data_of(manager.get("/v1/api/staff/counters").await);
+        assert!(counters["counters"].as_array().unwrap().iter().all(|c| c["operatorId"] == "op-hanif"));
+        let seller = logged_in(&app, COUNTER, None).await;
+        let (s, _) = seller.post("/v1/api/staff/shifts/open", json!({"counterId": "op-green-line:sayedabad", "float": 0})).await;
+        assert_eq!(s, StatusCode::NOT_FOUND);
+        // 300 opens at once: one shift, every other open told it is open already.
+        let mut tasks = Vec::new();
+        for _ in 0..300 {
+            let seller = seller.clone();
+            tasks.push(tokio::spawn(async move { seller.post("/v1/api/staff/shifts/open", json!({"counterId": GABTOLI, "float": 100})).await }));
+        }
+        let mut opened = 0;
+        for t in tasks {
+            let (s, b) = t.await.unwrap();
+            match s {
+                StatusCode::OK => opened += 1,
+                _ => assert_eq!((s, b["code"].as_str()), (StatusCode::CONFLICT, Some("shift.open")), "{b}"),
+            }
+        }
+        assert_eq!(opened, 1);
+        assert_eq!(count(&app, "SELECT COUNT(*) FROM shifts WHERE closed_at IS NULL").await, 1);
     }
 
     a_block_released_at_its_time_sells_online_without_a_restart(app) {

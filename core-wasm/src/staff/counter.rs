@@ -70,6 +70,18 @@ pub fn quote(fares: &[Taka]) -> Quote {
     Quote { sub_total, discount: 0, service_charge: 0, commission: 0, amount: sub_total }
 }
 
+/// The site's commission on fares sold online at `basis_points` (hundredths of a percent), to
+/// the nearest taka (settlement, per ticket).
+pub fn commission(fares: Taka, basis_points: i64) -> Taka {
+    (fares.max(0) * basis_points.max(0) + 5_000) / 10_000
+}
+
+/// What the site owes an operator for its web sales: what travellers paid, less the gateways'
+/// fees, the site's service charges, its commission and the refunds.
+pub fn settlement_net(paid: Taka, gateway_fees: Taka, service_charges: Taka, commission: Taka, refunds: Taka) -> Taka {
+    paid - gateway_fees - service_charges - commission - refunds
+}
+
 /// Seats the website may still sell when `free` are free and the operator keeps `quota` for
 /// its counters: it stops at the quota, counters sell to zero.
 pub fn online_free(free: i64, quota: Option<i64>) -> i64 {
@@ -144,6 +156,15 @@ mod tests {
     fn a_counter_charges_the_fares_alone() {
         let q = quote(&[850, 850]);
         assert_eq!((q.sub_total, q.service_charge, q.commission, q.amount), (1_700, 0, 0, 1_700));
+    }
+
+    #[test]
+    fn the_commission_is_hundredths_of_a_percent_of_the_fares_to_the_taka() {
+        assert_eq!(commission(1_000, 250), 25);
+        assert_eq!(commission(850, 250), 21, "21.25 rounds down");
+        assert_eq!(commission(860, 250), 22, "21.5 rounds up");
+        assert_eq!(commission(-5, 250), 0);
+        assert_eq!(settlement_net(1_080, 20, 40, 25, 100), 895);
     }
 
     #[test]

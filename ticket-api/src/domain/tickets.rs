@@ -44,6 +44,17 @@ pub async fn search(
     Ok(found)
 }
 
+/// Refuses a cancellation within the cut-off before `departs` (Dhaka wall clock): on the web
+/// and at a counter alike.
+pub(crate) fn before_cutoff(state: &AppState, departs: core_wasm::time::DateTime) -> Result<(), ApiError> {
+    let now = core_wasm::time::dhaka_now(now_unix_ms() as f64);
+    if now.minutes_until(departs) < i64::from(state.config.cancel_cutoff_hours) * 60 {
+        let hours = state.config.cancel_cutoff_hours.to_string();
+        return Err(ApiError::bad(say::CANCEL_CUTOFF.with(&[("hours", &hours)])));
+    }
+    Ok(())
+}
+
 /// Cancels a ticket of the phone that proved itself with the OTP: seats released, refund after
 /// the fee (the core's pricing).
 pub async fn cancel(state: &AppState, request: &CancelTicketRequest) -> Result<CancelTicketResponse, ApiError> {
@@ -71,12 +82,7 @@ pub async fn cancel(state: &AppState, request: &CancelTicketRequest) -> Result<C
         .and_then(|w| WireDateTime::parse(w).ok())
         .map(|w| w.to_dhaka())
         .ok_or_else(|| ApiError::Internal("ticket without a departure".into()))?;
-    let now = core_wasm::time::dhaka_now(now_unix_ms() as f64);
-    if now.minutes_until(departs) < i64::from(state.config.cancel_cutoff_hours) * 60 {
-        return Err(ApiError::bad(
-            say::CANCEL_CUTOFF.with(&[("hours", &state.config.cancel_cutoff_hours.to_string())]),
-        ));
-    }
+    before_cutoff(state, departs)?;
     otp::verify(state, phone.as_str(), Purpose::Cancel, &request.otp_code).await?;
     let core_wasm::pricing::Refund { fee, refund } =
         core_wasm::pricing::refund(row.amount, state.config.cancel_fee_percent);

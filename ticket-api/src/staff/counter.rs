@@ -21,6 +21,7 @@ use super::access::{Staff, not_found};
 use super::shifts::{self, OpenShift};
 use super::write;
 use crate::AppState;
+use crate::claims::LegClaim;
 use crate::clock::now_unix_ms;
 use crate::domain::booking::{checked_seats, not_departed, seat_fares};
 use crate::domain::trip::TripInfo;
@@ -116,7 +117,8 @@ async fn reachable_trip(state: &AppState, staff: &Staff, trip_id: &str) -> Resul
 struct SeatClaimRow {
     seat_no: String,
     leg: i64,
-    state: String,
+    #[sqlx(try_from = "String")]
+    state: ClaimState,
     expires_at: Option<i64>,
     channel: Option<String>,
 }
@@ -158,16 +160,17 @@ pub async fn seat_map(
     .await?;
     let state_of = |seat: &str| {
         let mut worst = CounterSeatState::Free;
-        for c in claims.iter().filter(|c| c.seat_no == seat) {
-            let live = c.expires_at.is_none_or(|at| at > now) || c.state == "sold";
-            if !live || c.leg < from || c.leg >= to {
-                continue;
-            }
-            let this = match (c.state.as_str(), c.channel.as_deref().and_then(BlockChannel::parse)) {
-                ("sold", _) => CounterSeatState::Sold,
-                ("held", _) => CounterSeatState::Held,
-                ("blocked", Some(ch)) if ch.counter_sells() => CounterSeatState::Counter,
-                _ => CounterSeatState::Blocked,
+        // Live as the seat maps judge a claim (a hold until it ends, a block until released).
+        let live = |c: &&SeatClaimRow| {
+            let claim = LegClaim { leg: c.leg, state: c.state, expires_at: c.expires_at, holder: None };
+            claim.live(now)
+        };
+        for c in claims.iter().filter(|c| c.seat_no == seat).filter(live) {
+            let this = match (c.state, c.channel.as_deref().and_then(BlockChannel::parse)) {
+                (ClaimState::Sold, _) => CounterSeatState::Sold,
+                (ClaimState::Held, _) => CounterSeatState::Held,
+                (ClaimState::Blocked, Some(ch)) if ch.counter_sells() => CounterSeatState::Counter,
+                (ClaimState::Blocked, _) => CounterSeatState::Blocked,
             };
             worst = worse(worst, this);
         }
@@ -404,10 +407,18 @@ async fn read(state: &AppState, pnr: &str) -> Result<Option<TicketRead>, ApiErro
     .await?)
 }
 
+/// A counter ticket of the caller's operators (another's is not found, as if it did not exist).
+async fn reachable(state: &AppState, staff: &Staff, pnr: &str) -> Result<TicketRead, ApiError> {
+    let row = read(state, pnr).await?.filter(|r| staff.reach.covers(Some(&r.operator_id)));
+    row.ok_or_else(|| not_found("Counter ticket"))
+}
+
 /// A counter ticket of the caller's operators, as its receipt prints it.
 pub async fn ticket(state: &AppState, staff: &Staff, pnr: &str) -> Result<CounterTicket, ApiError> {
-    let row = read(state, pnr).await?.filter(|r| staff.reach.covers(Some(&r.operator_id)));
-    let row = row.ok_or_else(|| not_found("Counter ticket"))?;
+    receipt(state, reachable(state, staff, pnr).await?).await
+}
+
+async fn receipt(state: &AppState, row: TicketRead) -> Result<CounterTicket, ApiError> {
     let names = tickets::trip_names(&state.pool, &row.trip_id, row.from_stop, row.to_stop).await?;
     let seats = bookings::seats(&state.pool, &row.booking_id).await?;
     let network = state.network.get(&state.pool).await?;
@@ -443,36 +454,28 @@ pub async fn ticket(state: &AppState, staff: &Staff, pnr: &str) -> Result<Counte
 
 /// The ticket id of a counter ticket of the caller's operators, by its PNR.
 pub async fn ticket_id(state: &AppState, staff: &Staff, pnr: &str) -> Result<String, ApiError> {
-    let row = read(state, pnr).await?.filter(|r| staff.reach.covers(Some(&r.operator_id)));
-    Ok(row.ok_or_else(|| not_found("Counter ticket"))?.ticket_id)
+    Ok(reachable(state, staff, pnr).await?.ticket_id)
 }
 
 /// `POST staff/counter/reprint`: the ticket again, the reprint logged (a second paper ticket
 /// is worth knowing about).
 pub async fn reprint(state: &AppState, staff: &Staff, pnr: &str) -> Result<CounterTicket, ApiError> {
-    let ticket = ticket(state, staff, pnr).await?;
-    let operator = read(state, pnr).await?.map(|r| r.operator_id);
+    let row = reachable(state, staff, pnr).await?;
     let w = write::begin(state).await?;
-    w.finish(state, staff, operator.as_deref(), &format!("reprint {}", ticket.pnr), None, None::<&()>).await?;
-    Ok(ticket)
+    w.finish(state, staff, Some(&row.operator_id), &format!("reprint {}", row.pnr), None, None::<&()>).await?;
+    receipt(state, row).await
 }
 
 /// `POST staff/counter/cancel`: a counter ticket cancelled at a counter, its refund by the
 /// current rule (`pricing::refund`, the site's fee and cut-off) handed back from the
 /// canceller's drawer: the refund is their shift's. Its seats are free again at once.
 pub async fn cancel(state: &AppState, staff: &Staff, pnr: &str) -> Result<CounterTicket, ApiError> {
-    let row = read(state, pnr).await?.filter(|r| staff.reach.covers(Some(&r.operator_id)));
-    let row = row.ok_or_else(|| not_found("Counter ticket"))?;
+    let row = reachable(state, staff, pnr).await?;
     if row.status != TicketStatus::Confirmed.as_str() {
         return Err(write::conflict(say::TICKET_DONE, &[("pnr", &row.pnr), ("status", &row.status)]));
     }
     let now = now_unix_ms();
-    let departs = core_wasm::time::DateTime::from_epoch_minutes(row.departs_at);
-    let minutes_left = core_wasm::time::dhaka_now(now as f64).minutes_until(departs);
-    let cutoff = i64::from(state.config.cancel_cutoff_hours);
-    if minutes_left < cutoff * 60 {
-        return Err(ApiError::bad(core_wasm::server_messages::CANCEL_CUTOFF.with(&[("hours", &cutoff.to_string())])));
-    }
+    crate::domain::tickets::before_cutoff(state, core_wasm::time::DateTime::from_epoch_minutes(row.departs_at))?;
     let core_wasm::pricing::Refund { refund, .. } =
         core_wasm::pricing::refund(row.amount, state.config.cancel_fee_percent);
     let mut w = write::begin(state).await?;

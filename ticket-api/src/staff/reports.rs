@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use core_wasm::contract::counter::{ReportQuery, SalesReport, SalesRow, Settlement, SettlementRow};
+use core_wasm::staff::counter as rules;
 use core_wasm::staff::messages as say;
 use core_wasm::time::{Date, today_in_dhaka};
 
@@ -129,14 +130,14 @@ pub async fn settlement(state: &AppState, staff: &Staff, q: &ReportQuery) -> Res
         row.web_sales += sale.amount;
         row.gateway_fees += sale.gateway_commission;
         row.service_charges += sale.service_charge;
-        // Per ticket, to the nearest taka, on the fares the operator sold.
-        row.commission += ((sale.sub_total - sale.discount).max(0) * bp + 5_000) / 10_000;
+        // Per ticket, on the fares the operator sold.
+        row.commission += rules::commission(sale.sub_total - sale.discount, bp);
         row.refunds += sale.refund_amount.unwrap_or(0);
     }
     let operators = rows
         .into_values()
         .map(|mut r| {
-            r.net = r.web_sales - r.gateway_fees - r.service_charges - r.commission - r.refunds;
+            r.net = rules::settlement_net(r.web_sales, r.gateway_fees, r.service_charges, r.commission, r.refunds);
             r
         })
         .collect();

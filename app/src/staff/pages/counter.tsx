@@ -191,30 +191,8 @@ function Sell({ online, onSold }: { online: boolean; onSold: () => void }) {
         </Field>
         {points && (points.boarding.length > 1 || points.dropping.length > 1) ? (
           <div className="staff-grid">
-            <Field label={t('counter.boarding')}>
-              {(id) => (
-                <select id={id} value={boarding} onChange={(e) => (setBoarding(e.target.value), setChosen([]))}>
-                  <option value="">{t('counter.fromStart')}</option>
-                  {points.boarding.map((p) => (
-                    <option key={p._id} value={p._id}>
-                      {p.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field label={t('counter.dropping')}>
-              {(id) => (
-                <select id={id} value={dropping} onChange={(e) => (setDropping(e.target.value), setChosen([]))}>
-                  <option value="">{t('counter.toEnd')}</option>
-                  {points.dropping.map((p) => (
-                    <option key={p._id} value={p._id}>
-                      {p.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <PointSelect label={t('counter.boarding')} none={t('counter.fromStart')} points={points.boarding} value={boarding} onChange={(p) => (setBoarding(p), setChosen([]))} />
+            <PointSelect label={t('counter.dropping')} none={t('counter.toEnd')} points={points.dropping} value={dropping} onChange={(p) => (setDropping(p), setChosen([]))} />
           </div>
         ) : null}
         {map ? <SeatMap map={map} chosen={picked} onToggle={toggle} /> : null}
@@ -262,6 +240,24 @@ function Sell({ online, onSold }: { online: boolean; onSold: () => void }) {
       </form>
       {ticket ? <Receipt ticket={ticket} /> : null}
     </>
+  );
+}
+
+/** A point of the route to get on or off at; `none` (the route's end) when empty. */
+function PointSelect({ label, none, points, value, onChange }: { label: string; none: string; points: Point[]; value: string; onChange: (pointId: string) => void }) {
+  return (
+    <Field label={label}>
+      {(id) => (
+        <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">{none}</option>
+          {points.map((p) => (
+            <option key={p._id} value={p._id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }
 
