@@ -9,9 +9,11 @@
 //! the PNR alphabet, 5 bits each), trip tag (4: the first bytes of the SHA-256 of the trip's id;
 //! the signature covers it, so a tag that matches by chance still needs a real signature), from
 //! and to stop (1 each), valid from (3: minutes since [`EPOCH_MINUTE`]), valid for (2: minutes),
-//! then the seats bit-packed (a count, then each label as its length in 3 bits and its
-//! characters in 6 bits: labels are 1 to 8 of `0-9 A-Z a-z - _`). The signature is over a
-//! domain prefix and the pass.
+//! then the seats (a count in 8 bits, then each seat's position in the trip's layout in 12 bits,
+//! the layout's labels in [`seat_order`]). Positions, not labels: a launch's labels run to ten
+//! characters ("S_CHAIR-A1"), and four of them would not fit a QR code of 150 characters; a
+//! position is 12 bits whatever the label, and the scanner reads the label from its trip pack.
+//! The signature is over a domain prefix and the pass.
 
 use ed25519_dalek::{Signature, Signer, SigningKey, Verifier, VerifyingKey};
 use serde::{Deserialize, Serialize};
@@ -26,8 +28,14 @@ pub const MAX_CODE_CHARS: usize = 150;
 pub const EPOCH_MINUTE: i64 = 28_401_120;
 /// The PNR alphabet (no 0/O, 1/I: read aloud at a counter).
 pub const PNR_ALPHABET: &[u8; 32] = b"23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
-/// A seat label's characters, in the order of their 6-bit values.
-const SEAT_ALPHABET: &[u8; 64] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_";
+/// A seat's position takes 12 bits: layouts of up to 4,096 seats and deck places.
+const POSITION_BITS: u32 = 12;
+/// Boarding opens this long before the boarding stop's departure...
+pub const OPENS_BEFORE_MINUTES: i64 = 180;
+/// ...and a late coach or launch still boards this long after it.
+pub const CLOSES_AFTER_MINUTES: i64 = 240;
+/// Boarding may be closed this long before departure unless the operator says otherwise.
+pub const DEFAULT_CUTOFF_MINUTES: i64 = 15;
 /// Signed before the pass: a signature over something else never verifies as a pass.
 const DOMAIN: &[u8] = b"intercity boarding pass v1\0";
 const SIGNATURE_BYTES: usize = 64;
@@ -40,7 +48,8 @@ pub struct BoardingPass {
     pub pnr: String,
     /// The trip's id when signing; a verified pass says the trip it was checked against.
     pub trip_id: String,
-    pub seats: Vec<String>,
+    /// Positions in the trip's layout, its labels in [`seat_order`] ([`labels`] reads them).
+    pub seats: Vec<u16>,
     pub from_stop: u8,
     pub to_stop: u8,
     /// Unix ms, whole minutes.
@@ -52,6 +61,7 @@ pub struct BoardingPass {
 /// An operator's public key as a trip pack carries it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct PublicKey {
     pub key_id: u8,
@@ -105,6 +115,38 @@ pub enum SignError {
 fn trip_tag(trip_id: &str) -> [u8; 4] {
     let digest = Sha256::digest(trip_id.as_bytes());
     [digest[0], digest[1], digest[2], digest[3]]
+}
+
+/// A trip's seat labels in the order positions count in: sorted by their bytes, each once
+/// (the same in every store and browser, whatever its collation).
+pub fn seat_order<I: IntoIterator<Item = String>>(labels: I) -> Vec<String> {
+    let mut order: Vec<String> = labels.into_iter().collect();
+    order.sort_unstable();
+    order.dedup();
+    order
+}
+
+/// The positions of `seats` in `order`; `None` if one is not there.
+pub fn positions(order: &[String], seats: &[String]) -> Option<Vec<u16>> {
+    seats.iter().map(|seat| order.binary_search(seat).ok().and_then(|i| u16::try_from(i).ok())).collect()
+}
+
+/// The labels at `positions` of `order`; `None` if one is past its end.
+pub fn labels(order: &[String], positions: &[u16]) -> Option<Vec<String>> {
+    positions.iter().map(|p| order.get(usize::from(*p)).cloned()).collect()
+}
+
+/// When a ticket boarding at a stop that departs at `departs_ms` (Unix ms) may board: from
+/// [`OPENS_BEFORE_MINUTES`] before until [`CLOSES_AFTER_MINUTES`] after, in whole minutes.
+pub fn window(departs_ms: i64) -> (i64, i64) {
+    let minute = departs_ms.div_euclid(60_000) * 60_000;
+    (minute - OPENS_BEFORE_MINUTES * 60_000, minute + CLOSES_AFTER_MINUTES * 60_000)
+}
+
+/// Of the scans that admitted one ticket, the one that boarded it: the earliest, a tie broken
+/// by nonce, so every order of upload picks the same scan (and flags the same others).
+pub fn first_scan<'a, T>(admitted: impl IntoIterator<Item = &'a T>, at: impl Fn(&T) -> (i64, &str)) -> Option<&'a T> {
+    admitted.into_iter().min_by(|a, b| at(a).cmp(&at(b)))
 }
 
 fn hex32(text: &str) -> Option<[u8; 32]> {
@@ -191,14 +233,10 @@ fn pass_bytes(pass: &BoardingPass) -> Result<Vec<u8>, SignError> {
     }
     bits.push(pass.seats.len() as u32, 8);
     for seat in &pass.seats {
-        if seat.is_empty() || seat.len() > 8 {
+        if u32::from(*seat) >= 1 << POSITION_BITS {
             return Err(SignError::Field("seats"));
         }
-        bits.push(seat.len() as u32 - 1, 3);
-        for c in seat.bytes() {
-            let value = SEAT_ALPHABET.iter().position(|a| *a == c).ok_or(SignError::Field("seats"))?;
-            bits.push(value as u32, 6);
-        }
+        bits.push(u32::from(*seat), POSITION_BITS);
     }
     Ok(bits.bytes)
 }
@@ -221,12 +259,7 @@ fn read_pass(bytes: &[u8]) -> Option<(BoardingPass, [u8; 4])> {
     let count = r.take(8)?;
     let mut seats = Vec::with_capacity(count as usize);
     for _ in 0..count {
-        let length = r.take(3)? + 1;
-        let mut seat = String::with_capacity(length as usize);
-        for _ in 0..length {
-            seat.push(char::from(SEAT_ALPHABET[r.take(6)? as usize]));
-        }
-        seats.push(seat);
+        seats.push(r.take(POSITION_BITS as usize)? as u16);
     }
     // Only the padding of the last byte may be left.
     if r.at.div_ceil(8) != bytes.len() || seats.is_empty() {
@@ -315,7 +348,7 @@ mod tests {
         BoardingPass {
             pnr: "R4NG4Y6B".into(),
             trip_id: TRIP.into(),
-            seats: vec!["A1".into(), "B2".into(), "C3".into(), "D4".into()],
+            seats: vec![0, 5, 1023, 4095],
             from_stop: 0,
             to_stop: 2,
             valid_from: NOON - 6 * 3_600_000,
@@ -367,6 +400,45 @@ mod tests {
     }
 
     #[test]
+    fn seats_are_positions_in_the_layouts_order_of_labels() {
+        let order = seat_order(["B2", "S_CHAIR-A1", "A1", "A1", "D-01"].map(String::from));
+        assert_eq!(order, ["A1", "B2", "D-01", "S_CHAIR-A1"]);
+        let seats = ["S_CHAIR-A1".to_owned(), "A1".to_owned()];
+        assert_eq!(positions(&order, &seats), Some(vec![3, 0]));
+        assert_eq!(labels(&order, &[3, 0]).as_deref(), Some(&seats[..]));
+        assert_eq!(positions(&order, &["Z9".to_owned()]), None);
+        assert_eq!(labels(&order, &[4]), None);
+    }
+
+    #[test]
+    fn four_seats_always_fit_the_qr_code() {
+        let mut four = pass();
+        four.seats = vec![4095; 4];
+        assert!(sign(&four, SECRET).unwrap().len() <= MAX_CODE_CHARS);
+        let mut most = pass();
+        most.seats = vec![4095; 11];
+        assert!(sign(&most, SECRET).is_ok(), "eleven seats still fit");
+    }
+
+    #[test]
+    fn the_window_opens_before_the_stops_departure_and_closes_after() {
+        let (from, until) = window(NOON + 59_999);
+        assert_eq!(from, NOON - OPENS_BEFORE_MINUTES * 60_000);
+        assert_eq!(until, NOON + CLOSES_AFTER_MINUTES * 60_000);
+    }
+
+    #[test]
+    fn the_earliest_scan_boards_in_any_order_of_upload() {
+        let scans = [(300, "c"), (100, "b"), (100, "a"), (200, "d")];
+        let mut order = scans.to_vec();
+        for _ in 0..4 {
+            order.rotate_left(1);
+            assert_eq!(first_scan(&order, |s| (s.0, s.1)), Some(&(100, "a")));
+        }
+        assert_eq!(first_scan(&[] as &[(i64, &str)], |s| (s.0, s.1)), None);
+    }
+
+    #[test]
     fn keys_rotate_several_at_once() {
         let mut old = pass();
         old.key_id = 6;
@@ -381,8 +453,11 @@ mod tests {
         bad.pnr = "R4NG4Y60".into();
         assert_eq!(sign(&bad, SECRET), Err(SignError::Field("pnr")));
         let mut long = pass();
-        long.seats = (0..12).map(|i| format!("SEAT-{i:03}")).collect();
+        long.seats = (0..16).collect();
         assert!(matches!(sign(&long, SECRET), Err(SignError::TooLong(_))));
+        let mut past = pass();
+        past.seats = vec![4096];
+        assert_eq!(sign(&past, SECRET), Err(SignError::Field("seats")));
         assert_eq!(sign(&pass(), "not hex"), Err(SignError::Key));
     }
 }

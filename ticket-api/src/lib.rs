@@ -87,6 +87,8 @@ pub struct Services {
     pub gateways: Arc<domain::payments::Gateways>,
     /// The waiting rooms of the Eid sale windows (issue 16).
     pub waiting_room: Arc<waiting_room::WaitingRoom>,
+    /// The operators' boarding-code signing keys, as last read (issue 36).
+    pub boarding_keys: domain::boarding::KeyCache,
 }
 
 impl std::fmt::Debug for Services {
@@ -204,6 +206,7 @@ pub async fn start(config: Config) -> Result<AppState, StartError> {
         limits,
         gateways: Arc::new(gateways),
         waiting_room,
+        boarding_keys: domain::boarding::KeyCache::default(),
     }));
     // Trips of the back office's schedules, up to the horizon, before the first search.
     if let Err(e) = staff::trips::run_job(&state).await {

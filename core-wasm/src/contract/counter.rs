@@ -159,7 +159,10 @@ contract! {
         pub sold_at: i64,
         /// Cash handed back when it was cancelled.
         pub refund: Option<Taka>,
-        /// The ticket's QR as SVG (the PNR, until boarding codes are signed).
+        /// The signed boarding code (none once cancelled), and the receipt's QR of it as SVG
+        /// (of the PNR when there is no code).
+        #[serde(default)]
+        pub boarding_code: Option<String>,
         pub qr_svg: String,
     }
 

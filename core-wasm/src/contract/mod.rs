@@ -5,6 +5,7 @@
 
 pub mod accounts;
 pub mod auth;
+pub mod boarding;
 pub mod booking;
 pub mod calls;
 pub mod content;

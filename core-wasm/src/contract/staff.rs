@@ -15,6 +15,11 @@ use super::calls::Method;
 use super::contract;
 // The counter's bodies name the table's rows only where their schemas are made.
 #[cfg(feature = "schema")]
+use super::boarding::{
+    BoardingClosed, BoardingDevice, BoardingDevices, BoardingKey, BoardingKeys, BoardingScan, CloseBoarding,
+    DeviceEnrolment, DeviceRevoke, EnrolDevice, EnrolledDevice, KeyChange, Manifest, NewDevice, ScanAnswer, TripPack,
+};
+#[cfg(feature = "schema")]
 use super::counter::{
     BlockRemove, ByPnr, CounterSeatMap, CounterSell, CounterTicket, CounterTrips, Counters, CurrentShift, OnlineQuota,
     ReportQuery, SalesReport, SeatBlock, SeatBlocks, Settlement, ShiftClose, ShiftOpen, Shifts, StaffCounter,
@@ -631,6 +636,10 @@ const SALES: &[Role] = &[Role::Admin, Role::Manager, Role::Finance];
 const DESK: &[Role] = &[Role::Admin, Role::Manager, Role::Counter];
 /// Who sells at a counter (in their own shift).
 const SELL: &[Role] = &[Role::Manager, Role::Counter];
+/// Who boards travellers and closes boarding.
+const BOARD: &[Role] = &[Role::Admin, Role::Manager, Role::Supervisor];
+/// Who reads a trip's manifest.
+const CREW: &[Role] = &[Role::Admin, Role::Manager, Role::Supervisor, Role::Counter];
 
 macro_rules! staff_calls {
     ($( $name:ident: $method:ident $purpose:literal, $roles:ident, $writes:literal; $req:ident => $resp:ident; $summary:literal )*) => {
@@ -712,6 +721,17 @@ staff_calls! {
     SetQuota: Post "quotas", NETWORK, true; OnlineQuota => OnlineQuota; "Set or lift the online quota of a trip or a schedule"
     SalesReport: Get "reports/sales", SALES, false; ReportQuery => SalesReport; "Sales per trip, day and channel (CSV with format=csv)"
     Settlement: Get "reports/settlement", SALES, false; ReportQuery => Settlement; "Per operator: web sales, gateway fees, commission, refunds, net"
+    BoardingScan: Post "boarding/scan", BOARD, true; BoardingScan => ScanAnswer; "A boarding code scanned or a PNR typed (uploads later are idempotent by nonce; the earliest scan boards)"
+    Manifest: Get "boarding/manifest/{id}", CREW, false; ById => Manifest; "Everyone booked on a trip, boarded or not (CSV with format=csv)"
+    CloseBoarding: Post "boarding/close", BOARD, true; CloseBoarding => BoardingClosed; "Close boarding at the cut-off: unboarded tickets become no-shows, their seats the counter's"
+    BoardingKeys: Get "boarding/keys", NETWORK, false; Nothing => BoardingKeys; "The operators' boarding-code keys"
+    RotateKey: Post "boarding/keys/rotate", NETWORK, true; KeyChange => BoardingKey; "A new signing key; codes of the old ones stay valid"
+    RetireKey: Post "boarding/keys/retire", NETWORK, true; KeyChange => BoardingKey; "Retire a key: its codes no longer verify"
+    Devices: Get "boarding/devices", NETWORK, false; Nothing => BoardingDevices; "Phones enrolled to board offline"
+    AddDevice: Post "boarding/devices", NETWORK, true; NewDevice => DeviceEnrolment; "A phone to enrol: its one-time code"
+    EnrolDevice: Post "boarding/devices/enrol", BOARD, true; EnrolDevice => EnrolledDevice; "This phone takes an enrolment code: its device key"
+    RevokeDevice: Post "boarding/devices/revoke", NETWORK, true; DeviceRevoke => BoardingDevice; "Revoke a phone: no more trip packs or offline scans"
+    TripPack: Get "boarding/pack/{id}", BOARD, false; ById => TripPack; "A trip's pack for an enrolled phone (Device-Key): tickets, keys, revocations"
 }
 
 #[cfg(test)]

@@ -96,6 +96,20 @@ contract! {
         pub boarding_point_bn: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         pub dropping_point_bn: Option<String>,
+        /// The signed code a supervisor's phone verifies offline (issue 36), printed as the QR;
+        /// none once the ticket is cancelled, refunded or a no-show.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub boarding_code: Option<String>,
+        /// Boarded, or a no-show once boarding closed without it; none before.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub boarding_status: Option<BoardingStatus>,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    #[derive(Copy, Eq)]
+    pub enum BoardingStatus {
+        Boarded,
+        NoShow,
     }
 
     /// SPEC §3: pnr and transactionId are sent empty by the site.
@@ -180,3 +194,4 @@ impl schemars::JsonSchema for Pdf {
 
 crate::names!(RefundStatus { Requested = "requested", Processing = "processing", Done = "done", Failed = "failed" });
 crate::names!(TicketStatus { Pending = "pending", Confirmed = "confirmed", Cancelled = "cancelled", Refunded = "refunded" });
+crate::names!(BoardingStatus { Boarded = "boarded", NoShow = "noShow" });

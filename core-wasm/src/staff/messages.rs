@@ -132,6 +132,14 @@ staff_templates! {
     NOT_COUNTER_TICKET = "counter.notCounterTicket", "Ticket {pnr} was bought online: the traveller cancels it on the site", "টিকিট {pnr} অনলাইনে কেনা: যাত্রী সাইটে বাতিল করবেন";
     TICKET_DONE = "counter.ticketDone", "Ticket {pnr} is already {status}", "টিকিট {pnr} আগেই {status}";
     DEPARTED = "counter.departed", "This trip has left {stop}", "এই যাত্রা {stop} ছেড়ে গেছে";
+    BOARDING_KEYS_FULL = "boarding.keysFull", "All 256 boarding keys are in use: retire an old one first", "২৫৬টি বোর্ডিং কী-ই চালু: আগে একটি পুরনো কী বাতিল করুন";
+    BOARDING_KEY_SIGNING = "boarding.keySigning", "Key {key} signs the tickets now: rotate to a new key before retiring it", "কী {key} দিয়ে এখন টিকিট সই হয়: বাতিলের আগে নতুন কী নিন";
+    BOARDING_TOO_EARLY = "boarding.tooEarly", "Boarding closes at {time}, {minutes} minutes before departure", "বোর্ডিং বন্ধ হবে {time}-এ, ছাড়ার {minutes} মিনিট আগে";
+    BOARDING_NONCE = "boarding.nonce", "A scan's nonce is 8 to 64 letters, digits, - or _", "স্ক্যানের nonce ৮ থেকে ৬৪টি অক্ষর, সংখ্যা, - বা _";
+    BOARDING_NONCE_USED = "boarding.nonceUsed", "This nonce was used for another scan", "এই nonce অন্য স্ক্যানে ব্যবহার হয়েছে";
+    BOARDING_CODE_OR_PNR = "boarding.codeOrPnr", "Send the scanned code or the PNR typed, one of them", "স্ক্যান করা কোড অথবা টাইপ করা পিএনআর, যেকোনো একটি পাঠান";
+    BOARDING_FUTURE = "boarding.future", "The scan's time is ahead of the server's clock: check the phone's time", "স্ক্যানের সময় সার্ভারের ঘড়ির চেয়ে এগিয়ে: ফোনের সময় দেখুন";
+    DEVICE_KEY = "boarding.deviceKey", "This phone is not enrolled for boarding, or was revoked: ask the manager for a new code", "এই ফোন বোর্ডিংয়ের জন্য নথিভুক্ত নয়, বা বাতিল হয়েছে: ম্যানেজারের কাছে নতুন কোড চান";
     SAME_CITY = "content.sameCity", "A popular route goes between two different cities", "জনপ্রিয় রুট দুটি আলাদা শহরের মধ্যে";
 }
 

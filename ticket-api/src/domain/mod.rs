@@ -3,6 +3,7 @@
 
 pub mod access;
 pub mod accounts;
+pub mod boarding;
 pub mod booking;
 pub mod identity;
 pub mod network;

@@ -65,7 +65,7 @@ fn now_unix() -> u64 {
 }
 
 /// Compares two byte strings in time that does not depend on where they differ.
-fn same(a: &[u8], b: &[u8]) -> bool {
+pub(crate) fn same(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 

@@ -3,7 +3,7 @@
 
 use core_wasm::cities::display_name;
 use core_wasm::contract::booking::{BookingStatus, BusBooking, BusInvoice, LaunchBooking, LaunchInvoice, Promo};
-use core_wasm::contract::tickets::{FareLine, PaymentHistory, RefundStatus, Ticket};
+use core_wasm::contract::tickets::{BoardingStatus, FareLine, PaymentHistory, RefundStatus, Ticket};
 use core_wasm::contract::trips::CoachType;
 use core_wasm::pricing::{self, LineKind};
 use core_wasm::server_messages as say;
@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use crate::AppState;
 use crate::clock::{now_unix_ms, wire_time};
+use crate::domain::boarding;
 use crate::domain::network::Network;
 use crate::domain::trip::TripInfo;
 use crate::error::ApiError;
@@ -212,7 +213,23 @@ pub async fn ticket_of(state: &AppState, mut row: tickets::TicketRow) -> Result<
         )),
     };
     let refund_status = payments::refund_status(row.refund_state)?;
+    let pass = boarding::TicketPass {
+        pnr: &row.pnr,
+        seats: &seats,
+        from_stop: row.from_stop,
+        to_stop: row.to_stop,
+        status: row.status,
+        no_show: row.no_show_at.is_some(),
+    };
+    let boarding_code = boarding::code(state, &network, &trip, &pass).await?;
+    let boarding_status = match (row.boarded_at, row.no_show_at) {
+        (Some(_), _) => Some(BoardingStatus::Boarded),
+        (None, Some(_)) => Some(BoardingStatus::NoShow),
+        (None, None) => None,
+    };
     Ok(Ticket {
+        boarding_code,
+        boarding_status,
         id: row.id,
         pnr: Some(row.pnr),
         tnx_id: Some(row.tnx_id),

@@ -40,6 +40,7 @@ fn document(ticket: &Ticket, helpline: String, language: Language) -> TicketDocu
             "Bus".into()
         },
         pnr: ticket.pnr.clone().unwrap_or_default(),
+        boarding_code: ticket.boarding_code.clone(),
         status: if cancelled { TicketState::Cancelled } else { TicketState::Confirmed },
         passenger_name: ticket.passenger_name.clone().unwrap_or_default(),
         passenger_phone: language.digits(ticket.phone.as_deref().unwrap_or_default()),

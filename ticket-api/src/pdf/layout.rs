@@ -73,6 +73,8 @@ fn tidy(doc: &TicketDocument) -> TicketDocument {
         operator: t(&doc.operator),
         service: t(&doc.service),
         pnr: t(&doc.pnr),
+        // Signed text, never cut (a cut code would not verify): one too long is left out.
+        boarding_code: doc.boarding_code.clone().filter(|c| c.len() <= core_wasm::boarding::MAX_CODE_CHARS),
         status: doc.status,
         passenger_name: t(&doc.passenger_name),
         passenger_phone: t(&doc.passenger_phone),
@@ -143,9 +145,9 @@ fn header(c: &mut Canvas<'_>, doc: &TicketDocument, cancelled: bool) {
 fn top_block(c: &mut Canvas<'_>, doc: &TicketDocument, cancelled: bool) -> Result<f32, PdfError> {
     let qr_x = WIDTH - MARGIN - QR_SIZE + 10.0;
     let qr_top = HEADER_HEIGHT + 4.0;
-    qr::draw(c, &doc.pnr, qr_x, qr_top, QR_SIZE, INK)?;
+    qr::draw(c, doc.boarding_code.as_deref().unwrap_or(&doc.pnr), qr_x, qr_top, QR_SIZE, INK)?;
     let l = labels::of(doc.language);
-    let caption = l.scan_for_pnr;
+    let caption = if doc.boarding_code.is_some() { l.scan_to_board } else { l.scan_for_pnr };
     let caption_width = c.measure(caption, Weight::Regular, 6.5);
     c.text_at(caption, Weight::Regular, 6.5, qr_x + (QR_SIZE - caption_width) / 2.0, qr_top + QR_SIZE - 3.0, MUTED);
 

@@ -49,6 +49,8 @@ pub struct TicketDocument {
     pub service: String,
     /// e.g. "K7M4QX9A" (no 0/O/1/I).
     pub pnr: String,
+    /// The signed boarding code the QR holds (issue 36); none (a cancelled ticket): the PNR.
+    pub boarding_code: Option<String>,
     pub status: TicketState,
     /// May be Bengali script, e.g. "রহিম উদ্দিন".
     pub passenger_name: String,

@@ -12,6 +12,7 @@ fn sample() -> TicketDocument {
         operator: "Green Line Paribahan".into(),
         service: "Bus".into(),
         pnr: "K7M4QX9A".into(),
+        boarding_code: Some("%50MFNUMS3GHY:2WND+B079KF90YM0500H60+FW4/17MH4-3 +5X/H: 49IMWR3L*O7TDB*7:4WG2VSB5J-4+.VIDNZPETNG7IH+DC+34PI67P9$6KBP9EMR2CCR EB3HSVM30".into()),
         status: TicketState::Confirmed,
         passenger_name: "Rahim Uddin".into(),
         passenger_phone: "01712345678".into(),
@@ -60,6 +61,7 @@ fn bengali() -> TicketDocument {
 fn cancelled() -> TicketDocument {
     TicketDocument {
         status: TicketState::Cancelled,
+        boarding_code: None,
         refund: Some("Refunded 1,575 TK on 2026-11-21".into()),
         ..sample()
     }
@@ -238,6 +240,7 @@ fn pdf_four_seats_and_four_fare_lines_fit_one_page() {
 fn worst_case() -> TicketDocument {
     TicketDocument {
         status: TicketState::Cancelled,
+        boarding_code: None,
         refund: Some("Refunded 3,150 TK to bKash 01712345678 on 2026-11-21 (10% cancellation charge kept)".into()),
         passenger_name: "মোঃ আব্দুর রহমান চৌধুরী".into(),
         boarding_point: "সায়েদাবাদ বাস টার্মিনাল, কাউন্টার ১২ (Sayedabad Bus Terminal, Counter 12), Dhaka".into(),
@@ -299,6 +302,7 @@ fn pdf_empty_and_odd_values_still_render() {
         operator: String::new(),
         service: String::new(),
         pnr: String::new(),
+        boarding_code: Some(String::new()),
         status: TicketState::Cancelled,
         passenger_name: String::new(),
         passenger_phone: String::new(),

@@ -165,8 +165,9 @@ fn seats_of(given: &[String]) -> Result<Vec<String>, ApiError> {
     if seats.is_empty() {
         return Err(ApiError::bad(say::REQUIRED.with(&[("field", "seats")])));
     }
-    if seats.len() > 500 || seats.iter().any(|s| s.contains(',') || s.len() > 8) {
-        let detail = "seat labels of up to 8 characters, at most 500";
+    // A launch's labels run longer than a bus's ("S_CHAIR-A1").
+    if seats.len() > 500 || seats.iter().any(|s| s.contains(',') || s.len() > 16) {
+        let detail = "seat labels of up to 16 characters, at most 500";
         return Err(ApiError::bad(say::INVALID.with(&[("field", "seats"), ("detail", detail)])));
     }
     Ok(seats)

@@ -23,6 +23,7 @@ use super::write;
 use crate::AppState;
 use crate::claims::LegClaim;
 use crate::clock::now_unix_ms;
+use crate::domain::boarding;
 use crate::domain::booking::{checked_seats, not_departed, seat_fares};
 use crate::domain::trip::TripInfo;
 use crate::error::ApiError;
@@ -342,6 +343,24 @@ pub async fn sell(state: &AppState, staff: &Staff, sell: &CounterSell) -> Result
     .bind(now)
     .execute(&mut *w.tx)
     .await?;
+    // Sold once boarding has closed, it is sold on board (or at the gate): boarded.
+    let closed: Option<i64> = sqlx::query_scalar("SELECT boarding_closed_at FROM trips WHERE id = $1")
+        .bind(&trip.id)
+        .fetch_one(&mut *w.tx)
+        .await?;
+    if closed.is_some() {
+        let scan = crate::store::boarding::ScanRow {
+            nonce: format!("sale-{}", booking.id),
+            trip_id: trip.id.clone(),
+            pnr: Some(pnr.clone()),
+            device_id: None,
+            scanned_at: now,
+            outcome: "admitted".into(),
+            reason: None,
+            request: format!("{{\"soldOnBoard\":\"{}\"}}", booking.id),
+        };
+        crate::store::boarding::add_scan(&mut *w.tx, &scan, &trip.operator_id, &staff.login.user_id, now).await?;
+    }
     let sold =
         Sold { pnr: &pnr, trip_id: &trip.id, seats: &seats, amount: booking.amount, method: sell.payment.method };
     w.finish(state, staff, Some(&trip.operator_id), &format!("ticket {pnr}"), None, Some(&sold)).await?;
@@ -377,6 +396,7 @@ struct TicketRead {
     pnr: String,
     status: String,
     refund_amount: Option<i64>,
+    no_show_at: Option<i64>,
     trip_id: String,
     service: String,
     from_stop: i64,
@@ -395,7 +415,8 @@ struct TicketRead {
 
 async fn read(state: &AppState, pnr: &str) -> Result<Option<TicketRead>, ApiError> {
     Ok(sqlx::query_as(
-        "SELECT t.id AS ticket_id, b.id AS booking_id, t.pnr, t.status, t.refund_amount, b.trip_id, b.service, \
+        "SELECT t.id AS ticket_id, b.id AS booking_id, t.pnr, t.status, t.refund_amount, t.no_show_at, b.trip_id, \
+         b.service, \
          b.from_stop, b.to_stop, b.boarding_point, b.passenger_name, b.amount, tr.operator_id, tr.departs_at, \
          s.method, s.reference, c.name AS counter_name, u.phone AS seller, s.sold_at \
          FROM tickets t JOIN bookings b ON b.id = t.booking_id JOIN trips tr ON tr.id = b.trip_id \
@@ -422,14 +443,26 @@ async fn receipt(state: &AppState, row: TicketRead) -> Result<CounterTicket, Api
     let names = tickets::trip_names(&state.pool, &row.trip_id, row.from_stop, row.to_stop).await?;
     let seats = bookings::seats(&state.pool, &row.booking_id).await?;
     let network = state.network.get(&state.pool).await?;
-    let bn = row.boarding_point.as_deref().and_then(|name| {
-        let trip = TripInfo::from_network(&network, &row.trip_id)?;
-        trip.points.iter().find(|p| p.name == name).and_then(|p| p.name_bn.clone())
-    });
+    let trip = TripInfo::find(&state.pool, &network, &row.trip_id).await?;
+    let bn = row
+        .boarding_point
+        .as_deref()
+        .and_then(|name| trip.points.iter().find(|p| p.name == name).and_then(|p| p.name_bn.clone()));
+    let status = TicketStatus::parse(&row.status).unwrap_or(TicketStatus::Confirmed);
+    let pass = boarding::TicketPass {
+        pnr: &row.pnr,
+        seats: &seats,
+        from_stop: row.from_stop,
+        to_stop: row.to_stop,
+        status,
+        no_show: row.no_show_at.is_some(),
+    };
+    let boarding_code = boarding::code(state, &network, &trip, &pass).await?;
     Ok(CounterTicket {
-        qr_svg: crate::domain::totp::qr_svg(&row.pnr).unwrap_or_default(),
+        qr_svg: crate::domain::totp::qr_svg(boarding_code.as_deref().unwrap_or(&row.pnr)).unwrap_or_default(),
+        boarding_code,
         pnr: row.pnr,
-        status: TicketStatus::parse(&row.status).unwrap_or(TicketStatus::Confirmed),
+        status,
         trip_id: row.trip_id,
         service: Service::parse(&row.service).unwrap_or(Service::Bus),
         operator_name: names.operator,

@@ -7,6 +7,10 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, get, post};
 use axum::{Json, Router};
+use core_wasm::contract::boarding::{
+    BoardingClosed, BoardingDevice, BoardingDevices, BoardingKey, BoardingKeys, BoardingScan, CloseBoarding,
+    DeviceEnrolment, DeviceRevoke, EnrolDevice, EnrolledDevice, KeyChange, NewDevice, ScanAnswer, TripPack,
+};
 use core_wasm::contract::counter::{
     BlockRemove, ByPnr, CounterSeatMap, CounterSell, CounterTicket, CounterTrips, Counters, CurrentShift, OnlineQuota,
     ReportQuery, SeatBlock, SeatBlocks, Settlement, ShiftClose, ShiftOpen, Shifts, StaffCounter, StaffShift,
@@ -21,8 +25,8 @@ use core_wasm::staff::roles::{Reach, Role};
 
 use super::access::{self, Staff};
 use super::{
-    audit, blocks, content, counter, fares, grants, images, import, layouts, places, promos, reports, routes,
-    sale_windows, schedules, shifts, trips, vehicles,
+    audit, blocks, boarding, content, counter, devices, fares, grants, images, import, layouts, places, promos,
+    reports, routes, sale_windows, schedules, shifts, trips, vehicles,
 };
 use crate::AppState;
 use crate::error::ApiError;
@@ -418,6 +422,94 @@ async fn settlement(State(s): State<AppState>, staff: Staff, Query(q): Query<Rep
     Ok(ok(reports::settlement(&s, &staff, &q).await?))
 }
 
+/// The `Device-Key` header of an enrolled phone (`id:key`).
+fn device_key(headers: &HeaderMap) -> Option<&str> {
+    headers.get("device-key").and_then(|v| v.to_str().ok())
+}
+
+async fn boarding_scan(
+    State(s): State<AppState>,
+    staff: Staff,
+    headers: HeaderMap,
+    Body(b): Body<BoardingScan>,
+) -> Answer<ScanAnswer> {
+    Ok(ok(boarding::scan(&s, &staff, &b, device_key(&headers)).await?))
+}
+
+#[derive(Debug, serde::Deserialize)]
+struct FormatQuery {
+    #[serde(default)]
+    format: Option<String>,
+}
+
+/// `GET staff/boarding/manifest/{id}`: JSON, or with `format=csv` a file.
+async fn manifest(
+    State(s): State<AppState>,
+    staff: Staff,
+    Path(id): Path<String>,
+    Query(q): Query<FormatQuery>,
+) -> Response {
+    let result = async {
+        let manifest = boarding::manifest(&s, &staff, &id).await?;
+        if q.format.as_deref() == Some("csv") {
+            Ok(Err(boarding::manifest_csv(&manifest)?))
+        } else {
+            Ok::<_, ApiError>(Ok(manifest))
+        }
+    }
+    .await;
+    match result {
+        Ok(Ok(manifest)) => ok(manifest).into_response(),
+        Ok(Err(text)) => csv_file(&format!("manifest-{}", id.trim()), text),
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn close_boarding(
+    State(s): State<AppState>,
+    staff: Staff,
+    Body(b): Body<CloseBoarding>,
+) -> Answer<BoardingClosed> {
+    Ok(ok(boarding::close(&s, &staff, &b).await?))
+}
+
+async fn boarding_keys(State(s): State<AppState>, staff: Staff) -> Answer<BoardingKeys> {
+    Ok(ok(boarding::keys(&s, &staff).await?))
+}
+
+async fn rotate_key(State(s): State<AppState>, staff: Staff, Body(b): Body<KeyChange>) -> Answer<BoardingKey> {
+    Ok(ok(boarding::rotate(&s, &staff, &b).await?))
+}
+
+async fn retire_key(State(s): State<AppState>, staff: Staff, Body(b): Body<KeyChange>) -> Answer<BoardingKey> {
+    Ok(ok(boarding::retire(&s, &staff, &b).await?))
+}
+
+async fn devices_list(State(s): State<AppState>, staff: Staff) -> Answer<BoardingDevices> {
+    Ok(ok(devices::list(&s, &staff).await?))
+}
+
+async fn add_device(State(s): State<AppState>, staff: Staff, Body(b): Body<NewDevice>) -> Answer<DeviceEnrolment> {
+    Ok(ok(devices::add(&s, &staff, &b).await?))
+}
+
+async fn enrol_device(State(s): State<AppState>, staff: Staff, Body(b): Body<EnrolDevice>) -> Answer<EnrolledDevice> {
+    Ok(ok(devices::enrol(&s, &staff, &b.code).await?))
+}
+
+async fn revoke_device(State(s): State<AppState>, staff: Staff, Body(b): Body<DeviceRevoke>) -> Answer<BoardingDevice> {
+    Ok(ok(devices::revoke(&s, &staff, &b.id).await?))
+}
+
+async fn trip_pack(
+    State(s): State<AppState>,
+    staff: Staff,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Answer<TripPack> {
+    Ok(ok(boarding::pack(&s, &staff, &id, device_key(&headers)).await?))
+}
+
 /// The handler of each staff call. Exhaustive: a row without a handler does not compile.
 fn handler(name: StaffCallName) -> MethodRouter<AppState> {
     use StaffCallName as N;
@@ -478,6 +570,17 @@ fn handler(name: StaffCallName) -> MethodRouter<AppState> {
         N::SetQuota => post(set_quota),
         N::SalesReport => get(sales_report),
         N::Settlement => get(settlement),
+        N::BoardingScan => post(boarding_scan),
+        N::Manifest => get(manifest),
+        N::CloseBoarding => post(close_boarding),
+        N::BoardingKeys => get(boarding_keys),
+        N::RotateKey => post(rotate_key),
+        N::RetireKey => post(retire_key),
+        N::Devices => get(devices_list),
+        N::AddDevice => post(add_device),
+        N::EnrolDevice => post(enrol_device),
+        N::RevokeDevice => post(revoke_device),
+        N::TripPack => get(trip_pack),
     }
 }
 

@@ -25,10 +25,12 @@
 pub mod access;
 pub mod audit;
 pub mod blocks;
+pub mod boarding;
 pub mod content;
 pub mod counter;
 pub mod csv;
 pub mod demo;
+pub mod devices;
 pub mod fares;
 pub mod grants;
 pub mod http;

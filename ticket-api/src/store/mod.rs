@@ -7,6 +7,7 @@
 //! contract's enums, read and written by their one name (`names!`), and the schema CHECKs them.
 
 pub mod accounts;
+pub mod boarding;
 pub mod bookings;
 pub mod claims;
 pub mod content;

@@ -36,6 +36,10 @@ pub struct TicketRow {
     /// The state of the booking's latest refund, if any (read with the ticket: every view of a
     /// ticket shows it).
     pub refund_state: Option<String>,
+    /// Set when boarding closed without it (issue 36).
+    pub no_show_at: Option<i64>,
+    /// The earliest scan that admitted it, if one did.
+    pub boarded_at: Option<i64>,
     /// The booking's seats in the order chosen (read with the ticket too, a row per seat).
     #[sqlx(skip)]
     pub seats: Vec<String>,
@@ -75,7 +79,8 @@ const TICKET_ROWS: &str = "SELECT t.id, t.pnr, t.status, t.refund_amount, b.id A
      b.trip_id, b.from_stop, b.to_stop, b.boarding_point, b.dropping_point, b.visitor, b.passenger_name, b.phone, \
      b.sub_total, b.discount, b.service_charge, b.gateway_commission, b.amount, p.gateway, \
      (SELECT r.state FROM refunds r WHERE r.tnx_id = b.tnx_id ORDER BY r.requested_at DESC LIMIT 1) AS refund_state, \
-     s.seat_no FROM tickets t JOIN bookings b ON b.id = t.booking_id \
+     t.no_show_at, (SELECT MIN(sc.scanned_at) FROM boarding_scans sc WHERE sc.trip_id = b.trip_id AND sc.pnr = t.pnr \
+     AND sc.outcome = 'admitted') AS boarded_at, s.seat_no FROM tickets t JOIN bookings b ON b.id = t.booking_id \
      LEFT JOIN payments p ON p.tnx_id = b.tnx_id LEFT JOIN booking_seats s ON s.booking_id = b.id";
 
 pub async fn by_id<'c>(e: impl Exec<'c>, ticket_id: &str) -> Result<Option<TicketRow>, sqlx::Error> {

@@ -5,8 +5,8 @@
  * ticket's id; a ticket seen again replaces its copy (a cancellation shows on the next view
  * online), and keeps the PDF unless the ticket's status changed (the PDF says the status too).
  *
- * The QR code is not stored: it is drawn on the device from the PNR (ticket-qr.tsx), the same
- * content as the PDF's.
+ * The QR code is not stored: it is drawn on the device from the ticket's signed boarding code
+ * (the PNR when it has none; ticket-qr.tsx), the same content as the PDF's.
  *
  * Each copy is noted in localStorage first (unsettled-copies.ts): an IndexedDB write a page
  * leaves behind is lost, and the copy must outlive a traveller who moves on at once.

@@ -1,11 +1,19 @@
 /**
- * The QR code drawn on the device reads as the PDF's: the PNR alone (ticket-api's pdf/layout.rs
- * draws `doc.pnr`), decoded here by a real QR reader (jsQR) from the drawn modules.
+ * The QR code drawn on the device reads as the PDF's: the boarding code, or the PNR alone for a
+ * ticket without one (ticket-api's pdf/layout.rs), decoded here by a real QR reader (jsQR) from
+ * the drawn modules.
  */
 import { render, screen } from '@testing-library/react';
 import jsQR from 'jsqr';
 import { describe, expect, it } from 'vitest';
 import { TicketQr } from '@/features/saved-tickets/components/ticket-qr';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The first signing vector's code (tests/vectors/boarding.sign.json): a real boarding code. */
+const signed = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../tests/vectors/boarding.sign.json');
+const boardingCode = (JSON.parse(readFileSync(signed, 'utf8')) as { cases: { expected: string }[] }).cases[0]!.expected;
 
 /** The SVG's dark modules (`M{x} {y}h1v1h-1z` each) as an RGBA image, `scale` px a module. */
 function rasterize(svg: SVGSVGElement, scale = 6): { data: Uint8ClampedArray; width: number; height: number } {
@@ -30,6 +38,14 @@ describe('TicketQr', () => {
     const svg = screen.getByRole('img', { name: `QR code of PNR ${pnr}` }) as unknown as SVGSVGElement;
     const { data, width, height } = rasterize(svg);
     expect(jsQR(data, width, height)?.data).toBe(pnr);
+  });
+
+  it('draws the signed boarding code when the ticket has one, as the PDF does', () => {
+    const code = boardingCode;
+    render(<TicketQr pnr="R4NG4Y6B" code={code} />);
+    const svg = screen.getByRole('img', { name: 'QR code of PNR R4NG4Y6B' }) as unknown as SVGSVGElement;
+    const { data, width, height } = rasterize(svg);
+    expect(jsQR(data, width, height)?.data).toBe(code);
   });
 
   it('keeps the quiet zone of four modules the QR standard asks for', () => {

@@ -70,7 +70,7 @@ export function SavedTicketCard({ saved, onRemove }: { saved: SavedTicket; onRem
         {t('ticket.pnr')} <strong data-testid="saved-pnr">{pnr}</strong>
       </p>
       <div className="saved-ticket__qr">
-        <TicketQr pnr={pnr} />
+        <TicketQr pnr={pnr} code={ticket.boardingCode} />
       </div>
       <dl className="saved-ticket__facts">
         {fact(t('booking.ticket.operator'), ticket.companyName)}

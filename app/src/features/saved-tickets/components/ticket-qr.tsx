@@ -5,15 +5,16 @@ import { t } from '@/i18n/messages';
 const QUIET_ZONE = 4;
 
 /**
- * The ticket's QR code drawn on the device: the same content as the PDF's (the PNR alone,
+ * The ticket's QR code drawn on the device: the same content as the PDF's (the signed boarding
+ * code a supervisor's phone verifies offline, or the PNR for a ticket without one;
  * ticket-api/src/pdf/layout.rs) at the same error correction (M, pdf/qr.rs), so a checker's
  * scanner reads the phone's screen and the printout alike. One SVG path, dark modules only,
  * drawn crisp at any size (shape-rendering) and black on white whatever the theme.
  */
-export function TicketQr({ pnr, size = 200 }: { pnr: string; size?: number }) {
-  const code = encode(pnr, { ecc: 'M', border: QUIET_ZONE });
+export function TicketQr({ pnr, code, size = 200 }: { pnr: string; code?: string | null; size?: number }) {
+  const symbol = encode(code || pnr, { ecc: 'M', border: QUIET_ZONE });
   let path = '';
-  code.data.forEach((row, y) => {
+  symbol.data.forEach((row, y) => {
     row.forEach((dark, x) => {
       if (dark) path += `M${x} ${y}h1v1h-1z`;
     });
@@ -23,13 +24,13 @@ export function TicketQr({ pnr, size = 200 }: { pnr: string; size?: number }) {
       className="ticket-qr"
       role="img"
       aria-label={t('saved.qr', { pnr })}
-      viewBox={`0 0 ${code.size} ${code.size}`}
+      viewBox={`0 0 ${symbol.size} ${symbol.size}`}
       width={size}
       height={size}
       shapeRendering="crispEdges"
       data-testid="ticket-qr"
     >
-      <rect width={code.size} height={code.size} fill="#fff" />
+      <rect width={symbol.size} height={symbol.size} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>
   );
