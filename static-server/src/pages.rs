@@ -31,6 +31,10 @@ use crate::assets::Assets;
 use ticket_api::error::ApiError;
 use ticket_api::language::Language;
 
+/// The site's permissions (`headers.rs`) with the camera allowed to the page itself.
+pub const STAFF_PERMISSIONS: &str =
+    "camera=(self), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()";
+
 /// The router's fallback.
 pub async fn serve(State(assets): State<Arc<Assets>>, method: Method, uri: Uri, headers: HeaderMap) -> Response {
     let path = uri.path();
@@ -45,11 +49,14 @@ pub async fn serve(State(assets): State<Arc<Assets>>, method: Method, uri: Uri, 
     if let Some(asset) = assets.get(path) {
         return asset.respond(StatusCode::OK, &headers);
     }
-    // The back office (issue 35): its own page for every path under /staff.
+    // The back office (issue 35): its own page for every path under /staff. Its boarding
+    // scanner (issue 36) reads QR codes with the camera: the back office alone may ask for it.
     if (path == "/staff" || path.starts_with("/staff/"))
         && let Some(page) = assets.get("/staff.html")
     {
-        return page.respond(StatusCode::OK, &headers);
+        let mut response = page.respond(StatusCode::OK, &headers);
+        response.headers_mut().insert("permissions-policy", HeaderValue::from_static(STAFF_PERMISSIONS));
+        return response;
     }
     if !core_wasm::routes::is_app_route(path) {
         return assets.index().respond(StatusCode::NOT_FOUND, &headers);

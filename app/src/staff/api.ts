@@ -58,8 +58,15 @@ async function answer<T>(response: Response): Promise<T> {
   throw new StaffError(response.status, envelope.code ?? details[0]?.code ?? '', details, envelope.data);
 }
 
-async function send<T>(method: string, path: string, body?: BodyInit, contentType = 'application/json', bearer = token.get()): Promise<T> {
-  const headers: Record<string, string> = {};
+async function send<T>(
+  method: string,
+  path: string,
+  body?: BodyInit,
+  contentType = 'application/json',
+  bearer = token.get(),
+  extra: Record<string, string> = {},
+): Promise<T> {
+  const headers: Record<string, string> = { ...extra };
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
   if (body !== undefined) headers['Content-Type'] = contentType;
   return answer<T>(await fetch(path, { method, headers, body }));
@@ -88,6 +95,16 @@ export function postCsv<T>(text: string, dryRun: boolean): Promise<T> {
 /** `GET staff/schedules/export`: the CSV's text. */
 export function getCsv(): Promise<string> {
   return send<string>('GET', pathOf('schedules/export'));
+}
+
+/** A call of an enrolled boarding phone: its `Device-Key` (`id:key`) sent along (issue 36). */
+export function deviceGet<T>(purpose: string, id: string, deviceKey: string): Promise<T> {
+  return send<T>('GET', pathOf(purpose, id), undefined, undefined, token.get(), { 'Device-Key': deviceKey });
+}
+
+export function devicePost<T>(purpose: string, body: unknown, deviceKey: string | null): Promise<T> {
+  const extra: Record<string, string> = deviceKey ? { 'Device-Key': deviceKey } : {};
+  return send<T>('POST', pathOf(purpose), JSON.stringify(body), 'application/json', token.get(), extra);
 }
 
 /** A file a staff call answers (`counter/pdf/{id}`), in `language` where it is written in one. */

@@ -11,6 +11,7 @@ import { PeoplePage } from '@/staff/pages/people';
 import { PlacesPage } from '@/staff/pages/places';
 import { PromosPage } from '@/staff/pages/promos';
 import { ContentPage } from '@/staff/pages/content';
+import { BoardPage } from '@/staff/pages/board';
 import { CounterPage } from '@/staff/pages/counter';
 import { CountersPage } from '@/staff/pages/counters';
 import { RoutesPage } from '@/staff/pages/routes';
@@ -22,6 +23,9 @@ import { VehiclesPage } from '@/staff/pages/vehicles';
 
 /** Where a seller sells: a manager may sell too. */
 const COUNTER_AREAS = [['counter', 'nav.counter']] as const;
+
+/** The door: boarding, the manifest, closing boarding; a supervisor's, a manager's too. */
+const BOARD_AREAS = [['board', 'nav.board']] as const;
 
 /** Counters, their shifts and sales, held-back seats and quotas: a manager's and finance's. */
 const SALES_AREAS = [['counters', 'nav.counters']] as const;
@@ -75,10 +79,12 @@ export function StaffApp() {
   if (!checked) return null;
   const holds = (...roles: string[]) => who?.grants.some((g) => roles.includes(g.role)) ?? false;
   const admin = holds('admin');
-  // A seller lands on the counter; a manager on the network, the counter beside it.
+  // A seller lands on the counter, a supervisor at the door; a manager on the network, the
+  // counter and the door beside it.
   const areas = [
     ...(holds('admin', 'manager') ? AREAS : []),
     ...(holds('manager', 'counter') ? COUNTER_AREAS : []),
+    ...(holds('admin', 'manager', 'supervisor') ? BOARD_AREAS : []),
     ...(holds('admin', 'manager', 'finance') ? SALES_AREAS : []),
     ...(admin ? ADMIN_AREAS : []),
   ];
@@ -119,6 +125,7 @@ export function StaffApp() {
               <Route path="/login" element={<Navigate to={home} replace />} />
               <Route path="/counter" element={<CounterPage />} />
               <Route path="/counters" element={<CountersPage me={who} />} />
+              <Route path="/board" element={<BoardPage me={who} />} />
               <Route path="/routes" element={<RoutesPage />} />
               <Route path="/layouts" element={<LayoutsPage />} />
               <Route path="/vehicles" element={<VehiclesPage />} />

@@ -721,6 +721,7 @@ staff_calls! {
     SetQuota: Post "quotas", NETWORK, true; OnlineQuota => OnlineQuota; "Set or lift the online quota of a trip or a schedule"
     SalesReport: Get "reports/sales", SALES, false; ReportQuery => SalesReport; "Sales per trip, day and channel (CSV with format=csv)"
     Settlement: Get "reports/settlement", SALES, false; ReportQuery => Settlement; "Per operator: web sales, gateway fees, commission, refunds, net"
+    BoardingTrips: Get "boarding/trips", BOARD, false; Nothing => CounterTrips; "Trips to board now, today's and tomorrow's first"
     BoardingScan: Post "boarding/scan", BOARD, true; BoardingScan => ScanAnswer; "A boarding code scanned or a PNR typed (uploads later are idempotent by nonce; the earliest scan boards)"
     Manifest: Get "boarding/manifest/{id}", CREW, false; ById => Manifest; "Everyone booked on a trip, boarded or not (CSV with format=csv)"
     CloseBoarding: Post "boarding/close", BOARD, true; CloseBoarding => BoardingClosed; "Close boarding at the cut-off: unboarded tickets become no-shows, their seats the counter's"

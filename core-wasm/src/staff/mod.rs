@@ -4,6 +4,7 @@
 //! ([`messages`]). Pure, like the rest of the core: the ticket API's staff wing applies them to
 //! the store, and the staff site checks a form with the same rules before it is sent.
 
+pub mod board;
 pub mod content;
 pub mod counter;
 pub mod layout;

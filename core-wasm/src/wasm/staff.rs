@@ -164,6 +164,20 @@ pub fn verify_boarding_code(
     to_js(&crate::boarding::verify(code, &keys, &revoked, trip_id, now_ms as i64))
 }
 
+/// What the phone at the door says with no network (issue 36): `input` (a QR code's text or a
+/// typed PNR) judged against the trip pack and the PNRs this phone admitted already.
+#[wasm_bindgen(js_name = checkBoardingScan, unchecked_return_type = "ScanAnswer")]
+pub fn check_boarding_scan(
+    #[wasm_bindgen(unchecked_param_type = "TripPack")] pack: JsValue,
+    input: &str,
+    #[wasm_bindgen(unchecked_param_type = "string[]")] admitted: JsValue,
+    now_ms: f64,
+) -> Result<JsValue, JsError> {
+    let pack: crate::contract::boarding::TripPack = from_js(pack, "pack")?;
+    let admitted: Vec<String> = from_js(admitted, "admitted")?;
+    to_js(&crate::staff::board::check(&pack, input, &admitted, now_ms as i64))
+}
+
 /// A pass signed with a secret key (hex): its boarding code. The server signs; this binding is
 /// for the rule vectors, which check that both worlds write the same code.
 #[wasm_bindgen(js_name = signBoardingCode)]

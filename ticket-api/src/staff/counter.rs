@@ -91,8 +91,14 @@ fn trip_of(r: TripListRow) -> CounterTrip {
 
 /// `GET staff/counter/trips`: the caller's operators' trips that have not left, soonest first.
 pub async fn trips(state: &AppState, staff: &Staff) -> Result<CounterTrips, ApiError> {
+    trips_since(state, staff, 0).await
+}
+
+/// The trips that left at most `back` minutes ago or leave within the week: a late coach still
+/// boards (`GET staff/boarding/trips`).
+pub async fn trips_since(state: &AppState, staff: &Staff, back: i64) -> Result<CounterTrips, ApiError> {
     let now = now_unix_ms();
-    let minute = core_wasm::time::dhaka_now(now as f64).epoch_minutes();
+    let minute = core_wasm::time::dhaka_now(now as f64).epoch_minutes() - back;
     let until = (crate::clock::today().days_since_epoch() + LIST_DAYS) * 24 * 60;
     let sql = format!(
         "SELECT {TRIP_COLUMNS} {TRIP_FROM} WHERE t.departs_at >= $2 AND t.departs_at < $3 ORDER BY t.departs_at, t.id"

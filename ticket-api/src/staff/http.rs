@@ -427,6 +427,10 @@ fn device_key(headers: &HeaderMap) -> Option<&str> {
     headers.get("device-key").and_then(|v| v.to_str().ok())
 }
 
+async fn boarding_trips(State(s): State<AppState>, staff: Staff) -> Answer<CounterTrips> {
+    Ok(ok(counter::trips_since(&s, &staff, core_wasm::boarding::CLOSES_AFTER_MINUTES).await?))
+}
+
 async fn boarding_scan(
     State(s): State<AppState>,
     staff: Staff,
@@ -570,6 +574,7 @@ fn handler(name: StaffCallName) -> MethodRouter<AppState> {
         N::SetQuota => post(set_quota),
         N::SalesReport => get(sales_report),
         N::Settlement => get(settlement),
+        N::BoardingTrips => get(boarding_trips),
         N::BoardingScan => post(boarding_scan),
         N::Manifest => get(manifest),
         N::CloseBoarding => post(close_boarding),
