@@ -111,6 +111,26 @@ const workbox: VitePWAOptions['workbox'] = {
       options: { cacheName: 'fonts', expiration: { maxEntries: 8 }, cacheableResponse: { statuses: [200] } },
     },
     {
+      // The back office's page (issue 36: a supervisor boards with no network): fresh when
+      // online, the last one when not. Never precached: only a staff phone that opened it keeps it.
+      urlPattern: ({ url, request }) => request.mode === 'navigate' && (url.pathname === '/staff' || url.pathname.startsWith('/staff/')),
+      handler: 'NetworkFirst',
+      options: {
+        cacheName: 'staff-pages',
+        networkTimeoutSeconds: 4,
+        matchOptions: { ignoreVary: true },
+        cacheableResponse: { statuses: [200] },
+        // Every path under /staff is the one page (staff.html): kept once, under /staff.
+        plugins: [{ cacheKeyWillBeUsed: async () => '/staff' }],
+      },
+    },
+    {
+      // Its hashed files, kept as they are used (src/staff/offline.ts stores the first load's).
+      urlPattern: ({ url }) => /^\/assets\/staff-[^/]+$/.test(url.pathname),
+      handler: 'CacheFirst',
+      options: { cacheName: 'staff-assets', expiration: { maxEntries: 40 }, cacheableResponse: { statuses: [200] } },
+    },
+    {
       urlPattern: ({ url, request }) => request.destination === 'image' && url.pathname.startsWith('/images/'),
       handler: 'StaleWhileRevalidate',
       options: { cacheName: 'images', expiration: { maxEntries: 60 }, cacheableResponse: { statuses: [200] } },

@@ -235,6 +235,22 @@ fn assert_security_headers(reply: &common::Reply, what: &str) {
 }
 
 #[tokio::test]
+async fn only_the_back_office_may_use_the_camera() {
+    let world = World::new("camera");
+    let (app, _) = world.app(&[]).await;
+    for path in ["/staff", "/staff/board"] {
+        let reply = get(&app, path, &[]).await;
+        assert_eq!(reply.status, StatusCode::OK, "{path}");
+        let policy = reply.header("permissions-policy").unwrap_or_default().to_owned();
+        assert!(policy.contains("camera=(self)") && policy.contains("microphone=()"), "{path}: {policy}");
+    }
+    for path in ["/", "/bus", "/nope"] {
+        let reply = get(&app, path, &[]).await;
+        assert!(reply.header("permissions-policy").is_some_and(|p| p.contains("camera=()")), "{path}");
+    }
+}
+
+#[tokio::test]
 async fn every_response_carries_the_security_headers() {
     let world = World::new("security");
     let (app, _) = world.app(&[]).await;

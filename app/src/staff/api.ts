@@ -39,7 +39,7 @@ export function pathOf(purpose: string, id?: string): string {
 export const token = {
   get: () => sessionStorage.getItem(TOKEN),
   set: (value: string) => sessionStorage.setItem(TOKEN, value),
-  clear: () => sessionStorage.removeItem(TOKEN),
+  clear: () => (sessionStorage.removeItem(TOKEN), sessionStorage.removeItem('staff.me')),
 };
 
 async function answer<T>(response: Response): Promise<T> {
@@ -150,8 +150,20 @@ export async function logIn(phone: string, otpCode: string, totpCode: string): P
   token.set(done.accessToken);
 }
 
-export function me(): Promise<Me> {
-  return send<Me>('GET', '/v1/api/common/me');
+const ME = 'staff.me';
+
+/** Who is logged in: the server's answer, or with no network the last one this tab had (a
+ * supervisor boards offline; the token still goes with every call once the network is back). */
+export async function me(): Promise<Me> {
+  try {
+    const who = await send<Me>('GET', '/v1/api/common/me');
+    sessionStorage.setItem(ME, JSON.stringify(who));
+    return who;
+  } catch (error) {
+    const kept = sessionStorage.getItem(ME);
+    if (error instanceof StaffError || !kept || !token.get()) throw error;
+    return JSON.parse(kept) as Me;
+  }
 }
 
 export async function logOut(): Promise<void> {

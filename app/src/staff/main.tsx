@@ -6,6 +6,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { StaffApp } from '@/staff/app';
+import { workOffline } from '@/staff/offline';
 import '@/styles/global.css';
 import '@/features/seat-plan/seat-plan.css';
 // Bengali letters in Noto Sans Bengali (fetched only when a Bengali letter shows: unicode-range).
@@ -14,6 +15,7 @@ import '@/staff/staff.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('staff.html has no #root');
+workOffline();
 createRoot(root).render(
   <StrictMode>
     <StaffApp />

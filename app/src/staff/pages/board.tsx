@@ -63,12 +63,9 @@ export function BoardPage({ me }: { me: Me }) {
           {t(phone ? 'board.offline' : 'board.offlineNoDevice')}
         </p>
       )}
+      {phone ? <p className="staff-muted">{t('board.enrolledAs', { name: phone.name })}</p> : null}
       <Door phone={phone} online={online} onRevoked={() => setPhone(null)} />
-      {phone ? (
-        <p className="staff-muted">{t('board.enrolledAs', { name: phone.name })}</p>
-      ) : (
-        <Enrol online={online} onEnrolled={setPhone} />
-      )}
+      {phone ? null : <Enrol online={online} onEnrolled={setPhone} />}
       {manages ? <Phones online={online} /> : null}
     </section>
   );
@@ -267,7 +264,7 @@ function Verdict({ answer }: { answer: ScanAnswer | null }) {
       {answer.seats?.length ? <span className="board-verdict__seats">{answer.seats.join(', ')}</span> : null}
       {answer.passengerName ? <span>{answer.passengerName}</span> : null}
       {answer.reason ? <span>{t(REASONS[answer.reason])}</span> : null}
-      {answer.pnr ? <span className="staff-muted">{t('board.pnr', { pnr: answer.pnr })}</span> : null}
+      {answer.pnr ? <span>{t('board.pnr', { pnr: answer.pnr })}</span> : null}
     </div>
   );
 }
@@ -360,16 +357,16 @@ function TripManifest({ tripId, onClosed }: { tripId: string; onClosed: () => vo
               ? ` · ${manifest.decks.map((d) => t('board.deck', { deck: d.deck, boarded: d.boarded, booked: d.booked, capacity: d.capacity })).join(' · ')}`
               : ''}
           </p>
-          <div className="staff-table staff-table__scroll">
+          <div className="staff-table staff-table__scroll" tabIndex={0} role="region" aria-label={t('board.manifest')}>
             <table>
               <thead>
                 <tr>
                   <th scope="col">{t('board.col.seats')}</th>
+                  <th scope="col">{t('board.col.status')}</th>
                   <th scope="col">{t('board.col.passenger')}</th>
                   <th scope="col">{t('board.col.phone')}</th>
                   <th scope="col">{t('board.col.points')}</th>
                   <th scope="col">{t('board.col.channel')}</th>
-                  <th scope="col">{t('board.col.status')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -377,15 +374,15 @@ function TripManifest({ tripId, onClosed }: { tripId: string; onClosed: () => vo
                   <tr key={p.pnr} className={`board-row board-row--${p.status}`}>
                     <td>{p.seats.join(', ')}</td>
                     <td>
+                      {t(`board.status.${p.status}` as Key)}
+                      {p.flags.length ? ` · ${t('board.flags', { count: p.flags.length })}` : ''}
+                    </td>
+                    <td>
                       {p.passengerName || '—'} <span className="staff-muted">{p.pnr}</span>
                     </td>
                     <td>{p.phone}</td>
                     <td>{[p.boardingPoint, p.droppingPoint].filter(Boolean).join(' → ')}</td>
                     <td>{t(p.channel === 'counter' ? 'board.channel.counter' : 'board.channel.web')}</td>
-                    <td>
-                      {t(`board.status.${p.status}` as Key)}
-                      {p.flags.length ? ` · ${t('board.flags', { count: p.flags.length })}` : ''}
-                    </td>
                   </tr>
                 ))}
               </tbody>
