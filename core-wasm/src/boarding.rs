@@ -36,6 +36,8 @@ pub const OPENS_BEFORE_MINUTES: i64 = 180;
 pub const CLOSES_AFTER_MINUTES: i64 = 240;
 /// Boarding may be closed this long before departure unless the operator says otherwise.
 pub const DEFAULT_CUTOFF_MINUTES: i64 = 15;
+/// The longest cut-off an operator may set: boarding never closes before it opens.
+pub const MAX_CUTOFF_MINUTES: i64 = OPENS_BEFORE_MINUTES;
 /// Signed before the pass: a signature over something else never verifies as a pass.
 const DOMAIN: &[u8] = b"intercity boarding pass v1\0";
 const SIGNATURE_BYTES: usize = 64;

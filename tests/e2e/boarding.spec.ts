@@ -13,6 +13,7 @@
 import { writeFile } from 'node:fs/promises';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
 import { artifacts, collectProblems } from './helpers';
 import { logIn, lookAt, noSideways } from './staff-desk';
 
@@ -68,7 +69,8 @@ interface Receipt {
 test('a supervisor enrols a phone, boards a ticket with the camera, boards offline from the trip pack, and the scans upload with the later one flagged', async ({ browser, request, baseURL }) => {
   test.setTimeout(420_000);
   // The manager: a trip forty minutes from now, a seat sold at the counter, a phone to enrol.
-  const desk = await (await browser.newContext({ baseURL })).newPage();
+  const deskContext = await browser.newContext({ baseURL });
+  const desk = await deskContext.newPage();
   await logIn(desk, request);
   const code = `board-${Date.now().toString(36)}`;
   const leaves = dhakaIn(40);
@@ -117,20 +119,8 @@ test('a supervisor enrols a phone, boards a ticket with the camera, boards offli
 
   // The supervisor's phone, its camera the fake device playing that picture.
   const phoneBrowser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-video-capture=${camera}`,
-    ],
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${camera}`],
   });
   try {
     const context = await phoneBrowser.newContext({ baseURL, viewport: { width: 360, height: 740 }, permissions: ['camera'] });
@@ -186,5 +176,6 @@ test('a supervisor enrols a phone, boards a ticket with the camera, boards offli
     expect(problems.filter((p) => !expected.test(p))).toEqual([]);
   } finally {
     await phoneBrowser.close();
+    await deskContext.close();
   }
 });

@@ -51,9 +51,16 @@ test('a counter seller opens a shift, sells two seats for cash, prints 58 mm rec
 
   // Tomorrow's Dhaka - Chattogram trip of Hanif.
   const tripSelect = desk.getByLabel('Trip', { exact: true });
-  const options = await tripSelect.locator('option').evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? '' })));
-  const trip = options.find((o) => o.text.startsWith(dhakaDate(1)) && /Dhaka\s*-\s*Chattogram/i.test(o.text));
-  expect(trip, options.map((o) => o.text).join('\n')).toBeTruthy();
+  // The list arrives after the form: read it once it has come.
+  let options: { value: string; text: string }[] = [];
+  const wanted = (o: { text: string }) => o.text.startsWith(dhakaDate(1)) && /Dhaka\s*-\s*Chattogram/i.test(o.text);
+  await expect
+    .poll(async () => {
+      options = await tripSelect.locator('option').evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? '' })));
+      return options.some(wanted);
+    }, { message: 'tomorrow\'s Dhaka - Chattogram trip is listed' })
+    .toBe(true);
+  const trip = options.find(wanted);
   await tripSelect.selectOption(trip!.value);
   const clock = trip!.text.match(/\d{4}-\d{2}-\d{2} (\d{2}):(\d{2})/)!;
   await expect(desk.locator('button.counter-seat--free').first()).toBeVisible();

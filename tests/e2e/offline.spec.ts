@@ -1,7 +1,7 @@
 /**
  * Works on a bad network (issue 14), in Chromium with the real service worker: a ticket booked
  * online is kept on the phone and opens offline with its PNR and a QR code a reader decodes to
- * the PDF's content (the PNR); /bus offline is the shell with the offline banner; a search
+ * the PDF's content (the signed boarding code); /bus offline is the shell with the offline banner; a search
  * started offline says so and runs once the network is back, and the actions that need the
  * network are disabled with the reason until then; the Bengali font is kept once used, not
  * precached; a new worker waiting shows 'Update available' and, taken at a safe page, controls
@@ -55,6 +55,26 @@ async function bookTicket(page: Page): Promise<string> {
 }
 
 /** The QR code on the screen, read by a real QR reader from a screenshot of it. */
+/** The boarding code of the ticket `pnr` as the phone kept it (IndexedDB, saved-tickets-store.ts). */
+async function keptBoardingCode(page: Page, pnr: string): Promise<string> {
+  return page.evaluate(
+    (pnr) =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('saved-tickets');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('tickets').objectStore('tickets').getAll();
+          all.onerror = () => reject(all.error);
+          all.onsuccess = () => {
+            const kept = (all.result as { ticket: { pnr?: string; boardingCode?: string } }[]).find((s) => s.ticket.pnr === pnr);
+            resolve(kept?.ticket.boardingCode ?? '');
+          };
+        };
+      }),
+    pnr,
+  );
+}
+
 async function readQr(page: Page): Promise<string | undefined> {
   const png = PNG.sync.read(await page.getByTestId('ticket-qr').first().screenshot());
   return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
@@ -88,7 +108,10 @@ test('a booked ticket opens offline with its PNR and a QR code that reads as the
   await expect(card.getByTestId('saved-pnr')).toHaveText(pnr);
   await expect(card.getByText('Confirmed')).toBeVisible();
   await expect(card.getByRole('link', { name: 'Open the PDF e-ticket' })).toBeVisible();
-  expect(await readQr(page)).toBe(pnr);
+  // The QR holds the ticket's signed boarding code (issue 36), as the PDF's does.
+  const code = await keptBoardingCode(page, pnr);
+  expect(code.length).toBeGreaterThan(60);
+  expect(await readQr(page)).toBe(code);
   await page.screenshot({ path: `${artifacts}offline-saved-tickets.png`, fullPage: true });
 
   // The home page opens offline: the shell, the search form and the banner.

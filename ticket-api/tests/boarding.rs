@@ -394,7 +394,16 @@ on_both! {
         // An hour before departure is too early to close.
         let (s, b) = supervisor.post("/v1/api/staff/boarding/close", json!({"tripId": trip})).await;
         assert_eq!((s, b["code"].as_str()), (StatusCode::BAD_REQUEST, Some("boarding.tooEarly")), "{b}");
+        // The operator's cut-off decides: 5 minutes is too late for a trip leaving in 10, 15 is not.
+        let (s, b) = manager.post("/v1/api/staff/boarding/settings", json!({"cutoffMinutes": 500})).await;
+        assert_eq!((s, b["code"].as_str()), (StatusCode::BAD_REQUEST, Some("staff.invalid")));
+        ok_data_of(manager.post("/v1/api/staff/boarding/settings", json!({"cutoffMinutes": 5})).await);
         leaves_in(&app, &trip, 10).await;
+        let (s, b) = supervisor.post("/v1/api/staff/boarding/close", json!({"tripId": trip})).await;
+        assert_eq!((s, b["code"].as_str()), (StatusCode::BAD_REQUEST, Some("boarding.tooEarly")), "{b}");
+        ok_data_of(manager.post("/v1/api/staff/boarding/settings", json!({"cutoffMinutes": 15})).await);
+        let settings = ok_data_of(manager.get("/v1/api/staff/boarding/settings").await);
+        assert!(settings["operators"].as_array().unwrap().iter().any(|o| o["operatorId"] == "op-hanif" && o["cutoffMinutes"] == 15));
         let closed = ok_data_of(supervisor.post("/v1/api/staff/boarding/close", json!({"tripId": trip})).await);
         assert_eq!((closed["boarded"].as_i64(), closed["noShows"].as_i64()), (Some(1), Some(2)), "{closed}");
         assert_eq!(strings(&closed["freedSeats"]), ["A2", "A3", "B1"]);
@@ -433,6 +442,9 @@ on_both! {
         let csv = csv.as_str().unwrap().to_owned();
         assert!(csv.starts_with("seats,pnr,passenger,phone"), "{csv}");
         assert!(csv.contains("noShow") && csv.contains("boarded"), "{csv}");
+        let (s, pdf) = counter.get(&format!("/v1/api/staff/boarding/manifest/{trip}?format=pdf")).await;
+        assert_eq!(s, StatusCode::OK);
+        assert!(pdf.as_str().unwrap().starts_with("%PDF-"), "an A4 manifest to print");
         let admin = staff(&app, ADMIN).await;
         assert_eq!(admin.get(&format!("/v1/api/staff/boarding/manifest/{trip}")).await.0, StatusCode::OK);
     }

@@ -108,11 +108,12 @@ export function devicePost<T>(purpose: string, body: unknown, deviceKey: string 
 }
 
 /** A file a staff call answers (`counter/pdf/{id}`), in `language` where it is written in one. */
-export async function getFile(purpose: string, id: string, language: string): Promise<Blob> {
+export async function getFile(purpose: string, id: string, language: string, query: Record<string, string> = {}): Promise<Blob> {
   const headers: Record<string, string> = { 'Accept-Language': language };
   const bearer = token.get();
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
-  const response = await fetch(pathOf(purpose, id), { headers });
+  const search = new URLSearchParams(query).toString();
+  const response = await fetch(pathOf(purpose, id) + (search ? `?${search}` : ''), { headers });
   if (!response.ok) return answer<Blob>(response);
   return response.blob();
 }

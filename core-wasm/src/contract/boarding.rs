@@ -281,6 +281,24 @@ contract! {
     }
 }
 
+contract! {
+    /// `GET staff/boarding/settings`: each of the caller's operators' boarding cut-off.
+    #[serde(rename_all = "camelCase")]
+    pub struct BoardingSettings {
+        pub operators: Vec<BoardingCutoff>,
+    }
+
+    /// `POST staff/boarding/settings`: how long before departure boarding may close.
+    #[serde(rename_all = "camelCase", deny_unknown_fields)]
+    pub struct BoardingCutoff {
+        /// The caller's operator when they have one.
+        #[serde(default)]
+        pub operator_id: Option<String>,
+        /// 0 to 180 minutes.
+        pub cutoff_minutes: i64,
+    }
+}
+
 crate::names!(ScanResult { Boarded = "boarded", Duplicate = "duplicate", Refused = "refused" });
 crate::names!(ScanReason {
     Unreadable = "unreadable",

@@ -16,8 +16,9 @@ use super::contract;
 // The counter's bodies name the table's rows only where their schemas are made.
 #[cfg(feature = "schema")]
 use super::boarding::{
-    BoardingClosed, BoardingDevice, BoardingDevices, BoardingKey, BoardingKeys, BoardingScan, CloseBoarding,
-    DeviceEnrolment, DeviceRevoke, EnrolDevice, EnrolledDevice, KeyChange, Manifest, NewDevice, ScanAnswer, TripPack,
+    BoardingClosed, BoardingCutoff, BoardingDevice, BoardingDevices, BoardingKey, BoardingKeys, BoardingScan,
+    BoardingSettings, CloseBoarding, DeviceEnrolment, DeviceRevoke, EnrolDevice, EnrolledDevice, KeyChange, Manifest,
+    NewDevice, ScanAnswer, TripPack,
 };
 #[cfg(feature = "schema")]
 use super::counter::{
@@ -723,7 +724,7 @@ staff_calls! {
     Settlement: Get "reports/settlement", SALES, false; ReportQuery => Settlement; "Per operator: web sales, gateway fees, commission, refunds, net"
     BoardingTrips: Get "boarding/trips", BOARD, false; Nothing => CounterTrips; "Trips to board now, today's and tomorrow's first"
     BoardingScan: Post "boarding/scan", BOARD, true; BoardingScan => ScanAnswer; "A boarding code scanned or a PNR typed (uploads later are idempotent by nonce; the earliest scan boards)"
-    Manifest: Get "boarding/manifest/{id}", CREW, false; ById => Manifest; "Everyone booked on a trip, boarded or not (CSV with format=csv)"
+    Manifest: Get "boarding/manifest/{id}", CREW, false; ById => Manifest; "Everyone booked on a trip, boarded or not (CSV with format=csv, an A4 PDF with format=pdf)"
     CloseBoarding: Post "boarding/close", BOARD, true; CloseBoarding => BoardingClosed; "Close boarding at the cut-off: unboarded tickets become no-shows, their seats the counter's"
     BoardingKeys: Get "boarding/keys", NETWORK, false; Nothing => BoardingKeys; "The operators' boarding-code keys"
     RotateKey: Post "boarding/keys/rotate", NETWORK, true; KeyChange => BoardingKey; "A new signing key; codes of the old ones stay valid"
@@ -732,6 +733,8 @@ staff_calls! {
     AddDevice: Post "boarding/devices", NETWORK, true; NewDevice => DeviceEnrolment; "A phone to enrol: its one-time code"
     EnrolDevice: Post "boarding/devices/enrol", BOARD, true; EnrolDevice => EnrolledDevice; "This phone takes an enrolment code: its device key"
     RevokeDevice: Post "boarding/devices/revoke", NETWORK, true; DeviceRevoke => BoardingDevice; "Revoke a phone: no more trip packs or offline scans"
+    BoardingSettings: Get "boarding/settings", NETWORK, false; Nothing => BoardingSettings; "Each operator's boarding cut-off"
+    SaveBoardingCutoff: Post "boarding/settings", NETWORK, true; BoardingCutoff => BoardingCutoff; "Set how long before departure boarding may close (0 to 180 minutes)"
     TripPack: Get "boarding/pack/{id}", BOARD, false; ById => TripPack; "A trip's pack for an enrolled phone (Device-Key): tickets, keys, revocations"
 }
 

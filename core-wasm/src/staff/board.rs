@@ -3,8 +3,35 @@
 //! order, the tickets) and what this phone has admitted already. The same answer shape as the
 //! server's scan (`ScanAnswer`); the server's word on upload is final (the earliest scan boards).
 
+use std::collections::BTreeSet;
+
 use crate::boarding::{self, Verdict};
 use crate::contract::boarding::{PassengerStatus, ScanAnswer, ScanReason, ScanResult, TripPack};
+
+/// A door's state for one trip: its pack, read once, and the PNRs this phone let on. The phone
+/// keeps one while it boards the trip, so a scan does not read the whole pack again (a launch's
+/// pack holds 600 tickets).
+#[derive(Debug, Clone)]
+pub struct Door {
+    pack: TripPack,
+    admitted: BTreeSet<String>,
+}
+
+impl Door {
+    pub fn new(pack: TripPack, admitted: Vec<String>) -> Door {
+        Door { pack, admitted: admitted.into_iter().collect() }
+    }
+
+    /// Judges a scan at `now_ms` ([`check`]).
+    pub fn check(&self, input: &str, now_ms: i64) -> ScanAnswer {
+        check(&self.pack, input, |pnr| self.admitted.contains(pnr), now_ms)
+    }
+
+    /// This phone let `pnr` on.
+    pub fn admit(&mut self, pnr: &str) {
+        self.admitted.insert(pnr.to_owned());
+    }
+}
 
 /// A PNR as typed: 8 of the PNR alphabet, whatever the case and spaces.
 pub fn typed_pnr(input: &str) -> Option<String> {
@@ -26,8 +53,8 @@ fn answer(result: ScanResult, reason: Option<ScanReason>, pnr: Option<String>) -
 }
 
 /// Judges `input` (a QR code's text, or a PNR typed) for the pack's trip at `now_ms`;
-/// `admitted` are the PNRs this phone let on already.
-pub fn check(pack: &TripPack, input: &str, admitted: &[String], now_ms: i64) -> ScanAnswer {
+/// `admitted` says whether this phone let a PNR on already.
+fn check(pack: &TripPack, input: &str, admitted: impl Fn(&str) -> bool, now_ms: i64) -> ScanAnswer {
     let refused = |reason, pnr| answer(ScanResult::Refused, Some(reason), pnr);
     let (pnr, seats) = match typed_pnr(input) {
         Some(pnr) => (pnr, None),
@@ -49,7 +76,7 @@ pub fn check(pack: &TripPack, input: &str, admitted: &[String], now_ms: i64) -> 
     if ticket.is_none() && seats.is_none() {
         return refused(ScanReason::NotFound, Some(pnr));
     }
-    let seen_before = admitted.contains(&pnr) || ticket.is_some_and(|t| t.status == PassengerStatus::Boarded);
+    let seen_before = admitted(&pnr) || ticket.is_some_and(|t| t.status == PassengerStatus::Boarded);
     let mut out = answer(if seen_before { ScanResult::Duplicate } else { ScanResult::Boarded }, None, Some(pnr));
     out.seats = seats.or_else(|| ticket.map(|t| t.seats.clone())).unwrap_or_default();
     out.passenger_name = ticket.map(|t| t.passenger_name.clone()).filter(|n| !n.is_empty());
@@ -110,30 +137,33 @@ mod tests {
 
     #[test]
     fn a_valid_code_boards_once_with_its_seats_and_name() {
-        let first = check(&pack(), &code("R4NG4Y6B", vec![1, 2]), &[], NOW);
+        let mut door = Door::new(pack(), Vec::new());
+        let first = door.check(&code("R4NG4Y6B", vec![1, 2]), NOW);
         assert_eq!(first.result, ScanResult::Boarded);
         assert_eq!(first.seats, ["A2", "B1"]);
         assert_eq!(first.passenger_name.as_deref(), Some("Rahim"));
-        let again = check(&pack(), &code("R4NG4Y6B", vec![1, 2]), &["R4NG4Y6B".into()], NOW);
-        assert_eq!(again.result, ScanResult::Duplicate);
+        door.admit("R4NG4Y6B");
+        assert_eq!(door.check(&code("R4NG4Y6B", vec![1, 2]), NOW).result, ScanResult::Duplicate);
+        let kept = Door::new(pack(), vec!["R4NG4Y6B".into()]);
+        assert_eq!(kept.check(" r4ng4y6b", NOW).result, ScanResult::Duplicate, "what the phone kept counts");
     }
 
     #[test]
     fn a_typed_pnr_is_looked_up_in_the_pack() {
-        assert_eq!(check(&pack(), " r4ng 4y6b ", &[], NOW).seats, ["A2", "B1"]);
-        let unknown = check(&pack(), "ZZZZZZZZ", &[], NOW);
+        assert_eq!(check(&pack(), " r4ng 4y6b ", |_| false, NOW).seats, ["A2", "B1"]);
+        let unknown = check(&pack(), "ZZZZZZZZ", |_| false, NOW);
         assert_eq!((unknown.result, unknown.reason), (ScanResult::Refused, Some(ScanReason::NotFound)));
     }
 
     #[test]
     fn revoked_forged_and_other_trips_are_refused_with_their_reasons() {
-        let revoked = check(&pack(), &code("CANCELLD", vec![0]), &[], NOW);
+        let revoked = check(&pack(), &code("CANCELLD", vec![0]), |_| false, NOW);
         assert_eq!(revoked.reason, Some(ScanReason::Revoked));
         let mut other = pack();
         other.trip.id = "trip-2".into();
-        assert_eq!(check(&other, &code("R4NG4Y6B", vec![1]), &[], NOW).reason, Some(ScanReason::OtherTrip));
-        assert_eq!(check(&pack(), "HELLO WORLD", &[], NOW).reason, Some(ScanReason::Unreadable));
+        assert_eq!(check(&other, &code("R4NG4Y6B", vec![1]), |_| false, NOW).reason, Some(ScanReason::OtherTrip));
+        assert_eq!(check(&pack(), "HELLO WORLD", |_| false, NOW).reason, Some(ScanReason::Unreadable));
         // Sold after the pack was made: its signature is enough.
-        assert_eq!(check(&pack(), &code("NEWTJCKT", vec![3]), &[], NOW).seats, ["B2"]);
+        assert_eq!(check(&pack(), &code("NEWTJCKT", vec![3]), |_| false, NOW).seats, ["B2"]);
     }
 }

@@ -164,18 +164,34 @@ pub fn verify_boarding_code(
     to_js(&crate::boarding::verify(code, &keys, &revoked, trip_id, now_ms as i64))
 }
 
-/// What the phone at the door says with no network (issue 36): `input` (a QR code's text or a
-/// typed PNR) judged against the trip pack and the PNRs this phone admitted already.
-#[wasm_bindgen(js_name = checkBoardingScan, unchecked_return_type = "ScanAnswer")]
-pub fn check_boarding_scan(
-    #[wasm_bindgen(unchecked_param_type = "TripPack")] pack: JsValue,
-    input: &str,
-    #[wasm_bindgen(unchecked_param_type = "string[]")] admitted: JsValue,
-    now_ms: f64,
-) -> Result<JsValue, JsError> {
-    let pack: crate::contract::boarding::TripPack = from_js(pack, "pack")?;
-    let admitted: Vec<String> = from_js(admitted, "admitted")?;
-    to_js(&crate::staff::board::check(&pack, input, &admitted, now_ms as i64))
+/// A boarding phone's door for one trip (issue 36): the trip pack read once, and the PNRs this
+/// phone let on; `check` judges a QR code's text or a typed PNR with no network.
+#[wasm_bindgen(js_name = BoardingDoor)]
+#[derive(Debug)]
+pub struct BoardingDoor(crate::staff::board::Door);
+
+#[wasm_bindgen(js_class = BoardingDoor)]
+impl BoardingDoor {
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "TripPack")] pack: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string[]")] admitted: JsValue,
+    ) -> Result<BoardingDoor, JsError> {
+        let pack: crate::contract::boarding::TripPack = from_js(pack, "pack")?;
+        let admitted: Vec<String> = from_js(admitted, "admitted")?;
+        Ok(BoardingDoor(crate::staff::board::Door::new(pack, admitted)))
+    }
+
+    /// What the phone says to `input` at `nowMs`.
+    #[wasm_bindgen(unchecked_return_type = "ScanAnswer")]
+    pub fn check(&self, input: &str, now_ms: f64) -> Result<JsValue, JsError> {
+        to_js(&self.0.check(input, now_ms as i64))
+    }
+
+    /// This phone let `pnr` on.
+    pub fn admit(&mut self, pnr: &str) {
+        self.0.admit(pnr);
+    }
 }
 
 /// A pass signed with a secret key (hex): its boarding code. The server signs; this binding is

@@ -75,7 +75,8 @@ pub fn make_dist(dir: &Path) {
     std::fs::write(dir.join("assets/app-abc123.js"), app_js()).expect("js");
     std::fs::write(dir.join("assets/core_bg-9f8e7d.wasm"), core_wasm()).expect("wasm");
     std::fs::write(dir.join("robots.txt"), "User-agent: *\nAllow: /\n").expect("robots");
-    std::fs::write(dir.join("staff.html"), "<!doctype html><title>Back office</title><div id=\"root\"></div>").expect("staff");
+    std::fs::write(dir.join("staff.html"), "<!doctype html><title>Back office</title><div id=\"root\"></div>")
+        .expect("staff");
 }
 
 /// One test's world: its dist directory and database file.

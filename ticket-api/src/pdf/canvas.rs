@@ -31,15 +31,18 @@ pub(super) struct Canvas<'f> {
     pub(super) width: f32,
     pub(super) height: f32,
     content: Content,
+    /// The content of the pages before this one (a manifest runs to many; a ticket has one).
+    done: Vec<Vec<u8>>,
     uses: [FontUse; 3],
     pub(super) uses_stamp_state: bool,
 }
 
-/// What a finished page hands to the PDF writer.
+/// What a finished document hands to the PDF writer: its pages, of one size, with the glyphs
+/// they use (one subset of each font for them all).
 pub(super) struct Page {
     pub(super) width: f32,
     pub(super) height: f32,
-    pub(super) content: Vec<u8>,
+    pub(super) contents: Vec<Vec<u8>>,
     pub(super) uses: [FontUse; 3],
     pub(super) uses_stamp_state: bool,
 }
@@ -52,16 +55,24 @@ impl<'f> Canvas<'f> {
             width,
             height,
             content: Content::new(),
+            done: Vec::new(),
             uses: [font_use(), font_use(), font_use()],
             uses_stamp_state: false,
         }
     }
 
-    pub(super) fn finish(self) -> Page {
+    /// Ends this page; what is drawn next goes on a new one.
+    pub(super) fn next_page(&mut self) {
+        let page = std::mem::replace(&mut self.content, Content::new());
+        self.done.push(page.finish().into_vec());
+    }
+
+    pub(super) fn finish(mut self) -> Page {
+        self.next_page();
         Page {
             width: self.width,
             height: self.height,
-            content: self.content.finish().into_vec(),
+            contents: self.done,
             uses: self.uses,
             uses_stamp_state: self.uses_stamp_state,
         }

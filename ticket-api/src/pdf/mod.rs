@@ -27,6 +27,7 @@ mod canvas;
 mod fonts;
 mod labels;
 mod layout;
+pub mod manifest;
 mod qr;
 mod writer;
 

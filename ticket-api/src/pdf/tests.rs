@@ -351,3 +351,72 @@ fn pdf_file_name_is_ascii() {
     let empty = TicketDocument { pnr: "রহিম".into(), ..sample() };
     assert_eq!(file_name(&empty), "ticket.pdf");
 }
+
+mod manifests {
+    use super::{page_count, pdftotext, save};
+    use crate::pdf::Language;
+    use crate::pdf::manifest::{ManifestDocument, ManifestLine, ROWS_PER_PAGE, render};
+
+    fn line(i: usize) -> ManifestLine {
+        ManifestLine {
+            seats: format!("D-{i:03}"),
+            passenger: if i.is_multiple_of(2) {
+                "রহিম উদ্দিন".into()
+            } else {
+                format!("Karim Mia {i}")
+            },
+            phone: "••••••••678".into(),
+            points: "Sadarghat – Barishal".into(),
+            channel: "Web".into(),
+            paid: "450".into(),
+            status: if i.is_multiple_of(10) { "No-show".into() } else { "Boarded".into() },
+            attention: i.is_multiple_of(10),
+        }
+    }
+
+    fn launch(rows: usize, language: Language) -> ManifestDocument {
+        ManifestDocument {
+            operator: "MV Sundarban-10".into(),
+            trip: "Dhaka - Barishal · 2026-12-12 20:30 · MV Sundarban-10 (Launch)".into(),
+            counts: "600 booked · 540 boarded · 60 no-shows".into(),
+            rows: (0..rows).map(line).collect(),
+            language,
+        }
+    }
+
+    #[test]
+    fn six_hundred_passengers_run_to_pages_that_each_repeat_the_trip_and_the_head() {
+        let started = std::time::Instant::now();
+        let pdf = render(&launch(600, Language::English)).expect("render");
+        println!("a 600-passenger manifest: {} bytes in {:?} (a debug build)", pdf.len(), started.elapsed());
+        let pages = 600usize.div_ceil(ROWS_PER_PAGE);
+        assert_eq!(page_count(&pdf), pages);
+        let path = save("manifest-600", &pdf);
+        let text = pdftotext(&path).expect("pdftotext reads it");
+        std::fs::remove_file(&path).ok();
+        assert_eq!(text.matches("PASSENGER MANIFEST").count(), pages, "every page says what it is");
+        assert_eq!(text.matches("Dhaka - Barishal").count(), pages);
+        assert!(text.contains(&format!("Page {pages} of {pages}")));
+        assert!(text.contains("Karim Mia 599") && text.contains("D-599"), "the last passenger is there");
+        assert!(text.contains("Sadarghat – Barishal"), "where they get on and off, drawn (not a box, not left out)");
+        assert_eq!(text.matches("রহিম উদ্দিন").count(), 300, "Bangla names read back as written");
+    }
+
+    #[test]
+    fn a_bangla_manifest_speaks_bangla_around_the_data() {
+        let pdf = render(&launch(3, Language::Bangla)).expect("render");
+        assert_eq!(page_count(&pdf), 1);
+        let path = save("manifest-bn", &pdf);
+        let text = pdftotext(&path).expect("pdftotext reads it");
+        std::fs::remove_file(&path).ok();
+        for expected in ["যাত্রী তালিকা", "আসন", "অবস্থা", "পৃষ্ঠা ১ / ১", "রহিম উদ্দিন"]
+        {
+            assert!(text.contains(expected), "{expected} in {text}");
+        }
+    }
+
+    #[test]
+    fn an_empty_manifest_is_one_page() {
+        assert_eq!(page_count(&render(&launch(0, Language::English)).expect("render")), 1);
+    }
+}

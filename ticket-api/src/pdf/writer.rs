@@ -1,5 +1,5 @@
-//! Writes the drawn page as a PDF file: one page, its content stream, and each font it uses as a
-//! subset Type 0 / CIDFontType2 font (Identity-H, glyph ids as CIDs) with a ToUnicode map.
+//! Writes the drawn pages as a PDF file: each page's content stream, and each font they use as
+//! one subset Type 0 / CIDFontType2 font (Identity-H, glyph ids as CIDs) with a ToUnicode map.
 
 use pdf_writer::types::{CidFontType, FontFlags, SystemInfo, UnicodeCmap};
 use pdf_writer::{Filter, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
@@ -28,35 +28,36 @@ pub(super) fn assemble(fonts: &Fonts, page: Page, info: &Info<'_>) -> Result<Vec
     let mut refs = Refs(0);
     let catalog_id = refs.next();
     let pages_id = refs.next();
-    let page_id = refs.next();
-    let content_id = refs.next();
+    let page_ids: Vec<(Ref, Ref)> = page.contents.iter().map(|_| (refs.next(), refs.next())).collect();
     let info_id = refs.next();
     let stamp_state_id = refs.next();
 
     let mut pdf = Pdf::new();
     pdf.catalog(catalog_id).pages(pages_id);
-    pdf.pages(pages_id).kids([page_id]).count(1);
+    let count = i32::try_from(page_ids.len()).unwrap_or(i32::MAX);
+    pdf.pages(pages_id).kids(page_ids.iter().map(|(id, _)| *id)).count(count);
     pdf.document_info(info_id).title(TextStr(info.title)).author(TextStr(info.author)).creator(TextStr(info.author));
 
     let font_ids: Vec<(FontId, Ref)> =
         FontId::ALL.into_iter().filter(|id| page.uses[id.index()].used).map(|id| (id, refs.next())).collect();
 
-    {
-        let mut page_writer = pdf.page(page_id);
-        page_writer.parent(pages_id).media_box(Rect::new(0.0, 0.0, page.width, page.height)).contents(content_id);
-        let mut resources = page_writer.resources();
+    for ((page_id, content_id), content) in page_ids.iter().zip(&page.contents) {
         {
-            let mut font_dict = resources.fonts();
-            for (id, font_ref) in &font_ids {
-                font_dict.pair(Name(id.resource_name()), *font_ref);
+            let mut page_writer = pdf.page(*page_id);
+            page_writer.parent(pages_id).media_box(Rect::new(0.0, 0.0, page.width, page.height)).contents(*content_id);
+            let mut resources = page_writer.resources();
+            {
+                let mut font_dict = resources.fonts();
+                for (id, font_ref) in &font_ids {
+                    font_dict.pair(Name(id.resource_name()), *font_ref);
+                }
+            }
+            if page.uses_stamp_state {
+                resources.ext_g_states().pair(Name(STAMP_STATE), stamp_state_id);
             }
         }
-        if page.uses_stamp_state {
-            resources.ext_g_states().pair(Name(STAMP_STATE), stamp_state_id);
-        }
+        pdf.stream(*content_id, &deflate(content)).filter(Filter::FlateDecode);
     }
-
-    pdf.stream(content_id, &deflate(&page.content)).filter(Filter::FlateDecode);
     if page.uses_stamp_state {
         // The stamp is see-through so the details under it stay readable.
         pdf.ext_graphics(stamp_state_id).non_stroking_alpha(0.22).stroking_alpha(0.45);

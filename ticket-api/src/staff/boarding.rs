@@ -12,9 +12,9 @@ use std::collections::HashMap;
 
 use core_wasm::boarding::{self as rules, Verdict};
 use core_wasm::contract::boarding::{
-    BoardingClosed, BoardingKey, BoardingKeys, BoardingScan, CloseBoarding, DeckCount, KeyChange, Manifest,
-    ManifestPassenger, ManifestTrip, PackTicket, PassengerStatus, SaleChannel, ScanAnswer, ScanFlag, ScanReason,
-    ScanResult, TripPack,
+    BoardingClosed, BoardingCutoff, BoardingKey, BoardingKeys, BoardingScan, BoardingSettings, CloseBoarding,
+    DeckCount, KeyChange, Manifest, ManifestPassenger, ManifestTrip, PackTicket, PassengerStatus, SaleChannel,
+    ScanAnswer, ScanFlag, ScanReason, ScanResult, TripPack,
 };
 use core_wasm::phone::masked;
 use core_wasm::staff::messages as say;
@@ -552,4 +552,46 @@ pub async fn pack(
         trip: manifest.trip,
         made_at: now_unix_ms(),
     })
+}
+
+/// `GET staff/boarding/settings`.
+pub async fn settings(state: &AppState, staff: &Staff) -> Result<BoardingSettings, ApiError> {
+    let rows: Vec<(String, Option<i64>)> =
+        sqlx::query_as("SELECT id, boarding_cutoff_minutes FROM operators ORDER BY id").fetch_all(&state.pool).await?;
+    let operators = rows
+        .into_iter()
+        .filter(|(op, _)| staff.reach.covers(Some(op)))
+        .map(|(op, minutes)| BoardingCutoff {
+            operator_id: Some(op),
+            cutoff_minutes: minutes.unwrap_or(rules::DEFAULT_CUTOFF_MINUTES),
+        })
+        .collect();
+    Ok(BoardingSettings { operators })
+}
+
+/// `POST staff/boarding/settings`.
+pub async fn save_cutoff(state: &AppState, staff: &Staff, given: &BoardingCutoff) -> Result<BoardingCutoff, ApiError> {
+    let op = staff.operator_for(given.operator_id.as_deref())?.ok_or_else(|| not_found("Operator"))?;
+    if !(0..=rules::MAX_CUTOFF_MINUTES).contains(&given.cutoff_minutes) {
+        let detail = format!("0 to {} minutes", rules::MAX_CUTOFF_MINUTES);
+        return Err(ApiError::bad(say::INVALID.with(&[("field", "cutoffMinutes"), ("detail", &detail)])));
+    }
+    let mut w = write::begin(state).await?;
+    let before: Option<Option<i64>> = sqlx::query_scalar("SELECT boarding_cutoff_minutes FROM operators WHERE id = $1")
+        .bind(&op)
+        .fetch_optional(&mut *w.tx)
+        .await?;
+    let Some(before) = before else { return Err(not_found("Operator")) };
+    sqlx::query("UPDATE operators SET boarding_cutoff_minutes = $1 WHERE id = $2")
+        .bind(given.cutoff_minutes)
+        .bind(&op)
+        .execute(&mut *w.tx)
+        .await?;
+    let after = BoardingCutoff { operator_id: Some(op.clone()), cutoff_minutes: given.cutoff_minutes };
+    let before = BoardingCutoff {
+        operator_id: Some(op.clone()),
+        cutoff_minutes: before.unwrap_or(rules::DEFAULT_CUTOFF_MINUTES),
+    };
+    w.finish(state, staff, Some(&op), &format!("operator {op}"), Some(&before), Some(&after)).await?;
+    Ok(after)
 }

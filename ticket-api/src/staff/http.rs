@@ -8,8 +8,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, get, post};
 use axum::{Json, Router};
 use core_wasm::contract::boarding::{
-    BoardingClosed, BoardingDevice, BoardingDevices, BoardingKey, BoardingKeys, BoardingScan, CloseBoarding,
-    DeviceEnrolment, DeviceRevoke, EnrolDevice, EnrolledDevice, KeyChange, NewDevice, ScanAnswer, TripPack,
+    BoardingClosed, BoardingCutoff, BoardingDevice, BoardingDevices, BoardingKey, BoardingKeys, BoardingScan,
+    BoardingSettings, CloseBoarding, DeviceEnrolment, DeviceRevoke, EnrolDevice, EnrolledDevice, KeyChange, NewDevice,
+    ScanAnswer, TripPack,
 };
 use core_wasm::contract::counter::{
     BlockRemove, ByPnr, CounterSeatMap, CounterSell, CounterTicket, CounterTrips, Counters, CurrentShift, OnlineQuota,
@@ -446,27 +447,42 @@ struct FormatQuery {
     format: Option<String>,
 }
 
-/// `GET staff/boarding/manifest/{id}`: JSON, or with `format=csv` a file.
+/// `GET staff/boarding/manifest/{id}`: JSON, or with `format=csv` or `format=pdf` (A4, in the
+/// request's language) a file.
 async fn manifest(
     State(s): State<AppState>,
     staff: Staff,
+    Speaks(language): Speaks,
     Path(id): Path<String>,
     Query(q): Query<FormatQuery>,
 ) -> Response {
     let result = async {
         let manifest = boarding::manifest(&s, &staff, &id).await?;
-        if q.format.as_deref() == Some("csv") {
-            Ok(Err(boarding::manifest_csv(&manifest)?))
-        } else {
-            Ok::<_, ApiError>(Ok(manifest))
-        }
+        Ok::<_, ApiError>(match q.format.as_deref() {
+            Some("csv") => csv_file(&format!("manifest-{}", id.trim()), boarding::manifest_csv(&manifest)?),
+            Some("pdf") => {
+                let doc = crate::pdf::manifest::document(&manifest, language);
+                let name = crate::pdf::manifest::file_name(&manifest.trip.id);
+                // Hundreds of rows of shaping and subsetting: off the async threads.
+                let bytes = tokio::task::spawn_blocking(move || crate::pdf::manifest::render(&doc))
+                    .await
+                    .map_err(|e| ApiError::Internal(format!("pdf task: {e}")))?
+                    .map_err(|e| ApiError::Internal(format!("manifest pdf: {e}")))?;
+                (
+                    [
+                        (header::CONTENT_TYPE, "application/pdf".to_owned()),
+                        (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")),
+                        (header::CACHE_CONTROL, "no-store".to_owned()),
+                    ],
+                    bytes,
+                )
+                    .into_response()
+            }
+            _ => ok(manifest).into_response(),
+        })
     }
     .await;
-    match result {
-        Ok(Ok(manifest)) => ok(manifest).into_response(),
-        Ok(Err(text)) => csv_file(&format!("manifest-{}", id.trim()), text),
-        Err(e) => e.into_response(),
-    }
+    result.unwrap_or_else(IntoResponse::into_response)
 }
 
 async fn close_boarding(
@@ -503,6 +519,18 @@ async fn enrol_device(State(s): State<AppState>, staff: Staff, Body(b): Body<Enr
 
 async fn revoke_device(State(s): State<AppState>, staff: Staff, Body(b): Body<DeviceRevoke>) -> Answer<BoardingDevice> {
     Ok(ok(devices::revoke(&s, &staff, &b.id).await?))
+}
+
+async fn boarding_settings(State(s): State<AppState>, staff: Staff) -> Answer<BoardingSettings> {
+    Ok(ok(boarding::settings(&s, &staff).await?))
+}
+
+async fn save_boarding_cutoff(
+    State(s): State<AppState>,
+    staff: Staff,
+    Body(b): Body<BoardingCutoff>,
+) -> Answer<BoardingCutoff> {
+    Ok(ok(boarding::save_cutoff(&s, &staff, &b).await?))
 }
 
 async fn trip_pack(
@@ -585,6 +613,8 @@ fn handler(name: StaffCallName) -> MethodRouter<AppState> {
         N::AddDevice => post(add_device),
         N::EnrolDevice => post(enrol_device),
         N::RevokeDevice => post(revoke_device),
+        N::BoardingSettings => get(boarding_settings),
+        N::SaveBoardingCutoff => post(save_boarding_cutoff),
         N::TripPack => get(trip_pack),
     }
 }

@@ -212,6 +212,8 @@ export const rest = {
   'ticket.status.confirmed': 'নিশ্চিত',
   'ticket.status.cancelled': 'বাতিল',
   'ticket.status.refunded': 'টাকা ফেরত দেওয়া হয়েছে',
+  'ticket.boarded': 'যাত্রী উঠেছেন',
+  'ticket.noShow': 'অনুপস্থিত: এই টিকিটে ওঠার আগেই বোর্ডিং বন্ধ হয়েছে, আসনটি ছেড়ে দেওয়া হয়েছে। অপারেটরের কাউন্টারে জানতে চান।',
   'ticket.pnr': 'PNR',
   'ticket.route': '{from} থেকে {to}',
   'ticket.departure': 'ছাড়বে',

@@ -210,6 +210,8 @@ export const rest = {
   'ticket.status.confirmed': 'Confirmed',
   'ticket.status.cancelled': 'Cancelled',
   'ticket.status.refunded': 'Refunded',
+  'ticket.boarded': 'Boarded',
+  'ticket.noShow': 'No-show: boarding closed before this ticket boarded, and its seat was given up. Ask the operator\'s counter.',
   'ticket.pnr': 'PNR',
   'ticket.route': '{from} to {to}',
   'ticket.departure': 'Departure',

@@ -2,7 +2,7 @@
  * Boarding (issue 36): a supervisor at a door or on a dark gangway, one hand free. The trip, then
  * the camera (or a PNR typed for a traveller with only an SMS), and one large answer: green with
  * the seat and the name, amber when the ticket already boarded, red with the reason. An enrolled
- * phone keeps the trip's pack and judges every scan itself (the core, through wasm), so it
+ * phone keeps the trip's pack and judges every scan itself (the core's BoardingDoor, through wasm), so it
  * boards with no network; its scans queue with their time and a nonce and upload when the
  * network returns. A phone not enrolled scans online only. Then the manifest, and boarding
  * closed at the cut-off. A manager enrols and revokes the phones here too.
@@ -10,6 +10,8 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type {
   BoardingClosed,
+  BoardingCutoff,
+  BoardingSettings,
   BoardingDevices,
   CounterTrips,
   DeviceEnrolment,
@@ -19,14 +21,14 @@ import type {
   ScanReason,
   TripPack,
 } from 'core-wasm/staff';
-import { checkBoardingScan } from 'core-wasm/staff';
+import { BoardingDoor } from 'core-wasm/staff';
 import { useOnline } from '@/lib/online';
-import { StaffError, deviceGet, devicePost, get, post, type Me } from '@/staff/api';
+import { StaffError, deviceGet, devicePost, get, getFile, post, type Me } from '@/staff/api';
 import { startCamera } from '@/staff/board/camera';
 import { admit, device as kept, dropTrip, keepPack, keptTrip, keptTrips, queueScan, queuedScans, wipe, type Device, type KeptTrip } from '@/staff/board/store';
 import { uploadQueued } from '@/staff/board/upload';
 import { Field, Outcome } from '@/staff/form';
-import { t, type Key } from '@/staff/i18n';
+import { currentLang, t, type Key } from '@/staff/i18n';
 import { useLoad } from '@/staff/use-load';
 
 /** A PNR's length; anything longer typed is a boarding code. */
@@ -67,6 +69,7 @@ export function BoardPage({ me }: { me: Me }) {
       <Door phone={phone} online={online} onRevoked={() => setPhone(null)} />
       {phone ? null : <Enrol online={online} onEnrolled={setPhone} />}
       {manages ? <Phones online={online} /> : null}
+      {manages ? <Cutoff online={online} /> : null}
     </section>
   );
 }
@@ -94,6 +97,22 @@ function Enrol({ online, onEnrolled }: { online: boolean; onEnrolled: (d: Device
       <Outcome error={error} saved={false} />
     </form>
   );
+}
+
+/** The wasm door of the pack in hand. */
+interface HeldDoor {
+  pack: TripPack;
+  door: BoardingDoor;
+}
+
+/** The door for `held`'s pack: the one kept while the pack is the same, else a new one (the old
+ * one's wasm memory freed). */
+function doorOf(kept: { current: HeldDoor | null }, held: KeptTrip): BoardingDoor {
+  if (kept.current?.pack === held.pack) return kept.current.door;
+  kept.current?.door.free();
+  const fresh = new BoardingDoor(held.pack, held.admitted);
+  kept.current = { pack: held.pack, door: fresh };
+  return fresh;
 }
 
 interface TripChoice {
@@ -155,6 +174,16 @@ function Door({ phone, online, onRevoked }: { phone: Device | null; online: bool
     };
   }, [chosen, phone, onRevoked]);
 
+  // The door's state in wasm: the pack read once per pack, not at every scan.
+  const door = useRef<HeldDoor | null>(null);
+  useEffect(
+    () => () => {
+      door.current?.door.free();
+      door.current = null;
+    },
+    [],
+  );
+
   const sync = useCallback(async () => {
     if (navigator.onLine) {
       const done = await uploadQueued(phone);
@@ -180,10 +209,12 @@ function Door({ phone, online, onRevoked }: { phone: Device | null; online: bool
       const base = { tripId: chosen, scannedAt, nonce: newNonce(), ...(typedPnr ? { pnr: input.trim() } : { code: input.trim() }) };
       const held = trip ?? (await keptTrip(chosen)) ?? null;
       if (phone && held) {
-        const local = checkBoardingScan(held.pack, input, held.admitted, scannedAt);
+        const here = doorOf(door, held);
+        const local = here.check(input, scannedAt) as ScanAnswer;
         setAnswer(local);
         navigator.vibrate?.(local.result === 'boarded' ? 80 : [60, 60, 60]);
         if (local.result === 'boarded' && local.pnr) {
+          here.admit(local.pnr);
           await admit(chosen, local.pnr);
           setTrip((k) => (k && local.pnr ? { ...k, admitted: [...k.admitted, local.pnr] } : k));
         }
@@ -324,11 +355,11 @@ function TripManifest({ tripId, onClosed }: { tripId: string; onClosed: () => vo
     if (!window.confirm(t('board.closeConfirm'))) return;
     post<BoardingClosed>('boarding/close', { tripId }).then((c) => (setClosed(c), onClosed(), void load()), setError);
   };
-  const csv = async () => {
-    const text = await get<string>('boarding/manifest/{id}', { format: 'csv' }, tripId);
+  const download = async (format: 'csv' | 'pdf') => {
+    const file = await getFile('boarding/manifest/{id}', tripId, currentLang(), { format });
     const link = document.createElement('a');
-    link.href = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
-    link.download = `manifest-${tripId}.csv`;
+    link.href = URL.createObjectURL(file);
+    link.download = `manifest-${tripId}.${format}`;
     link.click();
     URL.revokeObjectURL(link.href);
   };
@@ -339,7 +370,10 @@ function TripManifest({ tripId, onClosed }: { tripId: string; onClosed: () => vo
         <button type="button" onClick={() => setOpen((o) => !o)}>
           {open ? t('board.hideManifest') : t('board.showManifest')}
         </button>
-        <button type="button" onClick={() => void csv().catch(setError)}>
+        <button type="button" onClick={() => void download('pdf').catch(setError)}>
+          {t('board.pdf')}
+        </button>
+        <button type="button" onClick={() => void download('csv').catch(setError)}>
           {t('board.csv')}
         </button>
         <button type="button" className="staff-danger" onClick={close}>
@@ -433,6 +467,48 @@ function Phones({ online }: { online: boolean }) {
         ))}
       </ul>
       <Outcome error={error ?? devices.error} saved={false} />
+    </section>
+  );
+}
+
+/** How long before departure boarding may close: the operator's setting. */
+function Cutoff({ online }: { online: boolean }) {
+  const settings = useLoad(() => get<BoardingSettings>('boarding/settings'));
+  const [edited, setEdited] = useState<Record<string, string>>({});
+  const [saved, setSaved] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const save = (e: FormEvent, operatorId: string, minutes: string) => {
+    e.preventDefault();
+    setSaved(false);
+    post<BoardingCutoff>('boarding/settings', { operatorId, cutoffMinutes: Number(minutes) }).then(() => (setSaved(true), settings.reload()), setError);
+  };
+  return (
+    <section className="staff-card" aria-labelledby="board-cutoff">
+      <h2 id="board-cutoff">{t('board.cutoffTitle')}</h2>
+      {(settings.data?.operators ?? []).map((o) => {
+        const id = o.operatorId ?? '';
+        const minutes = edited[id] ?? String(o.cutoffMinutes);
+        return (
+          <form key={id} className="board-typed" onSubmit={(e) => save(e, id, minutes)}>
+            <Field label={t('board.cutoff', { operator: id })}>
+              {(fieldId) => (
+                <input
+                  id={fieldId}
+                  inputMode="numeric"
+                  pattern="[0-9]*"
+                  value={minutes}
+                  onChange={(e) => setEdited((m) => ({ ...m, [id]: e.target.value }))}
+                  required
+                />
+              )}
+            </Field>
+            <button type="submit" className="staff-primary" disabled={!online}>
+              {t('board.saveCutoff')}
+            </button>
+          </form>
+        );
+      })}
+      <Outcome error={error ?? settings.error} saved={saved} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { type Service, type Ticket } from 'core-wasm';
 import { useNeedsNetwork } from '@/components/needs-network';
+import { BoardingStatus } from '@/components/boarding-status';
 import { useTicketDownload } from '@/features/booking/api/ticket';
 import { useKeptPdf, useSavedCopy } from '@/features/saved-tickets/use-saved-copy';
 import { displayDateTime } from '@/lib/date-time';
@@ -43,6 +44,7 @@ export function TicketView({ service, ticket }: { service: Service; ticket: Tick
         <span className="ticket__pnr-label">{t('booking.ticket.pnr')}</span>{' '}
         <strong data-testid="ticket-pnr">{ticket.pnr}</strong>
       </p>
+      <BoardingStatus ticket={ticket} />
       <dl className="facts">
         {fact(t('booking.ticket.operator'), localName(ticket, 'companyName'))}
         {fact(service === 'BUS' ? t('booking.ticket.vehicle') : t('booking.ticket.ship'), localName(ticket, 'vehicle'))}

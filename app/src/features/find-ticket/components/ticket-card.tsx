@@ -1,5 +1,6 @@
 import { displayCities, type Service, type Ticket } from 'core-wasm';
 import { useNeedsNetwork } from '@/components/needs-network';
+import { BoardingStatus } from '@/components/boarding-status';
 import { useTicketDownload } from '@/features/booking/api/ticket';
 import { useKeptPdf, useSavedCopy } from '@/features/saved-tickets/use-saved-copy';
 import { t, type MessageId } from '@/i18n/messages';
@@ -58,6 +59,7 @@ export function TicketCard({ ticket, service, onCancel, cancelling }: TicketCard
         </h3>
         <span className={`ticket__status ticket__status--${status}`}>{t(`ticket.status.${status}` as MessageId)}</span>
       </div>
+      <BoardingStatus ticket={ticket} />
       {(ticket.companyName || ticket.vehicle) && (
         <p className="ticket__operator">{[localName(ticket, 'companyName'), localName(ticket, 'vehicle')].filter(Boolean).join(' · ')}</p>
       )}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { displayCities } from 'core-wasm';
 import { displayDateTime } from '@/lib/date-time';
 import { useApi } from '@/api/api-client';
+import { BoardingStatus } from '@/components/boarding-status';
 import type { SavedTicket } from '@/features/saved-tickets/saved-tickets-store';
 import { keepPdf } from '@/features/saved-tickets/use-saved-copy';
 import { TicketQr } from '@/features/saved-tickets/components/ticket-qr';
@@ -66,6 +67,7 @@ export function SavedTicketCard({ saved, onRemove }: { saved: SavedTicket; onRem
         </h2>
         <span className={`saved-ticket__status saved-ticket__status--${status}`}>{t(`ticket.status.${status}` as MessageId)}</span>
       </div>
+      <BoardingStatus ticket={ticket} />
       <p className="saved-ticket__pnr">
         {t('ticket.pnr')} <strong data-testid="saved-pnr">{pnr}</strong>
       </p>
