@@ -21,6 +21,7 @@ pub mod names;
 pub mod otp;
 pub mod passenger;
 pub mod phone;
+pub mod policy;
 pub mod pricing;
 pub mod reservation;
 pub mod rollout;

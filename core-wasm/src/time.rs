@@ -316,6 +316,12 @@ pub fn parse_clock(s: &str) -> Result<u16, TimeError> {
     Ok((hour * 60 + m) as u16)
 }
 
+/// `YYYY-MM-DD HH:MM` as a wall-clock moment (how staff screens and rule vectors write one).
+pub fn parse_local(s: &str) -> Result<DateTime, TimeError> {
+    let (date, clock) = s.trim().split_once(' ').ok_or_else(|| TimeError::Clock(s.to_owned()))?;
+    Ok(DateTime { date: Date::parse(date)?, minute_of_day: parse_clock(clock)? })
+}
+
 /// The wire value of a Dhaka date and time of day (the reverse of [`display`]).
 pub fn to_wire(date: &str, clock: &str) -> Result<String, TimeError> {
     let local = DateTime { date: Date::parse(date)?, minute_of_day: parse_clock(clock)? };

@@ -122,6 +122,14 @@ fn run(rule: &str, a: &[Value]) -> Outcome {
             let (revoked, trip, now): (Vec<String>, String, f64) = (arg(a, 2)?, arg(a, 3)?, arg(a, 4)?);
             out(core_wasm::boarding::verify(&arg::<String>(a, 0)?, &keys, &revoked, &trip, now as i64))
         }
+        "policy.cancel" | "policy.reschedule" => {
+            let policy: core_wasm::policy::Policy = arg(a, 0)?;
+            let paid: f64 = arg(a, 1)?;
+            let read = |s: String| core_wasm::time::parse_local(&s).map_err(|e| e.to_string());
+            let (now, departs) = (read(arg(a, 2)?)?, read(arg(a, 3)?)?);
+            let quote = if rule == "policy.cancel" { core_wasm::policy::cancel } else { core_wasm::policy::reschedule };
+            out(quote(&policy, paid as i64, now, departs))
+        }
         "shift.close" => {
             let reason: Option<String> = arg(a, 2)?;
             let closed =

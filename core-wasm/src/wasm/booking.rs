@@ -275,3 +275,35 @@ pub fn core_messages() -> Result<JsValue, JsError> {
 pub fn validate_email(input: &str) -> Result<JsValue, JsError> {
     to_js(&crate::email::validate(input))
 }
+
+/// What cancelling a ticket that cost `paid` keeps and gives back under an operator's policy
+/// (issue 37), asked at `now` for a departure at `departs` (both `YYYY-MM-DD HH:MM`, Dhaka).
+#[wasm_bindgen(js_name = cancelQuote, unchecked_return_type = "Quote")]
+pub fn cancel_quote(
+    #[wasm_bindgen(unchecked_param_type = "Policy")] policy: JsValue,
+    paid: f64,
+    now: &str,
+    departs: &str,
+) -> Result<JsValue, JsError> {
+    let policy: crate::policy::Policy = from_js(policy, "policy")?;
+    let (now, departs) = moments(now, departs)?;
+    to_js(&crate::policy::cancel(&policy, paid as i64, now, departs))
+}
+
+/// The same for changing the date ([`cancel_quote`]).
+#[wasm_bindgen(js_name = rescheduleQuote, unchecked_return_type = "Quote")]
+pub fn reschedule_quote(
+    #[wasm_bindgen(unchecked_param_type = "Policy")] policy: JsValue,
+    paid: f64,
+    now: &str,
+    departs: &str,
+) -> Result<JsValue, JsError> {
+    let policy: crate::policy::Policy = from_js(policy, "policy")?;
+    let (now, departs) = moments(now, departs)?;
+    to_js(&crate::policy::reschedule(&policy, paid as i64, now, departs))
+}
+
+fn moments(now: &str, departs: &str) -> Result<(time::DateTime, time::DateTime), JsError> {
+    let read = |s: &str| time::parse_local(s).map_err(|e| JsError::new(&e.to_string()));
+    Ok((read(now)?, read(departs)?))
+}
