@@ -12,6 +12,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::language::Language;
 use crate::pricing::Taka;
 use crate::time::{Date, DateTime, parse_clock};
 
@@ -107,7 +108,7 @@ pub struct Reschedule {
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "outcome", rename_all = "camelCase", rename_all_fields = "camelCase")]
-pub enum Quote {
+pub enum PolicyQuote {
     Allowed {
         /// Kept of the amount paid.
         fee: Taka,
@@ -117,7 +118,7 @@ pub enum Quote {
         notice_minutes: i64,
     },
     Refused {
-        reason: Refusal,
+        reason: PolicyRefusal,
         notice_minutes: i64,
     },
 }
@@ -126,7 +127,7 @@ pub enum Quote {
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
-pub enum Refusal {
+pub enum PolicyRefusal {
     /// The trip has left.
     Departed,
     /// Less notice than any slab asks.
@@ -180,43 +181,139 @@ fn period_of(policy: &Policy, departs: DateTime) -> Option<&Period> {
 }
 
 /// Cancelling a ticket that cost `paid`, asked at `now`, departing at `departs`.
-pub fn cancel(policy: &Policy, paid: Taka, now: DateTime, departs: DateTime) -> Quote {
+pub fn cancel(policy: &Policy, paid: Taka, now: DateTime, departs: DateTime) -> PolicyQuote {
     let notice = notice_minutes(now, departs, policy.night.as_ref());
-    let refused = |reason| Quote::Refused { reason, notice_minutes: notice };
+    let refused = |reason| PolicyQuote::Refused { reason, notice_minutes: notice };
     if now >= departs {
-        return refused(Refusal::Departed);
+        return refused(PolicyRefusal::Departed);
     }
     let period = period_of(policy, departs);
     if period.is_some_and(|p| p.no_cancel) {
-        return refused(Refusal::NotInPeriod);
+        return refused(PolicyRefusal::NotInPeriod);
     }
     let slabs = period.and_then(|p| p.slabs.as_ref()).unwrap_or(&policy.slabs);
     let slab = slabs.iter().filter(|s| notice >= i64::from(s.hours) * 60).max_by_key(|s| s.hours);
     match slab {
         Some(slab) => {
             let fee = fee_of(&slab.fee, paid);
-            Quote::Allowed { fee, refund: paid.max(0) - fee, notice_minutes: notice }
+            PolicyQuote::Allowed { fee, refund: paid.max(0) - fee, notice_minutes: notice }
         }
-        None => refused(Refusal::TooLate),
+        None => refused(PolicyRefusal::TooLate),
     }
 }
 
 /// Changing the date of a ticket that cost `paid`, asked at `now`, departing at `departs`.
-pub fn reschedule(policy: &Policy, paid: Taka, now: DateTime, departs: DateTime) -> Quote {
+pub fn reschedule(policy: &Policy, paid: Taka, now: DateTime, departs: DateTime) -> PolicyQuote {
     let notice = notice_minutes(now, departs, policy.night.as_ref());
-    let refused = |reason| Quote::Refused { reason, notice_minutes: notice };
+    let refused = |reason| PolicyQuote::Refused { reason, notice_minutes: notice };
     if now >= departs {
-        return refused(Refusal::Departed);
+        return refused(PolicyRefusal::Departed);
     }
     if period_of(policy, departs).is_some_and(|p| p.no_reschedule) {
-        return refused(Refusal::NotInPeriod);
+        return refused(PolicyRefusal::NotInPeriod);
     }
-    let Some(rule) = &policy.reschedule else { return refused(Refusal::NotOffered) };
+    let Some(rule) = &policy.reschedule else { return refused(PolicyRefusal::NotOffered) };
     if notice < i64::from(rule.hours) * 60 {
-        return refused(Refusal::TooLate);
+        return refused(PolicyRefusal::TooLate);
     }
     let fee = fee_of(&rule.fee, paid);
-    Quote::Allowed { fee, refund: paid.max(0) - fee, notice_minutes: notice }
+    PolicyQuote::Allowed { fee, refund: paid.max(0) - fee, notice_minutes: notice }
+}
+
+/// A fee in words: `15% kept, at least 100 Tk` / `১৫% কাটা হবে, কমপক্ষে ১০০ টাকা`.
+fn fee_words(fee: &Fee, language: Language) -> String {
+    let bn = language == Language::Bangla;
+    let text = match (fee, bn) {
+        (Fee::Percent { percent, minimum: 0 }, false) => format!("{percent}% kept"),
+        (Fee::Percent { percent, minimum }, false) => format!("{percent}% kept, at least {minimum} Tk"),
+        (Fee::Taka { taka }, false) => format!("{taka} Tk kept"),
+        (Fee::Percent { percent, minimum: 0 }, true) => format!("{percent}% কাটা হবে"),
+        (Fee::Percent { percent, minimum }, true) => format!("{percent}% কাটা হবে, কমপক্ষে {minimum} টাকা"),
+        (Fee::Taka { taka }, true) => format!("{taka} টাকা কাটা হবে"),
+    };
+    language.digits(&text)
+}
+
+/// Slabs in words, most notice first, and what is left below the last.
+fn slab_words(slabs: &[Slab], language: Language) -> Vec<String> {
+    let bn = language == Language::Bangla;
+    let mut sorted: Vec<&Slab> = slabs.iter().collect();
+    sorted.sort_by_key(|slab| std::cmp::Reverse(slab.hours));
+    let mut lines = Vec::new();
+    let mut above: Option<u32> = None;
+    for slab in &sorted {
+        let fee = fee_words(&slab.fee, language);
+        let when = match (above, slab.hours, bn) {
+            (None, 0, false) => "Until departure".to_owned(),
+            (None, h, false) => format!("{h} hours or more before departure"),
+            (Some(a), 0, false) => format!("Under {a} hours"),
+            (Some(a), h, false) => format!("{h} to {a} hours before"),
+            (None, 0, true) => "ছাড়ার আগ পর্যন্ত".to_owned(),
+            (None, h, true) => format!("ছাড়ার {h} ঘণ্টা বা তার বেশি আগে"),
+            (Some(a), 0, true) => format!("{a} ঘণ্টার কম আগে"),
+            (Some(a), h, true) => format!("{h} থেকে {a} ঘণ্টা আগে"),
+        };
+        lines.push(language.digits(&format!("{when}: {fee}")));
+        above = Some(slab.hours);
+    }
+    match (above, bn) {
+        (None, false) => lines.push("Tickets cannot be cancelled".to_owned()),
+        (None, true) => lines.push("টিকিট বাতিল করা যায় না".to_owned()),
+        (Some(0), _) => {}
+        (Some(h), false) => lines.push(format!("Under {h} hours: no cancellation")),
+        (Some(h), true) => lines.push(language.digits(&format!("{h} ঘণ্টার কম আগে: বাতিল করা যায় না"))),
+    }
+    lines
+}
+
+/// The policy in plain words, a line each, in `language`: what the payment page, the ticket and
+/// its PDF say before anyone pays or cancels.
+pub fn describe(policy: &Policy, language: Language) -> Vec<String> {
+    let bn = language == Language::Bangla;
+    let mut lines = slab_words(&policy.slabs, language);
+    if let Some((from, to)) = policy.night.as_ref().filter(|n| night_minutes(n).is_some()).map(|n| (&n.from, &n.to)) {
+        let line = if bn {
+            format!("রাত {from} থেকে {to} পর্যন্ত সময় গোনা হয় না")
+        } else {
+            format!("Hours from {from} to {to} do not count")
+        };
+        lines.push(language.digits(&line));
+    }
+    for period in &policy.periods {
+        let name = if period.name.is_empty() { String::new() } else { format!(" ({})", period.name) };
+        let head = if bn {
+            format!("{} থেকে {} যাত্রা{name}", period.from, period.to)
+        } else {
+            format!("Travel from {} to {}{name}", period.from, period.to)
+        };
+        let rule = match (period.no_cancel, period.no_reschedule, bn) {
+            (true, true, false) => "no cancellation or date change".to_owned(),
+            (true, false, false) => "no cancellation".to_owned(),
+            (false, true, false) => "no date change".to_owned(),
+            (true, true, true) => "বাতিল বা তারিখ বদল করা যায় না".to_owned(),
+            (true, false, true) => "বাতিল করা যায় না".to_owned(),
+            (false, true, true) => "তারিখ বদল করা যায় না".to_owned(),
+            (false, false, _) => String::new(),
+        };
+        let own = period.slabs.as_deref().filter(|_| !period.no_cancel).map(|s| slab_words(s, language).join("; "));
+        let rule = [Some(rule).filter(|r| !r.is_empty()), own].into_iter().flatten().collect::<Vec<_>>().join("; ");
+        if !rule.is_empty() {
+            lines.push(language.digits(&format!("{head}: {rule}")));
+        }
+    }
+    lines.push(match (&policy.reschedule, bn) {
+        (Some(r), false) => language.digits(&format!(
+            "Change the date up to {} hours before departure: {}",
+            r.hours,
+            fee_words(&r.fee, language)
+        )),
+        (Some(r), true) => {
+            language.digits(&format!("ছাড়ার {} ঘণ্টা আগ পর্যন্ত তারিখ বদল: {}", r.hours, fee_words(&r.fee, language)))
+        }
+        (None, false) => "No date change".to_owned(),
+        (None, true) => "তারিখ বদল করা যায় না".to_owned(),
+    });
+    lines
 }
 
 #[cfg(test)]

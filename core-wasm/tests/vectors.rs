@@ -130,6 +130,10 @@ fn run(rule: &str, a: &[Value]) -> Outcome {
             let quote = if rule == "policy.cancel" { core_wasm::policy::cancel } else { core_wasm::policy::reschedule };
             out(quote(&policy, paid as i64, now, departs))
         }
+        "policy.describe" => {
+            let language = core_wasm::language::Language::from_tag(&arg::<String>(a, 1)?).ok_or("a language tag")?;
+            out(core_wasm::policy::describe(&arg(a, 0)?, language))
+        }
         "shift.close" => {
             let reason: Option<String> = arg(a, 2)?;
             let closed =

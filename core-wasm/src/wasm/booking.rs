@@ -278,32 +278,42 @@ pub fn validate_email(input: &str) -> Result<JsValue, JsError> {
 
 /// What cancelling a ticket that cost `paid` keeps and gives back under an operator's policy
 /// (issue 37), asked at `now` for a departure at `departs` (both `YYYY-MM-DD HH:MM`, Dhaka).
-#[wasm_bindgen(js_name = cancelQuote, unchecked_return_type = "Quote")]
+#[wasm_bindgen(js_name = cancelQuote, unchecked_return_type = "PolicyQuote")]
 pub fn cancel_quote(
     #[wasm_bindgen(unchecked_param_type = "Policy")] policy: JsValue,
     paid: f64,
     now: &str,
     departs: &str,
 ) -> Result<JsValue, JsError> {
-    let policy: crate::policy::Policy = from_js(policy, "policy")?;
-    let (now, departs) = moments(now, departs)?;
-    to_js(&crate::policy::cancel(&policy, paid as i64, now, departs))
+    quote_by(crate::policy::cancel, policy, paid, now, departs)
 }
 
 /// The same for changing the date ([`cancel_quote`]).
-#[wasm_bindgen(js_name = rescheduleQuote, unchecked_return_type = "Quote")]
+#[wasm_bindgen(js_name = rescheduleQuote, unchecked_return_type = "PolicyQuote")]
 pub fn reschedule_quote(
     #[wasm_bindgen(unchecked_param_type = "Policy")] policy: JsValue,
     paid: f64,
     now: &str,
     departs: &str,
 ) -> Result<JsValue, JsError> {
-    let policy: crate::policy::Policy = from_js(policy, "policy")?;
-    let (now, departs) = moments(now, departs)?;
-    to_js(&crate::policy::reschedule(&policy, paid as i64, now, departs))
+    quote_by(crate::policy::reschedule, policy, paid, now, departs)
 }
 
-fn moments(now: &str, departs: &str) -> Result<(time::DateTime, time::DateTime), JsError> {
+type Rule = fn(&crate::policy::Policy, i64, time::DateTime, time::DateTime) -> crate::policy::PolicyQuote;
+
+fn quote_by(rule: Rule, policy: JsValue, paid: f64, now: &str, departs: &str) -> Result<JsValue, JsError> {
+    let policy: crate::policy::Policy = from_js(policy, "policy")?;
     let read = |s: &str| time::parse_local(s).map_err(|e| JsError::new(&e.to_string()));
-    Ok((read(now)?, read(departs)?))
+    to_js(&rule(&policy, paid as i64, read(now)?, read(departs)?))
+}
+
+/// An operator's policy in plain words, a line each, in `language` (`en` or `bn`).
+#[wasm_bindgen(js_name = policyWords, unchecked_return_type = "string[]")]
+pub fn policy_words(
+    #[wasm_bindgen(unchecked_param_type = "Policy")] policy: JsValue,
+    language: &str,
+) -> Result<JsValue, JsError> {
+    let policy: crate::policy::Policy = from_js(policy, "policy")?;
+    let language = crate::language::Language::from_tag(language).unwrap_or(crate::language::Language::English);
+    to_js(&crate::policy::describe(&policy, language))
 }
