@@ -1,7 +1,8 @@
 //! Identifiers: random ids for rows, transaction ids, and PNRs travellers can read aloud.
 
-/// PNR letters: no 0/O or 1/I, which are confused when read aloud or written down.
-const PNR_ALPHABET: &[u8; 32] = b"23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+/// PNR letters (no 0/O or 1/I, which are confused when read aloud): the core's, which a
+/// boarding code packs 5 bits a letter.
+use core_wasm::boarding::PNR_ALPHABET;
 pub const PNR_LENGTH: usize = 8;
 
 /// The operating system gave no randomness. Ids, PNRs, OTP codes and secrets are then not made

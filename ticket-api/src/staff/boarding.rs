@@ -485,7 +485,13 @@ pub async fn keys(state: &AppState, staff: &Staff) -> Result<BoardingKeys, ApiEr
             continue;
         }
         let signing = codes::signing_key(state, &op).await?.key_id;
-        keys.extend(store::keys(&state.pool, &op).await?.into_iter().map(|r| key_of(r, Some(signing))));
+        // Read again only if signing had to add a key (a new secret): the list shows it.
+        let rows = if rows.iter().any(|r| r.key_id == i64::from(signing)) {
+            rows
+        } else {
+            store::keys(&state.pool, &op).await?
+        };
+        keys.extend(rows.into_iter().map(|r| key_of(r, Some(signing))));
     }
     Ok(BoardingKeys { keys })
 }
