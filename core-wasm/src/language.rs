@@ -54,6 +54,14 @@ impl Language {
         }
     }
 
+    /// Its tag: `bn`, `en` (what a cookie and the store keep).
+    pub fn tag(self) -> &'static str {
+        match self {
+            Language::English => "en",
+            Language::Bangla => "bn",
+        }
+    }
+
     /// ASCII digits written in this language's digits ('1,200' -> '১,২০০' in Bangla); codes
     /// such as a PNR are not passed through here, they stay as printed.
     pub fn digits(self, text: &str) -> String {

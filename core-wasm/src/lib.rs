@@ -29,6 +29,7 @@ pub mod routes;
 pub mod seats;
 pub mod server_messages;
 pub mod service;
+pub mod sms;
 pub mod staff;
 pub mod tickets;
 pub mod time;

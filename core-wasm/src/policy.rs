@@ -173,7 +173,7 @@ pub fn fee_of(fee: &Fee, paid: Taka) -> Taka {
 
 /// The period a departure falls in, if any (the first listed wins; one whose dates do not read
 /// covers nothing).
-fn period_of(policy: &Policy, departs: DateTime) -> Option<&Period> {
+pub fn period_of(policy: &Policy, departs: DateTime) -> Option<&Period> {
     policy.periods.iter().find(|p| match (Date::parse(&p.from), Date::parse(&p.to)) {
         (Ok(from), Ok(to)) => from <= departs.date && departs.date <= to,
         _ => false,
@@ -218,6 +218,113 @@ pub fn reschedule(policy: &Policy, paid: Taka, now: DateTime, departs: DateTime)
     }
     let fee = fee_of(&rule.fee, paid);
     PolicyQuote::Allowed { fee, refund: paid.max(0) - fee, notice_minutes: notice }
+}
+
+/// A table for a ticket, not a database: what a manager may save.
+pub const MAX_SLABS: usize = 8;
+pub const MAX_PERIODS: usize = 12;
+/// Thirty days of notice: a slab beyond it would never matter (sales open 30 days ahead at most).
+pub const MAX_HOURS: u32 = 30 * 24;
+/// The largest fixed fee, in taka.
+pub const MAX_TAKA: Taka = 100_000;
+pub const MAX_PERIOD_NAME: usize = 40;
+
+/// A policy the site runs on until an operator sets its own: one slab, `fee_percent` kept with
+/// at least `cutoff_hours` of notice, no date change (the site's rule before issue 37).
+pub fn flat(cutoff_hours: u32, fee_percent: u32) -> Policy {
+    Policy {
+        slabs: vec![Slab { hours: cutoff_hours, fee: Fee::Percent { percent: fee_percent, minimum: 0 } }],
+        night: None,
+        periods: Vec::new(),
+        reschedule: None,
+    }
+}
+
+/// A field of a policy that cannot be saved, and why (`slabs[1].fee.percent`, `0 to 100`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PolicyError {
+    pub field: String,
+    pub detail: String,
+}
+
+fn wrong(field: impl Into<String>, detail: impl Into<String>) -> PolicyError {
+    PolicyError { field: field.into(), detail: detail.into() }
+}
+
+fn check_fee(fee: &Fee, field: &str) -> Result<(), PolicyError> {
+    match fee {
+        Fee::Percent { percent, .. } if *percent > 100 => Err(wrong(format!("{field}.percent"), "0 to 100")),
+        Fee::Percent { minimum, .. } if !(0..=MAX_TAKA).contains(minimum) => {
+            Err(wrong(format!("{field}.minimum"), format!("0 to {MAX_TAKA} Tk")))
+        }
+        Fee::Taka { taka } if !(0..=MAX_TAKA).contains(taka) => {
+            Err(wrong(format!("{field}.taka"), format!("0 to {MAX_TAKA} Tk")))
+        }
+        _ => Ok(()),
+    }
+}
+
+fn check_hours(hours: u32, field: &str) -> Result<(), PolicyError> {
+    if hours > MAX_HOURS { Err(wrong(field, format!("0 to {MAX_HOURS} hours"))) } else { Ok(()) }
+}
+
+fn check_slabs(slabs: &[Slab], field: &str) -> Result<(), PolicyError> {
+    if slabs.len() > MAX_SLABS {
+        return Err(wrong(field, format!("at most {MAX_SLABS} rows")));
+    }
+    for (i, slab) in slabs.iter().enumerate() {
+        check_hours(slab.hours, &format!("{field}[{i}].hours"))?;
+        check_fee(&slab.fee, &format!("{field}[{i}].fee"))?;
+        if slabs[..i].iter().any(|s| s.hours == slab.hours) {
+            return Err(wrong(format!("{field}[{i}].hours"), format!("{} hours is listed twice", slab.hours)));
+        }
+    }
+    Ok(())
+}
+
+/// Whether a manager's policy can be saved: every number in its range, every time and date
+/// readable, no two rows for the same notice.
+pub fn validate(policy: &Policy) -> Result<(), PolicyError> {
+    check_slabs(&policy.slabs, "slabs")?;
+    if let Some(night) = &policy.night {
+        parse_clock(&night.from).map_err(|_| wrong("night.from", "a time such as 00:00"))?;
+        parse_clock(&night.to).map_err(|_| wrong("night.to", "a time such as 06:00"))?;
+        if night.from == night.to {
+            return Err(wrong("night.to", "a time other than the start"));
+        }
+    }
+    if policy.periods.len() > MAX_PERIODS {
+        return Err(wrong("periods", format!("at most {MAX_PERIODS} periods")));
+    }
+    for (i, period) in policy.periods.iter().enumerate() {
+        let field = format!("periods[{i}]");
+        if period.name.chars().count() > MAX_PERIOD_NAME {
+            return Err(wrong(format!("{field}.name"), format!("at most {MAX_PERIOD_NAME} characters")));
+        }
+        let from = Date::parse(&period.from).map_err(|_| wrong(format!("{field}.from"), "a date YYYY-MM-DD"))?;
+        let to = Date::parse(&period.to).map_err(|_| wrong(format!("{field}.to"), "a date YYYY-MM-DD"))?;
+        if to < from {
+            return Err(wrong(format!("{field}.to"), "on or after the first date"));
+        }
+        if let Some(slabs) = &period.slabs {
+            check_slabs(slabs, &format!("{field}.slabs"))?;
+        }
+    }
+    if let Some(rule) = &policy.reschedule {
+        check_hours(rule.hours, "reschedule.hours")?;
+        check_fee(&rule.fee, "reschedule.fee")?;
+    }
+    Ok(())
+}
+
+/// Cancelling free of charge until departure: what a traveller may do once the operator changed
+/// the trip's time or boarding point after the sale.
+pub fn cancel_free(paid: Taka, now: DateTime, departs: DateTime) -> PolicyQuote {
+    let notice = now.minutes_until(departs).max(0);
+    if now >= departs {
+        return PolicyQuote::Refused { reason: PolicyRefusal::Departed, notice_minutes: 0 };
+    }
+    PolicyQuote::Allowed { fee: 0, refund: paid.max(0), notice_minutes: notice }
 }
 
 /// A fee in words: `15% kept, at least 100 Tk` / `১৫% কাটা হবে, কমপক্ষে ১০০ টাকা`.
@@ -347,5 +454,49 @@ mod tests {
         assert_eq!(fee_of(&Fee::Percent { percent: 10, minimum: 100 }, 500), 100);
         assert_eq!(fee_of(&Fee::Percent { percent: 10, minimum: 100 }, 60), 60);
         assert_eq!(fee_of(&Fee::Taka { taka: 150 }, 100), 100);
+    }
+
+    #[test]
+    fn a_policy_with_a_number_out_of_range_or_a_bad_date_is_refused_with_its_field() {
+        let field = |p: &Policy| validate(p).err().map(|e| e.field);
+        let ok = flat(6, 10);
+        assert_eq!(validate(&ok), Ok(()));
+        let mut p = ok.clone();
+        p.slabs[0].fee = Fee::Percent { percent: 101, minimum: 0 };
+        assert_eq!(field(&p).as_deref(), Some("slabs[0].fee.percent"));
+        let mut p = ok.clone();
+        p.slabs.push(Slab { hours: 6, fee: Fee::Taka { taka: 50 } });
+        assert_eq!(field(&p).as_deref(), Some("slabs[1].hours"));
+        let mut p = ok.clone();
+        p.night = night("25:00", "06:00");
+        assert_eq!(field(&p).as_deref(), Some("night.from"));
+        let mut p = ok.clone();
+        p.periods.push(Period {
+            name: "Eid".into(),
+            from: "2027-03-20".into(),
+            to: "2027-03-18".into(),
+            slabs: None,
+            no_cancel: true,
+            no_reschedule: true,
+        });
+        assert_eq!(field(&p).as_deref(), Some("periods[0].to"));
+        let mut p = ok.clone();
+        p.reschedule = Some(Reschedule { hours: MAX_HOURS + 1, fee: Fee::Taka { taka: 0 } });
+        assert_eq!(field(&p).as_deref(), Some("reschedule.hours"));
+        let mut p = ok;
+        p.slabs = (0..=MAX_SLABS as u32).map(|h| Slab { hours: h, fee: Fee::Taka { taka: 0 } }).collect();
+        assert_eq!(field(&p).as_deref(), Some("slabs"));
+    }
+
+    #[test]
+    fn a_changed_trip_may_be_cancelled_free_until_it_leaves() {
+        assert_eq!(
+            cancel_free(900, at("2026-12-12 09:00"), at("2026-12-12 10:00")),
+            PolicyQuote::Allowed { fee: 0, refund: 900, notice_minutes: 60 }
+        );
+        assert!(matches!(
+            cancel_free(900, at("2026-12-12 10:00"), at("2026-12-12 10:00")),
+            PolicyQuote::Refused { reason: PolicyRefusal::Departed, .. }
+        ));
     }
 }

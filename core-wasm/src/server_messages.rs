@@ -168,7 +168,14 @@ templates! {
     TICKET_NOT_FOUND = "ticket.notFound", "Ticket not found";
     NO_TICKET_FOR_PHONE = "ticket.noneForPhone", "No ticket found for this phone";
     ALREADY_CANCELLED = "ticket.alreadyCancelled", "This ticket is already cancelled";
-    CANCEL_CUTOFF = "ticket.cancelCutoff", "Tickets can be cancelled until {hours} hours before departure";
+    /// Less notice than the ticket's policy asks (its smallest slab, in hours of notice counted).
+    CANCEL_CUTOFF = "ticket.cancelCutoff", "Too late to cancel: this ticket's policy needs {hours} hours' notice before departure";
+    /// The ticket's policy allows no cancelling for travel in a dated period (Eid).
+    CANCEL_PERIOD = "ticket.cancelPeriod", "Tickets for travel in {period} cannot be cancelled";
+    /// The ticket's trip has left.
+    CANCEL_DEPARTED = "ticket.cancelDeparted", "This trip has left: its ticket can no longer be cancelled";
+    /// The operator cancelled the trip: nothing more is sold on it.
+    TRIP_CANCELLED = "trip.cancelled", "The operator cancelled this trip; please choose another";
 
     OTP_WAIT = "otp.wait", "Please wait {seconds} seconds before asking for another OTP";
     OTP_PHONE_HOURLY = "otp.phoneHourly", "Too many OTP requests for this phone; try again in {minutes} minutes";

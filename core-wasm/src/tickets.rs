@@ -1,6 +1,32 @@
-//! A traveller's found tickets as cancellations change them (SPEC §4).
+//! A traveller's found tickets as cancellations change them (SPEC §4), and what cancelling one
+//! would cost under the policy it was sold under (issue 37): the site asks before the traveller
+//! confirms, the ticket API when it cancels, with the same function.
 
-use crate::contract::tickets::{CancelTicketResponse, Ticket};
+use crate::contract::tickets::{CancelTicketResponse, Ticket, TicketStatus};
+use crate::policy::{self, PolicyQuote};
+use crate::time::{DateTime, WireDateTime};
+
+/// When the ticket's traveller leaves (Dhaka wall clock), if the ticket says.
+pub fn departs(ticket: &Ticket) -> Option<DateTime> {
+    WireDateTime::parse(ticket.departure_date_time.as_deref()?).ok().map(WireDateTime::to_dhaka)
+}
+
+/// What cancelling `ticket` at `now` (Dhaka wall clock) keeps and gives back, or why it cannot
+/// be cancelled: by its policy, or free until departure once the operator changed the trip.
+/// None for a ticket no longer confirmed, or one that does not say its policy, price or time.
+pub fn cancel_quote(ticket: &Ticket, now: DateTime) -> Option<PolicyQuote> {
+    if ticket.payment_history.ticket_status != TicketStatus::Confirmed {
+        return None;
+    }
+    let policy = ticket.policy.as_ref()?;
+    let paid = ticket.payment_history.paid_amount?.round() as crate::pricing::Taka;
+    let departs = departs(ticket)?;
+    Some(if ticket.cancel_free {
+        policy::cancel_free(paid, now, departs)
+    } else {
+        policy::cancel(policy, paid, now, departs)
+    })
+}
 
 /// After a successful cancel, the ticket with `ticket_id` takes the response's status, refund and
 /// fee; the others are unchanged.

@@ -151,6 +151,7 @@ fn booking_with_promo() -> BusBooking {
         hold_seconds_left: Some(600),
         payment_gateways: vec!["sandbox".into()],
         refund_status: None,
+        policy: None,
     }
 }
 

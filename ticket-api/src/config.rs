@@ -27,6 +27,9 @@ pub struct Config {
     pub cancel_cutoff_hours: u32,
     /// Cancellation fee, percent of the amount paid (CANCEL_FEE_PERCENT).
     pub cancel_fee_percent: u32,
+    /// The pause between two tickets of a trip an operator cancelled (TRIP_CANCEL_PACE_MS): the
+    /// gateways' refund calls and the SMS go out at a pace their rate limits take.
+    pub trip_cancel_pace_ms: u32,
     /// Keys the hash of stored OTP codes (OTP_SECRET): apart from the token secret, so a leaked
     /// token secret does not open the stored codes, and the other way round.
     pub otp_secret: Vec<u8>,
@@ -321,6 +324,7 @@ impl std::fmt::Debug for Config {
             .field("hold_seconds", &self.hold_seconds)
             .field("cancel_cutoff_hours", &self.cancel_cutoff_hours)
             .field("cancel_fee_percent", &self.cancel_fee_percent)
+            .field("trip_cancel_pace_ms", &self.trip_cancel_pace_ms)
             .field("otp_secret", &"(redacted)")
             .field("hold_max_seconds", &self.hold_max_seconds)
             .field("hold_seats_per_visitor", &self.hold_seats_per_visitor)
@@ -499,6 +503,7 @@ impl Config {
                 Ok(n) if n <= 100 => Ok(n),
                 _ => Err("must be a whole number from 0 to 100".to_owned()),
             })?,
+            trip_cancel_pace_ms: read.number("TRIP_CANCEL_PACE_MS", 50, 0)?,
             otp_secret: secret("OTP_SECRET")?,
             hold_max_seconds: read.number("HOLD_MAX_SECONDS", 900, 60)?,
             hold_seats_per_visitor: read.number("HOLD_SEATS_PER_VISITOR", 8, core_wasm::seats::MAX_SEATS as u32)?,

@@ -214,6 +214,8 @@ pub async fn start(config: Config) -> Result<AppState, StartError> {
     }
     tokio::spawn(janitor(state.clone()));
     tokio::spawn(domain::payments::reconcile::run(state.clone()));
+    tokio::spawn(domain::messages::run(state.clone()));
+    tokio::spawn(staff::plans::resume(state.clone()));
     Ok(state)
 }
 

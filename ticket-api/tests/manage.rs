@@ -440,7 +440,7 @@ mod attacks {
                 }
             }
             assert_eq!(sent, 1);
-            let sms: i64 = sqlx::query("SELECT COUNT(*) AS n FROM sms_outbox WHERE phone = $1")
+            let sms: i64 = sqlx::query("SELECT COUNT(*) AS n FROM sms_outbox WHERE phone = $1 AND body LIKE '%OTP%'")
                 .bind(PHONE)
                 .fetch_one(&app.state.pool)
                 .await

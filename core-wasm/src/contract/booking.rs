@@ -134,6 +134,10 @@ contract! {
         /// Money on its way back (the seats were lost while paying), as the gateway has it.
         #[serde(default)]
         pub refund_status: Option<crate::contract::tickets::RefundStatus>,
+        /// The operator's cancellation and date-change policy the ticket will keep (issue 37),
+        /// shown in words before paying.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub policy: Option<crate::policy::Policy>,
     }
 
     #[serde(rename_all = "camelCase")]
@@ -173,6 +177,10 @@ contract! {
         /// Money on its way back (the seats were lost while paying), as the gateway has it.
         #[serde(default)]
         pub refund_status: Option<crate::contract::tickets::RefundStatus>,
+        /// The operator's cancellation and date-change policy the ticket will keep (issue 37),
+        /// shown in words before paying.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub policy: Option<crate::policy::Policy>,
     }
 
     #[serde(rename_all = "camelCase")]

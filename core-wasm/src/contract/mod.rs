@@ -11,6 +11,7 @@ pub mod calls;
 pub mod content;
 pub mod counter;
 pub mod envelope;
+pub mod plans;
 pub mod queue;
 pub mod reservation;
 pub mod seats;

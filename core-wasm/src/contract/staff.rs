@@ -27,6 +27,8 @@ use super::counter::{
     StaffShift,
 };
 #[cfg(feature = "schema")]
+use super::plans::{OperatorPolicy, Policies, TripCancel, TripCancellation};
+#[cfg(feature = "schema")]
 use super::tickets::Pdf;
 use crate::service::Service;
 use crate::staff::layout::LayoutSpec;
@@ -308,6 +310,9 @@ contract! {
         pub departs: String,
         pub seats: i64,
         pub sold: i64,
+        /// The operator cancelled it (issue 37): off sale, its tickets refunded.
+        #[serde(default)]
+        pub cancelled: bool,
     }
 
     /// `POST staff/schedules/import`: the CSV's outcome. A file with any bad line writes nothing
@@ -736,6 +741,10 @@ staff_calls! {
     BoardingSettings: Get "boarding/settings", NETWORK, false; Nothing => BoardingSettings; "Each operator's boarding cut-off"
     SaveBoardingCutoff: Post "boarding/settings", NETWORK, true; BoardingCutoff => BoardingCutoff; "Set how long before departure boarding may close (0 to 180 minutes)"
     TripPack: Get "boarding/pack/{id}", BOARD, false; ById => TripPack; "A trip's pack for an enrolled phone (Device-Key): tickets, keys, revocations"
+    Policies: Get "policies", NETWORK, false; Nothing => Policies; "Each operator's cancellation and date-change policy"
+    SavePolicy: Post "policies", NETWORK, true; OperatorPolicy => OperatorPolicy; "Set an operator's policy (tickets keep the one they were sold under)"
+    CancelTrip: Post "trips/cancel", NETWORK, true; TripCancel => TripCancellation; "Cancel a trip: every ticket refunded in full and told by SMS (safe to repeat)"
+    TripCancellation: Get "trips/cancel/{id}", SALES, false; ById => TripCancellation; "How far a trip's cancellation has come"
 }
 
 #[cfg(test)]

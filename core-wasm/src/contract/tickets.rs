@@ -103,6 +103,31 @@ contract! {
         /// Boarded, or a no-show once boarding closed without it; none before.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         pub boarding_status: Option<BoardingStatus>,
+        /// The cancellation and date-change policy the ticket was sold under (issue 37): the
+        /// site shows it in words and quotes a cancellation with the core before asking.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub policy: Option<crate::policy::Policy>,
+        /// The operator changed the trip's time or boarding point after the sale: the ticket
+        /// may be cancelled free of charge until departure.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub cancel_free: bool,
+        /// Who cancelled it, once cancelled.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub cancelled_by: Option<CancelledBy>,
+        /// Why, when the operator cancelled the trip.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub cancel_reason: Option<String>,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    #[derive(Copy, Eq)]
+    pub enum CancelledBy {
+        /// The traveller, on the site.
+        Traveller,
+        /// At a counter.
+        Counter,
+        /// The operator cancelled the trip: the whole amount comes back.
+        Operator,
     }
 
     #[serde(rename_all = "camelCase")]
@@ -195,3 +220,4 @@ impl schemars::JsonSchema for Pdf {
 crate::names!(RefundStatus { Requested = "requested", Processing = "processing", Done = "done", Failed = "failed" });
 crate::names!(TicketStatus { Pending = "pending", Confirmed = "confirmed", Cancelled = "cancelled", Refunded = "refunded" });
 crate::names!(BoardingStatus { Boarded = "boarded", NoShow = "noShow" });
+crate::names!(CancelledBy { Traveller = "traveller", Counter = "counter", Operator = "operator" });

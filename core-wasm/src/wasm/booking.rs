@@ -288,6 +288,22 @@ pub fn cancel_quote(
     quote_by(crate::policy::cancel, policy, paid, now, departs)
 }
 
+/// What cancelling `ticket` now would keep and give back under the policy it was sold under
+/// (`tickets::cancel_quote`, the ticket API's own count), or why not; undefined when the ticket
+/// cannot say (not confirmed, or from a server without policies).
+#[wasm_bindgen(js_name = ticketCancelQuote, unchecked_return_type = "PolicyQuote | undefined")]
+pub fn ticket_cancel_quote(
+    #[wasm_bindgen(unchecked_param_type = "Ticket")] ticket: JsValue,
+    now_ms: Option<f64>,
+) -> Result<JsValue, JsError> {
+    let ticket: Ticket = from_js(ticket, "ticket")?;
+    let now = time::dhaka_now(now_ms.unwrap_or_else(js_sys::Date::now));
+    match crate::tickets::cancel_quote(&ticket, now) {
+        Some(quote) => to_js(&quote),
+        None => Ok(JsValue::UNDEFINED),
+    }
+}
+
 /// The same for changing the date ([`cancel_quote`]).
 #[wasm_bindgen(js_name = rescheduleQuote, unchecked_return_type = "PolicyQuote")]
 pub fn reschedule_quote(

@@ -204,3 +204,27 @@ pub fn sign_boarding_code(
     let pass: crate::boarding::BoardingPass = from_js(pass, "pass")?;
     crate::boarding::sign(&pass, secret).map_err(|e| JsError::new(&format!("{e:?}")))
 }
+
+/// An operator's policy in plain words, a line each, in `language` (`en` or `bn`): the editor's
+/// preview of what travellers will read (issue 37).
+#[wasm_bindgen(js_name = policyWords, unchecked_return_type = "string[]")]
+pub fn policy_words(
+    #[wasm_bindgen(unchecked_param_type = "Policy")] policy: JsValue,
+    language: &str,
+) -> Result<JsValue, JsError> {
+    let policy: crate::policy::Policy = from_js(policy, "policy")?;
+    let language = crate::language::Language::from_tag(language).unwrap_or_default();
+    to_js(&crate::policy::describe(&policy, language))
+}
+
+/// What is wrong with a policy (the server's check on save): its field and why, or null.
+#[wasm_bindgen(js_name = checkPolicy, unchecked_return_type = "{ field: string; detail: string } | null")]
+pub fn check_policy(#[wasm_bindgen(unchecked_param_type = "Policy")] policy: JsValue) -> Result<JsValue, JsError> {
+    let policy: crate::policy::Policy = from_js(policy, "policy")?;
+    #[derive(Serialize)]
+    struct Problem {
+        field: String,
+        detail: String,
+    }
+    to_js(&crate::policy::validate(&policy).err().map(|e| Problem { field: e.field, detail: e.detail }))
+}

@@ -19,11 +19,12 @@ use crate::clock::{now_unix_ms, wire_instant};
 use crate::domain::access;
 use crate::domain::identity::{Caller, Owner};
 use crate::domain::network::Network;
-use crate::domain::payments;
 use crate::domain::trip::TripInfo;
 use crate::domain::views::{self, BookingAnswer};
+use crate::domain::{payments, policies};
 use crate::error::ApiError;
 use crate::ids::{new_id, new_tnx_id};
+use crate::language::Language;
 use crate::store::bookings::{self, BookingRow, BookingStanding};
 use crate::store::claims::ClaimState;
 use crate::store::holds::{self, HeldSeats, HoldRow};
@@ -351,6 +352,7 @@ pub async fn book(
     who: &Owner,
     logged_in_from: Option<&Owner>,
     request: &PaymentPendingRequest,
+    language: Language,
 ) -> Result<BookingAnswer, ApiError> {
     let (name, phone, email) = passenger(request)?;
     let network = state.network.get(&state.pool).await?;
@@ -401,6 +403,11 @@ pub async fn book(
         status: BookingStatus::Pending,
         created_at: now,
         paid_at: None,
+        policy: Some(policies::for_sale(
+            &state.config,
+            network.operators.get(&trip.operator_id).and_then(|o| o.policy.as_deref()),
+        )),
+        language: Some(language.tag().to_owned()),
     };
     let write = state.claims.writing(&trip.id);
     // The gateway session must not outlive the hold: renew it for the payment. Nothing is read

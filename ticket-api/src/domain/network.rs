@@ -93,6 +93,8 @@ pub struct Operator {
     pub title: String,
     pub title_bn: Option<String>,
     pub logo: String,
+    /// Its cancellation and date-change policy as JSON, as a booking keeps it; none: the site's.
+    pub policy: Option<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -207,7 +209,7 @@ impl Network {
             n.vehicles.insert(r.id, vehicle);
         }
         for r in store::operators(pool).await? {
-            n.operators.insert(r.id, Operator { title: r.title, title_bn: r.title_bn, logo: r.logo });
+            n.operators.insert(r.id, Operator { title: r.title, title_bn: r.title_bn, logo: r.logo, policy: r.policy });
         }
         for r in store::class_counts(pool).await? {
             let layout = n.layouts.entry(r.layout_id).or_insert(Layout { seat_count: 0, classes: Vec::new() });

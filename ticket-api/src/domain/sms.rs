@@ -54,7 +54,7 @@ impl HttpGateway {
         Ok(HttpGateway { client, url: url.to_owned(), api_key: api_key.to_owned(), sender_id: sender_id.to_owned() })
     }
 
-    async fn send(&self, phone: &str, text: &str) -> Result<(), String> {
+    pub(crate) async fn send(&self, phone: &str, text: &str) -> Result<(), String> {
         let body = serde_json::json!({"to": phone, "message": text, "senderId": self.sender_id});
         let response = self
             .client

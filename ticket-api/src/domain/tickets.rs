@@ -1,17 +1,16 @@
-//! Tickets after the sale: find a phone's tickets with an OTP, cancel one with an OTP (the
-//! configured cut-off and fee; a second cancel is refused, never refunded twice). A ticket search
-//! never returns another phone's tickets.
+//! Tickets after the sale: find a phone's tickets with an OTP, cancel one with an OTP (the fee
+//! and the cut-off of the policy it was sold under; a second cancel is refused, never refunded
+//! twice). A ticket search never returns another phone's tickets.
 
-use core_wasm::contract::tickets::{CancelTicketRequest, CancelTicketResponse, Ticket, TicketStatus};
+use core_wasm::contract::tickets::{CancelTicketRequest, CancelTicketResponse, CancelledBy, Ticket, TicketStatus};
 use core_wasm::phone::Phone;
 use core_wasm::server_messages as say;
 use core_wasm::service::Service;
-use core_wasm::time::WireDateTime;
 
 use crate::AppState;
 use crate::clock::now_unix_ms;
 use crate::domain::otp::{self, Purpose};
-use crate::domain::views;
+use crate::domain::{policies, views};
 use crate::error::ApiError;
 use crate::store::payments::{self, RefundReason};
 use crate::store::tickets::{self, TicketRow};
@@ -44,15 +43,17 @@ pub async fn search(
     Ok(found)
 }
 
-/// Refuses a cancellation within the cut-off before `departs` (Dhaka wall clock): on the web
-/// and at a counter alike.
-pub(crate) fn before_cutoff(state: &AppState, departs: core_wasm::time::DateTime) -> Result<(), ApiError> {
+/// The fee and refund of cancelling `ticket` now under the policy it was sold under (issue 37),
+/// as the core counts it for the site before the traveller confirms, or why it cannot be: on
+/// the web and at a counter alike.
+pub(crate) fn cancel_amounts(ticket: &Ticket) -> Result<(i64, i64), ApiError> {
     let now = core_wasm::time::dhaka_now(now_unix_ms() as f64);
-    if now.minutes_until(departs) < i64::from(state.config.cancel_cutoff_hours) * 60 {
-        let hours = state.config.cancel_cutoff_hours.to_string();
-        return Err(ApiError::bad(say::CANCEL_CUTOFF.with(&[("hours", &hours)])));
-    }
-    Ok(())
+    let (Some(quote), Some(policy), Some(departs)) =
+        (core_wasm::tickets::cancel_quote(ticket, now), ticket.policy.as_ref(), core_wasm::tickets::departs(ticket))
+    else {
+        return Err(ApiError::bad(say::ALREADY_CANCELLED));
+    };
+    policies::allowed(policy, quote, departs)
 }
 
 /// Cancels a ticket of the phone that proved itself with the OTP: seats released, refund after
@@ -76,19 +77,13 @@ pub async fn cancel(state: &AppState, request: &CancelTicketRequest) -> Result<C
     if ticket.payment_history.ticket_status != TicketStatus::Confirmed {
         return Err(ApiError::bad(say::ALREADY_CANCELLED));
     }
-    let departs = ticket
-        .departure_date_time
-        .as_deref()
-        .and_then(|w| WireDateTime::parse(w).ok())
-        .map(|w| w.to_dhaka())
-        .ok_or_else(|| ApiError::Internal("ticket without a departure".into()))?;
-    before_cutoff(state, departs)?;
+    cancel_amounts(&ticket)?;
     otp::verify(state, phone.as_str(), Purpose::Cancel, &request.otp_code).await?;
-    let core_wasm::pricing::Refund { fee, refund } =
-        core_wasm::pricing::refund(row.amount, state.config.cancel_fee_percent);
+    // Counted again after the OTP: a traveller slow to type it may have crossed a slab.
+    let (fee, refund) = cancel_amounts(&ticket)?;
     let write = state.claims.writing(&row.trip_id);
     let mut tx = state.pool.begin().await?;
-    if !tickets::cancel(&mut *tx, &row.id, refund, now_unix_ms()).await? {
+    if !tickets::cancel(&mut *tx, &row.id, refund, CancelledBy::Traveller, now_unix_ms()).await? {
         // Two cancels raced: the other one won and refunded.
         tx.rollback().await?;
         return Err(ApiError::bad(say::ALREADY_CANCELLED));

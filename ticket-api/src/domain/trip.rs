@@ -33,6 +33,9 @@ pub(crate) struct TripInfo {
     pub points: Vec<RoutePoint>,
     /// Seats the website leaves to the counters (issue 41).
     pub online_quota: Option<i64>,
+    /// The operator cancelled it: nothing more is sold (the timetable in memory leaves it out,
+    /// so only the store's copy can say so).
+    pub cancelled: bool,
 }
 
 pub(crate) struct RoutePoint {
@@ -71,6 +74,7 @@ pub(crate) async fn trip_info(pool: &Pool, trip_id: &str) -> Result<TripInfo, Ap
         ends,
         points,
         online_quota: trip.online_quota,
+        cancelled: trip.cancelled_at.is_some(),
     })
 }
 
@@ -102,6 +106,11 @@ impl TripInfo {
         }
     }
 
+    /// Refuses a trip the operator cancelled.
+    pub(crate) fn on_sale(&self) -> Result<(), ApiError> {
+        if self.cancelled { Err(ApiError::conflict(say::TRIP_CANCELLED)) } else { Ok(()) }
+    }
+
     /// The trip, if it runs for `service` (another service's trip is not found).
     pub(crate) async fn find_for(
         pool: &Pool,
@@ -113,6 +122,7 @@ impl TripInfo {
         if trip.service != service {
             return Err(ApiError::not_found(say::TRIP_NOT_FOUND));
         }
+        trip.on_sale()?;
         Ok(trip)
     }
 
@@ -144,6 +154,7 @@ impl TripInfo {
                 })
                 .collect(),
             online_quota: trip.online_quota,
+            cancelled: false,
         })
     }
 

@@ -3,7 +3,9 @@
 
 use core_wasm::cities::display_name;
 use core_wasm::contract::booking::{BookingStatus, BusBooking, BusInvoice, LaunchBooking, LaunchInvoice, Promo};
-use core_wasm::contract::tickets::{BoardingStatus, FareLine, PaymentHistory, RefundStatus, Ticket};
+use core_wasm::contract::tickets::{
+    BoardingStatus, CancelledBy, FareLine, PaymentHistory, RefundStatus, Ticket, TicketStatus,
+};
 use core_wasm::contract::trips::CoachType;
 use core_wasm::pricing::{self, LineKind};
 use core_wasm::server_messages as say;
@@ -12,9 +14,9 @@ use serde::Serialize;
 
 use crate::AppState;
 use crate::clock::{now_unix_ms, wire_time};
-use crate::domain::boarding;
 use crate::domain::network::Network;
 use crate::domain::trip::TripInfo;
+use crate::domain::{boarding, policies};
 use crate::error::ApiError;
 use crate::store::bookings::{self, BookingRow};
 use crate::store::{holds, payments, tickets, trips};
@@ -82,6 +84,7 @@ async fn answer(
     let discount = row.discount as f64;
     let promo = row.promo_code.clone().map(|code| Promo { code, amount: discount });
     let payment_gateways = state.gateways.names();
+    let policy = Some(policies::read(&state.config, row.policy.as_deref()));
     let hold_seconds_left = match row.status {
         BookingStatus::Pending => Some(((hold_ends.unwrap_or(0) - now_unix_ms()).max(0) / 1000) as u32),
         _ => None,
@@ -108,6 +111,7 @@ async fn answer(
             hold_seconds_left,
             payment_gateways,
             refund_status,
+            policy,
         }),
         Service::Bus => BookingAnswer::Bus(BusBooking {
             id: row.id,
@@ -132,6 +136,7 @@ async fn answer(
             hold_seconds_left,
             payment_gateways,
             refund_status,
+            policy,
         }),
     })
 }
@@ -184,6 +189,10 @@ pub async fn ticket_of(state: &AppState, mut row: tickets::TicketRow) -> Result<
     let trip = TripInfo::find(pool, &network, &row.trip_id).await?;
     let names = trip_names(state, &network, &trip, row.from_stop, row.to_stop).await?;
     let seats = std::mem::take(&mut row.seats);
+    let cancel_free = row.changed_since_sale() && row.status == TicketStatus::Confirmed;
+    let cancelled_by = row.cancelled_by.as_deref().and_then(CancelledBy::parse);
+    let cancel_reason = row.trip_cancel_reason.take().filter(|_| cancelled_by == Some(CancelledBy::Operator));
+    let policy = Some(policies::read(&state.config, row.policy.as_deref()));
     let fare_lines = pricing::lines(&row.quote())
         .into_iter()
         .map(|(kind, amount)| {
@@ -228,6 +237,10 @@ pub async fn ticket_of(state: &AppState, mut row: tickets::TicketRow) -> Result<
         (None, None) => None,
     };
     Ok(Ticket {
+        policy,
+        cancel_free,
+        cancelled_by,
+        cancel_reason,
         boarding_code,
         boarding_status,
         id: row.id,

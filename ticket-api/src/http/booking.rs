@@ -16,7 +16,7 @@ use crate::domain::views::{self, BookingAnswer};
 use crate::domain::{access, booking, payments};
 use crate::error::ApiError;
 use crate::http::client_address::ClientAddress;
-use crate::http::extract::{At, Body, ok};
+use crate::http::extract::{At, Body, Speaks, ok};
 use crate::store::tickets;
 
 type Answer<T> = Result<Json<Envelope<T>>, ApiError>;
@@ -37,10 +37,11 @@ pub async fn payment_pending(
     State(state): State<AppState>,
     At(service): At,
     caller: Caller,
+    Speaks(language): Speaks,
     Body(request): Body<PaymentPendingRequest>,
 ) -> Answer<BookingAnswer> {
     let owner = caller.acting_for(request.user_id.as_deref(), request.anonymous_id.as_deref())?;
-    Ok(ok(booking::book(&state, service, &owner, caller.logged_in_from().as_ref(), &request).await?))
+    Ok(ok(booking::book(&state, service, &owner, caller.logged_in_from().as_ref(), &request, language).await?))
 }
 
 pub async fn update_gateway(

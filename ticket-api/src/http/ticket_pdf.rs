@@ -67,6 +67,7 @@ fn document(ticket: &Ticket, helpline: String, language: Language) -> TicketDocu
         } else {
             None
         },
+        policy: ticket.policy.as_ref().map(|p| core_wasm::policy::describe(p, language)).unwrap_or_default(),
         helpline: language.digits(&helpline),
         issued_at: String::new(),
         language,

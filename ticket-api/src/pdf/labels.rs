@@ -36,6 +36,8 @@ pub(super) struct Labels {
     /// `{n}` seats.
     pub seats: &'static str,
     pub fare_details: &'static str,
+    /// Above the cancellation and date-change policy.
+    pub policy: &'static str,
     pub total: &'static str,
     /// `{time}` the ticket was issued.
     pub issued: &'static str,
@@ -72,6 +74,7 @@ const ENGLISH: Labels = Labels {
     one_seat: "Seat (1)",
     seats: "Seats ({n})",
     fare_details: "FARE DETAILS",
+    policy: "CANCELLATION AND DATE CHANGE",
     total: "Total",
     issued: "Issued {time}",
     note_cancelled: "This ticket has been cancelled and cannot be used for travel. For questions about the refund, call the helpline with your PNR.",
@@ -107,6 +110,7 @@ const BANGLA: Labels = Labels {
     one_seat: "আসন (১)",
     seats: "আসন ({n})",
     fare_details: "ভাড়ার হিসাব",
+    policy: "বাতিল ও তারিখ বদলের নিয়ম",
     total: "মোট",
     issued: "ইস্যু {time}",
     note_cancelled: "এই টিকিট বাতিল হয়েছে, এতে যাত্রা করা যাবে না। টাকা ফেরতের বিষয়ে জানতে PNR নিয়ে হেল্পলাইনে ফোন করুন।",

@@ -44,6 +44,8 @@ const COMPACT: Spacing = Spacing { section_gap: 8.0, row_pad: 5.0, fare_leading:
 
 /// More fare lines than this cannot fit whatever the spacing; refused before any drawing.
 const MAX_FARE_LINES: usize = 24;
+/// The policy's lines a ticket prints at most (more are on the site).
+const MAX_POLICY_LINES: usize = 8;
 /// Longer values are cut before layout: no field shows more, and wrapping stays cheap.
 const MAX_CHARS: usize = 240;
 
@@ -90,6 +92,7 @@ fn tidy(doc: &TicketDocument) -> TicketDocument {
         fare_lines: doc.fare_lines.iter().map(|(label, amount)| (t(label), t(amount))).collect(),
         total: t(&doc.total),
         refund: doc.refund.as_deref().map(t),
+        policy: doc.policy.iter().take(MAX_POLICY_LINES).map(|l| t(l)).collect(),
         helpline: t(&doc.helpline),
         issued_at: t(&doc.issued_at),
         language: doc.language,
@@ -109,6 +112,9 @@ fn draw_ticket(c: &mut Canvas<'_>, doc: &TicketDocument, spacing: Spacing) -> Re
     let details_top = y + spacing.section_gap;
     let details_bottom = details(c, doc, details_top, spacing);
     y = fares(c, doc, details_bottom + spacing.section_gap - 4.0, spacing);
+    if !cancelled {
+        y = policy(c, doc, y + spacing.section_gap);
+    }
     footer(c, doc, cancelled);
     if cancelled {
         // Over the journey details, where nobody can miss it.
@@ -327,6 +333,28 @@ fn fares(c: &mut Canvas<'_>, doc: &TicketDocument, top: f32, spacing: Spacing) -
     let color = if doc.status == TicketState::Cancelled { INK } else { BRAND };
     c.text_right(&doc.total, Weight::Bold, 12.0, WIDTH - MARGIN, y, color);
     y + 4.0
+}
+
+/// The policy in small print, as many lines as fit above the footer (never a reason for the
+/// page not to fit: a line that would not fit is left out, the site has them all).
+fn policy(c: &mut Canvas<'_>, doc: &TicketDocument, top: f32) -> f32 {
+    const LEADING: f32 = 9.5;
+    let room = FOOTER_TOP - 6.0;
+    if doc.policy.is_empty() || top + 10.0 + LEADING > room {
+        return top;
+    }
+    let mut y = top + 8.0;
+    c.text_at(labels::of(doc.language).policy, Weight::Bold, 6.8, MARGIN, y, MUTED);
+    for line in &doc.policy {
+        if y + LEADING > room {
+            break;
+        }
+        y += LEADING;
+        if let Some(shown) = c.wrap(line, Weight::Regular, 7.5, CONTENT, 1).first() {
+            c.text(shown, MARGIN, y, 7.5, INK);
+        }
+    }
+    y
 }
 
 /// Helpline, issue time and what to do, at a fixed place at the bottom of the page.

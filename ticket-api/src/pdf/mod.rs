@@ -74,6 +74,9 @@ pub struct TicketDocument {
     pub total: String,
     /// For cancelled tickets, e.g. "Refunded TK 1,575 on 2026-11-21".
     pub refund: Option<String>,
+    /// The cancellation and date-change policy the ticket keeps, a line each in its language
+    /// (issue 37): as many as the page has room for below the fares.
+    pub policy: Vec<String>,
     /// e.g. "16374".
     pub helpline: String,
     pub issued_at: String,

@@ -9,7 +9,7 @@ use core_wasm::contract::booking::Gender;
 use core_wasm::contract::counter::{
     CounterSeat, CounterSeatMap, CounterSeatState, CounterSell, CounterTicket, CounterTrip, CounterTrips,
 };
-use core_wasm::contract::tickets::TicketStatus;
+use core_wasm::contract::tickets::{CancelledBy, TicketStatus};
 use core_wasm::phone::Phone;
 use core_wasm::service::Service;
 use core_wasm::staff::counter::{self as rules, BlockChannel, PayMethod};
@@ -23,16 +23,16 @@ use super::write;
 use crate::AppState;
 use crate::claims::LegClaim;
 use crate::clock::now_unix_ms;
-use crate::domain::boarding;
 use crate::domain::booking::{checked_seats, not_departed, seat_fares};
 use crate::domain::trip::TripInfo;
+use crate::domain::{boarding, policies};
 use crate::error::ApiError;
 use crate::ids::{new_id, new_pnr, new_tnx_id};
 use crate::store::bookings::{self, BookingRow};
 use crate::store::claims::ClaimState;
 use crate::store::inventory::{self, Claim, ClaimError};
 use crate::store::pool::Writes;
-use crate::store::tickets;
+use crate::store::{messages, tickets};
 
 /// How far ahead a counter's trip list looks: today and tomorrow first, then the rest of the
 /// week.
@@ -291,8 +291,24 @@ pub async fn sell(state: &AppState, staff: &Staff, sell: &CounterSell) -> Result
         status: core_wasm::contract::booking::BookingStatus::Ticketed,
         created_at: now,
         paid_at: Some(now),
+        policy: Some(policies::for_sale(
+            &state.config,
+            network.operators.get(&trip.operator_id).and_then(|o| o.policy.as_deref()),
+        )),
+        // A counter's traveller is told in Bangla: the seller's screen says nothing of theirs.
+        language: Some(core_wasm::language::Language::Bangla.tag().to_owned()),
     };
     let booking = BookingRow { hold_id: booking.id.clone(), ..booking };
+    // The trip's row, taken: an operator's cancellation of the trip waits for this sale (and its
+    // job then finds the ticket), or this sees the trip cancelled.
+    let on_sale = sqlx::query("UPDATE trips SET cancelled_at = cancelled_at WHERE id = $1 AND cancelled_at IS NULL")
+        .bind(&trip.id)
+        .execute(&mut *w.tx)
+        .await?;
+    if on_sale.rows_affected() == 0 {
+        w.tx.rollback().await?;
+        return Err(ApiError::conflict(core_wasm::server_messages::TRIP_CANCELLED));
+    }
     let guard = state.claims.writing(&trip.id);
     let mut first = Writes::new();
     inventory::reclaim_expired(&mut first, &guard, now)?;
@@ -325,9 +341,14 @@ pub async fn sell(state: &AppState, staff: &Staff, sell: &CounterSell) -> Result
         Err(ClaimError::Store(e)) => return Err(e.into()),
     }
     let pnr = new_pnr()?;
+    let ticket_id = new_id("ticket")?;
     let mut writes = Writes::new();
     bookings::insert(&mut writes, &booking, &seats)?;
-    tickets::insert(&mut writes, &new_id("ticket")?, &pnr, &booking.id, now)?;
+    tickets::insert(&mut writes, &ticket_id, &pnr, &booking.id, now)?;
+    // The ticket by SMS when the traveller gave a phone (issue 37).
+    if !booking.phone.is_empty() {
+        messages::queue(&mut writes, &messages::Topic::Ticket(&ticket_id), &booking.phone, now)?;
+    }
     writes.run_in(&mut w.tx).await?;
     sqlx::query("INSERT INTO payments (tnx_id, gateway, amount, outcome, recorded_at) VALUES ($1, $2, $3, 'paid', $4)")
         .bind(&booking.tnx_id)
@@ -505,18 +526,57 @@ pub async fn reprint(state: &AppState, staff: &Staff, pnr: &str) -> Result<Count
     receipt(state, row).await
 }
 
+/// The cash of a counter ticket whose trip the operator cancelled, handed back from the
+/// seller's drawer: once (the refund's row is the booking's), whoever asks again.
+async fn pay_out_operator_refund(
+    state: &AppState,
+    staff: &Staff,
+    row: TicketRead,
+    refund: i64,
+) -> Result<CounterTicket, ApiError> {
+    let mut w = write::begin(state).await?;
+    let shift = shifts::open_of(&mut w.tx, &staff.login.user_id)
+        .await?
+        .ok_or_else(|| ApiError::Conflict(say::SHIFT_NONE.with(&[]).into()))?;
+    if shift.operator_id != row.operator_id {
+        return Err(not_found("Counter ticket"));
+    }
+    let paid = sqlx::query(
+        "INSERT INTO counter_refunds (booking_id, shift_id, amount, method, refunded_at) VALUES ($1, $2, $3, $4, $5) \
+         ON CONFLICT (booking_id) DO NOTHING",
+    )
+    .bind(&row.booking_id)
+    .bind(&shift.id)
+    .bind(refund)
+    .bind(&row.method)
+    .bind(now_unix_ms())
+    .execute(&mut *w.tx)
+    .await?;
+    if paid.rows_affected() == 0 {
+        w.tx.rollback().await?;
+        return Err(write::conflict(say::TICKET_DONE, &[("pnr", &row.pnr), ("status", "refunded")]));
+    }
+    let after = serde_json::json!({"pnr": row.pnr, "refund": refund, "method": row.method, "tripCancelled": true});
+    w.finish(state, staff, Some(&row.operator_id), &format!("ticket {}", row.pnr), None, Some(&after)).await?;
+    ticket(state, staff, &row.pnr).await
+}
+
 /// `POST staff/counter/cancel`: a counter ticket cancelled at a counter, its refund by the
-/// current rule (`pricing::refund`, the site's fee and cut-off) handed back from the
-/// canceller's drawer: the refund is their shift's. Its seats are free again at once.
+/// policy it was sold under (issue 37, the web's rule) handed back from the canceller's drawer:
+/// the refund is their shift's. Its seats are free again at once. A ticket whose trip the
+/// operator cancelled is already cancelled: its whole amount is handed back, once.
 pub async fn cancel(state: &AppState, staff: &Staff, pnr: &str) -> Result<CounterTicket, ApiError> {
     let row = reachable(state, staff, pnr).await?;
+    let sold = crate::domain::views::ticket(state, &row.ticket_id).await?;
+    if sold.cancelled_by == Some(CancelledBy::Operator) {
+        let refund = sold.payment_history.refund_amount.map_or(row.amount, |r| r as i64);
+        return pay_out_operator_refund(state, staff, row, refund).await;
+    }
     if row.status != TicketStatus::Confirmed.as_str() {
         return Err(write::conflict(say::TICKET_DONE, &[("pnr", &row.pnr), ("status", &row.status)]));
     }
     let now = now_unix_ms();
-    crate::domain::tickets::before_cutoff(state, core_wasm::time::DateTime::from_epoch_minutes(row.departs_at))?;
-    let core_wasm::pricing::Refund { refund, .. } =
-        core_wasm::pricing::refund(row.amount, state.config.cancel_fee_percent);
+    let (_, refund) = crate::domain::tickets::cancel_amounts(&sold)?;
     let mut w = write::begin(state).await?;
     let shift = shifts::open_of(&mut w.tx, &staff.login.user_id)
         .await?
@@ -525,7 +585,7 @@ pub async fn cancel(state: &AppState, staff: &Staff, pnr: &str) -> Result<Counte
         return Err(not_found("Counter ticket"));
     }
     let guard = state.claims.writing(&row.trip_id);
-    if !tickets::cancel(&mut *w.tx, &row.ticket_id, refund, now).await? {
+    if !tickets::cancel(&mut *w.tx, &row.ticket_id, refund, CancelledBy::Counter, now).await? {
         w.tx.rollback().await?;
         return Err(write::conflict(say::TICKET_DONE, &[("pnr", &row.pnr), ("status", "cancelled")]));
     }

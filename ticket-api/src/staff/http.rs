@@ -17,6 +17,7 @@ use core_wasm::contract::counter::{
     ReportQuery, SeatBlock, SeatBlocks, Settlement, ShiftClose, ShiftOpen, Shifts, StaffCounter, StaffShift,
 };
 use core_wasm::contract::envelope::Envelope;
+use core_wasm::contract::plans::{OperatorPolicy, Policies, TripCancel, TripCancellation};
 use core_wasm::contract::staff::{
     AuditEntry, AuditPage, AuditQuery, Generate, GrantChange, ImportQuery, STAFF_CALLS, StaffBanner, StaffBlog,
     StaffCallName, StaffCity, StaffFares, StaffHeadline, StaffImage, StaffLayout, StaffOffer, StaffPoint,
@@ -26,7 +27,7 @@ use core_wasm::staff::roles::{Reach, Role};
 
 use super::access::{self, Staff};
 use super::{
-    audit, blocks, boarding, content, counter, devices, fares, grants, images, import, layouts, places, promos,
+    audit, blocks, boarding, content, counter, devices, fares, grants, images, import, layouts, places, plans, promos,
     reports, routes, sale_windows, schedules, shifts, trips, vehicles,
 };
 use crate::AppState;
@@ -542,6 +543,26 @@ async fn trip_pack(
     Ok(ok(boarding::pack(&s, &staff, &id, device_key(&headers)).await?))
 }
 
+async fn policies_list(State(s): State<AppState>, staff: Staff) -> Answer<Policies> {
+    Ok(ok(plans::policies(&s, &staff).await?))
+}
+
+async fn save_policy(State(s): State<AppState>, staff: Staff, Body(b): Body<OperatorPolicy>) -> Answer<OperatorPolicy> {
+    Ok(ok(plans::save_policy(&s, &staff, &b).await?))
+}
+
+async fn cancel_trip(State(s): State<AppState>, staff: Staff, Body(b): Body<TripCancel>) -> Answer<TripCancellation> {
+    Ok(ok(plans::cancel_trip(&s, &staff, &b).await?))
+}
+
+async fn trip_cancellation(
+    State(s): State<AppState>,
+    staff: Staff,
+    Path(id): Path<String>,
+) -> Answer<TripCancellation> {
+    Ok(ok(plans::progress(&s, &staff, &id).await?))
+}
+
 /// The handler of each staff call. Exhaustive: a row without a handler does not compile.
 fn handler(name: StaffCallName) -> MethodRouter<AppState> {
     use StaffCallName as N;
@@ -615,6 +636,10 @@ fn handler(name: StaffCallName) -> MethodRouter<AppState> {
         N::RevokeDevice => post(revoke_device),
         N::BoardingSettings => get(boarding_settings),
         N::SaveBoardingCutoff => post(save_boarding_cutoff),
+        N::Policies => get(policies_list),
+        N::SavePolicy => post(save_policy),
+        N::CancelTrip => post(cancel_trip),
+        N::TripCancellation => get(trip_cancellation),
         N::TripPack => get(trip_pack),
     }
 }

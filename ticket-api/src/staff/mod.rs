@@ -39,6 +39,7 @@ pub mod import;
 pub mod layouts;
 pub mod markdown;
 pub mod places;
+pub mod plans;
 pub mod promos;
 pub mod reports;
 pub mod routes;

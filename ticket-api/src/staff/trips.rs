@@ -23,6 +23,7 @@ struct TripRow {
     departs_at: i64,
     seats: i64,
     sold: i64,
+    cancelled: i64,
 }
 
 /// `GET staff/trips`: trips from today, with their seats and the seats sold on their first leg
@@ -32,7 +33,8 @@ pub async fn list(state: &AppState, staff: &Staff) -> Result<StaffTrips, ApiErro
     let rows: Vec<TripRow> = sqlx::query_as(
         "SELECT t.id, t.route_id, t.schedule_id, t.operator_id, t.departs_at, \
          (SELECT COUNT(*) FROM layout_seats s WHERE s.layout_id = COALESCE(t.layout_id, v.layout_id)) AS seats, \
-         (SELECT COUNT(DISTINCT c.seat_no) FROM seat_claims c WHERE c.trip_id = t.id AND c.state = 'sold') AS sold \
+         (SELECT COUNT(DISTINCT c.seat_no) FROM seat_claims c WHERE c.trip_id = t.id AND c.state = 'sold') AS sold, \
+         CASE WHEN t.cancelled_at IS NULL THEN 0 ELSE 1 END AS cancelled \
          FROM trips t JOIN vehicles v ON v.id = t.vehicle_id WHERE t.departs_at >= $1 ORDER BY t.departs_at, t.id",
     )
     .bind(today)
@@ -51,6 +53,7 @@ pub async fn list(state: &AppState, staff: &Staff) -> Result<StaffTrips, ApiErro
                 departs: format!("{date} {}", departure_text(r.departs_at.rem_euclid(24 * 60))),
                 seats: r.seats,
                 sold: r.sold,
+                cancelled: r.cancelled != 0,
             }
         })
         .collect();

@@ -39,6 +39,10 @@ pub struct BookingRow {
     pub status: BookingStatus,
     pub created_at: i64,
     pub paid_at: Option<i64>,
+    /// The cancellation and date-change policy the traveller was shown, as JSON (issue 37).
+    pub policy: Option<String>,
+    /// `bn` or `en`: the language of the messages about the ticket.
+    pub language: Option<String>,
 }
 
 impl BookingRow {
@@ -107,9 +111,9 @@ pub fn insert(writes: &mut Writes, b: &BookingRow, seats: &[String]) -> Result<(
         sqlx::query(
             "INSERT INTO bookings (id, tnx_id, service, trip_id, hold_id, visitor, from_stop, to_stop, boarding_point, \
          dropping_point, passenger_name, phone, email, gender, sub_total, discount, promo_code, service_charge, \
-         gateway_commission, amount, status, created_at, paid_at) \
+         gateway_commission, amount, status, created_at, paid_at, policy, language) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, \
-         $23)",
+         $23, $24, $25)",
         )
         .bind(&b.id)
         .bind(&b.tnx_id)
@@ -133,7 +137,9 @@ pub fn insert(writes: &mut Writes, b: &BookingRow, seats: &[String]) -> Result<(
         .bind(b.amount)
         .bind(b.status.as_str())
         .bind(b.created_at)
-        .bind(b.paid_at),
+        .bind(b.paid_at)
+        .bind(b.policy.as_deref())
+        .bind(b.language.as_deref()),
     )?;
     if let Some(seats) = super::seats_insert("booking_seats", "booking_id", &b.id, seats) {
         writes.push(seats)?;

@@ -15,6 +15,7 @@ pub mod grants;
 pub mod holds;
 pub mod idempotency;
 pub mod inventory;
+pub mod messages;
 pub mod network;
 pub mod otp;
 pub mod payments;

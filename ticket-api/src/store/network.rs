@@ -87,7 +87,8 @@ pub struct TripRow {
 pub async fn trips(pool: &Pool) -> Result<Vec<TripRow>, sqlx::Error> {
     sqlx::query_as(
         "SELECT t.id, t.route_id, t.departs_at, t.operator_id, t.vehicle_id, COALESCE(t.layout_id, v.layout_id) AS layout_id, \
-         t.online_quota FROM trips t JOIN vehicles v ON v.id = t.vehicle_id ORDER BY t.departs_at, t.id",
+         t.online_quota FROM trips t JOIN vehicles v ON v.id = t.vehicle_id WHERE t.cancelled_at IS NULL \
+         ORDER BY t.departs_at, t.id",
     )
     .fetch_all(pool)
     .await
@@ -116,10 +117,12 @@ pub struct OperatorRow {
     pub title: String,
     pub title_bn: Option<String>,
     pub logo: String,
+    /// Its cancellation and date-change policy as JSON (issue 37); none: the site's.
+    pub policy: Option<String>,
 }
 
 pub async fn operators(pool: &Pool) -> Result<Vec<OperatorRow>, sqlx::Error> {
-    sqlx::query_as("SELECT id, title, title_bn, logo FROM operators").fetch_all(pool).await
+    sqlx::query_as("SELECT id, title, title_bn, logo, policy FROM operators").fetch_all(pool).await
 }
 
 /// How many seats of a class a layout has.

@@ -326,6 +326,7 @@ pub async fn paid_without_ticket<'c>(e: impl Exec<'c>, limit: i64) -> Result<Vec
 core_wasm::names!(RefundReason {
     Cancelled = "cancelled",
     SeatsLost = "seats-lost",
+    TripCancelled = "trip-cancelled",
     AmountMismatch = "amount-mismatch",
     Duplicate = "duplicate"
 });
@@ -341,6 +342,8 @@ pub enum RefundReason {
     AmountMismatch,
     /// A second session of a booking already paid was paid too.
     Duplicate,
+    /// The operator cancelled the trip: the whole amount paid comes back.
+    TripCancelled,
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]

@@ -40,6 +40,17 @@ pub struct TicketRow {
     pub no_show_at: Option<i64>,
     /// The earliest scan that admitted it, if one did.
     pub boarded_at: Option<i64>,
+    pub issued_at: i64,
+    /// The policy it was sold under, as JSON (issue 37); none: sold before policies.
+    pub policy: Option<String>,
+    /// The language the traveller booked in (`bn`, `en`).
+    pub language: Option<String>,
+    /// `traveller`, `counter` or `operator` (`CancelledBy`), once cancelled.
+    pub cancelled_by: Option<String>,
+    /// The operator's reason, when it cancelled the trip.
+    pub trip_cancel_reason: Option<String>,
+    /// When the trip's time or boarding point last changed after sales.
+    pub trip_changed_at: Option<i64>,
     /// The booking's seats in the order chosen (read with the ticket too, a row per seat).
     #[sqlx(skip)]
     pub seats: Vec<String>,
@@ -61,6 +72,11 @@ fn with_seats(rows: Vec<TicketSeat>) -> Option<TicketRow> {
 }
 
 impl TicketRow {
+    /// Whether the trip changed after this ticket was sold: it may then be cancelled free.
+    pub fn changed_since_sale(&self) -> bool {
+        self.trip_changed_at.is_some_and(|at| at > self.issued_at)
+    }
+
     /// The amounts paid, as stored (computed by the core's pricing when they were written).
     pub fn quote(&self) -> core_wasm::pricing::Quote {
         core_wasm::pricing::Quote {
@@ -79,7 +95,9 @@ const TICKET_ROWS: &str = "SELECT t.id, t.pnr, t.status, t.refund_amount, b.id A
      b.trip_id, b.from_stop, b.to_stop, b.boarding_point, b.dropping_point, b.visitor, b.passenger_name, b.phone, \
      b.sub_total, b.discount, b.service_charge, b.gateway_commission, b.amount, p.gateway, \
      (SELECT r.state FROM refunds r WHERE r.tnx_id = b.tnx_id ORDER BY r.requested_at DESC LIMIT 1) AS refund_state, \
-     t.no_show_at, (SELECT MIN(sc.scanned_at) FROM boarding_scans sc WHERE sc.trip_id = b.trip_id AND sc.pnr = t.pnr \
+     t.no_show_at, t.issued_at, b.policy, b.language, t.cancelled_by, \
+     (SELECT tc.reason FROM trip_cancellations tc WHERE tc.trip_id = b.trip_id) AS trip_cancel_reason, \
+     (SELECT tr.changed_at FROM trips tr WHERE tr.id = b.trip_id) AS trip_changed_at, (SELECT MIN(sc.scanned_at) FROM boarding_scans sc WHERE sc.trip_id = b.trip_id AND sc.pnr = t.pnr \
      AND sc.outcome = 'admitted') AS boarded_at, s.seat_no FROM tickets t JOIN bookings b ON b.id = t.booking_id \
      LEFT JOIN payments p ON p.tnx_id = b.tnx_id LEFT JOIN booking_seats s ON s.booking_id = b.id";
 
@@ -208,13 +226,21 @@ pub fn insert(
 
 /// Cancels a confirmed ticket with its refund; false when it was no longer confirmed (another
 /// cancel won the race).
-pub async fn cancel<'c>(e: impl Exec<'c>, ticket_id: &str, refund: i64, now_ms: i64) -> Result<bool, sqlx::Error> {
+pub async fn cancel<'c>(
+    e: impl Exec<'c>,
+    ticket_id: &str,
+    refund: i64,
+    by: core_wasm::contract::tickets::CancelledBy,
+    now_ms: i64,
+) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
-        "UPDATE tickets SET status = $1, cancelled_at = $2, refund_amount = $3 WHERE id = $4 AND status = $5",
+        "UPDATE tickets SET status = $1, cancelled_at = $2, refund_amount = $3, cancelled_by = $4 \
+         WHERE id = $5 AND status = $6",
     )
     .bind(TicketStatus::Cancelled.as_str())
     .bind(now_ms)
     .bind(refund)
+    .bind(by.as_str())
     .bind(ticket_id)
     .bind(TicketStatus::Confirmed.as_str())
     .execute(e)

@@ -16,6 +16,13 @@ pub async fn vehicle<'c>(e: impl Exec<'c>, trip_id: &str) -> Result<VehicleRow, 
         .await
 }
 
+/// Whether the operator cancelled the trip.
+pub async fn cancelled<'c>(e: impl Exec<'c>, trip_id: &str) -> Result<bool, sqlx::Error> {
+    let at: Option<Option<i64>> =
+        sqlx::query_scalar("SELECT cancelled_at FROM trips WHERE id = $1").bind(trip_id).fetch_optional(e).await?;
+    Ok(matches!(at, Some(Some(_))))
+}
+
 pub async fn operator<'c>(e: impl Exec<'c>, trip_id: &str) -> Result<String, sqlx::Error> {
     sqlx::query_scalar("SELECT operator_id FROM trips WHERE id = $1").bind(trip_id).fetch_one(e).await
 }
@@ -31,12 +38,14 @@ pub struct TimetableRow {
     pub departs_at: i64,
     pub layout_id: String,
     pub online_quota: Option<i64>,
+    /// Set once the operator cancelled it (issue 37).
+    pub cancelled_at: Option<i64>,
 }
 
 pub async fn timetable<'c>(e: impl Exec<'c>, trip_id: &str) -> Result<Option<TimetableRow>, sqlx::Error> {
     sqlx::query_as(
         "SELECT t.id, t.route_id, t.operator_id, t.service, t.departs_at, COALESCE(t.layout_id, v.layout_id) AS layout_id, \
-         t.online_quota FROM trips t JOIN vehicles v ON v.id = t.vehicle_id WHERE t.id = $1",
+         t.online_quota, t.cancelled_at FROM trips t JOIN vehicles v ON v.id = t.vehicle_id WHERE t.id = $1",
     )
     .bind(trip_id)
     .fetch_optional(e)

@@ -310,15 +310,17 @@ impl TestApp {
     }
 }
 
-/// The last SMS to `phone` (the demo outbox).
+/// The last OTP's SMS to `phone` (the demo outbox; the ticket's own messages go there too).
 pub async fn last_sms(app: &TestApp, phone: &str) -> String {
     use sqlx::Row;
-    sqlx::query("SELECT body FROM sms_outbox WHERE phone = $1 ORDER BY created_at DESC, id DESC LIMIT 1")
-        .bind(phone)
-        .fetch_one(&app.state.pool)
-        .await
-        .unwrap()
-        .get("body")
+    sqlx::query(
+        "SELECT body FROM sms_outbox WHERE phone = $1 AND body LIKE '%OTP%' ORDER BY created_at DESC, id DESC LIMIT 1",
+    )
+    .bind(phone)
+    .fetch_one(&app.state.pool)
+    .await
+    .unwrap()
+    .get("body")
 }
 
 /// The code in the last SMS to `phone`, as the traveller reads it: its only run of four digits,

@@ -22,7 +22,7 @@ use crate::store::holds;
 use crate::store::inventory::{self, Claim, ClaimError};
 use crate::store::payments::{self as store_payments, PaymentOutcome, RefundReason, SessionRow, SessionState};
 use crate::store::pool::Writes;
-use crate::store::tickets;
+use crate::store::{messages, tickets, trips};
 
 /// What issuing came to.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -205,6 +205,13 @@ pub async fn issue_paid(state: &AppState, tnx_id: &str, paid: Option<(&SessionRo
             }
         }
     }
+    // The operator cancelled the trip (issue 37): nothing more is issued on it, the payment
+    // goes back. Read after the booking's row was taken: a cancellation takes the rows of the
+    // trip's pending bookings first, so it either waited for this or is seen here.
+    if trips::cancelled(&mut *tx, &booking.trip_id).await? {
+        tx.rollback().await?;
+        return refund_unticketed(state, tnx_id, &booking, paid, now, RefundReason::TripCancelled).await;
+    }
     let seats = bookings::seats(&mut *tx, &booking.id).await?;
     let write = state.claims.writing(&booking.trip_id);
     let claim = Claim {
@@ -238,6 +245,8 @@ pub async fn issue_paid(state: &AppState, tnx_id: &str, paid: Option<(&SessionRo
             let ticket_id = new_id("ticket")?;
             let mut writes = Writes::new();
             tickets::insert(&mut writes, &ticket_id, &new_pnr()?, &booking.id, now)?;
+            // The ticket by SMS (issue 37), sent by the messages' sender: never in the sale's way.
+            messages::queue(&mut writes, &messages::Topic::Ticket(&ticket_id), &booking.phone, now)?;
             bookings::transition_with(&mut writes, &booking.id, booking.status, BookingStatus::Ticketed)?;
             holds::delete(&mut writes, &booking.hold_id)?;
             writes.run_in(&mut tx).await?;
@@ -247,20 +256,21 @@ pub async fn issue_paid(state: &AppState, tnx_id: &str, paid: Option<(&SessionRo
         }
         Err(ClaimError::Taken(_)) => {
             tx.rollback().await?;
-            refund_lost_seats(state, tnx_id, &booking, paid, now).await
+            refund_unticketed(state, tnx_id, &booking, paid, now, RefundReason::SeatsLost).await
         }
         Err(ClaimError::Store(e)) => Err(e.into()),
     }
 }
 
-/// Paid, but the seats were taken meanwhile: the payment, recorded again (the rollback took it),
-/// and its refund, together.
-async fn refund_lost_seats(
+/// Paid, but the seats were taken meanwhile or the trip was cancelled: the payment, recorded
+/// again (the rollback took it), and its refund, together.
+async fn refund_unticketed(
     state: &AppState,
     tnx_id: &str,
     booking: &bookings::BookingRow,
     paid: Option<(&SessionRow, &str)>,
     now: i64,
+    reason: RefundReason,
 ) -> Result<Issued, ApiError> {
     let mut tx = state.pool.begin().await?;
     if let Some((session, paid_ref)) = paid {
@@ -271,17 +281,10 @@ async fn refund_lost_seats(
     store_payments::mark_refunded(&mut *tx, tnx_id).await?;
     let session = store_payments::paying_session(&mut *tx, tnx_id).await?;
     if let Some(session) = &session {
-        store_payments::request_refund(
-            &mut *tx,
-            session,
-            super::to_paisa(session.amount),
-            RefundReason::SeatsLost,
-            now,
-        )
-        .await?;
+        store_payments::request_refund(&mut *tx, session, super::to_paisa(session.amount), reason, now).await?;
     }
     tx.commit().await?;
-    tracing::warn!(tnx_id, "paid but the seats were lost: refunding");
+    tracing::warn!(tnx_id, %reason, "paid but not ticketed: refunding");
     if let Some(session) = session {
         super::refunds::refund_now(state, &session.id).await?;
     }

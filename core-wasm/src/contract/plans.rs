@@ -1,0 +1,60 @@
+//! When plans change (issue 37): an operator's cancellation and date-change policy as managers
+//! edit it, and a trip an operator cancels with the job's progress.
+
+use super::contract;
+use crate::policy::Policy;
+
+contract! {
+    /// `GET staff/policies`: each of the caller's operators' policy, with the words travellers
+    /// read.
+    #[serde(rename_all = "camelCase")]
+    pub struct Policies {
+        pub operators: Vec<OperatorPolicy>,
+    }
+
+    /// `POST staff/policies`: an operator's policy; tickets sold from then on keep it, tickets
+    /// sold before keep theirs.
+    #[serde(rename_all = "camelCase", deny_unknown_fields)]
+    pub struct OperatorPolicy {
+        /// The caller's operator when they have one.
+        #[serde(default)]
+        pub operator_id: Option<String>,
+        pub policy: Policy,
+        /// Whether the operator set it (else the site's rule applies). Ignored on a save.
+        #[serde(default)]
+        pub own: bool,
+    }
+
+    /// `POST staff/trips/cancel`: the operator cancels a trip; every ticket is refunded in full.
+    #[serde(rename_all = "camelCase", deny_unknown_fields)]
+    pub struct TripCancel {
+        pub trip_id: String,
+        /// Told to every traveller (by SMS and on the ticket): 3 to 120 characters.
+        #[cfg_attr(feature = "schema", schemars(length(min = 3, max = 120)))]
+        pub reason: String,
+    }
+
+    /// A trip's cancellation and how far its job has come.
+    #[serde(rename_all = "camelCase")]
+    pub struct TripCancellation {
+        pub trip_id: String,
+        pub reason: String,
+        /// Unix ms.
+        pub started_at: i64,
+        /// Unix ms, once every ticket is cancelled and its refund asked for.
+        #[serde(default)]
+        pub finished_at: Option<i64>,
+        pub tickets_cancelled: i64,
+        /// Tickets paid online whose refund went to the gateway that took the money.
+        pub refunded_online: i64,
+        /// Counter tickets paid in cash: the traveller collects the refund at a counter.
+        pub refunds_at_counter: i64,
+        /// Of the online refunds, those the gateway has done.
+        pub refunds_done: i64,
+        /// Tickets not yet handled.
+        pub remaining: i64,
+        /// Messages to travellers sent, and waiting to be.
+        pub messages_sent: i64,
+        pub messages_waiting: i64,
+    }
+}

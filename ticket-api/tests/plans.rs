@@ -1,0 +1,414 @@
+//! When plans change (issue 37) on SQLite and PostgreSQL: a ticket keeps the policy it was sold
+//! under and the web and the counter cancel by it; a manager's policy is checked before it is
+//! saved; an operator's cancelled trip refunds every payment once, in full, tells each traveller
+//! once, and is off sale at once; tickets go out by SMS in the traveller's language, retried when
+//! the gateway fails, never in the sale's way.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use common::staff::{ADMIN, COUNTER, MANAGER, kushtia_network_of, logged_in, ok_data, staff};
+use serde_json::{Value, json};
+
+const GABTOLI: &str = "op-hanif:gabtoli";
+
+fn now_ms() -> i64 {
+    ticket_api::clock::now_unix_ms()
+}
+
+async fn count(app: &common::TestApp, sql: &str) -> i64 {
+    sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_owned())).fetch_one(&app.state.pool).await.unwrap()
+}
+
+/// Hanif's Dhaka - Kushtia trip of a coach of `rows` rows, moved to leave in `minutes`.
+async fn trip_leaving_in(app: &common::TestApp, manager: &common::TestApp, rows: u32, minutes: i64) -> String {
+    let schedule = kushtia_network_of(manager, rows).await;
+    let from = common::today().add_days(1).days_since_epoch() * 1440;
+    let trip: String =
+        sqlx::query_scalar("SELECT id FROM trips WHERE schedule_id = $1 AND departs_at >= $2 ORDER BY departs_at")
+            .bind(&schedule)
+            .bind(from)
+            .fetch_one(&app.state.pool)
+            .await
+            .unwrap();
+    move_trip(app, &trip, minutes).await;
+    trip
+}
+
+/// Moves the trip to leave in `minutes`: its travel date.
+async fn move_trip(app: &common::TestApp, trip: &str, minutes: i64) -> String {
+    let departs = core_wasm::time::dhaka_now(now_ms() as f64).epoch_minutes() + minutes;
+    sqlx::query("UPDATE trips SET departs_at = $1 WHERE id = $2")
+        .bind(departs)
+        .bind(trip)
+        .execute(&app.state.pool)
+        .await
+        .unwrap();
+    app.state.network.refresh(&app.state.pool).await.unwrap();
+    core_wasm::time::DateTime::from_epoch_minutes(departs).date.to_string()
+}
+
+/// A POST with extra headers (a language).
+async fn post_with(app: &common::TestApp, path: &str, body: Value, headers: &[(&str, &str)]) -> (StatusCode, Value) {
+    let mut request = Request::post(path)
+        .header(header::AUTHORIZATION, format!("Bearer {}", app.token))
+        .header(header::CONTENT_TYPE, "application/json");
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    app.send(request.body(Body::from(body.to_string())).unwrap()).await
+}
+
+/// A traveller of their own buys `seats` on the site (with a promo, in a language): the
+/// traveller and the ticket.
+async fn web_ticket(
+    app: &common::TestApp,
+    trip: &str,
+    seats: &[&str],
+    phone: &str,
+    promo: Option<&str>,
+    language: &str,
+) -> (common::TestApp, Value) {
+    let traveller = app.visitor(&format!("v-{phone}-{}", seats[0]));
+    let (s, b) = traveller.lock(trip, seats).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let details = json!({"tripId": trip, "seats": seats, "name": "Karim Mia", "phone": phone, "gender": "male"});
+    let (s, b) =
+        post_with(&traveller, "/v1/api/intercity/payment-pending", details, &[("accept-language", language)]).await;
+    let booking = ok_data(s, &b);
+    assert!(booking["policy"]["slabs"].is_array(), "the payment page is told the policy: {booking}");
+    let tnx = booking["tnxId"].as_str().unwrap().to_owned();
+    if let Some(code) = promo {
+        let (s, b) =
+            traveller.post("/v1/api/intercity/apply-promo-code", json!({"tnxId": tnx, "promoCode": code})).await;
+        assert!(ok_data(s, &b)["discount"].as_f64().unwrap() > 0.0, "{b}");
+    }
+    traveller.pay(&tnx).await;
+    let (s, b) = traveller.post("/v1/api/intercity/get-ticket-info-by-txn-id", json!({"tnxId": tnx})).await;
+    (traveller, ok_data(s, &b))
+}
+
+/// A policy as the server writes it back (defaults spelt out).
+fn normal(policy: Value) -> Value {
+    serde_json::to_value(serde_json::from_value::<core_wasm::policy::Policy>(policy).unwrap()).unwrap()
+}
+
+/// An amount in taka as the API writes it (a number, maybe with a fraction).
+fn taka(v: &Value) -> Option<i64> {
+    v.as_f64().map(|f| f.round() as i64)
+}
+
+fn bhaluka() -> Value {
+    json!({
+        "slabs": [
+            {"hours": 24, "fee": {"kind": "percent", "percent": 15}},
+            {"hours": 12, "fee": {"kind": "percent", "percent": 30}},
+            {"hours": 6, "fee": {"kind": "percent", "percent": 50}}
+        ],
+        "reschedule": {"hours": 12, "fee": {"kind": "percent", "percent": 10}}
+    })
+}
+
+async fn save_policy(manager: &common::TestApp, policy: Value) -> (StatusCode, Value) {
+    manager.post("/v1/api/staff/policies", json!({"policy": policy})).await
+}
+
+/// The traveller cancels on the site with the OTP sent to `phone`.
+async fn cancel_on_site(app: &common::TestApp, ticket_id: &str, phone: &str) -> (StatusCode, Value) {
+    let (s, b) = app.post("/v1/api/common/send-otp", json!({"ticketId": ticket_id, "service": "BUS"})).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let code = common::sms_code(app, phone).await;
+    app.post("/v1/api/intercity/cancel-ticket", json!({"ticketId": ticket_id, "otpCode": code, "phone": phone})).await
+}
+
+async fn seller_on_shift(app: &common::TestApp) -> common::TestApp {
+    let seller = logged_in(app, COUNTER, None).await;
+    let (s, b) = seller.post("/v1/api/staff/shifts/open", json!({"counterId": GABTOLI, "float": 0})).await;
+    ok_data(s, &b);
+    seller
+}
+
+async fn sell(seller: &common::TestApp, trip: &str, seats: &[&str], phone: &str) -> Value {
+    let sale = json!({"tripId": trip, "seats": seats, "payment": {"method": "cash"},
+        "passenger": {"name": "Counter Traveller", "phone": phone, "gender": "female"}});
+    let (s, b) = seller.post("/v1/api/staff/counter/sell", sale).await;
+    ok_data(s, &b)
+}
+
+/// Polls the trip's cancellation until its job finished.
+async fn finished(manager: &common::TestApp, trip: &str) -> Value {
+    for _ in 0..200 {
+        let (s, b) = manager.get(&format!("/v1/api/staff/trips/cancel/{trip}")).await;
+        let progress = ok_data(s, &b);
+        if progress["finishedAt"].is_i64() {
+            return progress;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("the trip's cancellation never finished");
+}
+
+on_both! {
+    a_ticket_keeps_the_policy_it_was_sold_under_and_the_web_and_the_counter_cancel_by_it(app) {
+        let manager = staff(&app, MANAGER).await;
+        // 20 hours ahead: Bhaluka's 30 % slab (12 to 24 hours).
+        let trip = trip_leaving_in(&app, &manager, 9, 20 * 60).await;
+        ok_data(save_policy(&manager, bhaluka()).await.0, &json!({}));
+        let (first, sold) = web_ticket(&app, &trip, &["A1", "A2"], "01711000001", None, "en").await;
+        assert_eq!(sold["policy"], normal(bhaluka()), "the ticket says its policy");
+        let seller = seller_on_shift(&app).await;
+        let receipt = sell(&seller, &trip, &["B1"], "01711000002").await;
+        // The operator's policy changes: free until an hour before.
+        let free = json!({"slabs": [{"hours": 1, "fee": {"kind": "taka", "taka": 0}}]});
+        ok_data(save_policy(&manager, free.clone()).await.0, &json!({}));
+        let (s, b) = manager.get("/v1/api/staff/policies").await;
+        let listed = ok_data(s, &b);
+        let hanif = listed["operators"].as_array().unwrap().iter().find(|o| o["operatorId"] == "op-hanif").unwrap().clone();
+        assert_eq!((&hanif["policy"], &hanif["own"]), (&normal(free), &json!(true)));
+        let (second, later) = web_ticket(&app, &trip, &["C1"], "01711000003", None, "en").await;
+
+        // Sold before the change: Bhaluka's 30 %, to the taka.
+        let paid = taka(&sold["paymentHistory"]["paidAmount"]).unwrap();
+        let (s, b) = cancel_on_site(&first, sold["_id"].as_str().unwrap(), "01711000001").await;
+        let cancelled = ok_data(s, &b);
+        let fee = (paid * 30 + 50) / 100;
+        assert_eq!((taka(&cancelled["cancellationFee"]), taka(&cancelled["refundAmount"])), (Some(fee), Some(paid - fee)));
+        // Sold after: free.
+        let paid_later = taka(&later["paymentHistory"]["paidAmount"]).unwrap();
+        let (s, b) = cancel_on_site(&second, later["_id"].as_str().unwrap(), "01711000003").await;
+        assert_eq!(taka(&ok_data(s, &b)["refundAmount"]), Some(paid_later));
+        // The counter's ticket was sold under Bhaluka's too: 30 % kept from the drawer's refund.
+        let (s, b) = seller.post("/v1/api/staff/counter/cancel", json!({"pnr": receipt["pnr"]})).await;
+        let counter = ok_data(s, &b);
+        let fare = receipt["fare"].as_i64().unwrap();
+        assert_eq!(counter["refund"].as_i64(), Some(fare - (fare * 30 + 50) / 100));
+    }
+
+    a_ticket_too_close_to_departure_or_in_an_eid_period_is_not_cancelled(app) {
+        let manager = staff(&app, MANAGER).await;
+        let trip = trip_leaving_in(&app, &manager, 9, 5 * 60).await;
+        ok_data(save_policy(&manager, bhaluka()).await.0, &json!({}));
+        let (first, late) = web_ticket(&app, &trip, &["A1"], "01711000011", None, "en").await;
+        let (s, b) = cancel_on_site(&first, late["_id"].as_str().unwrap(), "01711000011").await;
+        assert_eq!((s, b["code"].as_str()), (StatusCode::BAD_REQUEST, Some("ticket.cancelCutoff")), "{b}");
+        assert!(b.to_string().contains("6 hours"), "the least notice is told: {b}");
+
+        // A day and more ahead, but its travel date is in the operator's Eid period.
+        let departs = move_trip(&app, &trip, 30 * 60).await;
+        let mut eid = bhaluka();
+        eid["periods"] = json!([{"name": "Eid-ul-Fitr", "from": departs, "to": departs, "noCancel": true, "noReschedule": true}]);
+        ok_data(save_policy(&manager, eid).await.0, &json!({}));
+        let (second, in_eid) = web_ticket(&app, &trip, &["B1"], "01711000012", None, "en").await;
+        let (s, b) = cancel_on_site(&second, in_eid["_id"].as_str().unwrap(), "01711000012").await;
+        assert_eq!((s, b["code"].as_str()), (StatusCode::BAD_REQUEST, Some("ticket.cancelPeriod")), "{b}");
+        assert!(b.to_string().contains("Eid-ul-Fitr"), "{b}");
+        // The ticket sold before the period was set keeps its own policy: 15 % with 30 hours.
+        let paid = taka(&late["paymentHistory"]["paidAmount"]).unwrap();
+        // (The refusal spent no OTP: the one sent before still works.)
+        let code = common::sms_code(&app, "01711000011").await;
+        let again = json!({"ticketId": late["_id"], "otpCode": code, "phone": "01711000011"});
+        let (s, b) = first.post("/v1/api/intercity/cancel-ticket", again).await;
+        assert_eq!(taka(&ok_data(s, &b)["cancellationFee"]), Some((paid * 15 + 50) / 100));
+    }
+
+    a_policy_that_does_not_add_up_is_refused_with_its_field_and_only_its_operators_managers_save_it(app) {
+        let manager = staff(&app, MANAGER).await;
+        let mut bad = bhaluka();
+        bad["slabs"][1]["fee"]["percent"] = json!(130);
+        let (s, b) = save_policy(&manager, bad).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{b}");
+        assert!(b.to_string().contains("policy.slabs[1].fee.percent"), "{b}");
+        let (s, _) = save_policy(&manager, json!({"slabs": [{"hours": 6, "fee": {"kind": "bribe"}}]})).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "an unknown fee is not read");
+        let (s, _) = manager.post("/v1/api/staff/policies", json!({"operatorId": "op-green-line", "policy": bhaluka()})).await;
+        assert_eq!(s, StatusCode::NOT_FOUND, "another operator's policy is not the manager's");
+        let seller = logged_in(&app, COUNTER, None).await;
+        let (s, _) = save_policy(&seller, bhaluka()).await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "a counter seller sets no policy");
+        let audited = count(&app, "SELECT COUNT(*) FROM audit_log WHERE object LIKE 'policy of %'").await;
+        assert_eq!(audited, 0, "nothing refused was written");
+    }
+
+    an_operator_cancels_a_forty_seat_trip_every_payment_refunded_once_in_full_and_each_traveller_told_once(app) {
+        let manager = staff(&app, MANAGER).await;
+        let trip = trip_leaving_in(&app, &manager, 10, 30 * 60).await;
+        let seats = common::free_seats(&app, &trip).await;
+        assert_eq!(seats.len(), 40, "a 40-seat coach: {seats:?}");
+        let seller = seller_on_shift(&app).await;
+        // 28 seats on the site in 14 bookings (a third with a promo, half in Bangla), 10 at the
+        // counter; one booking left waiting to pay.
+        let mut web = Vec::new();
+        for i in 0..14 {
+            let pair = [seats[2 * i].as_str(), seats[2 * i + 1].as_str()];
+            let promo = (i % 3 == 0).then_some("EID200");
+            let language = if i % 2 == 0 { "bn-BD" } else { "en" };
+            web.push(web_ticket(&app, &trip, &pair, &format!("017110001{i:02}"), promo, language).await);
+        }
+        let mut counter = Vec::new();
+        for i in 0..10 {
+            counter.push(sell(&seller, &trip, &[seats[28 + i].as_str()], &format!("018110001{i:02}")).await);
+        }
+        let waiting = app.visitor("v-waiting");
+        assert_eq!(waiting.lock(&trip, &[seats[38].as_str()]).await.0, StatusCode::OK);
+        let waiting_tnx = waiting.book(&trip, &[seats[38].as_str()]).await;
+        let paid_online: i64 = web.iter().map(|(_, t)| taka(&t["paymentHistory"]["paidAmount"]).unwrap()).sum();
+
+        let seller_cannot = seller.post("/v1/api/staff/trips/cancel", json!({"tripId": trip, "reason": "Flood"})).await;
+        assert_eq!(seller_cannot.0, StatusCode::FORBIDDEN);
+        let (s, b) = manager.post("/v1/api/staff/trips/cancel", json!({"tripId": trip, "reason": "x"})).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "a reason is told to every traveller: {b}");
+        let (s, b) = manager.post("/v1/api/staff/trips/cancel", json!({"tripId": trip, "reason": "Road closed by flood"})).await;
+        ok_data(s, &b);
+        // Off sale at once, on the site and at the counter.
+        let (s, b) = app.visitor("v-late").lock(&trip, &[seats[39].as_str()]).await;
+        assert_eq!((s, b["code"].as_str()), (StatusCode::CONFLICT, Some("trip.cancelled")), "{b}");
+        let (s, _) = seller.post("/v1/api/staff/counter/sell", json!({"tripId": trip, "seats": [seats[39]], "payment": {"method": "cash"}})).await;
+        assert_eq!(s, StatusCode::CONFLICT);
+        // The booking that was waiting is paid after: refunded, never ticketed.
+        waiting.pay(&waiting_tnx).await;
+        assert_eq!(common::tickets_of(&app, &waiting_tnx).await, 0);
+
+        let done = finished(&manager, &trip).await;
+        assert_eq!((done["ticketsCancelled"].as_i64(), done["refundedOnline"].as_i64(), done["refundsAtCounter"].as_i64(), done["remaining"].as_i64()),
+            (Some(24), Some(14), Some(10), Some(0)), "{done}");
+        // Asked again: the same cancellation, nothing more.
+        let (s, b) = manager.post("/v1/api/staff/trips/cancel", json!({"tripId": trip, "reason": "Again"})).await;
+        let again = ok_data(s, &b);
+        assert_eq!((again["reason"].as_str(), again["ticketsCancelled"].as_i64()), (Some("Road closed by flood"), Some(24)));
+        assert!(ticket_api::staff::plans::run_job(&app.state, &trip).await.is_ok());
+        assert_eq!(count(&app, &format!("SELECT COUNT(*) FROM audit_log WHERE object = 'trip {trip}'")).await, 1);
+
+        // Every online payment refunded once, in full, by the gateway that took it.
+        let refunds: Vec<(String, i64, String)> = sqlx::query_as(
+            "SELECT r.tnx_id, r.amount, r.state FROM refunds r JOIN bookings b ON b.tnx_id = r.tnx_id \
+             WHERE b.trip_id = $1 AND r.reason = 'trip-cancelled' ORDER BY r.tnx_id")
+            .bind(&trip).fetch_all(&app.state.pool).await.unwrap();
+        // Fourteen tickets and the booking paid after the cancellation.
+        let late_payment: i64 = sqlx::query_scalar("SELECT amount FROM bookings WHERE tnx_id = $1")
+            .bind(&waiting_tnx).fetch_one(&app.state.pool).await.unwrap();
+        assert_eq!(refunds.len(), 15);
+        assert_eq!(refunds.iter().map(|r| r.1).sum::<i64>(), paid_online + late_payment);
+        assert!(refunds.iter().all(|r| r.2 == "done"), "{refunds:?}");
+        for (traveller, ticket) in &web {
+            let tnx = &ticket["tnxId"];
+            let _ = traveller;
+            let view = ticket_api::domain::views::ticket(&app.state, ticket["_id"].as_str().unwrap()).await.unwrap();
+            let view = serde_json::to_value(view).unwrap();
+            assert_eq!((view["cancelledBy"].as_str(), view["cancelReason"].as_str()), (Some("operator"), Some("Road closed by flood")), "{tnx}");
+            assert_eq!(view["paymentHistory"]["refundAmount"], ticket["paymentHistory"]["paidAmount"]);
+            assert!(view.get("boardingCode").is_none(), "the code is revoked");
+        }
+        // A counter ticket's cash is collected at a counter, once.
+        let pnr = counter[0]["pnr"].clone();
+        let (s, b) = seller.post("/v1/api/staff/counter/cancel", json!({"pnr": pnr})).await;
+        assert_eq!(ok_data(s, &b)["refund"], counter[0]["fare"]);
+        let (s, _) = seller.post("/v1/api/staff/counter/cancel", json!({"pnr": pnr})).await;
+        assert_eq!(s, StatusCode::CONFLICT, "paid out once");
+
+        // One message per traveller, in their language.
+        ticket_api::domain::messages::send_due(&app.state).await.unwrap();
+        let told = count(&app, &format!("SELECT COUNT(*) FROM messages m JOIN tickets t ON m.topic = 'cancelled:' || t.id \
+            JOIN bookings b ON b.id = t.booking_id WHERE b.trip_id = '{trip}' AND m.sent_at IS NOT NULL")).await;
+        assert_eq!(told, 24);
+        let bangla: String = sqlx::query_scalar("SELECT body FROM sms_outbox WHERE phone = '01711000100' AND body LIKE '%বাতিল%'")
+            .fetch_one(&app.state.pool).await.unwrap();
+        assert!(bangla.contains("পুরো ফেরত") && core_wasm::sms::segments(&bangla).count <= 2, "{bangla}");
+        let cash: String = sqlx::query_scalar("SELECT body FROM sms_outbox WHERE phone = '01811000100' AND body LIKE '%বাতিল%'")
+            .fetch_one(&app.state.pool).await.unwrap();
+        assert!(cash.contains("কাউন্টার থেকে"), "{cash}");
+        ticket_api::domain::messages::send_due(&app.state).await.unwrap();
+        assert_eq!(count(&app, "SELECT COUNT(*) FROM sms_outbox WHERE body LIKE '%trip cancelled%' OR body LIKE '%যাত্রা বাতিল%'").await, 24, "sent once");
+
+        // Another operator's manager cannot see or cancel it.
+        let admin = staff(&app, ADMIN).await;
+        let (s, _) = admin.get(&format!("/v1/api/staff/trips/cancel/{trip}")).await;
+        assert_eq!(s, StatusCode::OK, "the admin sees every operator's");
+    }
+
+    a_ticket_goes_out_by_sms_in_the_travellers_language_and_a_failing_gateway_is_retried_without_touching_the_sale(app) {
+        let manager = staff(&app, MANAGER).await;
+        let trip = trip_leaving_in(&app, &manager, 9, 30 * 60).await;
+        let (_, bangla) = web_ticket(&app, &trip, &["A1", "A2"], "01711000021", None, "bn").await;
+        let (_, english) = web_ticket(&app, &trip, &["B1"], "01711000022", None, "en-GB,en;q=0.9").await;
+        ticket_api::domain::messages::send_due(&app.state).await.unwrap();
+        let text = |phone: &'static str| {
+            let pool = app.state.pool.clone();
+            async move {
+                sqlx::query_scalar::<_, String>("SELECT body FROM sms_outbox WHERE phone = $1 AND body NOT LIKE '%OTP%'")
+                    .bind(phone).fetch_all(&pool).await.unwrap()
+            }
+        };
+        let bn = text("01711000021").await;
+        assert_eq!(bn.len(), 1, "{bn:?}");
+        assert!(bn[0].contains(bangla["pnr"].as_str().unwrap()) && bn[0].contains("আসন A1,A2") && bn[0].contains("নিশ্চিত"), "{bn:?}");
+        assert!(core_wasm::sms::segments(&bn[0]).count <= 2);
+        let en = text("01711000022").await;
+        assert!(en[0].starts_with(&format!("Ticket {} confirmed", english["pnr"].as_str().unwrap())) && en[0].contains("Seats B1"), "{en:?}");
+        ticket_api::domain::messages::send_due(&app.state).await.unwrap();
+        assert_eq!(text("01711000021").await.len(), 1, "sent once");
+    }
+}
+
+/// A gateway that refuses the first `failures` messages, then takes them.
+async fn flaky_gateway(failures: usize) -> (String, std::sync::Arc<std::sync::Mutex<Vec<Value>>>) {
+    use std::sync::{Arc, Mutex};
+    let seen: Arc<Mutex<Vec<Value>>> = Arc::default();
+    let got = Arc::clone(&seen);
+    let router = axum::Router::new().route(
+        "/send",
+        axum::routing::post(move |body: String| {
+            let seen = Arc::clone(&seen);
+            async move {
+                let mut seen = seen.lock().unwrap();
+                seen.push(serde_json::from_str(&body).unwrap_or(Value::Null));
+                if seen.len() > failures { StatusCode::OK } else { StatusCode::BAD_GATEWAY }
+            }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/send", listener.local_addr().unwrap());
+    tokio::spawn(axum::serve(listener, router).into_future());
+    (url, got)
+}
+
+mod retries {
+    use super::*;
+
+    async fn retried(backend: common::Backend) {
+        let (url, got) = flaky_gateway(1).await;
+        let settings = [("SMS_GATEWAY_URL", url.as_str()), ("SMS_API_KEY", "k"), ("SMS_SENDER_ID", "TICKETS")];
+        let app = common::TestApp::with_settings(backend, 60, &settings).await;
+        let trip = common::bus_trip_ids(&app, 1).await.remove(0);
+        let seat = common::free_seats(&app, &trip).await.remove(0);
+        let (_, ticket) = web_ticket(&app, &trip, &[seat.as_str()], "01711000031", None, "en").await;
+        assert_eq!(ticket["paymentHistory"]["ticketStatus"], "confirmed", "the sale stands whatever the SMS does");
+        let pass = ticket_api::domain::messages::send_due(&app.state).await.unwrap();
+        assert_eq!((pass.sent, pass.retrying), (0, 1));
+        let (next_at, attempts, error): (i64, i64, Option<String>) =
+            sqlx::query_as("SELECT next_at, attempts, last_error FROM messages WHERE topic LIKE 'ticket:%'")
+                .fetch_one(&app.state.pool)
+                .await
+                .unwrap();
+        assert!(next_at > now_ms() + 30_000 && attempts == 1 && error.is_some(), "backed off: {next_at} {attempts}");
+        assert_eq!(ticket_api::domain::messages::send_due(&app.state).await.unwrap().sent, 0, "not before its time");
+        sqlx::query("UPDATE messages SET next_at = 0").execute(&app.state.pool).await.unwrap();
+        assert_eq!(ticket_api::domain::messages::send_due(&app.state).await.unwrap().sent, 1);
+        let sent = got.lock().unwrap().clone();
+        assert_eq!(sent.len(), 2);
+        assert!(sent[1]["message"].as_str().unwrap().contains(ticket["pnr"].as_str().unwrap()));
+        // Nothing readable was kept outside the messages table in a real site.
+        assert_eq!(count(&app, "SELECT COUNT(*) FROM sms_outbox").await, 0);
+    }
+
+    #[tokio::test]
+    async fn a_failed_ticket_sms_is_retried_later_on_sqlite() {
+        retried(common::Backend::Sqlite).await;
+    }
+
+    #[tokio::test]
+    async fn a_failed_ticket_sms_is_retried_later_on_postgres() {
+        retried(common::Backend::Postgres).await;
+    }
+}
