@@ -9,6 +9,7 @@ import { FaresPage } from '@/staff/pages/fares';
 import { LayoutsPage } from '@/staff/pages/layouts';
 import { PeoplePage } from '@/staff/pages/people';
 import { PlacesPage } from '@/staff/pages/places';
+import { PoliciesPage } from '@/staff/pages/policies';
 import { PromosPage } from '@/staff/pages/promos';
 import { ContentPage } from '@/staff/pages/content';
 import { BoardPage } from '@/staff/pages/board';
@@ -42,6 +43,7 @@ const AREAS = [
   ['content', 'nav.content'],
   ['spreadsheets', 'nav.spreadsheets'],
   ['trips', 'nav.trips'],
+  ['policies', 'nav.policies'],
   ['audit', 'nav.audit'],
   ['people', 'nav.people'],
 ] as const;
@@ -137,6 +139,7 @@ export function StaffApp() {
               {admin ? <Route path="/sale-windows" element={<SaleWindowsPage />} /> : null}
               <Route path="/spreadsheets" element={<SpreadsheetsPage />} />
               <Route path="/trips" element={<TripsPage />} />
+              <Route path="/policies" element={<PoliciesPage />} />
               <Route path="/audit" element={<AuditPage />} />
               <Route path="/people" element={<PeoplePage me={who} />} />
               <Route path="*" element={<Navigate to={home} replace />} />

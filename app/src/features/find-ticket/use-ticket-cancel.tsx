@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { mentionsOtp, type CancelTicketResponse, type Service, type Ticket } from 'core-wasm';
-import { refund, type Refund } from 'core-wasm/booking';
+import { ticketCancelQuote, type PolicyQuote } from 'core-wasm/booking';
 import { failureText, useApi } from '@/api/api-client';
 import { Modal } from '@/components/modal';
-import { useRuntimeConfig } from '@/config/runtime-config-context';
 import { sendCancelOtp, useCancelTicket, useSendCancelOtp } from '@/features/find-ticket/api/tickets';
 import { OtpPopup, preloadOtpPopup } from '@/features/otp/otp-popup';
 import { t } from '@/i18n/messages';
@@ -14,12 +13,12 @@ import { showToast } from '@/lib/toasts';
 const serviceOf = (ticket: Ticket): Service => ticket.service ?? 'BUS';
 
 /**
- * What cancelling `ticket` costs and gives back, as the ticket API will count it: the core's
- * `refund` of what was paid at the API's fee (runtime config). Null when either is unknown.
+ * What cancelling `ticket` now keeps and gives back under the policy it was sold under, or why it
+ * cannot be cancelled: the core's count, the one the ticket API cancels by (issue 37). Null when
+ * the ticket does not say its policy.
  */
-export function cancellationCost(ticket: Ticket, feePercent: number | null): Refund | null {
-  const paid = ticket.paymentHistory.paidAmount;
-  return paid == null || feePercent == null ? null : refund(paid, feePercent);
+export function cancellationCost(ticket: Ticket, nowMs?: number): PolicyQuote | null {
+  return ticketCancelQuote(ticket, nowMs) ?? null;
 }
 
 export interface TicketCancel {
@@ -51,7 +50,6 @@ export function useTicketCancel(onCancelled: (ticket: Ticket, response: CancelTi
   const [sendingFor, setSendingFor] = useState<string | null>(null);
   const [asking, setAsking] = useState<Ticket | null>(null);
   const [confirming, setConfirming] = useState<Ticket | null>(null);
-  const { cancelFeePercent } = useRuntimeConfig();
   const [notice, setNotice] = useState<string | null>(null);
   const focusTarget = useRef<string | null>(null);
 
@@ -79,8 +77,8 @@ export function useTicketCancel(onCancelled: (ticket: Ticket, response: CancelTi
 
   /** The fee and the refund in a sentence (the popup's note), or null when unknown. */
   const costLine = (ticket: Ticket) => {
-    const cost = cancellationCost(ticket, cancelFeePercent);
-    return cost && t('ticket.cancelCost', { fee: taka(cost.fee), amount: taka(cost.refund) });
+    const cost = cancellationCost(ticket);
+    return cost?.outcome === 'allowed' ? t('ticket.cancelCost', { fee: taka(cost.fee), amount: taka(cost.refund) }) : null;
   };
 
   async function verify(code: string): Promise<string | null> {
@@ -111,7 +109,7 @@ export function useTicketCancel(onCancelled: (ticket: Ticket, response: CancelTi
     sending: (id) => sendingCode.pending && sendingFor === id,
     notice,
     popup: confirming ? (
-      <CancelConfirm ticket={confirming} cost={cancellationCost(confirming, cancelFeePercent)} onSend={() => void send(confirming)} onKeep={() => setConfirming(null)} />
+      <CancelConfirm ticket={confirming} cost={cancellationCost(confirming)} onSend={() => void send(confirming)} onKeep={() => setConfirming(null)} />
     ) : (
       asking && (
         <OtpPopup
@@ -129,14 +127,29 @@ export function useTicketCancel(onCancelled: (ticket: Ticket, response: CancelTi
 
 /**
  * Before the code is sent: what was paid, the cancellation fee and what comes back, with the
- * choice to go on or keep the ticket. Without the fee (a server that does not say it) only the
+ * choice to go on or keep the ticket; or why the ticket's policy does not let it be cancelled,
+ * with no code sent for nothing. Without a quote (a ticket that does not say its policy) only the
  * choice.
  */
-function CancelConfirm({ ticket, cost, onSend, onKeep }: { ticket: Ticket; cost: Refund | null; onSend: () => void; onKeep: () => void }) {
+function CancelConfirm({ ticket, cost, onSend, onKeep }: { ticket: Ticket; cost: PolicyQuote | null; onSend: () => void; onKeep: () => void }) {
   const paid = ticket.paymentHistory.paidAmount;
+  if (cost?.outcome === 'refused') {
+    return (
+      <Modal title={t('ticket.cancelConfirm.title')} onClose={onKeep}>
+        <p role="alert" data-testid="cancel-refused">
+          {t(`ticket.cancelRefused.${cost.reason}`)}
+        </p>
+        <div className="booking-actions">
+          <button type="button" className="button" onClick={onKeep} data-autofocus>
+            {t('ticket.cancelConfirm.keep')}
+          </button>
+        </div>
+      </Modal>
+    );
+  }
   return (
     <Modal title={t('ticket.cancelConfirm.title')} onClose={onKeep}>
-      <p>{t('ticket.cancelConfirm.text', { pnr: ticket.pnr ?? ticket._id })}</p>
+      <p>{t(ticket.cancelFree ? 'ticket.cancelConfirm.free' : 'ticket.cancelConfirm.text', { pnr: ticket.pnr ?? ticket._id })}</p>
       {cost && paid != null && (
         <dl className="invoice" data-testid="cancel-cost">
           <div className="invoice__line">

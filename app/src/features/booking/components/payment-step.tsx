@@ -5,6 +5,7 @@ import { useBooking, isLaunchBooking, type Booking } from '@/features/booking/ap
 import { loadBookingTrip, searchAgainUrl } from '@/features/booking/booking-trip';
 import { GatewayChoice } from '@/features/booking/components/gateway-choice';
 import { HoldExpired, HoldTimer } from '@/features/booking/components/hold-timer';
+import { PolicyTerms } from '@/components/plans';
 import { Invoice } from '@/features/booking/components/invoice';
 import { LaunchSeats } from '@/features/booking/components/launch-seats';
 import { NoBooking } from '@/features/booking/components/no-booking';
@@ -67,6 +68,7 @@ export function PaymentStep({ service, tnxId }: { service: Service; tnxId: strin
       {trip && <TripSummary hold={trip} seats={seats} />}
       {isLaunchBooking(booking) && <LaunchSeats booking={booking} dispatch={dispatch} disabled={expired} />}
       <Invoice booking={booking} />
+      <PolicyTerms policy={booking.policy} />
       <PromoForm service={service} booking={booking} dispatch={dispatch} disabled={expired} />
       <SurpriseDeal service={service} booking={booking} dispatch={dispatch} disabled={expired} />
       <GatewayChoice service={service} booking={booking} dispatch={dispatch} disabled={expired} />

@@ -1,6 +1,7 @@
 import { type Service, type Ticket } from 'core-wasm';
 import { useNeedsNetwork } from '@/components/needs-network';
 import { BoardingStatus } from '@/components/boarding-status';
+import { PolicyTerms, TripNotice } from '@/components/plans';
 import { useTicketDownload } from '@/features/booking/api/ticket';
 import { useKeptPdf, useSavedCopy } from '@/features/saved-tickets/use-saved-copy';
 import { displayDateTime } from '@/lib/date-time';
@@ -45,6 +46,7 @@ export function TicketView({ service, ticket }: { service: Service; ticket: Tick
         <strong data-testid="ticket-pnr">{ticket.pnr}</strong>
       </p>
       <BoardingStatus ticket={ticket} />
+      <TripNotice ticket={ticket} />
       <dl className="facts">
         {fact(t('booking.ticket.operator'), localName(ticket, 'companyName'))}
         {fact(service === 'BUS' ? t('booking.ticket.vehicle') : t('booking.ticket.ship'), localName(ticket, 'vehicle'))}
@@ -73,6 +75,7 @@ export function TicketView({ service, ticket }: { service: Service; ticket: Tick
           )}
         </dl>
       )}
+      <PolicyTerms policy={ticket.policy} />
       <p className="muted">{t('booking.ticket.sent')}</p>
       <button
         type="button"

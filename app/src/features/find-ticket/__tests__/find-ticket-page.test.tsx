@@ -202,8 +202,8 @@ describe('ticket history: cancelling a ticket', () => {
     const { user, card } = await listed();
 
     await user.click(within(card).getByRole('button', { name: 'Cancel ticket' }));
-    // Before any code is sent: what cancelling costs and gives back (issue 40), the core's refund
-    // of the 2,200 TK paid at the API's 10 %.
+    // Before any code is sent: what cancelling costs and gives back (issue 40), the core's count
+    // under the ticket's policy (issue 37): 10 % of the 2,200 TK paid.
     const confirm = await screen.findByRole('dialog', { name: 'Cancel this ticket?' });
     expect(within(confirm).getByTestId('cancel-fee')).toHaveTextContent('220 TK');
     expect(within(confirm).getByTestId('cancel-refund')).toHaveTextContent('1,980 TK');
@@ -226,6 +226,37 @@ describe('ticket history: cancelling a ticket', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Ticket GL7K2QX9 is cancelled. Paid: 2,200 TK. Cancellation fee: 220 TK. Refund: 1,980 TK.');
     // Its Cancel button is gone: focus lands on the ticket itself.
     expect(within(card).getByRole('heading', { level: 3 })).toHaveFocus();
+  });
+
+  it('a ticket its policy no longer lets be cancelled says why and sends no code', async () => {
+    const late = ticket({
+      _id: 'tkt-late',
+      // Two hours ahead in Dhaka: the wire's clock is Dhaka's, 6 hours ahead (DESIGN §3).
+      departureDateTime: new Date(Date.now() + (6 + 6 + 2) * 3_600_000).toISOString(),
+    });
+    answer('search-ticket', 'BUS', { tickets: [late] });
+    const rendered = await openSearchPopup();
+    await enterCode(rendered.user, rendered.popup, '4821');
+    const results = await screen.findByRole('region', { name: 'Your tickets' });
+    await rendered.user.click(within(results).getByRole('button', { name: 'Cancel ticket' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel this ticket?' });
+    expect(within(confirm).getByTestId('cancel-refused')).toHaveTextContent("It is too late to cancel this ticket under its operator's policy.");
+    expect(within(confirm).queryByRole('button', { name: 'Send the code to cancel' })).not.toBeInTheDocument();
+    expect(sent('send-otp', 'COMMON')).toEqual([]);
+  });
+
+  it('a ticket the operator cancelled says why and that the money comes back in full', async () => {
+    const gone = ticket({
+      _id: 'tkt-gone',
+      cancelledBy: 'operator',
+      cancelReason: 'Road closed by flood',
+      paymentHistory: { ticketStatus: 'cancelled', paidAmount: 2200, refundAmount: 2200, cancellationFee: 0, gateway: 'sandbox' },
+    });
+    answer('search-ticket', 'BUS', { tickets: [gone] });
+    const rendered = await openSearchPopup();
+    await enterCode(rendered.user, rendered.popup, '4821');
+    const results = await screen.findByRole('region', { name: 'Your tickets' });
+    expect(within(results).getByTestId('trip-cancelled')).toHaveTextContent('The operator cancelled this trip (Road closed by flood). Your 2,200 TK is refunded in full');
   });
 
   it('a wrong code keeps the cancel popup with the message under the boxes; the ticket stays confirmed', async () => {

@@ -24,6 +24,8 @@ export function ticket(overrides: Partial<Ticket> & Pick<Ticket, '_id'>): Ticket
       { label: 'Discount', amount: -200 },
     ],
     paymentHistory: { ticketStatus: 'confirmed', paidAmount: 2200, refundAmount: undefined, gateway: 'sandbox' },
+    // The policy it was sold under (issue 37): 10 % kept with 6 hours' notice or more.
+    policy: { slabs: [{ hours: 6, fee: { kind: 'percent', percent: 10, minimum: 0 } }], periods: [] },
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import { displayCities, type Service, type Ticket } from 'core-wasm';
 import { useNeedsNetwork } from '@/components/needs-network';
 import { BoardingStatus } from '@/components/boarding-status';
+import { PolicyTerms, TripNotice } from '@/components/plans';
 import { useTicketDownload } from '@/features/booking/api/ticket';
 import { useKeptPdf, useSavedCopy } from '@/features/saved-tickets/use-saved-copy';
 import { t, type MessageId } from '@/i18n/messages';
@@ -60,6 +61,7 @@ export function TicketCard({ ticket, service, onCancel, cancelling }: TicketCard
         <span className={`ticket__status ticket__status--${status}`}>{t(`ticket.status.${status}` as MessageId)}</span>
       </div>
       <BoardingStatus ticket={ticket} />
+      <TripNotice ticket={ticket} />
       {(ticket.companyName || ticket.vehicle) && (
         <p className="ticket__operator">{[localName(ticket, 'companyName'), localName(ticket, 'vehicle')].filter(Boolean).join(' · ')}</p>
       )}
@@ -129,6 +131,7 @@ export function TicketCard({ ticket, service, onCancel, cancelling }: TicketCard
         )}
       </dl>
       {history.refundStatus && <p className="muted">{t(`refund.${history.refundStatus}`)}</p>}
+      {status === 'confirmed' && <PolicyTerms policy={ticket.policy} />}
       {status === 'confirmed' && (
         <div className="ticket__actions">
           {service === 'BUS' && (
