@@ -213,6 +213,39 @@ on_both! {
         assert_eq!(taka(&ok_data(s, &b)["cancellationFee"]), Some((paid * 15 + 50) / 100));
     }
 
+    a_trip_moved_after_sales_tells_each_traveller_who_may_then_cancel_free(app) {
+        let manager = staff(&app, MANAGER).await;
+        // Five hours ahead: under Bhaluka's rule the ticket could no longer be cancelled.
+        let trip = trip_leaving_in(&app, &manager, 9, 5 * 60).await;
+        ok_data(save_policy(&manager, bhaluka()).await.0, &json!({}));
+        let (traveller, sold) = web_ticket(&app, &trip, &["A1"], "01711000041", None, "bn").await;
+        assert_eq!(sold.get("cancelFree"), None);
+        let later = core_wasm::time::DateTime::from_epoch_minutes(core_wasm::time::dhaka_now(now_ms() as f64).epoch_minutes() + 4 * 60);
+        let departs = format!("{} {:02}:{:02}", later.date, later.minute_of_day / 60, later.minute_of_day % 60);
+        let seller = logged_in(&app, COUNTER, None).await;
+        let (s, _) = seller.post("/v1/api/staff/trips/change", json!({"tripId": trip, "departs": departs})).await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "a seller moves no trip");
+        let (s, b) = manager.post("/v1/api/staff/trips/change", json!({"tripId": trip, "departs": "2020-01-01 07:00"})).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "not into the past: {b}");
+        let (s, b) = manager.post("/v1/api/staff/trips/change", json!({"tripId": trip, "departs": departs})).await;
+        assert_eq!(ok_data(s, &b)["ticketsTold"], 1);
+        ticket_api::domain::messages::send_due(&app.state).await.unwrap();
+        let told: Vec<String> = sqlx::query_scalar("SELECT body FROM sms_outbox WHERE phone = '01711000041' AND body LIKE '%বদলেছে%'")
+            .fetch_all(&app.state.pool).await.unwrap();
+        assert_eq!(told.len(), 1, "{told:?}");
+        assert!(told[0].contains("বিনা খরচে") && core_wasm::sms::segments(&told[0]).count <= 2, "{told:?}");
+        let (s, b) = traveller.post("/v1/api/intercity/get-ticket-info-by-txn-id", json!({"tnxId": sold["tnxId"]})).await;
+        assert_eq!(ok_data(s, &b)["cancelFree"], true);
+        let paid = taka(&sold["paymentHistory"]["paidAmount"]).unwrap();
+        let (s, b) = cancel_on_site(&traveller, sold["_id"].as_str().unwrap(), "01711000041").await;
+        let cancelled = ok_data(s, &b);
+        assert_eq!((taka(&cancelled["cancellationFee"]), taka(&cancelled["refundAmount"])), (Some(0), Some(paid)));
+        // The schedule's job leaves the manager's change as it is.
+        ticket_api::staff::trips::run_job(&app.state).await.unwrap();
+        let kept: i64 = sqlx::query_scalar("SELECT departs_at FROM trips WHERE id = $1").bind(&trip).fetch_one(&app.state.pool).await.unwrap();
+        assert_eq!(kept, later.epoch_minutes());
+    }
+
     a_policy_that_does_not_add_up_is_refused_with_its_field_and_only_its_operators_managers_save_it(app) {
         let manager = staff(&app, MANAGER).await;
         let mut bad = bhaluka();

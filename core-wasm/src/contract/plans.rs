@@ -34,6 +34,23 @@ contract! {
         pub reason: String,
     }
 
+    /// `POST staff/trips/change`: the trip leaves at another time; everyone with a ticket is told
+    /// by SMS and may cancel free of charge until departure.
+    #[serde(rename_all = "camelCase", deny_unknown_fields)]
+    pub struct TripChange {
+        pub trip_id: String,
+        /// Dhaka wall clock, `YYYY-MM-DD HH:MM`, in the future.
+        pub departs: String,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct TripChanged {
+        pub trip_id: String,
+        pub departs: String,
+        /// Tickets whose travellers are told.
+        pub tickets_told: i64,
+    }
+
     /// A trip's cancellation and how far its job has come.
     #[serde(rename_all = "camelCase")]
     pub struct TripCancellation {

@@ -27,7 +27,7 @@ use super::counter::{
     StaffShift,
 };
 #[cfg(feature = "schema")]
-use super::plans::{OperatorPolicy, Policies, TripCancel, TripCancellation};
+use super::plans::{OperatorPolicy, Policies, TripCancel, TripCancellation, TripChange, TripChanged};
 #[cfg(feature = "schema")]
 use super::tickets::Pdf;
 use crate::service::Service;
@@ -745,6 +745,7 @@ staff_calls! {
     SavePolicy: Post "policies", NETWORK, true; OperatorPolicy => OperatorPolicy; "Set an operator's policy (tickets keep the one they were sold under)"
     CancelTrip: Post "trips/cancel", NETWORK, true; TripCancel => TripCancellation; "Cancel a trip: every ticket refunded in full and told by SMS (safe to repeat)"
     TripCancellation: Get "trips/cancel/{id}", SALES, false; ById => TripCancellation; "How far a trip's cancellation has come"
+    ChangeTrip: Post "trips/change", NETWORK, true; TripChange => TripChanged; "Move a trip's departure: its travellers are told by SMS and may cancel free"
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ use core_wasm::contract::counter::{
     ReportQuery, SeatBlock, SeatBlocks, Settlement, ShiftClose, ShiftOpen, Shifts, StaffCounter, StaffShift,
 };
 use core_wasm::contract::envelope::Envelope;
-use core_wasm::contract::plans::{OperatorPolicy, Policies, TripCancel, TripCancellation};
+use core_wasm::contract::plans::{OperatorPolicy, Policies, TripCancel, TripCancellation, TripChange, TripChanged};
 use core_wasm::contract::staff::{
     AuditEntry, AuditPage, AuditQuery, Generate, GrantChange, ImportQuery, STAFF_CALLS, StaffBanner, StaffBlog,
     StaffCallName, StaffCity, StaffFares, StaffHeadline, StaffImage, StaffLayout, StaffOffer, StaffPoint,
@@ -555,6 +555,10 @@ async fn cancel_trip(State(s): State<AppState>, staff: Staff, Body(b): Body<Trip
     Ok(ok(plans::cancel_trip(&s, &staff, &b).await?))
 }
 
+async fn change_trip(State(s): State<AppState>, staff: Staff, Body(b): Body<TripChange>) -> Answer<TripChanged> {
+    Ok(ok(plans::change_trip(&s, &staff, &b).await?))
+}
+
 async fn trip_cancellation(
     State(s): State<AppState>,
     staff: Staff,
@@ -640,6 +644,7 @@ fn handler(name: StaffCallName) -> MethodRouter<AppState> {
         N::SavePolicy => post(save_policy),
         N::CancelTrip => post(cancel_trip),
         N::TripCancellation => get(trip_cancellation),
+        N::ChangeTrip => post(change_trip),
         N::TripPack => get(trip_pack),
     }
 }

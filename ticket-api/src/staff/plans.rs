@@ -13,7 +13,7 @@
 
 use std::time::Duration;
 
-use core_wasm::contract::plans::{OperatorPolicy, Policies, TripCancel, TripCancellation};
+use core_wasm::contract::plans::{OperatorPolicy, Policies, TripCancel, TripCancellation, TripChange, TripChanged};
 use core_wasm::contract::tickets::CancelledBy;
 use core_wasm::staff::messages as say;
 
@@ -141,6 +141,66 @@ pub async fn cancel_trip(state: &AppState, staff: &Staff, given: &TripCancel) ->
         }
     });
     progress_of(state, trip_id).await?.ok_or_else(|| not_found("Trip"))
+}
+
+/// `YYYY-MM-DD HH:MM`, as the call takes it.
+fn local(at: core_wasm::time::DateTime) -> String {
+    format!("{} {:02}:{:02}", at.date, at.minute_of_day / 60, at.minute_of_day % 60)
+}
+
+/// `POST staff/trips/change`: the trip leaves at another time (a schedule's job leaves it so);
+/// each confirmed ticket's traveller is told once per change and may cancel free of charge.
+pub async fn change_trip(state: &AppState, staff: &Staff, given: &TripChange) -> Result<TripChanged, ApiError> {
+    let departs = core_wasm::time::parse_local(given.departs.trim()).map_err(|_| {
+        ApiError::bad(say::INVALID.with(&[("field", "departs"), ("detail", "a time such as 2026-12-24 07:30")]))
+    })?;
+    let trip_id = given.trip_id.trim();
+    let trip: Option<TripRow> = sqlx::query_as("SELECT operator_id, departs_at FROM trips WHERE id = $1")
+        .bind(trip_id)
+        .fetch_optional(&state.pool)
+        .await?;
+    let trip = trip.filter(|t| staff.reach.covers(Some(&t.operator_id))).ok_or_else(|| not_found("Trip"))?;
+    let now_minute = core_wasm::time::dhaka_now(now_unix_ms() as f64).epoch_minutes();
+    if trip.departs_at <= now_minute {
+        return Err(ApiError::conflict(core_wasm::server_messages::TRIP_DEPARTED));
+    }
+    if departs.epoch_minutes() <= now_minute {
+        return Err(ApiError::bad(say::INVALID.with(&[("field", "departs"), ("detail", "a time still to come")])));
+    }
+    let now = now_unix_ms();
+    let mut w = write::begin(state).await?;
+    let moved = sqlx::query(
+        "UPDATE trips SET departs_at = $1, changed_at = $2 WHERE id = $3 AND cancelled_at IS NULL AND departs_at = $4",
+    )
+    .bind(departs.epoch_minutes())
+    .bind(now)
+    .bind(trip_id)
+    .bind(trip.departs_at)
+    .execute(&mut *w.tx)
+    .await?;
+    if moved.rows_affected() == 0 {
+        // Cancelled, or changed by someone else since it was read: nothing is told twice.
+        w.tx.rollback().await?;
+        return Err(ApiError::conflict(core_wasm::server_messages::TRIP_CANCELLED));
+    }
+    let holders: Vec<(String, String)> = sqlx::query_as(
+        "SELECT t.id, b.phone FROM tickets t JOIN bookings b ON b.id = t.booking_id WHERE b.trip_id = $1 \
+         AND t.status = 'confirmed' AND b.phone <> ''",
+    )
+    .bind(trip_id)
+    .fetch_all(&mut *w.tx)
+    .await?;
+    for (ticket, phone) in &holders {
+        messages::queue_now(&mut *w.tx, &Topic::Changed(ticket, now), phone, now).await?;
+    }
+    w.network_changed().await?;
+    let before = local(core_wasm::time::DateTime::from_epoch_minutes(trip.departs_at));
+    let after =
+        TripChanged { trip_id: trip_id.to_owned(), departs: local(departs), tickets_told: holders.len() as i64 };
+    let audit_before = TripChanged { departs: before, ..after.clone() };
+    w.finish(state, staff, Some(&trip.operator_id), &format!("trip {trip_id}"), Some(&audit_before), Some(&after))
+        .await?;
+    Ok(after)
 }
 
 /// `GET staff/trips/cancel/{id}`.

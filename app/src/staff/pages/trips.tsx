@@ -1,6 +1,6 @@
 /** Coming trips and their sales; a manager cancels one here and follows its refunds (issue 37). */
 import { useEffect, useState } from 'react';
-import type { StaffTrip, StaffTrips, TripCancellation } from 'core-wasm/staff';
+import type { StaffTrip, StaffTrips, TripCancellation, TripChanged } from 'core-wasm/staff';
 import { get, post } from '@/staff/api';
 import { DataTable } from '@/staff/data-table';
 import { Field, Outcome } from '@/staff/form';
@@ -13,10 +13,12 @@ const PROGRESS_EVERY_MS = 1000;
 export function TripsPage() {
   const trips = useLoad(() => get<StaffTrips>('trips'));
   const [cancelling, setCancelling] = useState<StaffTrip | null>(null);
+  const [moving, setMoving] = useState<StaffTrip | null>(null);
   return (
     <section>
       <h1>{t('nav.trips')}</h1>
-      {cancelling ? <CancelTrip trip={cancelling} onClose={() => (setCancelling(null), trips.reload())} /> : null}
+      {cancelling ? <CancelTrip trip={cancelling} onChanged={trips.reload} onClose={() => setCancelling(null)} /> : null}
+      {moving ? <MoveTrip trip={moving} onChanged={trips.reload} onClose={() => setMoving(null)} /> : null}
       <DataTable
         caption={t('nav.trips')}
         rows={trips.data?.trips ?? []}
@@ -36,9 +38,14 @@ export function TripsPage() {
                   {t('trips.cancelled')}
                 </button>
               ) : (
-                <button type="button" onClick={() => setCancelling(r)}>
-                  {t('trips.cancelButton')}
-                </button>
+                <span className="staff-actions">
+                  <button type="button" onClick={() => setMoving(r)}>
+                    {t('trips.moveButton')}
+                  </button>
+                  <button type="button" onClick={() => setCancelling(r)}>
+                    {t('trips.cancelButton')}
+                  </button>
+                </span>
               ),
           },
         ]}
@@ -53,7 +60,7 @@ export function TripsPage() {
  * progress until every ticket is refunded or left to collect at a counter. A trip already
  * cancelled shows its cancellation.
  */
-function CancelTrip({ trip, onClose }: { trip: StaffTrip; onClose: () => void }) {
+function CancelTrip({ trip, onChanged, onClose }: { trip: StaffTrip; onChanged: () => void; onClose: () => void }) {
   const [reason, setReason] = useState('');
   const [progress, setProgress] = useState<TripCancellation | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -74,7 +81,9 @@ function CancelTrip({ trip, onClose }: { trip: StaffTrip; onClose: () => void })
     e.preventDefault();
     setSending(true);
     setError(null);
-    post<TripCancellation>('trips/cancel', { tripId: trip.id, reason: reason.trim() }).then(setProgress, setError).finally(() => setSending(false));
+    post<TripCancellation>('trips/cancel', { tripId: trip.id, reason: reason.trim() })
+      .then((started) => (setProgress(started), onChanged()), setError)
+      .finally(() => setSending(false));
   };
 
   return (
@@ -114,6 +123,48 @@ function CancelTrip({ trip, onClose }: { trip: StaffTrip; onClose: () => void })
         </form>
       )}
       {progress ? (
+        <button type="button" onClick={onClose}>
+          {t('trips.close')}
+        </button>
+      ) : null}
+      <Outcome error={error} saved={false} />
+    </section>
+  );
+}
+
+/** A trip's new departure: its travellers are told by SMS and may cancel free (issue 37). */
+function MoveTrip({ trip, onChanged, onClose }: { trip: StaffTrip; onChanged: () => void; onClose: () => void }) {
+  const [departs, setDeparts] = useState(trip.departs.replace(' ', 'T'));
+  const [moved, setMoved] = useState<TripChanged | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const move = (e: React.FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    post<TripChanged>('trips/change', { tripId: trip.id, departs: departs.replace('T', ' ') }).then((done) => (setMoved(done), onChanged()), setError);
+  };
+  return (
+    <section className="staff-card" aria-labelledby="trip-move-title" role="region">
+      <h2 id="trip-move-title">{t('trips.moveTitle', { departs: trip.departs, route: trip.routeId })}</h2>
+      {moved ? (
+        <p className="staff-ok" role="status">
+          {t('trips.moved', { departs: moved.departs, told: moved.ticketsTold })}
+        </p>
+      ) : (
+        <form onSubmit={move}>
+          <Field label={t('trips.newDeparture')} hint={t('trips.moveHint')}>
+            {(id, describedBy) => <input id={id} type="datetime-local" aria-describedby={describedBy} value={departs} onChange={(e) => setDeparts(e.target.value)} required />}
+          </Field>
+          <div className="staff-actions">
+            <button type="submit" className="staff-primary">
+              {t('trips.moveConfirm')}
+            </button>
+            <button type="button" onClick={onClose}>
+              {t('form.cancel')}
+            </button>
+          </div>
+        </form>
+      )}
+      {moved ? (
         <button type="button" onClick={onClose}>
           {t('trips.close')}
         </button>

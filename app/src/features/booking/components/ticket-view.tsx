@@ -75,7 +75,7 @@ export function TicketView({ service, ticket }: { service: Service; ticket: Tick
           )}
         </dl>
       )}
-      <PolicyTerms policy={ticket.policy} />
+      {ticket.paymentHistory.ticketStatus === 'confirmed' && <PolicyTerms policy={ticket.policy} />}
       <p className="muted">{t('booking.ticket.sent')}</p>
       <button
         type="button"
