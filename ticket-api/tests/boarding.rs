@@ -8,11 +8,11 @@ mod common;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
-use common::staff::{ADMIN, COUNTER, MANAGER, SUPERVISOR, kushtia_network_of, logged_in, ok_data, staff};
+use common::staff::{
+    ADMIN, COUNTER, MANAGER, SUPERVISOR, leaves_in, logged_in, ok_data, seller_on_shift, staff, trip_leaving_in,
+};
 use core_wasm::boarding::{PublicKey, Verdict, labels, verify};
 use serde_json::{Value, json};
-
-const GABTOLI: &str = "op-hanif:gabtoli";
 
 fn now_ms() -> i64 {
     ticket_api::clock::now_unix_ms()
@@ -20,39 +20,6 @@ fn now_ms() -> i64 {
 
 async fn count(app: &common::TestApp, sql: &str) -> i64 {
     sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_owned())).fetch_one(&app.state.pool).await.unwrap()
-}
-
-/// Hanif's Dhaka - Kushtia trip of tomorrow, moved to leave in `minutes` (boarding is open).
-async fn trip_leaving_in(app: &common::TestApp, manager: &common::TestApp, minutes: i64) -> String {
-    let schedule = kushtia_network_of(manager, 9).await;
-    let from = common::today().add_days(1).days_since_epoch() * 1440;
-    let trip: String =
-        sqlx::query_scalar("SELECT id FROM trips WHERE schedule_id = $1 AND departs_at >= $2 ORDER BY departs_at")
-            .bind(&schedule)
-            .bind(from)
-            .fetch_one(&app.state.pool)
-            .await
-            .unwrap();
-    leaves_in(app, &trip, minutes).await;
-    trip
-}
-
-async fn leaves_in(app: &common::TestApp, trip: &str, minutes: i64) {
-    let now = core_wasm::time::dhaka_now(now_ms() as f64).epoch_minutes();
-    sqlx::query("UPDATE trips SET departs_at = $1 WHERE id = $2")
-        .bind(now + minutes)
-        .bind(trip)
-        .execute(&app.state.pool)
-        .await
-        .unwrap();
-    app.state.network.refresh(&app.state.pool).await.unwrap();
-}
-
-async fn seller_on_shift(app: &common::TestApp) -> common::TestApp {
-    let seller = logged_in(app, COUNTER, None).await;
-    let (s, b) = seller.post("/v1/api/staff/shifts/open", json!({"counterId": GABTOLI, "float": 0})).await;
-    ok_data(s, &b);
-    seller
 }
 
 /// A cash sale of `seats`: the receipt.
@@ -108,7 +75,7 @@ on_both! {
         let supervisor = logged_in(&app, SUPERVISOR, None).await;
         // Eight hours ahead, so the ticket may still be cancelled; the scanner's clock is an
         // hour before departure.
-        let trip = trip_leaving_in(&app, &manager, 8 * 60).await;
+        let trip = trip_leaving_in(&app, &manager, 9, 8 * 60).await;
         let at_the_gate = now_ms() + 7 * 3_600_000;
         let seller = seller_on_shift(&app).await;
         let receipt = sell(&seller, &trip, &["A1", "B2"]).await;
@@ -157,7 +124,7 @@ on_both! {
 
     keys_rotate_and_a_retired_keys_codes_no_longer_verify(app) {
         let manager = staff(&app, MANAGER).await;
-        let trip = trip_leaving_in(&app, &manager, 60).await;
+        let trip = trip_leaving_in(&app, &manager, 9, 60).await;
         let seller = seller_on_shift(&app).await;
         let old = sell(&seller, &trip, &["A1"]).await["boardingCode"].as_str().unwrap().to_owned();
         let keys = ok_data_of(manager.get("/v1/api/staff/boarding/keys").await);
@@ -191,7 +158,7 @@ on_both! {
     three_devices_offline_uploaded_in_every_order_board_the_earliest_scan(app) {
         let manager = staff(&app, MANAGER).await;
         let supervisor = logged_in(&app, SUPERVISOR, None).await;
-        let trip = trip_leaving_in(&app, &manager, 60).await;
+        let trip = trip_leaving_in(&app, &manager, 9, 60).await;
         let seller = seller_on_shift(&app).await;
         let mut phones = Vec::new();
         for name in ["Front door", "Rear door", "Ghat gate"] {
@@ -235,7 +202,7 @@ on_both! {
     a_nonce_is_one_scan_and_never_anothers(app) {
         let manager = staff(&app, MANAGER).await;
         let supervisor = logged_in(&app, SUPERVISOR, None).await;
-        let trip = trip_leaving_in(&app, &manager, 60).await;
+        let trip = trip_leaving_in(&app, &manager, 9, 60).await;
         let seller = seller_on_shift(&app).await;
         let code = sell(&seller, &trip, &["C1"]).await["boardingCode"].as_str().unwrap().to_owned();
         let other = sell(&seller, &trip, &["C2"]).await["boardingCode"].as_str().unwrap().to_owned();
@@ -285,7 +252,7 @@ on_both! {
     a_pnr_typed_by_hand_boards_and_scans_race_to_one_boarding(app) {
         let manager = staff(&app, MANAGER).await;
         let supervisor = logged_in(&app, SUPERVISOR, None).await;
-        let trip = trip_leaving_in(&app, &manager, 60).await;
+        let trip = trip_leaving_in(&app, &manager, 9, 60).await;
         let seller = seller_on_shift(&app).await;
         let receipt = sell(&seller, &trip, &["D1", "D2"]).await;
         let pnr = receipt["pnr"].as_str().unwrap().to_owned();
@@ -326,7 +293,7 @@ on_both! {
     enrolment_codes_work_once_and_revoked_phones_get_nothing(app) {
         let manager = staff(&app, MANAGER).await;
         let supervisor = logged_in(&app, SUPERVISOR, None).await;
-        let trip = trip_leaving_in(&app, &manager, 60).await;
+        let trip = trip_leaving_in(&app, &manager, 9, 60).await;
         let (s, b) = manager.post("/v1/api/staff/boarding/devices", json!({"name": "Ghat gate"})).await;
         let enrolment = ok_data(s, &b);
         let code = enrolment["enrolCode"].as_str().unwrap().to_owned();
@@ -380,7 +347,7 @@ on_both! {
     boarding_closes_at_the_cutoff_and_no_shows_sell_at_the_counter_not_online(app) {
         let manager = staff(&app, MANAGER).await;
         let supervisor = logged_in(&app, SUPERVISOR, None).await;
-        let trip = trip_leaving_in(&app, &manager, 60).await;
+        let trip = trip_leaving_in(&app, &manager, 9, 60).await;
         let seller = seller_on_shift(&app).await;
         let boards = sell(&seller, &trip, &["A1"]).await;
         let misses = sell(&seller, &trip, &["A2", "A3"]).await;

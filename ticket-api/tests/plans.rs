@@ -9,10 +9,8 @@ mod common;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
-use common::staff::{ADMIN, COUNTER, MANAGER, kushtia_network_of, logged_in, ok_data, staff};
+use common::staff::{ADMIN, COUNTER, MANAGER, leaves_in, logged_in, ok_data, seller_on_shift, staff, trip_leaving_in};
 use serde_json::{Value, json};
-
-const GABTOLI: &str = "op-hanif:gabtoli";
 
 fn now_ms() -> i64 {
     ticket_api::clock::now_unix_ms()
@@ -20,34 +18,6 @@ fn now_ms() -> i64 {
 
 async fn count(app: &common::TestApp, sql: &str) -> i64 {
     sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_owned())).fetch_one(&app.state.pool).await.unwrap()
-}
-
-/// Hanif's Dhaka - Kushtia trip of a coach of `rows` rows, moved to leave in `minutes`.
-async fn trip_leaving_in(app: &common::TestApp, manager: &common::TestApp, rows: u32, minutes: i64) -> String {
-    let schedule = kushtia_network_of(manager, rows).await;
-    let from = common::today().add_days(1).days_since_epoch() * 1440;
-    let trip: String =
-        sqlx::query_scalar("SELECT id FROM trips WHERE schedule_id = $1 AND departs_at >= $2 ORDER BY departs_at")
-            .bind(&schedule)
-            .bind(from)
-            .fetch_one(&app.state.pool)
-            .await
-            .unwrap();
-    move_trip(app, &trip, minutes).await;
-    trip
-}
-
-/// Moves the trip to leave in `minutes`: its travel date.
-async fn move_trip(app: &common::TestApp, trip: &str, minutes: i64) -> String {
-    let departs = core_wasm::time::dhaka_now(now_ms() as f64).epoch_minutes() + minutes;
-    sqlx::query("UPDATE trips SET departs_at = $1 WHERE id = $2")
-        .bind(departs)
-        .bind(trip)
-        .execute(&app.state.pool)
-        .await
-        .unwrap();
-    app.state.network.refresh(&app.state.pool).await.unwrap();
-    core_wasm::time::DateTime::from_epoch_minutes(departs).date.to_string()
 }
 
 /// A POST with extra headers (a language).
@@ -123,13 +93,6 @@ async fn cancel_on_site(app: &common::TestApp, ticket_id: &str, phone: &str) -> 
     app.post("/v1/api/intercity/cancel-ticket", json!({"ticketId": ticket_id, "otpCode": code, "phone": phone})).await
 }
 
-async fn seller_on_shift(app: &common::TestApp) -> common::TestApp {
-    let seller = logged_in(app, COUNTER, None).await;
-    let (s, b) = seller.post("/v1/api/staff/shifts/open", json!({"counterId": GABTOLI, "float": 0})).await;
-    ok_data(s, &b);
-    seller
-}
-
 async fn sell(seller: &common::TestApp, trip: &str, seats: &[&str], phone: &str) -> Value {
     let sale = json!({"tripId": trip, "seats": seats, "payment": {"method": "cash"},
         "passenger": {"name": "Counter Traveller", "phone": phone, "gender": "female"}});
@@ -196,7 +159,7 @@ on_both! {
         assert!(b.to_string().contains("6 hours"), "the least notice is told: {b}");
 
         // A day and more ahead, but its travel date is in the operator's Eid period.
-        let departs = move_trip(&app, &trip, 30 * 60).await;
+        let departs = leaves_in(&app, &trip, 30 * 60).await;
         let mut eid = bhaluka();
         eid["periods"] = json!([{"name": "Eid-ul-Fitr", "from": departs, "to": departs, "noCancel": true, "noReschedule": true}]);
         ok_data(save_policy(&manager, eid).await.0, &json!({}));

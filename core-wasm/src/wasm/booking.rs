@@ -329,7 +329,5 @@ pub fn policy_words(
     #[wasm_bindgen(unchecked_param_type = "Policy")] policy: JsValue,
     language: &str,
 ) -> Result<JsValue, JsError> {
-    let policy: crate::policy::Policy = from_js(policy, "policy")?;
-    let language = crate::language::Language::from_tag(language).unwrap_or(crate::language::Language::English);
-    to_js(&crate::policy::describe(&policy, language))
+    super::policy_words(policy, language)
 }

@@ -43,6 +43,15 @@ pub(crate) fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result
     decode::decode(&value).map_err(|e| JsError::new(&format!("invalid {what}: {e}")))
 }
 
+/// An operator's policy in plain words (`policy::describe`), for the booking pages and the
+/// staff's editor alike: `language` is `en` or `bn`.
+#[cfg(any(feature = "booking", feature = "staff"))]
+pub(crate) fn policy_words(policy: JsValue, language: &str) -> Result<JsValue, JsError> {
+    let policy: crate::policy::Policy = from_js(policy, "policy")?;
+    let language = crate::language::Language::from_tag(language).unwrap_or_default();
+    to_js(&crate::policy::describe(&policy, language))
+}
+
 /// `None` for JavaScript's `undefined` and `null`, else the decoded value.
 #[cfg(any(feature = "site", feature = "booking"))]
 pub(crate) fn optional<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<Option<T>, JsError> {

@@ -526,6 +526,18 @@ pub async fn reprint(state: &AppState, staff: &Staff, pnr: &str) -> Result<Count
     receipt(state, row).await
 }
 
+/// The caller's open shift, whose drawer a refund of `row` comes from: one of the ticket's
+/// operator (another's ticket is not found).
+async fn drawer_for(w: &mut write::Write, staff: &Staff, row: &TicketRead) -> Result<OpenShift, ApiError> {
+    let shift = shifts::open_of(&mut w.tx, &staff.login.user_id)
+        .await?
+        .ok_or_else(|| ApiError::Conflict(say::SHIFT_NONE.with(&[]).into()))?;
+    if shift.operator_id != row.operator_id {
+        return Err(not_found("Counter ticket"));
+    }
+    Ok(shift)
+}
+
 /// The cash of a counter ticket whose trip the operator cancelled, handed back from the
 /// seller's drawer: once (the refund's row is the booking's), whoever asks again.
 async fn pay_out_operator_refund(
@@ -535,12 +547,7 @@ async fn pay_out_operator_refund(
     refund: i64,
 ) -> Result<CounterTicket, ApiError> {
     let mut w = write::begin(state).await?;
-    let shift = shifts::open_of(&mut w.tx, &staff.login.user_id)
-        .await?
-        .ok_or_else(|| ApiError::Conflict(say::SHIFT_NONE.with(&[]).into()))?;
-    if shift.operator_id != row.operator_id {
-        return Err(not_found("Counter ticket"));
-    }
+    let shift = drawer_for(&mut w, staff, &row).await?;
     let paid = sqlx::query(
         "INSERT INTO counter_refunds (booking_id, shift_id, amount, method, refunded_at) VALUES ($1, $2, $3, $4, $5) \
          ON CONFLICT (booking_id) DO NOTHING",
@@ -578,12 +585,7 @@ pub async fn cancel(state: &AppState, staff: &Staff, pnr: &str) -> Result<Counte
     let now = now_unix_ms();
     let (_, refund) = crate::domain::tickets::cancel_amounts(&sold)?;
     let mut w = write::begin(state).await?;
-    let shift = shifts::open_of(&mut w.tx, &staff.login.user_id)
-        .await?
-        .ok_or_else(|| ApiError::Conflict(say::SHIFT_NONE.with(&[]).into()))?;
-    if shift.operator_id != row.operator_id {
-        return Err(not_found("Counter ticket"));
-    }
+    let shift = drawer_for(&mut w, staff, &row).await?;
     let guard = state.claims.writing(&row.trip_id);
     if !tickets::cancel(&mut *w.tx, &row.ticket_id, refund, CancelledBy::Counter, now).await? {
         w.tx.rollback().await?;

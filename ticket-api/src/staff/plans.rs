@@ -80,6 +80,15 @@ struct TripRow {
     departs_at: i64,
 }
 
+/// A trip of the caller's operators (another's is not found, as if it did not exist).
+async fn reachable_trip(state: &AppState, staff: &Staff, trip_id: &str) -> Result<TripRow, ApiError> {
+    let trip: Option<TripRow> = sqlx::query_as("SELECT operator_id, departs_at FROM trips WHERE id = $1")
+        .bind(trip_id)
+        .fetch_optional(&state.pool)
+        .await?;
+    trip.filter(|t| staff.reach.covers(Some(&t.operator_id))).ok_or_else(|| not_found("Trip"))
+}
+
 /// `POST staff/trips/cancel`: off sale at once, the job started; asked again, the same
 /// cancellation's progress (nothing more happens).
 pub async fn cancel_trip(state: &AppState, staff: &Staff, given: &TripCancel) -> Result<TripCancellation, ApiError> {
@@ -88,11 +97,7 @@ pub async fn cancel_trip(state: &AppState, staff: &Staff, given: &TripCancel) ->
         return Err(ApiError::bad(say::INVALID.with(&[("field", "reason"), ("detail", "3 to 120 characters")])));
     }
     let trip_id = given.trip_id.trim();
-    let trip: Option<TripRow> = sqlx::query_as("SELECT operator_id, departs_at FROM trips WHERE id = $1")
-        .bind(trip_id)
-        .fetch_optional(&state.pool)
-        .await?;
-    let trip = trip.filter(|t| staff.reach.covers(Some(&t.operator_id))).ok_or_else(|| not_found("Trip"))?;
+    let trip = reachable_trip(state, staff, trip_id).await?;
     if let Some(done) = progress_of(state, trip_id).await? {
         return Ok(done);
     }
@@ -155,11 +160,7 @@ pub async fn change_trip(state: &AppState, staff: &Staff, given: &TripChange) ->
         ApiError::bad(say::INVALID.with(&[("field", "departs"), ("detail", "a time such as 2026-12-24 07:30")]))
     })?;
     let trip_id = given.trip_id.trim();
-    let trip: Option<TripRow> = sqlx::query_as("SELECT operator_id, departs_at FROM trips WHERE id = $1")
-        .bind(trip_id)
-        .fetch_optional(&state.pool)
-        .await?;
-    let trip = trip.filter(|t| staff.reach.covers(Some(&t.operator_id))).ok_or_else(|| not_found("Trip"))?;
+    let trip = reachable_trip(state, staff, trip_id).await?;
     let now_minute = core_wasm::time::dhaka_now(now_unix_ms() as f64).epoch_minutes();
     if trip.departs_at <= now_minute {
         return Err(ApiError::conflict(core_wasm::server_messages::TRIP_DEPARTED));

@@ -114,3 +114,40 @@ pub async fn kushtia_network_of(manager: &TestApp, rows: u32) -> String {
     ok_data(s, &b);
     schedule["id"].as_str().unwrap().to_owned()
 }
+
+/// Hanif's Dhaka - Kushtia trip of tomorrow on a coach of `rows` rows of four, moved to leave in
+/// `minutes`.
+pub async fn trip_leaving_in(app: &TestApp, manager: &TestApp, rows: u32, minutes: i64) -> String {
+    let schedule = kushtia_network_of(manager, rows).await;
+    let from = super::today().add_days(1).days_since_epoch() * 1440;
+    let trip: String =
+        sqlx::query_scalar("SELECT id FROM trips WHERE schedule_id = $1 AND departs_at >= $2 ORDER BY departs_at")
+            .bind(&schedule)
+            .bind(from)
+            .fetch_one(&app.state.pool)
+            .await
+            .unwrap();
+    leaves_in(app, &trip, minutes).await;
+    trip
+}
+
+/// Moves a trip to leave in `minutes` (the timetable in memory follows): its travel date.
+pub async fn leaves_in(app: &TestApp, trip: &str, minutes: i64) -> String {
+    let now = core_wasm::time::dhaka_now(ticket_api::clock::now_unix_ms() as f64).epoch_minutes();
+    sqlx::query("UPDATE trips SET departs_at = $1 WHERE id = $2")
+        .bind(now + minutes)
+        .bind(trip)
+        .execute(&app.state.pool)
+        .await
+        .unwrap();
+    app.state.network.refresh(&app.state.pool).await.unwrap();
+    core_wasm::time::DateTime::from_epoch_minutes(now + minutes).date.to_string()
+}
+
+/// Hanif's counter seller, logged in, with a shift open at Gabtoli.
+pub async fn seller_on_shift(app: &TestApp) -> TestApp {
+    let seller = logged_in(app, COUNTER, None).await;
+    let (s, b) = seller.post("/v1/api/staff/shifts/open", json!({"counterId": "op-hanif:gabtoli", "float": 0})).await;
+    ok_data(s, &b);
+    seller
+}
