@@ -196,22 +196,6 @@ pub fn surprise_deal_amount(sub_total: Taka) -> Taka {
     (sub_total / 20).clamp(20, 200) / 10 * 10
 }
 
-/// What cancelling a ticket paid `paid` returns, after a fee of `fee_percent` of it (rounded half
-/// up, at most the whole).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub struct Refund {
-    pub fee: Taka,
-    pub refund: Taka,
-}
-
-pub fn refund(paid: Taka, fee_percent: u32) -> Refund {
-    let paid = paid.max(0);
-    let fee = ((paid * Taka::from(fee_percent.min(100)) + 50) / 100).min(paid);
-    Refund { fee, refund: paid - fee }
-}
-
 /// An amount as travellers read it, on the site and the e-ticket alike: `1,800 TK`; a negative
 /// amount (a discount) `- 100 TK`. Fractions are rounded to whole taka.
 pub fn format_taka(amount: f64) -> String {
@@ -295,9 +279,6 @@ mod tests {
         assert_eq!(surprise_deal_amount(100), 20);
         assert_eq!(surprise_deal_amount(1700), 80);
         assert_eq!(surprise_deal_amount(100_000), 200);
-        assert_eq!(refund(1000, 10), Refund { fee: 100, refund: 900 });
-        assert_eq!(refund(1005, 10), Refund { fee: 101, refund: 904 });
-        assert_eq!(refund(500, 250), Refund { fee: 500, refund: 0 });
         assert_eq!(format_taka(1800.0), "1,800 TK");
         assert_eq!(format_taka(1234567.4), "1,234,567 TK");
         assert_eq!(format_taka(-100.0), "- 100 TK");

@@ -98,7 +98,6 @@ fn run(rule: &str, a: &[Value]) -> Outcome {
         }
         "pricing.promoDiscount" => out(pricing::promo_discount(&arg(a, 0)?, arg(a, 1)?)),
         "pricing.surpriseDeal" => out(pricing::surprise_deal_amount(arg(a, 0)?)),
-        "pricing.refund" => out(pricing::refund(arg(a, 0)?, arg(a, 1)?)),
         "pricing.formatTaka" => out(pricing::format_taka(arg(a, 0)?)),
         "invoice.bus" => out(invoice::apply_bus(arg::<BusBooking>(a, 0)?, arg(a, 1)?)),
         "invoice.launch" => out(invoice::apply_launch(arg::<LaunchBooking>(a, 0)?, arg(a, 1)?)),

@@ -184,11 +184,6 @@ pub struct SiteConfig {
     pub rental_url: Option<HttpUrl>,
     pub image_base: ImageBase,
     pub demo: bool,
-    /// The cancellation fee, percent of the amount paid (`CANCEL_FEE_PERCENT`, the ticket API's
-    /// own setting, read here too): the site shows the fee and the refund before a traveller
-    /// confirms a cancellation, computed by the core (`pricing::refund`) as the API will. With an
-    /// external ticket API (`TICKET_API_URL`) set it to that API's value.
-    pub cancel_fee_percent: u32,
 }
 
 /// The rollout share of SPEC §8 (new-site banner): a whole percentage, 0 to 100.
@@ -257,16 +252,8 @@ impl Config {
                 rental_url: read.optional("RENTAL_URL", HttpUrl::parse)?,
                 image_base: read.parse("IMAGE_BASE", ImageBase::Path("/images/".to_owned()), parse_image_base)?,
                 demo: read.flag("DEMO_MODE", false)?,
-                cancel_fee_percent: read.parse("CANCEL_FEE_PERCENT", 10, parse_percent)?,
             },
         })
-    }
-}
-
-fn parse_percent(value: &str) -> Result<u32, String> {
-    match value.parse::<u32>() {
-        Ok(n) if n <= 100 => Ok(n),
-        _ => Err("must be a whole number from 0 to 100".to_owned()),
     }
 }
 

@@ -103,7 +103,6 @@ mod tests {
             rental_url: None,
             image_base: ImageBase::Path("/images/".to_owned()),
             demo: false,
-            cancel_fee_percent: 10,
         }
     }
 

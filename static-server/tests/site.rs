@@ -320,7 +320,6 @@ async fn config_serves_the_apps_runtime_settings() {
             ("RENTAL_URL", "https://rental.example.test"),
             ("IMAGE_BASE", "https://img.example.test/promo/"),
             ("DEMO_MODE", "1"),
-            ("CANCEL_FEE_PERCENT", "15"),
         ])
         .await;
     let reply = get(&app, "/api/config", &[]).await;
@@ -339,7 +338,6 @@ async fn config_serves_the_apps_runtime_settings() {
             "rentalUrl": "https://rental.example.test",
             "imageBase": "https://img.example.test/promo/",
             "demo": true,
-            "cancelFeePercent": 15,
         })
     );
 }
@@ -356,8 +354,6 @@ async fn config_defaults_are_null_or_documented_values() {
     assert_eq!(config["helpline"], "16374");
     assert_eq!(config["imageBase"], "/images/");
     assert_eq!(config["demo"], false);
-    // The ticket API's own default, which the site shows before a cancellation.
-    assert_eq!(config["cancelFeePercent"], 10);
     for key in ["supportEmail", "officeAddress"] {
         assert!(config[key].as_str().is_some_and(|v| !v.is_empty()), "{key}: {config}");
     }

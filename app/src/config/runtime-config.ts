@@ -25,12 +25,6 @@ export interface RuntimeConfig {
   rentalUrl: string | null;
   /** Prefix of offer, promo, banner and logo image paths (a path on this site or a URL). */
   imageBase: string;
-  /**
-   * The ticket API's cancellation fee, percent of the amount paid (its CANCEL_FEE_PERCENT): the
-   * fee and the refund are shown before a cancellation is confirmed (the core's `refund`); null
-   * when the server does not say, and then they are not.
-   */
-  cancelFeePercent: number | null;
 }
 
 export const CONFIG_PATH = '/api/config';
@@ -52,14 +46,6 @@ function optionalString(json: Record<string, unknown>, key: string): string | nu
   return value === '' ? null : value;
 }
 
-function optionalPercent(json: Record<string, unknown>, key: string): number | null {
-  const value = json[key];
-  if (value === undefined || value === null) return null;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 100) {
-    throw new RuntimeConfigError(`runtime config: '${key}' must be a whole number from 0 to 100 or null, got ${JSON.stringify(value)}`);
-  }
-  return value;
-}
 
 function field<T>(json: Record<string, unknown>, key: string, type: 'string' | 'boolean'): T {
   const value = json[key];
@@ -86,7 +72,6 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
     liveChatSrc: optionalString(json, 'liveChatSrc'),
     rentalUrl: optionalString(json, 'rentalUrl'),
     imageBase: optionalString(json, 'imageBase') ?? '/images/',
-    cancelFeePercent: optionalPercent(json, 'cancelFeePercent'),
   };
 }
 

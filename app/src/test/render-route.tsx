@@ -16,7 +16,6 @@ export const testConfig: RuntimeConfig = {
   liveChatSrc: null,
   rentalUrl: 'https://rental.example.com',
   imageBase: '/images/',
-  cancelFeePercent: 10,
 };
 
 interface RenderOptions {

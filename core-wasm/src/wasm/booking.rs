@@ -195,12 +195,6 @@ pub fn surprise_deal_amount(sub_total: f64) -> f64 {
     pricing::surprise_deal_amount(sub_total as pricing::Taka) as f64
 }
 
-/// What cancelling a ticket paid `paid` refunds after the fee.
-#[wasm_bindgen(js_name = refund, unchecked_return_type = "Refund")]
-pub fn refund(paid: f64, fee_percent: u32) -> Result<JsValue, JsError> {
-    to_js(&pricing::refund(paid as pricing::Taka, fee_percent))
-}
-
 /// The names of the invalid fields of the full-bus form; `today` (YYYY-MM-DD) defaults to today
 /// in Dhaka. In this module, not the first pages' one: the form is a lazily opened modal.
 #[wasm_bindgen(js_name = validateReservation, unchecked_return_type = "string[]")]

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { loadRuntimeConfig, parseRuntimeConfig, RuntimeConfigError } from '@/config/runtime-config';
 
 const good = { ticketApiUrl: 'https://api.example', theme: 'intercity', helpline: '16374', demo: true };
-const defaults = { supportEmail: '', officeAddress: '', liveChatSrc: null, rentalUrl: null, imageBase: '/images/', cancelFeePercent: null };
+const defaults = { supportEmail: '', officeAddress: '', liveChatSrc: null, rentalUrl: null, imageBase: '/images/' };
 const full = {
   ...good,
   supportEmail: 'help@example.com',
@@ -10,7 +10,6 @@ const full = {
   liveChatSrc: 'https://chat.example/widget.js',
   rentalUrl: 'https://rental.example',
   imageBase: 'https://cdn.example/img/',
-  cancelFeePercent: 10,
 };
 
 describe('runtime config', () => {
@@ -32,9 +31,6 @@ describe('runtime config', () => {
     ['missing helpline', { ...good, helpline: undefined }],
     ['demo as text', { ...good, demo: '1' }],
     ['rentalUrl as a number', { ...good, rentalUrl: 1 }],
-    ['a fee over 100 percent', { ...good, cancelFeePercent: 101 }],
-    ['a fee with a fraction', { ...good, cancelFeePercent: 2.5 }],
-    ['a fee as text', { ...good, cancelFeePercent: '10' }],
   ])('rejects %s', (_name, json) => {
     expect(() => parseRuntimeConfig(json)).toThrow(RuntimeConfigError);
   });
