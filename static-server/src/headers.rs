@@ -76,9 +76,6 @@ pub fn content_security_policy(site: &SiteConfig) -> String {
         format!("script-src {}", sources(&["'self'", "'wasm-unsafe-eval'"], &[chat])),
         "style-src 'self'".to_owned(),
         format!("img-src {}", sources(&["'self'", "data:"], &[images])),
-        // The language switch's five Bengali letters come inline with the CSS (1 KB), so a phone
-        // without a Bengali font reads the switch at first paint (app/src/styles/bangla-switch.css).
-        "font-src 'self' data:".to_owned(),
         // A chat widget talks to its own origin and usually draws its window in a frame.
         format!("connect-src {}", sources(&["'self'"], &[api, chat])),
         format!("frame-src {}", sources(&["'self'"], &[chat])),
@@ -119,7 +116,6 @@ mod tests {
         assert!(csp.contains("script-src 'self' 'wasm-unsafe-eval';"), "{csp}");
         assert!(csp.contains("connect-src 'self';"), "{csp}");
         assert!(csp.contains("img-src 'self' data:;"), "{csp}");
-        assert!(csp.contains("font-src 'self' data:;"), "{csp}");
         assert!(!csp.contains("unsafe-inline"), "{csp}");
     }
 
