@@ -11,6 +11,12 @@ pub fn departs(ticket: &Ticket) -> Option<DateTime> {
     WireDateTime::parse(ticket.departure_date_time.as_deref()?).ok().map(WireDateTime::to_dhaka)
 }
 
+/// Whether the ticket's refund is handed back at a counter: it was paid there in cash, or by
+/// bKash to the counter's number, not through a gateway that can send money back.
+pub fn refund_at_counter(ticket: &Ticket) -> bool {
+    ticket.payment_history.gateway.as_deref().and_then(crate::staff::counter::PayMethod::parse).is_some()
+}
+
 /// What cancelling `ticket` at `now` (Dhaka wall clock) keeps and gives back, or why it cannot
 /// be cancelled: by its policy, or free until departure once the operator changed the trip.
 /// None for a ticket no longer confirmed, or one that does not say its policy, price or time.

@@ -100,9 +100,9 @@ async fn sell(seller: &common::TestApp, trip: &str, seats: &[&str], phone: &str)
     ok_data(s, &b)
 }
 
-/// Polls the trip's cancellation until its job finished.
+/// Polls the trip's cancellation until its job finished (a minute at most: a loaded machine).
 async fn finished(manager: &common::TestApp, trip: &str) -> Value {
-    for _ in 0..200 {
+    for _ in 0..600 {
         let (s, b) = manager.get(&format!("/v1/api/staff/trips/cancel/{trip}")).await;
         let progress = ok_data(s, &b);
         if progress["finishedAt"].is_i64() {
@@ -207,6 +207,44 @@ on_both! {
         ticket_api::staff::trips::run_job(&app.state).await.unwrap();
         let kept: i64 = sqlx::query_scalar("SELECT departs_at FROM trips WHERE id = $1").bind(&trip).fetch_one(&app.state.pool).await.unwrap();
         assert_eq!(kept, later.epoch_minutes());
+    }
+
+    another_operators_trip_is_not_found_and_thirty_cancels_at_once_make_one(app) {
+        let manager = staff(&app, MANAGER).await;
+        let trip = trip_leaving_in(&app, &manager, 9, 30 * 60).await;
+        web_ticket(&app, &trip, &["A1"], "01711000051", None, "en").await;
+        let today = common::today().days_since_epoch() * 1440;
+        let other: String = sqlx::query_scalar("SELECT id FROM trips WHERE operator_id <> 'op-hanif' AND departs_at > $1 ORDER BY id LIMIT 1")
+            .bind(today + 1440).fetch_one(&app.state.pool).await.unwrap();
+        // Another operator's trip: Hanif's manager neither cancels, moves nor reads it.
+        let (s, _) = manager.post("/v1/api/staff/trips/cancel", json!({"tripId": other, "reason": "Not mine to cancel"})).await;
+        assert_eq!(s, StatusCode::NOT_FOUND);
+        let (s, _) = manager.post("/v1/api/staff/trips/change", json!({"tripId": other, "departs": "2099-01-01 07:00"})).await;
+        assert_eq!(s, StatusCode::NOT_FOUND);
+        let admin = staff(&app, ADMIN).await;
+        ok_data(admin.post("/v1/api/staff/trips/cancel", json!({"tripId": other, "reason": "Ferry strike"})).await.0, &json!({}));
+        let (s, _) = manager.get(&format!("/v1/api/staff/trips/cancel/{other}")).await;
+        assert_eq!(s, StatusCode::NOT_FOUND, "another operator's cancellation is not told");
+        // Thirty cancellations of one trip at once: one cancellation, one audit entry, one job.
+        let mut asks = Vec::new();
+        for i in 0..30 {
+            let manager = manager.clone();
+            let trip = trip.clone();
+            asks.push(tokio::spawn(async move {
+                manager.post("/v1/api/staff/trips/cancel", json!({"tripId": trip, "reason": format!("Flood {i}")})).await
+            }));
+        }
+        let mut reasons = std::collections::HashSet::new();
+        for ask in asks {
+            let (s, b) = ask.await.unwrap();
+            reasons.insert(ok_data(s, &b)["reason"].as_str().unwrap().to_owned());
+        }
+        assert_eq!(reasons.len(), 1, "every answer is the one cancellation: {reasons:?}");
+        assert_eq!(count(&app, &format!("SELECT COUNT(*) FROM trip_cancellations WHERE trip_id = '{trip}'")).await, 1);
+        assert_eq!(count(&app, &format!("SELECT COUNT(*) FROM audit_log WHERE object = 'trip {trip}'")).await, 1);
+        let done = finished(&manager, &trip).await;
+        assert_eq!(done["ticketsCancelled"], 1);
+        assert_eq!(count(&app, &format!("SELECT COUNT(*) FROM refunds r JOIN bookings b ON b.tnx_id = r.tnx_id WHERE b.trip_id = '{trip}'")).await, 1);
     }
 
     a_policy_that_does_not_add_up_is_refused_with_its_field_and_only_its_operators_managers_save_it(app) {

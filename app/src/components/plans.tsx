@@ -1,5 +1,5 @@
 import type { Policy, Ticket } from 'core-wasm';
-import { policyWords } from 'core-wasm/booking';
+import { policyWords, refundAtCounter } from 'core-wasm/booking';
 import { t } from '@/i18n/messages';
 import { useLanguage } from '@/i18n/language';
 import { taka } from '@/lib/money';
@@ -32,7 +32,7 @@ export function TripNotice({ ticket }: { ticket: Ticket }) {
   if (ticket.cancelledBy === 'operator') {
     const amount = taka(ticket.paymentHistory.refundAmount ?? ticket.paymentHistory.paidAmount ?? 0);
     const reason = ticket.cancelReason ?? '';
-    const counter = !ticket.paymentHistory.gateway || ['cash', 'bkash-counter'].includes(ticket.paymentHistory.gateway);
+    const counter = refundAtCounter(ticket);
     return (
       <p className="trip-notice trip-notice--cancelled" role="status" data-testid="trip-cancelled">
         {t(counter ? 'ticket.operatorCancelledCounter' : 'ticket.operatorCancelled', { reason, amount })}

@@ -4,6 +4,9 @@
 use super::contract;
 use crate::policy::Policy;
 
+/// How long a trip's cancellation reason may be, in characters: every traveller's SMS tells it.
+pub const REASON_CHARS: std::ops::RangeInclusive<usize> = 3..=120;
+
 contract! {
     /// `GET staff/policies`: each of the caller's operators' policy, with the words travellers
     /// read.

@@ -298,6 +298,13 @@ pub fn ticket_cancel_quote(
     }
 }
 
+/// Whether the ticket's refund is collected at a counter (`tickets::refund_at_counter`).
+#[wasm_bindgen(js_name = refundAtCounter)]
+pub fn refund_at_counter(#[wasm_bindgen(unchecked_param_type = "Ticket")] ticket: JsValue) -> Result<bool, JsError> {
+    let ticket: Ticket = from_js(ticket, "ticket")?;
+    Ok(crate::tickets::refund_at_counter(&ticket))
+}
+
 /// The same for changing the date ([`cancel_quote`]).
 #[wasm_bindgen(js_name = rescheduleQuote, unchecked_return_type = "PolicyQuote")]
 pub fn reschedule_quote(

@@ -122,10 +122,9 @@ async fn text_of(state: &AppState, message: &MessageRow) -> Result<Option<String
     let Some(row) = tickets::by_id(&state.pool, ticket_id).await? else { return Ok(None) };
     let language = row.language.as_deref().and_then(Language::from_tag).unwrap_or_default();
     let refund = row.refund_amount.unwrap_or(row.amount);
-    // Paid at a counter (cash, or bKash to the counter's number): collected there.
-    let at_counter = row.gateway.as_deref().and_then(core_wasm::staff::counter::PayMethod::parse).is_some();
     let reason = row.trip_cancel_reason.clone().unwrap_or_default();
     let ticket = views::ticket_of(state, row).await?;
+    let at_counter = core_wasm::tickets::refund_at_counter(&ticket);
     let bn = language == Language::Bangla;
     let pick = |en: &Option<String>, bangla: &Option<String>| {
         if bn { bangla.clone().or_else(|| en.clone()) } else { en.clone() }.unwrap_or_default()

@@ -13,7 +13,9 @@
 
 use std::time::Duration;
 
-use core_wasm::contract::plans::{OperatorPolicy, Policies, TripCancel, TripCancellation, TripChange, TripChanged};
+use core_wasm::contract::plans::{
+    OperatorPolicy, Policies, REASON_CHARS, TripCancel, TripCancellation, TripChange, TripChanged,
+};
 use core_wasm::contract::tickets::CancelledBy;
 use core_wasm::staff::messages as say;
 
@@ -93,8 +95,9 @@ async fn reachable_trip(state: &AppState, staff: &Staff, trip_id: &str) -> Resul
 /// cancellation's progress (nothing more happens).
 pub async fn cancel_trip(state: &AppState, staff: &Staff, given: &TripCancel) -> Result<TripCancellation, ApiError> {
     let reason = given.reason.trim();
-    if !(3..=120).contains(&reason.chars().count()) {
-        return Err(ApiError::bad(say::INVALID.with(&[("field", "reason"), ("detail", "3 to 120 characters")])));
+    if !REASON_CHARS.contains(&reason.chars().count()) {
+        let detail = format!("{} to {} characters", REASON_CHARS.start(), REASON_CHARS.end());
+        return Err(ApiError::bad(say::INVALID.with(&[("field", "reason"), ("detail", &detail)])));
     }
     let trip_id = given.trip_id.trim();
     let trip = reachable_trip(state, staff, trip_id).await?;
