@@ -117,7 +117,7 @@ function CancelTrip({ trip, onChanged, onClose }: { trip: StaffTrip; onChanged: 
               {t('trips.cancelConfirm')}
             </button>
             <button type="button" onClick={onClose}>
-              {t('form.cancel')}
+              {t('trips.keep')}
             </button>
           </div>
         </form>
