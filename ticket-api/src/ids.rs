@@ -30,6 +30,17 @@ pub fn new_id(prefix: &str) -> Result<String, NoRandomness> {
     Ok(format!("{prefix}-{}", hex(&random_bytes::<8>()?)))
 }
 
+/// A row id that sorts as this process made them: `prefix-`, the time in milliseconds (13
+/// digits), this process's count of such ids (so two of one millisecond keep their order: a
+/// traveller's second code must read as the newer), then 8 hex digits of randomness so two
+/// processes never make the same id.
+pub fn ordered_id(prefix: &str, now_ms: i64) -> Result<String, NoRandomness> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static MADE: AtomicU64 = AtomicU64::new(0);
+    let count = MADE.fetch_add(1, Ordering::Relaxed);
+    Ok(format!("{prefix}-{now_ms:013}-{count:012}-{}", hex(&random_bytes::<4>()?)))
+}
+
 /// Bytes as lowercase hex digits.
 pub fn hex(bytes: &[u8]) -> String {
     use std::fmt::Write as _;
@@ -52,6 +63,15 @@ pub fn new_pnr() -> Result<String, NoRandomness> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ordered_ids_of_one_millisecond_sort_as_they_were_made() {
+        let ids: Vec<String> = (0..50).map(|_| ordered_id("sms", 1_790_000_000_000).unwrap()).collect();
+        let mut sorted = ids.clone();
+        sorted.sort();
+        assert_eq!(sorted, ids);
+        assert!(ordered_id("sms", 1_790_000_000_001).unwrap() > ordered_id("sms", 1_790_000_000_000).unwrap());
+    }
 
     #[test]
     fn pnrs_are_readable_aloud() {

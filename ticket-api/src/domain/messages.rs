@@ -98,8 +98,9 @@ async fn deliver(state: &AppState, message: &MessageRow, text: &str) -> Result<(
     match &state.sms {
         Sms::Outbox => {
             let mut tx = state.pool.begin().await.map_err(db)?;
-            let id = crate::ids::new_id("sms").map_err(|e| e.to_string())?;
-            crate::store::otp::queue_sms(&mut *tx, &id, &message.phone, text, now_unix_ms()).await.map_err(db)?;
+            let now = now_unix_ms();
+            let id = crate::ids::ordered_id("sms", now).map_err(|e| e.to_string())?;
+            crate::store::otp::queue_sms(&mut *tx, &id, &message.phone, text, now).await.map_err(db)?;
             store::sent(&mut *tx, &message.id, text, now_unix_ms()).await.map_err(db)?;
             tx.commit().await.map_err(db)
         }

@@ -17,7 +17,7 @@ use core_wasm::server_messages as say;
 
 use crate::clock::now_unix_ms;
 use crate::error::ApiError;
-use crate::ids::new_id;
+use crate::ids::ordered_id;
 use crate::store::otp as store;
 
 /// How long a gateway may take to accept a message.
@@ -75,7 +75,8 @@ impl Sms {
     pub async fn send(&self, pool: &Pool, phone: &str, text: &str) -> Result<(), ApiError> {
         match self {
             Sms::Outbox => {
-                store::queue_sms(pool, &new_id("sms")?, phone, text, now_unix_ms()).await?;
+                let now = now_unix_ms();
+                store::queue_sms(pool, &ordered_id("sms", now)?, phone, text, now).await?;
                 tracing::info!(phone, "SMS queued in the demo outbox");
                 Ok(())
             }

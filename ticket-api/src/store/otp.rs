@@ -164,9 +164,10 @@ pub async fn queue_sms<'c>(
     Ok(())
 }
 
-/// The newest messages of the outbox.
+/// The newest messages of the outbox, newest first (ids sort as they were queued:
+/// `ids::ordered_id`).
 pub async fn outbox<'c>(e: impl Exec<'c>, limit: i64) -> Result<Vec<OutboxMessage>, sqlx::Error> {
-    sqlx::query_as("SELECT phone, body, created_at FROM sms_outbox ORDER BY created_at DESC, id LIMIT $1")
+    sqlx::query_as("SELECT phone, body, created_at FROM sms_outbox ORDER BY created_at DESC, id DESC LIMIT $1")
         .bind(limit)
         .fetch_all(e)
         .await
