@@ -327,6 +327,78 @@ pub fn cancel_free(paid: Taka, now: DateTime, departs: DateTime) -> PolicyQuote 
     PolicyQuote::Allowed { fee: 0, refund: paid.max(0), notice_minutes: notice }
 }
 
+/// A date change allowed, with what it costs and who pays whom, or why not.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(tag = "outcome", rename_all = "camelCase", rename_all_fields = "camelCase")]
+pub enum ChangeQuote {
+    Allowed {
+        /// Kept of the amount paid for the old ticket.
+        fee: Taka,
+        /// What the old ticket brings to the new one: what was paid less the fee.
+        credit: Taka,
+        /// Still to pay through the gateway (a dearer trip).
+        pay: Taka,
+        /// Back to the traveller (a cheaper trip).
+        refund: Taka,
+        notice_minutes: i64,
+    },
+    Refused {
+        reason: PolicyRefusal,
+        notice_minutes: i64,
+    },
+}
+
+/// Changing a ticket that cost `paid` and leaves at `departs` to a trip leaving at `to_departs`
+/// that costs `new_amount`, asked at `now`: the policy's date-change rule for the old ticket
+/// (its notice and fee), and the new date must be ahead and outside a period with no changes.
+pub fn change(
+    policy: &Policy,
+    paid: Taka,
+    new_amount: Taka,
+    now: DateTime,
+    departs: DateTime,
+    to_departs: DateTime,
+) -> ChangeQuote {
+    settle(policy, reschedule(policy, paid, now, departs), new_amount, now, to_departs)
+}
+
+/// [`change`] for a ticket whose trip the operator moved: free of charge until departure, as
+/// its cancellation is ([`cancel_free`]).
+pub fn change_free(
+    policy: &Policy,
+    paid: Taka,
+    new_amount: Taka,
+    now: DateTime,
+    departs: DateTime,
+    to_departs: DateTime,
+) -> ChangeQuote {
+    settle(policy, cancel_free(paid, now, departs), new_amount, now, to_departs)
+}
+
+/// The difference between what the old ticket brings and what the new one costs.
+fn settle(policy: &Policy, quote: PolicyQuote, new_amount: Taka, now: DateTime, to_departs: DateTime) -> ChangeQuote {
+    match quote {
+        PolicyQuote::Refused { reason, notice_minutes } => ChangeQuote::Refused { reason, notice_minutes },
+        PolicyQuote::Allowed { .. } if to_departs <= now => {
+            ChangeQuote::Refused { reason: PolicyRefusal::Departed, notice_minutes: 0 }
+        }
+        PolicyQuote::Allowed { notice_minutes, .. }
+            if period_of(policy, to_departs).is_some_and(|p| p.no_reschedule) =>
+        {
+            ChangeQuote::Refused { reason: PolicyRefusal::NotInPeriod, notice_minutes }
+        }
+        PolicyQuote::Allowed { fee, refund: credit, notice_minutes } => ChangeQuote::Allowed {
+            fee,
+            credit,
+            pay: (new_amount - credit).max(0),
+            refund: (credit - new_amount).max(0),
+            notice_minutes,
+        },
+    }
+}
+
 /// A fee in words: `15% kept, at least 100 Tk` / `১৫% কাটা হবে, কমপক্ষে ১০০ টাকা`.
 fn fee_words(fee: &Fee, language: Language) -> String {
     let bn = language == Language::Bangla;

@@ -174,6 +174,16 @@ templates! {
     CANCEL_PERIOD = "ticket.cancelPeriod", "Tickets for travel in {period} cannot be cancelled";
     /// The ticket's trip has left.
     CANCEL_DEPARTED = "ticket.cancelDeparted", "This trip has left: its ticket can no longer be cancelled";
+    /// A date change (issue 37) asked too late, in a period without changes, of an operator that
+    /// offers none, after departure, of a counter's ticket, or to another kind of trip.
+    CHANGE_CUTOFF = "ticket.changeCutoff", "Too late to change the date: this ticket's policy needs {hours} hours' notice before departure";
+    CHANGE_PERIOD = "ticket.changePeriod", "Dates of travel in {period} cannot be changed";
+    CHANGE_NOT_OFFERED = "ticket.changeNotOffered", "This operator does not change dates; you may cancel the ticket instead";
+    CHANGE_DEPARTED = "ticket.changeDeparted", "This trip has left: its ticket can no longer be changed";
+    COUNTER_CHANGE = "ticket.counterChange", "This ticket was bought at a counter: change it at one of the operator's counters";
+    CHANGE_OTHER_TRIP = "ticket.changeOtherTrip", "A ticket moves only to another trip of its operator and route, between the same stops, with as many seats";
+    /// The booking is a ticket's new date: another ticket cannot take it, its price cannot change.
+    CHANGE_BOOKING_FIXED = "booking.changeFixed", "This booking is already the new date of a ticket: its seats and price stay as they are";
     /// The operator cancelled the trip: nothing more is sold on it.
     TRIP_CANCELLED = "trip.cancelled", "The operator cancelled this trip; please choose another";
 

@@ -3,7 +3,8 @@
 //! confirms, the ticket API when it cancels, with the same function.
 
 use crate::contract::tickets::{CancelTicketResponse, Ticket, TicketStatus};
-use crate::policy::{self, PolicyQuote};
+use crate::policy::{self, ChangeQuote, PolicyQuote};
+use crate::pricing::Taka;
 use crate::time::{DateTime, WireDateTime};
 
 /// When the ticket's traveller leaves (Dhaka wall clock), if the ticket says.
@@ -25,13 +26,28 @@ pub fn cancel_quote(ticket: &Ticket, now: DateTime) -> Option<PolicyQuote> {
         return None;
     }
     let policy = ticket.policy.as_ref()?;
-    let paid = ticket.payment_history.paid_amount?.round() as crate::pricing::Taka;
+    let paid = ticket.payment_history.paid_amount?.round() as Taka;
     let departs = departs(ticket)?;
     Some(if ticket.cancel_free {
         policy::cancel_free(paid, now, departs)
     } else {
         policy::cancel(policy, paid, now, departs)
     })
+}
+
+/// What changing `ticket` at `now` to a trip leaving at `to_departs` that costs `new_amount`
+/// comes to: by its policy's date-change rule, or free until departure once the operator changed
+/// the trip. None for a ticket no longer confirmed, or one that does not say its policy, price or
+/// time.
+pub fn change_quote(ticket: &Ticket, new_amount: Taka, to_departs: DateTime, now: DateTime) -> Option<ChangeQuote> {
+    if ticket.payment_history.ticket_status != TicketStatus::Confirmed {
+        return None;
+    }
+    let policy = ticket.policy.as_ref()?;
+    let paid = ticket.payment_history.paid_amount?.round() as Taka;
+    let departs = departs(ticket)?;
+    let rule = if ticket.cancel_free { policy::change_free } else { policy::change };
+    Some(rule(policy, paid, new_amount, now, departs, to_departs))
 }
 
 /// After a successful cancel, the ticket with `ticket_id` takes the response's status, refund and

@@ -129,6 +129,13 @@ fn run(rule: &str, a: &[Value]) -> Outcome {
             let quote = if rule == "policy.cancel" { core_wasm::policy::cancel } else { core_wasm::policy::reschedule };
             out(quote(&policy, paid as i64, now, departs))
         }
+        "policy.change" => {
+            let policy: core_wasm::policy::Policy = arg(a, 0)?;
+            let (paid, new_amount): (f64, f64) = (arg(a, 1)?, arg(a, 2)?);
+            let read = |s: String| core_wasm::time::parse_local(&s).map_err(|e| e.to_string());
+            let (now, departs, to_departs) = (read(arg(a, 3)?)?, read(arg(a, 4)?)?, read(arg(a, 5)?)?);
+            out(core_wasm::policy::change(&policy, paid as i64, new_amount as i64, now, departs, to_departs))
+        }
         "policy.describe" => {
             let language = core_wasm::language::Language::from_tag(&arg::<String>(a, 1)?).ok_or("a language tag")?;
             out(core_wasm::policy::describe(&arg(a, 0)?, language))

@@ -301,6 +301,7 @@ fn handler(name: CallName) -> MethodRouter<AppState> {
         CallName::SurpriseDeal => post(http::promos::surprise_deal),
         CallName::SearchTicket => post(http::tickets::search_ticket),
         CallName::CancelTicket => post(http::tickets::cancel_ticket),
+        CallName::ChangeTicket => post(http::tickets::change_ticket),
         CallName::TicketPdf => get(http::ticket_pdf::download),
         CallName::BusReservation => post(http::reservation::bus_reservation),
         CallName::SendOtp => post(http::tickets::send_otp),

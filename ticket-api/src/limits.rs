@@ -114,7 +114,9 @@ impl Limit {
     pub fn of_call(name: CallName) -> Option<Limit> {
         match name {
             CallName::SendOtp | CallName::SendOtpByPhone | CallName::LoginOtp => Some(Limit::OtpSend),
-            CallName::SearchTicket | CallName::CancelTicket | CallName::Login => Some(Limit::OtpCheck),
+            CallName::SearchTicket | CallName::CancelTicket | CallName::ChangeTicket | CallName::Login => {
+                Some(Limit::OtpCheck)
+            }
             CallName::SeatLock => Some(Limit::SeatLock),
             CallName::BusReservation => Some(Limit::FullBus),
             _ => None,

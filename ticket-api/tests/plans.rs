@@ -7,8 +7,8 @@
 
 mod common;
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
+use axum::http::StatusCode;
+use common::plans::{bhaluka, cancel_on_site, normal, save_policy, taka, web_ticket};
 use common::staff::{ADMIN, COUNTER, MANAGER, leaves_in, logged_in, ok_data, seller_on_shift, staff, trip_leaving_in};
 use serde_json::{Value, json};
 
@@ -18,79 +18,6 @@ fn now_ms() -> i64 {
 
 async fn count(app: &common::TestApp, sql: &str) -> i64 {
     sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_owned())).fetch_one(&app.state.pool).await.unwrap()
-}
-
-/// A POST with extra headers (a language).
-async fn post_with(app: &common::TestApp, path: &str, body: Value, headers: &[(&str, &str)]) -> (StatusCode, Value) {
-    let mut request = Request::post(path)
-        .header(header::AUTHORIZATION, format!("Bearer {}", app.token))
-        .header(header::CONTENT_TYPE, "application/json");
-    for (name, value) in headers {
-        request = request.header(*name, *value);
-    }
-    app.send(request.body(Body::from(body.to_string())).unwrap()).await
-}
-
-/// A traveller of their own buys `seats` on the site (with a promo, in a language): the
-/// traveller and the ticket.
-async fn web_ticket(
-    app: &common::TestApp,
-    trip: &str,
-    seats: &[&str],
-    phone: &str,
-    promo: Option<&str>,
-    language: &str,
-) -> (common::TestApp, Value) {
-    let traveller = app.visitor(&format!("v-{phone}-{}", seats[0]));
-    let (s, b) = traveller.lock(trip, seats).await;
-    assert_eq!(s, StatusCode::OK, "{b}");
-    let details = json!({"tripId": trip, "seats": seats, "name": "Karim Mia", "phone": phone, "gender": "male"});
-    let (s, b) =
-        post_with(&traveller, "/v1/api/intercity/payment-pending", details, &[("accept-language", language)]).await;
-    let booking = ok_data(s, &b);
-    assert!(booking["policy"]["slabs"].is_array(), "the payment page is told the policy: {booking}");
-    let tnx = booking["tnxId"].as_str().unwrap().to_owned();
-    if let Some(code) = promo {
-        let (s, b) =
-            traveller.post("/v1/api/intercity/apply-promo-code", json!({"tnxId": tnx, "promoCode": code})).await;
-        assert!(ok_data(s, &b)["discount"].as_f64().unwrap() > 0.0, "{b}");
-    }
-    traveller.pay(&tnx).await;
-    let (s, b) = traveller.post("/v1/api/intercity/get-ticket-info-by-txn-id", json!({"tnxId": tnx})).await;
-    (traveller, ok_data(s, &b))
-}
-
-/// A policy as the server writes it back (defaults spelt out).
-fn normal(policy: Value) -> Value {
-    serde_json::to_value(serde_json::from_value::<core_wasm::policy::Policy>(policy).unwrap()).unwrap()
-}
-
-/// An amount in taka as the API writes it (a number, maybe with a fraction).
-fn taka(v: &Value) -> Option<i64> {
-    v.as_f64().map(|f| f.round() as i64)
-}
-
-fn bhaluka() -> Value {
-    json!({
-        "slabs": [
-            {"hours": 24, "fee": {"kind": "percent", "percent": 15}},
-            {"hours": 12, "fee": {"kind": "percent", "percent": 30}},
-            {"hours": 6, "fee": {"kind": "percent", "percent": 50}}
-        ],
-        "reschedule": {"hours": 12, "fee": {"kind": "percent", "percent": 10}}
-    })
-}
-
-async fn save_policy(manager: &common::TestApp, policy: Value) -> (StatusCode, Value) {
-    manager.post("/v1/api/staff/policies", json!({"policy": policy})).await
-}
-
-/// The traveller cancels on the site with the OTP sent to `phone`.
-async fn cancel_on_site(app: &common::TestApp, ticket_id: &str, phone: &str) -> (StatusCode, Value) {
-    let (s, b) = app.post("/v1/api/common/send-otp", json!({"ticketId": ticket_id, "service": "BUS"})).await;
-    assert_eq!(s, StatusCode::OK, "{b}");
-    let code = common::sms_code(app, phone).await;
-    app.post("/v1/api/intercity/cancel-ticket", json!({"ticketId": ticket_id, "otpCode": code, "phone": phone})).await
 }
 
 async fn sell(seller: &common::TestApp, trip: &str, seats: &[&str], phone: &str) -> Value {

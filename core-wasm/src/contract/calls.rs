@@ -24,8 +24,8 @@ use super::queue::{QueueJoinRequest, QueueStanding, QueueStatusQuery};
 use super::reservation::{ReservationAck, ReservationForm};
 use super::seats::{BusSeatViewResponse, LaunchSeatViewResponse, SeatViewRequest};
 use super::tickets::{
-    CancelTicketRequest, CancelTicketResponse, Pdf, SearchTicketRequest, SearchTicketResponse, SendOtpByPhoneRequest,
-    SendOtpRequest, SendOtpResponse, Ticket, TicketById,
+    CancelTicketRequest, CancelTicketResponse, ChangeTicketRequest, ChangeTicketResponse, Pdf, SearchTicketRequest,
+    SearchTicketResponse, SendOtpByPhoneRequest, SendOtpRequest, SendOtpResponse, Ticket, TicketById,
 };
 use super::trips::{BusTripsResponse, LaunchTripsResponse, TripSearchRequest};
 use crate::service::Service;
@@ -389,12 +389,14 @@ calls! {
         "The phone's tickets, newest first, with the OTP sent to it"
     CancelTicket: Post "cancel-ticket", Both [idempotent limited]; CancelTicketRequest => CancelTicketResponse;
         "Cancel a ticket with the OTP sent to its phone: refund per policy"
+    ChangeTicket: Post "change-ticket", Both [idempotent limited]; ChangeTicketRequest => ChangeTicketResponse;
+        "Move a ticket, with the OTP sent to its phone, to the caller's pending booking on another date of its route: the fee per policy, the difference paid or refunded"
     TicketPdf: Get "download-ticket-pdf" / "{id}", Both []; TicketById => Pdf;
         "The e-ticket as a PDF (PNR, passenger, route, times, points, seats, fares, QR code)"
     BusReservation: Post "bus-reservation", Bus [idempotent limited]; ReservationForm => ReservationAck;
         "A full-bus reservation request (fields of SPEC §3)"
     SendOtp: Post "send-otp", Common [limited]; SendOtpRequest => SendOtpResponse;
-        "An OTP to cancel a ticket, sent to the ticket's phone"
+        "An OTP to cancel a ticket or change its date (action), sent to the ticket's phone"
     SendOtpByPhone: Post "send-otp-by-phone", Common [limited]; SendOtpByPhoneRequest => SendOtpResponse;
         "An OTP to find a phone's tickets"
     LoginOtp: Post "login-otp", Common [limited]; LoginOtpRequest => SendOtpResponse;

@@ -117,6 +117,9 @@ contract! {
         /// Why, when the operator cancelled the trip.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         pub cancel_reason: Option<String>,
+        /// The PNR of the ticket this one became, once the traveller changed its date.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub changed_to: Option<String>,
     }
 
     #[serde(rename_all = "camelCase")]
@@ -128,6 +131,8 @@ contract! {
         Counter,
         /// The operator cancelled the trip: the whole amount comes back.
         Operator,
+        /// The traveller changed the date: the ticket became another (`changedTo`).
+        Changed,
     }
 
     #[serde(rename_all = "camelCase")]
@@ -161,6 +166,17 @@ contract! {
     pub struct SendOtpRequest {
         pub ticket_id: String,
         pub service: Service,
+        /// What the code is for (the SMS says it): cancelling, unless told.
+        #[serde(default)]
+        pub action: TicketAction,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    #[derive(Copy, Eq, Default)]
+    pub enum TicketAction {
+        #[default]
+        Cancel,
+        Change,
     }
 
     #[serde(rename_all = "camelCase")]
@@ -196,6 +212,39 @@ contract! {
 }
 
 contract! {
+    /// `change-ticket` (issue 37): the ticket `ticketId` of the phone that proved itself with the
+    /// OTP (sent with `action: change`) becomes the caller's pending booking `tnxId` on another
+    /// trip of the same operator and route, with as many seats. A cheaper or equal trip is
+    /// ticketed at once (the difference refunded); a dearer one is paid for through the gateway
+    /// for `pay` only, and the ticket changes when that payment arrives.
+    #[serde(rename_all = "camelCase")]
+    pub struct ChangeTicketRequest {
+        pub ticket_id: String,
+        #[cfg_attr(feature = "schema", schemars(regex(pattern = r"^[0-9]{4}$")))]
+        pub otp_code: String,
+        pub phone: String,
+        pub tnx_id: String,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct ChangeTicketResponse {
+        /// Kept of what the old ticket cost.
+        pub fee: f64,
+        /// What the old ticket brings to the new one.
+        pub credit: f64,
+        /// Still to pay for the new booking through the gateway (0: changed already).
+        pub pay: f64,
+        /// Back to the traveller (a cheaper trip).
+        pub refund: f64,
+        /// The new ticket, when the change is done (nothing to pay).
+        #[serde(default)]
+        pub ticket_id: Option<String>,
+        #[serde(default)]
+        pub refund_status: Option<RefundStatus>,
+    }
+}
+
+contract! {
     /// The path of `download-ticket-pdf/{id}`: the ticket's `_id`.
     pub struct TicketById {
         pub id: String,
@@ -220,4 +269,4 @@ impl schemars::JsonSchema for Pdf {
 crate::names!(RefundStatus { Requested = "requested", Processing = "processing", Done = "done", Failed = "failed" });
 crate::names!(TicketStatus { Pending = "pending", Confirmed = "confirmed", Cancelled = "cancelled", Refunded = "refunded" });
 crate::names!(BoardingStatus { Boarded = "boarded", NoShow = "noShow" });
-crate::names!(CancelledBy { Traveller = "traveller", Counter = "counter", Operator = "operator" });
+crate::names!(CancelledBy { Traveller = "traveller", Counter = "counter", Operator = "operator", Changed = "changed" });

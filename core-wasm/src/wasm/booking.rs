@@ -316,6 +316,48 @@ pub fn reschedule_quote(
     quote_by(crate::policy::reschedule, policy, paid, now, departs)
 }
 
+/// Changing the date of a ticket that cost `paid` to a trip that costs `newAmount`
+/// (`policy::change`): the fee, what the old ticket brings, and what is paid or comes back.
+#[wasm_bindgen(js_name = changeQuote, unchecked_return_type = "ChangeQuote")]
+pub fn change_quote(
+    #[wasm_bindgen(unchecked_param_type = "Policy")] policy: JsValue,
+    paid: f64,
+    new_amount: f64,
+    now: &str,
+    departs: &str,
+    to_departs: &str,
+) -> Result<JsValue, JsError> {
+    let policy: crate::policy::Policy = from_js(policy, "policy")?;
+    let read = |s: &str| time::parse_local(s).map_err(|e| JsError::new(&e.to_string()));
+    to_js(&crate::policy::change(
+        &policy,
+        paid as i64,
+        new_amount as i64,
+        read(now)?,
+        read(departs)?,
+        read(to_departs)?,
+    ))
+}
+
+/// What changing `ticket` now to a trip leaving at `toDeparts` (wire time) that costs
+/// `newAmount` comes to under the policy it was sold under (`tickets::change_quote`, the ticket
+/// API's own count); undefined when the ticket cannot say.
+#[wasm_bindgen(js_name = ticketChangeQuote, unchecked_return_type = "ChangeQuote | undefined")]
+pub fn ticket_change_quote(
+    #[wasm_bindgen(unchecked_param_type = "Ticket")] ticket: JsValue,
+    new_amount: f64,
+    to_departs: &str,
+    now_ms: Option<f64>,
+) -> Result<JsValue, JsError> {
+    let ticket: Ticket = from_js(ticket, "ticket")?;
+    let to_departs = time::WireDateTime::parse(to_departs).map_err(|e| JsError::new(&e.to_string()))?.to_dhaka();
+    let now = time::dhaka_now(now_ms.unwrap_or_else(js_sys::Date::now));
+    match crate::tickets::change_quote(&ticket, new_amount as i64, to_departs, now) {
+        Some(quote) => to_js(&quote),
+        None => Ok(JsValue::UNDEFINED),
+    }
+}
+
 type Rule = fn(&crate::policy::Policy, i64, time::DateTime, time::DateTime) -> crate::policy::PolicyQuote;
 
 fn quote_by(rule: Rule, policy: JsValue, paid: f64, now: &str, departs: &str) -> Result<JsValue, JsError> {

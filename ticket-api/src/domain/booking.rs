@@ -29,7 +29,7 @@ use crate::store::bookings::{self, BookingRow, BookingStanding};
 use crate::store::claims::ClaimState;
 use crate::store::holds::{self, HeldSeats, HoldRow};
 use crate::store::inventory::{self, Claim, ClaimError};
-use crate::store::pool::Writes;
+use crate::store::pool::{Tx, Writes};
 use crate::waiting_room::Turned;
 use crate::waiting_room::admission::Refusal;
 
@@ -408,6 +408,9 @@ pub async fn book(
             network.operators.get(&trip.operator_id).and_then(|o| o.policy.as_deref()),
         )),
         language: Some(language.tag().to_owned()),
+        changes_ticket: None,
+        credit: 0,
+        change_fee: 0,
     };
     let write = state.claims.writing(&trip.id);
     // The gateway session must not outlive the hold: renew it for the payment. Nothing is read
@@ -470,8 +473,7 @@ pub async fn remove_seat(
     let write = state.claims.writing(&trip.id);
     // A refusal below drops the transaction, which rolls it back.
     let mut tx = state.pool.begin().await?;
-    let booking =
-        bookings::lock_pending(&mut *tx, &booking.id).await?.ok_or_else(|| ApiError::conflict(say::NOT_WAITING))?;
+    let booking = lock_to_reprice(&mut tx, &booking.id).await?;
     let mut seats = bookings::seats(&mut *tx, &booking.id).await?;
     let index = seats
         .iter()
@@ -495,4 +497,15 @@ pub async fn remove_seat(
         service_charge: quote.service_charge as f64,
         payment_gateway_commission: quote.commission as f64,
     })
+}
+
+/// A pending booking's row taken for the transaction to change its seats or price; refused once
+/// it is a ticket's new date (issue 37): what the change brings was counted on its price.
+pub(crate) async fn lock_to_reprice(tx: &mut Tx, booking_id: &str) -> Result<BookingRow, ApiError> {
+    let booking =
+        bookings::lock_pending(&mut **tx, booking_id).await?.ok_or_else(|| ApiError::conflict(say::NOT_WAITING))?;
+    if booking.changes_ticket.is_some() {
+        return Err(ApiError::conflict(say::CHANGE_BOOKING_FIXED));
+    }
+    Ok(booking)
 }

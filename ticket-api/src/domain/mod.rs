@@ -5,6 +5,7 @@ pub mod access;
 pub mod accounts;
 pub mod boarding;
 pub mod booking;
+pub mod changes;
 pub mod identity;
 pub mod messages;
 pub mod network;

@@ -33,6 +33,8 @@ const HOUR_MS: i64 = 60 * 60 * 1000;
 pub enum Purpose {
     Search,
     Cancel,
+    /// Changing a ticket's date (issue 37).
+    Change,
     /// Logging in (issue 13).
     Login,
 }
@@ -42,6 +44,7 @@ impl Purpose {
         match self {
             Purpose::Search => "search",
             Purpose::Cancel => "cancel",
+            Purpose::Change => "change",
             Purpose::Login => "login",
         }
     }
@@ -57,6 +60,9 @@ fn sms_text(purpose: Purpose, code: &str, language: Language) -> String {
         (Language::English, Purpose::Cancel) => {
             format!("Your OTP to cancel your ticket is {code}. It expires in 5 minutes. Never share it.")
         }
+        (Language::English, Purpose::Change) => {
+            format!("Your OTP to change your ticket's date is {code}. It expires in 5 minutes. Never share it.")
+        }
         (Language::English, Purpose::Login) => {
             format!("Your OTP to log in is {code}. It expires in 5 minutes. Never share it.")
         }
@@ -65,6 +71,9 @@ fn sms_text(purpose: Purpose, code: &str, language: Language) -> String {
         }
         (Language::Bangla, Purpose::Cancel) => {
             format!("টিকিট বাতিল করতে আপনার OTP {code}। কোডটি ৫ মিনিট কাজ করবে। কাউকে জানাবেন না।")
+        }
+        (Language::Bangla, Purpose::Change) => {
+            format!("টিকিটের তারিখ বদলাতে আপনার OTP {code}। কোডটি ৫ মিনিট কাজ করবে। কাউকে জানাবেন না।")
         }
         (Language::Bangla, Purpose::Login) => {
             format!("লগ ইন করতে আপনার OTP {code}। কোডটি ৫ মিনিট কাজ করবে। কাউকে জানাবেন না।")

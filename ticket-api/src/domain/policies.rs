@@ -39,14 +39,19 @@ pub fn read(config: &Config, stored: Option<&str>) -> Policy {
 }
 
 /// The fee and refund of an allowed cancellation, or the message of a refused one.
+/// A dated period as a message names it: its name, or its dates.
+pub fn period_name(period: Option<&policy::Period>) -> String {
+    period
+        .map(|p| if p.name.is_empty() { format!("{} to {}", p.from, p.to) } else { p.name.clone() })
+        .unwrap_or_default()
+}
+
 pub fn allowed(policy: &Policy, quote: PolicyQuote, departs: DateTime) -> Result<(Taka, Taka), ApiError> {
     match quote {
         PolicyQuote::Allowed { fee, refund, .. } => Ok((fee, refund)),
         PolicyQuote::Refused { reason: PolicyRefusal::Departed, .. } => Err(ApiError::bad(say::CANCEL_DEPARTED)),
         PolicyQuote::Refused { reason: PolicyRefusal::NotInPeriod, .. } => {
-            let period = policy::period_of(policy, departs)
-                .map(|p| if p.name.is_empty() { format!("{} to {}", p.from, p.to) } else { p.name.clone() })
-                .unwrap_or_default();
+            let period = period_name(policy::period_of(policy, departs));
             Err(ApiError::bad(say::CANCEL_PERIOD.with(&[("period", &period)])))
         }
         PolicyQuote::Refused { .. } => {

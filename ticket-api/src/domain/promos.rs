@@ -4,7 +4,6 @@
 
 use core_wasm::contract::booking::{Promo, PromoResponse, SurpriseDeal};
 use core_wasm::pricing::{self, PromoKind, PromoRule};
-use core_wasm::server_messages as say;
 
 use crate::AppState;
 use crate::clock::now_unix_ms;
@@ -104,8 +103,7 @@ pub async fn apply(
     // rolls it back.
     let mut tx = state.pool.begin().await?;
     promos::lock(&mut *tx, &code).await?;
-    let booking =
-        bookings::lock_pending(&mut *tx, &booking.id).await?.ok_or_else(|| ApiError::conflict(say::NOT_WAITING))?;
+    let booking = booking::lock_to_reprice(&mut tx, &booking.id).await?;
     let Some(discount) = discount_for(&mut tx, &booking, &code).await? else {
         tx.rollback().await?;
         return Ok(None);
@@ -120,8 +118,7 @@ pub async fn apply(
 pub async fn remove(state: &AppState, caller: &Caller, tnx_id: &str) -> Result<PromoResponse, ApiError> {
     let booking = booking::pending(state, caller, tnx_id).await?;
     let mut tx = state.pool.begin().await?;
-    let booking =
-        bookings::lock_pending(&mut *tx, &booking.id).await?.ok_or_else(|| ApiError::conflict(say::NOT_WAITING))?;
+    let booking = booking::lock_to_reprice(&mut tx, &booking.id).await?;
     let quote = pricing::with_discount(booking.quote(), 0);
     bookings::set_promo(&mut *tx, &booking.tnx_id, None, &quote).await?;
     tx.commit().await?;

@@ -10,9 +10,10 @@ use core_wasm::service::Service;
 use crate::AppState;
 use crate::clock::now_unix_ms;
 use crate::domain::otp::{self, Purpose};
+use crate::domain::payments::{funds, refunds};
 use crate::domain::{policies, views};
 use crate::error::ApiError;
-use crate::store::payments::{self, RefundReason};
+use crate::store::payments::RefundReason;
 use crate::store::tickets::{self, TicketRow};
 
 pub fn phone(input: &str) -> Result<Phone, ApiError> {
@@ -43,6 +44,15 @@ pub async fn search(
     Ok(found)
 }
 
+/// Whether the booking was sold at a counter: its cash is handled at one.
+pub async fn sold_at_counter(state: &AppState, booking_id: &str) -> Result<bool, ApiError> {
+    let found: Option<i64> = sqlx::query_scalar("SELECT 1 FROM counter_sales WHERE booking_id = $1")
+        .bind(booking_id)
+        .fetch_optional(&state.pool)
+        .await?;
+    Ok(found.is_some())
+}
+
 /// The fee and refund of cancelling `ticket` now under the policy it was sold under (issue 37),
 /// as the core counts it for the site before the traveller confirms, or why it cannot be: on
 /// the web and at a counter alike.
@@ -66,11 +76,7 @@ pub async fn cancel(state: &AppState, request: &CancelTicketRequest) -> Result<C
         return Err(ApiError::not_found(say::TICKET_NOT_FOUND));
     }
     // A counter's ticket was paid into a drawer: its cash comes back at a counter (issue 41).
-    let at_counter: Option<i64> = sqlx::query_scalar("SELECT 1 FROM counter_sales WHERE booking_id = $1")
-        .bind(&row.booking_id)
-        .fetch_optional(&state.pool)
-        .await?;
-    if at_counter.is_some() {
+    if sold_at_counter(state, &row.booking_id).await? {
         return Err(ApiError::bad(say::COUNTER_CANCEL));
     }
     let ticket = views::ticket(state, &row.id).await?;
@@ -89,17 +95,11 @@ pub async fn cancel(state: &AppState, request: &CancelTicketRequest) -> Result<C
         return Err(ApiError::bad(say::ALREADY_CANCELLED));
     }
     crate::store::inventory::release(&mut tx, &write, &row.booking_id).await?;
-    // The refund is asked of the gateway that took the money, and tracked until it is done.
-    let session = payments::paying_session(&mut *tx, &row.tnx_id).await?;
-    if let Some(session) = session.as_ref().filter(|_| refund > 0) {
-        payments::request_refund(&mut *tx, session, refund * 100, RefundReason::Cancelled, now_unix_ms()).await?;
-    }
+    // The refund is asked of the gateways that took the money, and tracked until it is done.
+    let refunds = funds::refund(&mut tx, &row.tnx_id, refund * 100, RefundReason::Cancelled, now_unix_ms()).await?;
     tx.commit().await?;
     write.committed();
-    let refund_status = match session.filter(|_| refund > 0) {
-        Some(session) => crate::domain::payments::refunds::refund_now(state, &session.id).await?,
-        None => None,
-    };
+    let refund_status = refunds::refund_all(state, &refunds).await?;
     Ok(CancelTicketResponse {
         ticket_status: TicketStatus::Cancelled,
         refund_amount: refund as f64,

@@ -89,12 +89,17 @@ impl TripInfo {
         room.opening_for(self.service, &self.stops, self.departs_at, now_ms)
     }
 
-    /// Whether the trip has left stop `from_stop` at `now_ms`: its first point there is behind
-    /// (Dhaka wall clock, as departures are stored).
-    pub(crate) fn has_left(&self, from_stop: i64, now_ms: i64) -> bool {
+    /// When the trip leaves stop `from_stop`: its first point there (Dhaka wall clock, as
+    /// departures are stored).
+    pub(crate) fn leaves(&self, from_stop: i64) -> core_wasm::time::DateTime {
         let offset =
             self.points.iter().filter(|p| p.stop == from_stop).map(|p| p.minutes_from_start).min().unwrap_or(0);
-        self.departs_at + offset <= core_wasm::time::dhaka_now(now_ms as f64).epoch_minutes()
+        core_wasm::time::DateTime::from_epoch_minutes(self.departs_at + offset)
+    }
+
+    /// Whether the trip has left stop `from_stop` at `now_ms`.
+    pub(crate) fn has_left(&self, from_stop: i64, now_ms: i64) -> bool {
+        self.leaves(from_stop) <= core_wasm::time::dhaka_now(now_ms as f64)
     }
 
     /// The trip: from the timetable in memory, or from the store when it was written after the

@@ -241,6 +241,7 @@ pub async fn ticket_of(state: &AppState, mut row: tickets::TicketRow) -> Result<
         cancel_free,
         cancelled_by,
         cancel_reason,
+        changed_to: row.changed_to_pnr.take(),
         boarding_code,
         boarding_status,
         id: row.id,

@@ -5,14 +5,14 @@ use axum::Json;
 use axum::extract::State;
 use core_wasm::contract::envelope::Envelope;
 use core_wasm::contract::tickets::{
-    CancelTicketRequest, CancelTicketResponse, SearchTicketRequest, SearchTicketResponse, SendOtpByPhoneRequest,
-    SendOtpRequest, SendOtpResponse,
+    CancelTicketRequest, CancelTicketResponse, ChangeTicketRequest, ChangeTicketResponse, SearchTicketRequest,
+    SearchTicketResponse, SendOtpByPhoneRequest, SendOtpRequest, SendOtpResponse, TicketAction,
 };
 
 use crate::AppState;
 use crate::domain::identity::Caller;
 use crate::domain::otp::{self, Purpose};
-use crate::domain::{access, tickets};
+use crate::domain::{access, changes, tickets};
 use crate::error::ApiError;
 use crate::http::client_address::ClientAddress;
 use crate::http::extract::{At, Body, Speaks, ok};
@@ -20,7 +20,7 @@ use crate::store::otp::{self as outbox, OutboxMessage};
 
 type Answer<T> = Result<Json<Envelope<T>>, ApiError>;
 
-/// `common/send-otp`: an OTP to cancel a ticket, sent to the ticket's own phone; the ticket must
+/// `common/send-otp`: an OTP to cancel a ticket or change its date, sent to the ticket's own phone; the ticket must
 /// be the caller's, or one of a phone they proved.
 pub async fn send_otp(
     State(state): State<AppState>,
@@ -30,7 +30,11 @@ pub async fn send_otp(
     Body(request): Body<SendOtpRequest>,
 ) -> Answer<SendOtpResponse> {
     let phone = access::ticket(&state, &caller, &request.ticket_id).await?.phone;
-    let wait = otp::send(&state, &phone, Purpose::Cancel, &address.to_string(), language).await?;
+    let purpose = match request.action {
+        TicketAction::Cancel => Purpose::Cancel,
+        TicketAction::Change => Purpose::Change,
+    };
+    let wait = otp::send(&state, &phone, purpose, &address.to_string(), language).await?;
     Ok(ok(SendOtpResponse { resend_after_seconds: wait }))
 }
 
@@ -68,6 +72,15 @@ pub async fn cancel_ticket(
     Body(request): Body<CancelTicketRequest>,
 ) -> Answer<CancelTicketResponse> {
     Ok(ok(tickets::cancel(&state, &request).await?))
+}
+
+/// `change-ticket` (issue 37): a ticket moved to the caller's pending booking on another date.
+pub async fn change_ticket(
+    State(state): State<AppState>,
+    caller: Caller,
+    Body(request): Body<ChangeTicketRequest>,
+) -> Answer<ChangeTicketResponse> {
+    Ok(ok(changes::change(&state, &caller, &request).await?))
 }
 
 /// `dev/sms-outbox` (demo mode only): the messages the site sent, newest first, so a demo (and

@@ -297,6 +297,9 @@ pub async fn sell(state: &AppState, staff: &Staff, sell: &CounterSell) -> Result
         )),
         // A counter's traveller is told in Bangla: the seller's screen says nothing of theirs.
         language: Some(core_wasm::language::Language::Bangla.tag().to_owned()),
+        changes_ticket: None,
+        credit: 0,
+        change_fee: 0,
     };
     let booking = BookingRow { hold_id: booking.id.clone(), ..booking };
     // The trip's row, taken: an operator's cancellation of the trip waits for this sale (and its

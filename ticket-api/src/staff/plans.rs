@@ -9,7 +9,7 @@
 //! traveller to collect at a counter), one message queued, the job's counts. Killed anywhere, a
 //! ticket is either wholly handled or not at all; the job resumes after a restart (its lease
 //! runs out) and a ticket already cancelled is skipped, so no refund is asked twice and none is
-//! missed. Refunds are sent by `domain::payments::refunds`, once per payment session.
+//! missed. Refunds are sent by `domain::payments::refunds`, once per session and booking.
 
 use std::time::Duration;
 
@@ -23,10 +23,11 @@ use super::access::{Staff, not_found};
 use super::write;
 use crate::AppState;
 use crate::clock::now_unix_ms;
+use crate::domain::payments::funds;
 use crate::domain::policies;
 use crate::error::ApiError;
 use crate::store::messages::{self, Topic};
-use crate::store::payments::{self, RefundReason};
+use crate::store::payments::RefundReason;
 use crate::store::tickets;
 
 /// How long a job is a process's before another may take it over (renewed with each ticket).
@@ -312,16 +313,16 @@ pub async fn run_job(state: &AppState, trip_id: &str) -> Result<bool, ApiError> 
     // Refunds a killed process asked for but never sent go now (else the reconciler's, within
     // its minute); one being sent by another process is leased and skipped.
     let due: Vec<String> = sqlx::query_scalar(
-        "SELECT r.session_id FROM refunds r JOIN bookings b ON b.tnx_id = r.tnx_id WHERE b.trip_id = $1 \
+        "SELECT r.id FROM refunds r JOIN bookings b ON b.tnx_id = r.tnx_id WHERE b.trip_id = $1 \
          AND r.reason = 'trip-cancelled' AND r.state = 'requested' AND r.next_try_at <= $2",
     )
     .bind(trip_id)
     .bind(now_unix_ms())
     .fetch_all(&state.pool)
     .await?;
-    for session in due {
-        if let Err(e) = crate::domain::payments::refunds::refund_now(state, &session).await {
-            tracing::warn!(session, error = ?e, "a trip cancellation's refund waits for a retry");
+    for refund in due {
+        if let Err(e) = crate::domain::payments::refunds::refund_now(state, &refund).await {
+            tracing::warn!(refund, error = ?e, "a trip cancellation's refund waits for a retry");
         }
     }
     sqlx::query("UPDATE trip_cancellations SET finished_at = $1 WHERE trip_id = $2 AND finished_at IS NULL")
@@ -345,15 +346,10 @@ async fn cancel_ticket(state: &AppState, trip_id: &str, ticket_id: &str, reason:
         tx.rollback().await?;
         return Ok(());
     }
-    // Its seats stay claimed: the trip is off sale, and they are the trip's record.
-    let session = payments::paying_session(&mut *tx, &row.tnx_id).await?;
-    let (online, counter) = match &session {
-        Some(session) => {
-            payments::request_refund(&mut *tx, session, row.amount * 100, RefundReason::TripCancelled, now).await?;
-            (1, 0)
-        }
-        None => (0, 1),
-    };
+    // Its seats stay claimed: the trip is off sale, and they are the trip's record. Nothing
+    // to refund online: paid at a counter, where the cash comes back.
+    let refunds = funds::refund(&mut tx, &row.tnx_id, row.amount * 100, RefundReason::TripCancelled, now).await?;
+    let (online, counter) = if refunds.is_empty() { (0, 1) } else { (1, 0) };
     if !row.phone.is_empty() {
         messages::queue_now(&mut *tx, &Topic::Cancelled(ticket_id), &row.phone, now).await?;
     }
@@ -368,11 +364,9 @@ async fn cancel_ticket(state: &AppState, trip_id: &str, ticket_id: &str, reason:
     .await?;
     tx.commit().await?;
     tracing::info!(trip = trip_id, ticket = ticket_id, reason, "ticket cancelled with its trip");
-    if let Some(session) = session
-        && let Err(e) = crate::domain::payments::refunds::refund_now(state, &session.id).await
-    {
+    if let Err(e) = crate::domain::payments::refunds::refund_all(state, &refunds).await {
         // The reconciler sends it again.
-        tracing::warn!(session = session.id, error = ?e, "a trip cancellation's refund waits for a retry");
+        tracing::warn!(ticket = ticket_id, error = ?e, "a trip cancellation's refund waits for a retry");
     }
     Ok(())
 }

@@ -43,9 +43,22 @@ pub struct BookingRow {
     pub policy: Option<String>,
     /// `bn` or `en`: the language of the messages about the ticket.
     pub language: Option<String>,
+    /// The ticket this booking changes the date of (issue 37), and the taka that ticket brings
+    /// (what was paid less the fee, `change_fee`): the gateway is asked for the rest.
+    #[sqlx(default)]
+    pub changes_ticket: Option<String>,
+    #[sqlx(default)]
+    pub credit: i64,
+    #[sqlx(default)]
+    pub change_fee: i64,
 }
 
 impl BookingRow {
+    /// What is left to pay through a gateway: the amount, less what a changed ticket brings.
+    pub fn payable(&self) -> i64 {
+        (self.amount - self.credit).max(0)
+    }
+
     /// The amounts as stored (computed by the core's pricing when they were written).
     pub fn quote(&self) -> Quote {
         Quote {
@@ -157,6 +170,29 @@ pub async fn lock_pending<'c>(e: impl Exec<'c>, booking_id: &str) -> Result<Opti
         .bind(BookingStatus::Pending.as_str())
         .fetch_optional(e)
         .await
+}
+
+/// Makes a pending booking the new date of `ticket_id`, bringing `credit` taka after a `fee`
+/// (issue 37); false when it is no longer pending or is another ticket's new date already.
+pub async fn mark_change<'c>(
+    e: impl Exec<'c>,
+    booking_id: &str,
+    ticket_id: &str,
+    credit: i64,
+    fee: i64,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE bookings SET changes_ticket = $1, credit = $2, change_fee = $3 \
+         WHERE id = $4 AND status = $5 AND (changes_ticket IS NULL OR changes_ticket = $1)",
+    )
+    .bind(ticket_id)
+    .bind(credit)
+    .bind(fee)
+    .bind(booking_id)
+    .bind(BookingStatus::Pending.as_str())
+    .execute(e)
+    .await?;
+    Ok(done.rows_affected() == 1)
 }
 
 /// Replaces a pending booking's seats and amounts (a seat removed).

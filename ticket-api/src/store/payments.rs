@@ -6,6 +6,7 @@ use core_wasm::contract::tickets::RefundStatus;
 use core_wasm::service::Service;
 
 use super::Exec;
+use super::pool::Tx;
 
 core_wasm::names!(PaymentOutcome { Paid = "paid", Failed = "failed", Cancelled = "cancelled", Refunded = "refunded" });
 
@@ -328,7 +329,8 @@ core_wasm::names!(RefundReason {
     SeatsLost = "seats-lost",
     TripCancelled = "trip-cancelled",
     AmountMismatch = "amount-mismatch",
-    Duplicate = "duplicate"
+    Duplicate = "duplicate",
+    Changed = "changed"
 });
 
 /// Why money goes back.
@@ -344,10 +346,15 @@ pub enum RefundReason {
     Duplicate,
     /// The operator cancelled the trip: the whole amount paid comes back.
     TripCancelled,
+    /// A date change: a cheaper trip's difference, or the payment of a change that could not
+    /// happen (the old ticket was cancelled meanwhile).
+    Changed,
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct RefundRow {
+    /// Our reference at the gateway, the same on every retry.
+    pub id: String,
     pub session_id: String,
     pub tnx_id: String,
     pub gateway: String,
@@ -366,21 +373,28 @@ pub struct RefundRow {
     pub settled_at: Option<i64>,
 }
 
-/// Asks for `amount_paisa` of the session's payment back, once per session (a repeat changes
-/// nothing).
+/// Asks for `amount_paisa` of the session's payment back for the booking `for_tnx` (the one
+/// the session paid, or one a date change moved its money to), once per session and booking (a
+/// repeat changes nothing). Answers the refund's id.
 pub async fn request_refund<'c>(
     e: impl Exec<'c>,
     session: &SessionRow,
+    for_tnx: &str,
     amount_paisa: i64,
     reason: RefundReason,
     now_ms: i64,
-) -> Result<(), sqlx::Error> {
+) -> Result<String, sqlx::Error> {
+    // The session's own booking keeps the session's id: the reference refunds had before a
+    // session could give back more than once (migration 22).
+    let id = if for_tnx == session.tnx_id { session.id.clone() } else { format!("{}-{for_tnx}", session.id) };
     sqlx::query(
-        "INSERT INTO refunds (session_id, tnx_id, gateway, amount, amount_paisa, reason, state, tries, next_try_at, \
-         requested_at) VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8, $8) ON CONFLICT (session_id) DO NOTHING",
+        "INSERT INTO refunds (id, session_id, tnx_id, gateway, amount, amount_paisa, reason, state, tries, \
+         next_try_at, requested_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9, $9) \
+         ON CONFLICT (session_id, tnx_id) DO NOTHING",
     )
+    .bind(&id)
     .bind(&session.id)
-    .bind(&session.tnx_id)
+    .bind(for_tnx)
     .bind(&session.gateway)
     .bind(amount_paisa / 100)
     .bind(amount_paisa)
@@ -389,11 +403,56 @@ pub async fn request_refund<'c>(
     .bind(now_ms)
     .execute(e)
     .await?;
-    Ok(())
+    Ok(id)
 }
 
-pub async fn refund<'c>(e: impl Exec<'c>, session_id: &str) -> Result<Option<RefundRow>, sqlx::Error> {
-    sqlx::query_as("SELECT * FROM refunds WHERE session_id = $1").bind(session_id).fetch_optional(e).await
+pub async fn refund<'c>(e: impl Exec<'c>, id: &str) -> Result<Option<RefundRow>, sqlx::Error> {
+    sqlx::query_as("SELECT * FROM refunds WHERE id = $1").bind(id).fetch_optional(e).await
+}
+
+/// Money that paid for a booking, by the session that took it.
+#[derive(Debug, Clone)]
+pub struct Fund {
+    pub session: SessionRow,
+    pub paisa: i64,
+}
+
+#[derive(sqlx::FromRow)]
+struct FundRow {
+    #[sqlx(flatten)]
+    session: SessionRow,
+    fund_paisa: i64,
+}
+
+/// What paid for the booking `tnx_id`, oldest first: the rows a date change wrote, or else the
+/// booking's own paying session with what it took. Empty for a booking paid at a counter.
+pub async fn funds_of(tx: &mut Tx, tnx_id: &str) -> Result<Vec<Fund>, sqlx::Error> {
+    let rows: Vec<FundRow> = sqlx::query_as(
+        "SELECT s.*, f.amount_paisa AS fund_paisa FROM booking_funds f JOIN payment_sessions s ON s.id = f.session_id \
+         WHERE f.tnx_id = $1 ORDER BY f.position",
+    )
+    .bind(tnx_id)
+    .fetch_all(&mut **tx)
+    .await?;
+    if !rows.is_empty() {
+        return Ok(rows.into_iter().map(|r| Fund { session: r.session, paisa: r.fund_paisa }).collect());
+    }
+    let own = paying_session(&mut **tx, tnx_id).await?;
+    Ok(own.map(|session| Fund { paisa: session.amount * 100, session }).into_iter().collect())
+}
+
+/// Records what paid for the booking `tnx_id` (a date change's), oldest first.
+pub async fn add_funds(tx: &mut Tx, tnx_id: &str, funds: &[Fund]) -> Result<(), sqlx::Error> {
+    for (position, fund) in funds.iter().enumerate() {
+        sqlx::query("INSERT INTO booking_funds (tnx_id, session_id, amount_paisa, position) VALUES ($1, $2, $3, $4)")
+            .bind(tnx_id)
+            .bind(&fund.session.id)
+            .bind(fund.paisa)
+            .bind(position as i64)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
 }
 
 /// Refunds to send (again) or to ask about, oldest first.
@@ -412,7 +471,7 @@ pub async fn refunds_due<'c>(e: impl Exec<'c>, now_ms: i64, limit: i64) -> Resul
 pub async fn refund_progress<'c>(e: impl Exec<'c>, was: &RefundRow, now: &RefundRow) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
         "UPDATE refunds SET state = $1, refund_ref = $2, tries = $3, next_try_at = $4, last_error = $5, settled_at = $6 \
-         WHERE session_id = $7 AND tries = $8 AND state = $9",
+         WHERE id = $7 AND tries = $8 AND state = $9",
     )
     .bind(now.state.as_str())
     .bind(&now.refund_ref)
@@ -420,7 +479,7 @@ pub async fn refund_progress<'c>(e: impl Exec<'c>, was: &RefundRow, now: &Refund
     .bind(now.next_try_at)
     .bind(&now.last_error)
     .bind(now.settled_at)
-    .bind(&was.session_id)
+    .bind(&was.id)
     .bind(was.tries)
     .bind(was.state.as_str())
     .execute(e)

@@ -51,6 +51,8 @@ pub struct TicketRow {
     pub trip_cancel_reason: Option<String>,
     /// When the trip's time or boarding point last changed after sales.
     pub trip_changed_at: Option<i64>,
+    /// The PNR of the ticket this one became (a date change).
+    pub changed_to_pnr: Option<String>,
     /// The booking's seats in the order chosen (read with the ticket too, a row per seat).
     #[sqlx(skip)]
     pub seats: Vec<String>,
@@ -97,7 +99,8 @@ const TICKET_ROWS: &str = "SELECT t.id, t.pnr, t.status, t.refund_amount, b.id A
      (SELECT r.state FROM refunds r WHERE r.tnx_id = b.tnx_id ORDER BY r.requested_at DESC LIMIT 1) AS refund_state, \
      t.no_show_at, t.issued_at, b.policy, b.language, t.cancelled_by, \
      (SELECT tc.reason FROM trip_cancellations tc WHERE tc.trip_id = b.trip_id) AS trip_cancel_reason, \
-     (SELECT tr.changed_at FROM trips tr WHERE tr.id = b.trip_id) AS trip_changed_at, (SELECT MIN(sc.scanned_at) FROM boarding_scans sc WHERE sc.trip_id = b.trip_id AND sc.pnr = t.pnr \
+     (SELECT tr.changed_at FROM trips tr WHERE tr.id = b.trip_id) AS trip_changed_at, \
+     (SELECT t2.pnr FROM tickets t2 WHERE t2.id = t.changed_to) AS changed_to_pnr, (SELECT MIN(sc.scanned_at) FROM boarding_scans sc WHERE sc.trip_id = b.trip_id AND sc.pnr = t.pnr \
      AND sc.outcome = 'admitted') AS boarded_at, s.seat_no FROM tickets t JOIN bookings b ON b.id = t.booking_id \
      LEFT JOIN payments p ON p.tnx_id = b.tnx_id LEFT JOIN booking_seats s ON s.booking_id = b.id";
 

@@ -21,6 +21,7 @@ use ticket_api::config::Config;
 use ticket_api::seed::{SeedOptions, seed_demo};
 use tower::ServiceExt;
 
+pub mod plans;
 pub mod staff;
 
 /// Days of demo trips in the test databases: tests pick trips up to the day after tomorrow, and

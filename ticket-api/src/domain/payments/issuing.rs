@@ -11,6 +11,7 @@ use core_wasm::contract::tickets::Ticket;
 use core_wasm::server_messages as say;
 
 use crate::AppState;
+use crate::claims::ClaimsWrite;
 use crate::clock::now_unix_ms;
 use crate::domain::identity::Caller;
 use crate::domain::{access, views};
@@ -20,8 +21,8 @@ use crate::store::bookings::{self, BookingStanding};
 use crate::store::claims::ClaimState;
 use crate::store::holds;
 use crate::store::inventory::{self, Claim, ClaimError};
-use crate::store::payments::{self as store_payments, PaymentOutcome, RefundReason, SessionRow, SessionState};
-use crate::store::pool::Writes;
+use crate::store::payments::{self as store_payments, Fund, PaymentOutcome, RefundReason, SessionRow, SessionState};
+use crate::store::pool::{Tx, Writes};
 use crate::store::{messages, tickets, trips};
 
 /// What issuing came to.
@@ -134,7 +135,7 @@ pub async fn issue_paid(state: &AppState, tnx_id: &str, paid: Option<(&SessionRo
             Payment::Confirmed {
                 closed_now,
                 refunded_before,
-                amount_matches: booking.amount == session.amount,
+                amount_matches: booking.payable() == session.amount,
                 recorded_as_this: None,
             }
         }
@@ -161,6 +162,7 @@ pub async fn issue_paid(state: &AppState, tnx_id: &str, paid: Option<(&SessionRo
                 store_payments::request_refund(
                     &mut *tx,
                     session,
+                    &session.tnx_id,
                     super::to_paisa(session.amount),
                     RefundReason::AmountMismatch,
                     now,
@@ -179,6 +181,7 @@ pub async fn issue_paid(state: &AppState, tnx_id: &str, paid: Option<(&SessionRo
                 store_payments::request_refund(
                     &mut *tx,
                     session,
+                    &session.tnx_id,
                     super::to_paisa(session.amount),
                     RefundReason::Duplicate,
                     now,
@@ -212,8 +215,50 @@ pub async fn issue_paid(state: &AppState, tnx_id: &str, paid: Option<(&SessionRo
         tx.rollback().await?;
         return refund_unticketed(state, tnx_id, &booking, paid, now, RefundReason::TripCancelled).await;
     }
-    let seats = bookings::seats(&mut *tx, &booking.id).await?;
     let write = state.claims.writing(&booking.trip_id);
+    match claim_sold(&mut tx, &write, &booking, now).await? {
+        Ok(()) => {}
+        Err(_taken) => {
+            tx.rollback().await?;
+            return refund_unticketed(state, tnx_id, &booking, paid, now, RefundReason::SeatsLost).await;
+        }
+    }
+    // A dearer date change (issue 37): the old ticket goes as this one comes, or, cancelled
+    // meanwhile, this payment goes back and nothing is issued.
+    let retired = match (&booking.changes_ticket, paid) {
+        (Some(old), Some((session, _))) => {
+            let paid_now = Fund { session: session.clone(), paisa: super::to_paisa(session.amount) };
+            let retired = super::exchange::retire(state, &mut tx, &booking, old, Some(paid_now), 0, now).await?;
+            if retired.is_none() {
+                tx.rollback().await?;
+                return refund_unticketed(state, tnx_id, &booking, paid, now, RefundReason::Changed).await;
+            }
+            retired
+        }
+        _ => None,
+    };
+    let ticket_id = ticket_writes(&mut tx, &booking, now).await?;
+    if let Some(old) = &booking.changes_ticket {
+        super::exchange::link(&mut tx, old, &ticket_id).await?;
+    }
+    tx.commit().await?;
+    write.committed();
+    if let Some(retired) = retired {
+        retired.write.committed();
+    }
+    Ok(Issued::Ticket(ticket_id))
+}
+
+/// Claims a paid booking's seats as sold: mostly its hold still has them and they become the
+/// sale's; else they are claimed again, free only if nobody took them meanwhile (and only
+/// within the online quota: what is left is the counters'). `Err` with the seats lost.
+pub(crate) async fn claim_sold(
+    tx: &mut Tx,
+    write: &ClaimsWrite<'_>,
+    booking: &bookings::BookingRow,
+    now: i64,
+) -> Result<Result<(), Vec<String>>, ApiError> {
+    let seats = bookings::seats(&mut **tx, &booking.id).await?;
     let claim = Claim {
         seats: &seats,
         from_stop: booking.from_stop,
@@ -222,44 +267,39 @@ pub async fn issue_paid(state: &AppState, tnx_id: &str, paid: Option<(&SessionRo
         state: ClaimState::Sold,
         expires_at: None,
     };
-    // Mostly the booking's hold still has its seats: they become the sale's. Else the seats are
-    // claimed again, free only if nobody took them meanwhile.
-    let claimed = if inventory::take_over(&mut tx, &write, &booking.hold_id, &claim).await? {
+    let claimed = if inventory::take_over(tx, write, &booking.hold_id, &claim).await? {
         Ok(())
     } else {
         let mut expired = Writes::new();
-        inventory::reclaim_expired(&mut expired, &write, now)?;
-        expired.run_in(&mut tx).await?;
-        inventory::release(&mut tx, &write, &booking.hold_id).await?;
+        inventory::reclaim_expired(&mut expired, write, now)?;
+        expired.run_in(tx).await?;
+        inventory::release(tx, write, &booking.hold_id).await?;
         let (from, to, wanted) = (booking.from_stop, booking.to_stop, seats.len() as i64);
-        if inventory::within_online_quota(&mut tx, &write, from, to, wanted).await? {
-            inventory::insert(&mut tx, &write, &claim).await
+        if inventory::within_online_quota(tx, write, from, to, wanted).await? {
+            inventory::insert(tx, write, &claim).await
         } else {
-            // What is left is the counters': lost, as a seat someone else took.
             Err(ClaimError::Taken(seats.clone()))
         }
     };
     match claimed {
-        Ok(()) => {
-            // Nothing left to read: the ticket's writes go together (store::writes).
-            let ticket_id = new_id("ticket")?;
-            let mut writes = Writes::new();
-            tickets::insert(&mut writes, &ticket_id, &new_pnr()?, &booking.id, now)?;
-            // The ticket by SMS (issue 37), sent by the messages' sender: never in the sale's way.
-            messages::queue(&mut writes, &messages::Topic::Ticket(&ticket_id), &booking.phone, now)?;
-            bookings::transition_with(&mut writes, &booking.id, booking.status, BookingStatus::Ticketed)?;
-            holds::delete(&mut writes, &booking.hold_id)?;
-            writes.run_in(&mut tx).await?;
-            tx.commit().await?;
-            write.committed();
-            Ok(Issued::Ticket(ticket_id))
-        }
-        Err(ClaimError::Taken(_)) => {
-            tx.rollback().await?;
-            refund_unticketed(state, tnx_id, &booking, paid, now, RefundReason::SeatsLost).await
-        }
+        Ok(()) => Ok(Ok(())),
+        Err(ClaimError::Taken(seats)) => Ok(Err(seats)),
         Err(ClaimError::Store(e)) => Err(e.into()),
     }
+}
+
+/// The ticket of a booking whose seats are claimed, with its SMS (sent by the messages' sender:
+/// never in the sale's way); the booking ticketed, its hold gone. Nothing left to read: the
+/// writes go together (store::writes). The new ticket's id.
+pub(crate) async fn ticket_writes(tx: &mut Tx, booking: &bookings::BookingRow, now: i64) -> Result<String, ApiError> {
+    let ticket_id = new_id("ticket")?;
+    let mut writes = Writes::new();
+    tickets::insert(&mut writes, &ticket_id, &new_pnr()?, &booking.id, now)?;
+    messages::queue(&mut writes, &messages::Topic::Ticket(&ticket_id), &booking.phone, now)?;
+    bookings::transition_with(&mut writes, &booking.id, booking.status, BookingStatus::Ticketed)?;
+    holds::delete(&mut writes, &booking.hold_id)?;
+    writes.run_in(tx).await?;
+    Ok(ticket_id)
 }
 
 /// Paid, but the seats were taken meanwhile or the trip was cancelled: the payment, recorded
@@ -280,13 +320,15 @@ async fn refund_unticketed(
     bookings::transition(&mut *tx, &booking.id, booking.status, BookingStatus::Refunded).await?;
     store_payments::mark_refunded(&mut *tx, tnx_id).await?;
     let session = store_payments::paying_session(&mut *tx, tnx_id).await?;
+    let mut refund = None;
     if let Some(session) = &session {
-        store_payments::request_refund(&mut *tx, session, super::to_paisa(session.amount), reason, now).await?;
+        let paisa = super::to_paisa(session.amount);
+        refund = Some(store_payments::request_refund(&mut *tx, session, tnx_id, paisa, reason, now).await?);
     }
     tx.commit().await?;
     tracing::warn!(tnx_id, %reason, "paid but not ticketed: refunding");
-    if let Some(session) = session {
-        super::refunds::refund_now(state, &session.id).await?;
+    if let Some(refund) = refund {
+        super::refunds::refund_now(state, &refund).await?;
     }
     Ok(Issued::Refunded)
 }

@@ -15,6 +15,8 @@
 //! gateway's answer, never by a guess.
 
 pub mod bkash;
+pub mod exchange;
+pub mod funds;
 pub mod issuing;
 pub mod reconcile;
 pub mod refunds;
@@ -281,7 +283,7 @@ pub async fn open_session(state: &AppState, booking: &BookingRow, gateway_name: 
     loop {
         let now = now_unix_ms();
         if let Some(open) =
-            payments::reusable(&state.pool, &booking.tnx_id, gateway.name(), booking.amount, now - REUSE_MS).await?
+            payments::reusable(&state.pool, &booking.tnx_id, gateway.name(), booking.payable(), now - REUSE_MS).await?
         {
             return Ok(open);
         }
@@ -304,7 +306,7 @@ pub async fn open_session(state: &AppState, booking: &BookingRow, gateway_name: 
     // session is given, not another (looked at under the lease, so no one opens meanwhile), and
     // the opening this caller claimed is given back.
     let reused =
-        payments::reusable(&state.pool, &booking.tnx_id, gateway.name(), booking.amount, now_unix_ms() - REUSE_MS)
+        payments::reusable(&state.pool, &booking.tnx_id, gateway.name(), booking.payable(), now_unix_ms() - REUSE_MS)
             .await;
     let (opened, used) = match reused {
         Ok(Some(open)) => (Ok(open), false),
@@ -318,14 +320,14 @@ pub async fn open_session(state: &AppState, booking: &BookingRow, gateway_name: 
     opened
 }
 
-/// Opens a session at the gateway for the booking's amount and records it.
+/// Opens a session at the gateway for what the booking has left to pay and records it.
 async fn open_at_gateway(state: &AppState, gateway: &Gateway, booking: &BookingRow) -> Result<SessionRow, ApiError> {
     let now = now_unix_ms();
     let mut session = SessionRow {
         id: crate::ids::new_tnx_id()?,
         tnx_id: booking.tnx_id.clone(),
         gateway: gateway.name().to_owned(),
-        amount: booking.amount,
+        amount: booking.payable(),
         currency: CURRENCY.to_owned(),
         gateway_ref: None,
         redirect_url: None,
@@ -430,7 +432,15 @@ pub async fn settle(state: &AppState, session: &SessionRow, verdict: Verdict) ->
                 );
                 let mut tx = state.pool.begin().await?;
                 payments::close_session(&mut *tx, &session.id, SessionState::Paid, Some(&paid_ref)).await?;
-                payments::request_refund(&mut *tx, session, amount_paisa, RefundReason::AmountMismatch, now).await?;
+                payments::request_refund(
+                    &mut *tx,
+                    session,
+                    &session.tnx_id,
+                    amount_paisa,
+                    RefundReason::AmountMismatch,
+                    now,
+                )
+                .await?;
                 tx.commit().await?;
                 return Ok(Settled::Refunding);
             }

@@ -33,8 +33,8 @@ pub async fn attempt_refund(state: &AppState, refund: &RefundRow) -> Result<Opti
     let gateway = state.gateways.by_name(&refund.gateway)?;
     let answer = match (&refund.state, &refund.refund_ref) {
         (RefundStatus::Processing, Some(reference)) => gateway.refund_status(&session, reference).await,
-        // Our reference is the session's id: the same on every retry.
-        _ => gateway.refund(&session, refund.amount_paisa, &refund.session_id).await,
+        // Our reference is the refund's id: the same on every retry.
+        _ => gateway.refund(&session, refund.amount_paisa, &refund.id).await,
     };
     let mut after = claimed.clone();
     match answer {
@@ -51,12 +51,12 @@ pub async fn attempt_refund(state: &AppState, refund: &RefundRow) -> Result<Opti
             after.last_error = None;
         }
         Err(e) if claimed.tries >= MAX_REFUND_TRIES => {
-            tracing::error!(session = refund.session_id, tnx_id = refund.tnx_id, error = %e, "refund given up: an operator must act");
+            tracing::error!(refund = refund.id, session = refund.session_id, tnx_id = refund.tnx_id, error = %e, "refund given up: an operator must act");
             after.state = RefundStatus::Failed;
             after.last_error = Some(e.to_string());
         }
         Err(e) => {
-            tracing::warn!(session = refund.session_id, error = %e, tries = claimed.tries, "refund attempt failed; retrying");
+            tracing::warn!(refund = refund.id, session = refund.session_id, error = %e, tries = claimed.tries, "refund attempt failed; retrying");
             after.next_try_at = now + backoff_ms(claimed.tries);
             after.last_error = Some(e.to_string());
         }
@@ -71,14 +71,29 @@ fn backoff_ms(tries: i64) -> i64 {
     minutes.min(120) * 60_000
 }
 
-/// Sends the booking's refund at once when there is one waiting (a cancel, a lost seat); what is
-/// left is the reconciler's.
-pub async fn refund_now(state: &AppState, session_id: &str) -> Result<Option<RefundStatus>, ApiError> {
-    match payments::refund(&state.pool, session_id).await? {
+/// Sends a refund at once when it is waiting (a cancel, a lost seat); what is left is the
+/// reconciler's.
+pub async fn refund_now(state: &AppState, refund_id: &str) -> Result<Option<RefundStatus>, ApiError> {
+    match payments::refund(&state.pool, refund_id).await? {
         Some(r) if r.state == RefundStatus::Requested => Ok(attempt_refund(state, &r).await?.or(Some(r.state))),
         Some(r) => Ok(Some(r.state)),
         None => Ok(None),
     }
+}
+
+/// Sends each of `ids` at once ([`refund_now`]): how the money stands, the least advanced of
+/// them (a failed one first, then one still waiting).
+pub async fn refund_all(state: &AppState, ids: &[String]) -> Result<Option<RefundStatus>, ApiError> {
+    let mut least = None;
+    for id in ids {
+        let status = refund_now(state, id).await?;
+        least = match (least, status) {
+            (Some(RefundStatus::Failed), _) | (_, None) => least,
+            (_, Some(RefundStatus::Failed)) | (None, _) | (Some(RefundStatus::Done), _) => status,
+            (Some(_), Some(_)) => least,
+        };
+    }
+    Ok(least)
 }
 
 #[cfg(test)]
