@@ -74,6 +74,10 @@ async fn change(
     traveller.post("/v1/api/intercity/change-ticket", body).await
 }
 
+fn ok_data_of((status, body): (StatusCode, Value)) -> Value {
+    ok_data(status, &body)
+}
+
 async fn ticket_of(traveller: &common::TestApp, tnx: &str) -> Value {
     let (s, b) = traveller.post("/v1/api/intercity/get-ticket-info-by-txn-id", json!({"tnxId": tnx})).await;
     ok_data(s, &b)
@@ -118,6 +122,12 @@ on_both! {
         let old = ticket_of(&traveller, old_tnx).await;
         assert_eq!(old["paymentHistory"]["ticketStatus"], "cancelled");
         assert_eq!((&old["cancelledBy"], &old["changedTo"]), (&json!("changed"), &new["pnr"]), "{old}");
+        let history = &old["paymentHistory"];
+        assert_eq!(
+            (taka(&history["cancellationFee"]), taka(&history["refundAmount"])),
+            (Some(fee), Some(refund)),
+            "the old ticket kept the fee and gave back the difference"
+        );
         assert!(common::free_seats(&app, &trip).await.contains(&"A1".to_owned()), "the old seat is for sale again");
         assert!(!common::free_seats(&app, &cheaper).await.contains(&"C3".to_owned()));
         let back: Vec<(i64, String, String)> =
@@ -179,6 +189,24 @@ on_both! {
             rows(&app, "SELECT amount_paisa FROM booking_funds WHERE tnx_id = $1 ORDER BY position", &tnx).await;
         assert_eq!(funds, [(credit * 100,), (pay * 100,)]);
 
+        // A dearer change whose payment was recorded but not issued (a process killed between
+        // the two): the reconciler's issue makes the change as the gateway's callback would.
+        let (other, second) = web_ticket(&app, &trip, &["C1"], "01711000212", None, "en").await;
+        let (late, _) = new_date(&other, &dearer, &["C2"], "01711000212").await;
+        let code = change_code(&other, &second, "01711000212").await;
+        ok_data_of(change(&other, &second, "01711000212", &code, &late).await);
+        let booking = ticket_api::store::bookings::by_tnx(&app.state.pool, &late).await.unwrap().unwrap();
+        let session = ticket_api::domain::payments::open_session(&app.state, &booking, "sandbox").await.unwrap();
+        use ticket_api::store::payments::{self as store, PaymentOutcome, SessionState};
+        store::close_session(&app.state.pool, &session.id, SessionState::Paid, Some("paid-ref")).await.unwrap();
+        store::record_once(&app.state.pool, &session, PaymentOutcome::Paid, 0).await.unwrap();
+        let issued = ticket_api::domain::payments::issuing::issue(&app.state, &late).await.unwrap();
+        assert!(matches!(issued, ticket_api::domain::payments::issuing::Issued::Ticket(_)), "{issued:?}");
+        let moved = ticket_of(&other, second["tnxId"].as_str().unwrap()).await;
+        assert_eq!((&moved["cancelledBy"], &moved["changedTo"]), (&json!("changed"), &ticket_of(&other, &late).await["pnr"]));
+        let funds: Vec<(i64,)> = rows(&app, "SELECT COUNT(*) FROM booking_funds WHERE tnx_id = $1", &late).await;
+        assert_eq!(funds, [(2,)]);
+
         // The operator cancels the new trip: both payments come back in full, each its part.
         let (s, b) = manager.post("/v1/api/staff/trips/cancel", json!({"tripId": dearer, "reason": "Ferry strike"})).await;
         ok_data(s, &b);
@@ -191,6 +219,7 @@ on_both! {
         }
         let mut back: Vec<(i64, String)> =
             rows(&app, "SELECT amount_paisa, reason FROM refunds WHERE tnx_id = $1", &tnx).await;
+        assert_eq!(rows::<(i64,)>(&app, "SELECT COUNT(*) FROM refunds WHERE tnx_id = $1", &late).await, [(2,)]);
         back.sort();
         let mut expected = vec![(credit * 100, "trip-cancelled".to_owned()), (pay * 100, "trip-cancelled".to_owned())];
         expected.sort();

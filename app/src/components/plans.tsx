@@ -26,9 +26,19 @@ export function PolicyTerms({ policy }: { policy?: Policy | null }) {
 /**
  * Why a ticket the operator cancelled is cancelled, and how the money comes back (in full: to the
  * card or wallet that paid, or at a counter for cash). A changed trip says the ticket may be
- * cancelled free.
+ * cancelled free; a ticket whose date the traveller changed names its new ticket, and what of
+ * the difference came back.
  */
 export function TripNotice({ ticket }: { ticket: Ticket }) {
+  if (ticket.cancelledBy === 'changed') {
+    const refund = ticket.paymentHistory.refundAmount ?? 0;
+    const pnr = ticket.changedTo ?? '';
+    return (
+      <p className="trip-notice" role="status" data-testid="ticket-changed">
+        {refund > 0 ? t('ticket.changedRefund', { pnr, amount: taka(refund) }) : t('ticket.changed', { pnr })}
+      </p>
+    );
+  }
   if (ticket.cancelledBy === 'operator') {
     const amount = taka(ticket.paymentHistory.refundAmount ?? ticket.paymentHistory.paidAmount ?? 0);
     const reason = ticket.cancelReason ?? '';

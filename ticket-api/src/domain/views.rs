@@ -270,7 +270,11 @@ pub async fn ticket_of(state: &AppState, mut row: tickets::TicketRow) -> Result<
             ticket_status: row.status,
             paid_amount: Some(row.amount as f64),
             refund_amount: row.refund_amount.map(|v| v as f64),
-            cancellation_fee: row.refund_amount.map(|refund| (row.amount - refund) as f64),
+            // A changed ticket kept only the change's fee: the rest of its money went to the new one.
+            cancellation_fee: match row.change_fee {
+                Some(fee) => Some(fee as f64),
+                None => row.refund_amount.map(|refund| (row.amount - refund) as f64),
+            },
             refund_status,
             gateway: row.gateway,
         },

@@ -51,8 +51,9 @@ pub struct TicketRow {
     pub trip_cancel_reason: Option<String>,
     /// When the trip's time or boarding point last changed after sales.
     pub trip_changed_at: Option<i64>,
-    /// The PNR of the ticket this one became (a date change).
+    /// The PNR of the ticket this one became (a date change), and the fee the change kept.
     pub changed_to_pnr: Option<String>,
+    pub change_fee: Option<i64>,
     /// The booking's seats in the order chosen (read with the ticket too, a row per seat).
     #[sqlx(skip)]
     pub seats: Vec<String>,
@@ -100,7 +101,9 @@ const TICKET_ROWS: &str = "SELECT t.id, t.pnr, t.status, t.refund_amount, b.id A
      t.no_show_at, t.issued_at, b.policy, b.language, t.cancelled_by, \
      (SELECT tc.reason FROM trip_cancellations tc WHERE tc.trip_id = b.trip_id) AS trip_cancel_reason, \
      (SELECT tr.changed_at FROM trips tr WHERE tr.id = b.trip_id) AS trip_changed_at, \
-     (SELECT t2.pnr FROM tickets t2 WHERE t2.id = t.changed_to) AS changed_to_pnr, (SELECT MIN(sc.scanned_at) FROM boarding_scans sc WHERE sc.trip_id = b.trip_id AND sc.pnr = t.pnr \
+     (SELECT t2.pnr FROM tickets t2 WHERE t2.id = t.changed_to) AS changed_to_pnr, \
+     (SELECT b2.change_fee FROM tickets t2 JOIN bookings b2 ON b2.id = t2.booking_id WHERE t2.id = t.changed_to) \
+     AS change_fee, (SELECT MIN(sc.scanned_at) FROM boarding_scans sc WHERE sc.trip_id = b.trip_id AND sc.pnr = t.pnr \
      AND sc.outcome = 'admitted') AS boarded_at, s.seat_no FROM tickets t JOIN bookings b ON b.id = t.booking_id \
      LEFT JOIN payments p ON p.tnx_id = b.tnx_id LEFT JOIN booking_seats s ON s.booking_id = b.id";
 

@@ -225,9 +225,17 @@ pub async fn issue_paid(state: &AppState, tnx_id: &str, paid: Option<(&SessionRo
     }
     // A dearer date change (issue 37): the old ticket goes as this one comes, or, cancelled
     // meanwhile, this payment goes back and nothing is issued.
-    let retired = match (&booking.changes_ticket, paid) {
-        (Some(old), Some((session, _))) => {
-            let paid_now = Fund { session: session.clone(), paisa: super::to_paisa(session.amount) };
+    let retired = match &booking.changes_ticket {
+        Some(old) => {
+            // The session that paid: this verdict's, or (the reconciler, confirm-ticket) the
+            // store's record of it.
+            let session = match paid {
+                Some((session, _)) => Some(session.clone()),
+                None => store_payments::paying_session(&mut *tx, tnx_id).await?,
+            };
+            let session = session
+                .ok_or_else(|| ApiError::Internal(format!("issuing the change {tnx_id} without its payment")))?;
+            let paid_now = Fund { paisa: super::to_paisa(session.amount), session };
             let retired = super::exchange::retire(state, &mut tx, &booking, old, Some(paid_now), 0, now).await?;
             if retired.is_none() {
                 tx.rollback().await?;
@@ -235,7 +243,7 @@ pub async fn issue_paid(state: &AppState, tnx_id: &str, paid: Option<(&SessionRo
             }
             retired
         }
-        _ => None,
+        None => None,
     };
     let ticket_id = ticket_writes(&mut tx, &booking, now).await?;
     if let Some(old) = &booking.changes_ticket {

@@ -259,6 +259,23 @@ describe('ticket history: cancelling a ticket', () => {
     expect(within(results).getByTestId('trip-cancelled')).toHaveTextContent('The operator cancelled this trip (Road closed by flood). Your 2,200 TK is refunded in full');
   });
 
+  it('a ticket whose date was changed names the new ticket and the difference that comes back', async () => {
+    const moved = ticket({
+      _id: 'tkt-moved',
+      cancelledBy: 'changed',
+      changedTo: 'NEWPNR42',
+      paymentHistory: { ticketStatus: 'cancelled', paidAmount: 1200, refundAmount: 180, cancellationFee: 0, gateway: 'sandbox' },
+    });
+    answer('search-ticket', 'BUS', { tickets: [moved] });
+    const rendered = await openSearchPopup();
+    await enterCode(rendered.user, rendered.popup, '4821');
+    const results = await screen.findByRole('region', { name: 'Your tickets' });
+    expect(within(results).getByTestId('ticket-changed')).toHaveTextContent(
+      'This ticket was changed to another date: your ticket is now NEWPNR42, and 180 TK of the difference comes back',
+    );
+    expect(within(results).queryByRole('button', { name: 'Cancel ticket' })).not.toBeInTheDocument();
+  });
+
   it('a wrong code keeps the cancel popup with the message under the boxes; the ticket stays confirmed', async () => {
     answer('send-otp', 'COMMON', { resendAfterSeconds: 115 });
     fail('cancel-ticket', 'BUS', 'Wrong OTP, please check the code and try again', 400);
