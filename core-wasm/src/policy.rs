@@ -364,21 +364,16 @@ pub fn change(
     settle(policy, reschedule(policy, paid, now, departs), new_amount, now, to_departs)
 }
 
-/// [`change`] for a ticket whose trip the operator moved: free of charge until departure, as
-/// its cancellation is ([`cancel_free`]).
-pub fn change_free(
+/// A date change from the old ticket's `quote` (the date-change rule's, or a free cancellation's
+/// once the operator moved the trip): the new date must be ahead and outside a period with no
+/// changes; then the difference between what the old ticket brings and what the new one costs.
+pub fn settle(
     policy: &Policy,
-    paid: Taka,
+    quote: PolicyQuote,
     new_amount: Taka,
     now: DateTime,
-    departs: DateTime,
     to_departs: DateTime,
 ) -> ChangeQuote {
-    settle(policy, cancel_free(paid, now, departs), new_amount, now, to_departs)
-}
-
-/// The difference between what the old ticket brings and what the new one costs.
-fn settle(policy: &Policy, quote: PolicyQuote, new_amount: Taka, now: DateTime, to_departs: DateTime) -> ChangeQuote {
     match quote {
         PolicyQuote::Refused { reason, notice_minutes } => ChangeQuote::Refused { reason, notice_minutes },
         PolicyQuote::Allowed { .. } if to_departs <= now => {

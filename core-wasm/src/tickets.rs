@@ -46,8 +46,12 @@ pub fn change_quote(ticket: &Ticket, new_amount: Taka, to_departs: DateTime, now
     let policy = ticket.policy.as_ref()?;
     let paid = ticket.payment_history.paid_amount?.round() as Taka;
     let departs = departs(ticket)?;
-    let rule = if ticket.cancel_free { policy::change_free } else { policy::change };
-    Some(rule(policy, paid, new_amount, now, departs, to_departs))
+    let quote = if ticket.cancel_free {
+        policy::cancel_free(paid, now, departs)
+    } else {
+        policy::reschedule(policy, paid, now, departs)
+    };
+    Some(policy::settle(policy, quote, new_amount, now, to_departs))
 }
 
 /// After a successful cancel, the ticket with `ticket_id` takes the response's status, refund and
@@ -60,4 +64,44 @@ pub fn apply_cancel(mut tickets: Vec<Ticket>, ticket_id: &str, response: &Cancel
         ticket.payment_history.refund_status = response.refund_status;
     }
     tickets
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::time::{parse_local, to_wire};
+
+    /// A confirmed ticket of 1,200 Tk under Bhaluka's 10 % date change, leaving 11 December 20:00.
+    fn ticket(cancel_free: bool) -> Ticket {
+        serde_json::from_value(serde_json::json!({
+            "_id": "t1",
+            "departureDateTime": to_wire("2026-12-11", "20:00").unwrap(),
+            "paymentHistory": {"ticketStatus": "confirmed", "paidAmount": 1200},
+            "policy": {"slabs": [{"hours": 24, "fee": {"kind": "percent", "percent": 15}}],
+                "reschedule": {"hours": 12, "fee": {"kind": "percent", "percent": 10}}},
+            "cancelFree": cancel_free,
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn a_change_follows_the_tickets_policy_or_is_free_once_the_operator_moved_the_trip() {
+        let (to, now) = (parse_local("2026-12-13 20:00").unwrap(), parse_local("2026-12-11 07:00").unwrap());
+        let quote = |free| change_quote(&ticket(free), 1_500, to, now);
+        assert_eq!(
+            quote(false),
+            Some(ChangeQuote::Allowed { fee: 120, credit: 1_080, pay: 420, refund: 0, notice_minutes: 780 })
+        );
+        assert_eq!(
+            quote(true),
+            Some(ChangeQuote::Allowed { fee: 0, credit: 1_200, pay: 300, refund: 0, notice_minutes: 780 })
+        );
+        // Two hours before: too late by the policy, still free for a moved trip.
+        let late = parse_local("2026-12-11 18:00").unwrap();
+        assert!(matches!(change_quote(&ticket(false), 900, to, late), Some(ChangeQuote::Refused { .. })));
+        assert_eq!(
+            change_quote(&ticket(true), 900, to, late),
+            Some(ChangeQuote::Allowed { fee: 0, credit: 1_200, pay: 0, refund: 300, notice_minutes: 120 })
+        );
+    }
 }

@@ -89,6 +89,16 @@ async fn forget_last_send(app: &common::TestApp) {
     sqlx::query("UPDATE otp_sends SET last_sent = last_sent - 200000").execute(&app.state.pool).await.unwrap();
 }
 
+/// Hanif under Bhaluka's policy (a 10 % date change with 12 hours' notice): its manager, its
+/// Dhaka - Kushtia trip leaving in 36 hours, and the trip `days` ahead at `fare` taka.
+async fn two_dates(app: &common::TestApp, days: i64, fare: i64) -> (common::TestApp, String, String) {
+    let manager = staff(app, MANAGER).await;
+    let trip = trip_leaving_in(app, &manager, 9, 36 * 60).await;
+    ok_data(save_policy(&manager, bhaluka()).await.0, &json!({}));
+    let other = dated_trip(app, &manager, days, fare).await;
+    (manager, trip, other)
+}
+
 /// Bhaluka's 10 % of what was paid, to the taka.
 fn change_fee(paid: i64) -> i64 {
     (paid * 10 + 50) / 100
@@ -97,10 +107,7 @@ fn change_fee(paid: i64) -> i64 {
 on_both! {
     a_cheaper_date_changes_at_once_and_the_difference_comes_back(app) {
         const PHONE: &str = "01711000201";
-        let manager = staff(&app, MANAGER).await;
-        let trip = trip_leaving_in(&app, &manager, 9, 36 * 60).await;
-        ok_data(save_policy(&manager, bhaluka()).await.0, &json!({}));
-        let cheaper = dated_trip(&app, &manager, 5, 400).await;
+        let (_, trip, cheaper) = two_dates(&app, 5, 400).await;
         let (traveller, sold) = web_ticket(&app, &trip, &["A1"], PHONE, None, "en").await;
         let paid = taka(&sold["paymentHistory"]["paidAmount"]).unwrap();
         let old_tnx = sold["tnxId"].as_str().unwrap();
@@ -157,10 +164,7 @@ on_both! {
 
     a_dearer_date_is_paid_for_the_difference_and_changes_when_paid(app) {
         const PHONE: &str = "01711000202";
-        let manager = staff(&app, MANAGER).await;
-        let trip = trip_leaving_in(&app, &manager, 9, 36 * 60).await;
-        ok_data(save_policy(&manager, bhaluka()).await.0, &json!({}));
-        let dearer = dated_trip(&app, &manager, 4, 1000).await;
+        let (manager, trip, dearer) = two_dates(&app, 4, 1000).await;
         let (traveller, sold) = web_ticket(&app, &trip, &["B1"], PHONE, None, "en").await;
         let paid = taka(&sold["paymentHistory"]["paidAmount"]).unwrap();
         let old_tnx = sold["tnxId"].as_str().unwrap();
@@ -228,10 +232,7 @@ on_both! {
 
     a_change_outside_the_policy_or_of_another_kind_is_refused_and_changes_nothing(app) {
         const PHONE: &str = "01711000203";
-        let manager = staff(&app, MANAGER).await;
-        let trip = trip_leaving_in(&app, &manager, 9, 36 * 60).await;
-        ok_data(save_policy(&manager, bhaluka()).await.0, &json!({}));
-        let other = dated_trip(&app, &manager, 5, 700).await;
+        let (manager, trip, other) = two_dates(&app, 5, 700).await;
         let (traveller, sold) = web_ticket(&app, &trip, &["A1"], PHONE, None, "en").await;
         let old_tnx = sold["tnxId"].as_str().unwrap();
         let code = change_code(&traveller, &sold, PHONE).await;
@@ -290,10 +291,7 @@ on_both! {
 
     a_ticket_changes_once_whatever_races_it(app) {
         const PHONE: &str = "01711000204";
-        let manager = staff(&app, MANAGER).await;
-        let trip = trip_leaving_in(&app, &manager, 9, 36 * 60).await;
-        ok_data(save_policy(&manager, bhaluka()).await.0, &json!({}));
-        let cheaper = dated_trip(&app, &manager, 5, 400).await;
+        let (manager, trip, cheaper) = two_dates(&app, 5, 400).await;
         let dearer = dated_trip(&app, &manager, 4, 1000).await;
 
         // A change and a cancel at once, each with its own code: one of them happens.
