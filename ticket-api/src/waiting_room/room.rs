@@ -476,7 +476,13 @@ impl WaitingRoom {
             admitted,
             total,
             wait_seconds,
-            poll_after_ms: poll_after(now_ms, queue.opens_ms, wait_seconds, admission.is_some() || lapsed),
+            poll_after_ms: poll_after(
+                now_ms,
+                queue.opens_ms,
+                wait_seconds,
+                admission.is_some() || lapsed,
+                spread_of(place_id),
+            ),
             admission,
             lapsed,
             seed_hash: queue.seed_hash.clone(),
@@ -511,17 +517,32 @@ impl WaitingRoom {
     }
 }
 
+/// The pre-queue's polls at the opening are spread over this long, each place at its own moment
+/// (issue 38): every pre-queued client polling in the opening's first second would be its spike.
+const OPENING_SPREAD_MS: u64 = 5_000;
+
+/// A place's moment in the opening's spread: from its id (random), so the same on every poll.
+fn spread_of(place_id: &str) -> u64 {
+    // FNV-1a: a fixed, even scatter of the id's bytes; nothing here needs to be secret.
+    let hash =
+        place_id.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+    hash % OPENING_SPREAD_MS
+}
+
 /// When a client should poll again: often near the turn, seldom far from it, never more than
-/// half a minute apart; at the opening's moment for the pre-queue.
-fn poll_after(now_ms: i64, opens_ms: i64, wait_seconds: Option<u64>, done: bool) -> u64 {
+/// half a minute apart; for the pre-queue, the poll that reaches the opening comes `spread_ms`
+/// after it.
+fn poll_after(now_ms: i64, opens_ms: i64, wait_seconds: Option<u64>, done: bool, spread_ms: u64) -> u64 {
     if done {
         return 0;
     }
-    let ms = match wait_seconds {
-        None => u64::try_from(opens_ms - now_ms).unwrap_or(0).clamp(1_000, 30_000),
-        Some(wait) => (wait * 1000 / 4).clamp(2_000, 30_000),
-    };
-    ms.min(u64::try_from(opens_ms - now_ms).ok().filter(|&until| until > 0).unwrap_or(u64::MAX).max(1_000))
+    let until_opening = u64::try_from(opens_ms - now_ms).ok().filter(|&until| until > 0);
+    match (wait_seconds, until_opening) {
+        (None, Some(until)) if until > 30_000 => 30_000,
+        (None, Some(until)) => (until + spread_ms).max(1_000),
+        (None, None) => 1_000,
+        (Some(wait), until) => (wait * 1000 / 4).clamp(2_000, 30_000).min(until.map_or(u64::MAX, |u| u.max(1_000))),
+    }
 }
 
 impl std::fmt::Display for RoomError {
@@ -535,19 +556,34 @@ impl std::fmt::Display for RoomError {
 
 #[cfg(test)]
 mod tests {
-    use super::poll_after;
+    use super::{OPENING_SPREAD_MS, poll_after, spread_of};
 
     #[test]
     fn polls_come_at_the_opening_then_often_near_the_turn() {
-        // Pre-queue: at the opening, at least a second and at most half a minute apart.
-        assert_eq!(poll_after(0, 10_000, None, false), 10_000);
-        assert_eq!(poll_after(0, 600_000, None, false), 30_000);
-        assert_eq!(poll_after(0, 100, None, false), 1_000);
+        // Pre-queue: at the opening (and the place's moment of the spread), at least a second and
+        // at most half a minute apart.
+        assert_eq!(poll_after(0, 10_000, None, false, 0), 10_000);
+        assert_eq!(poll_after(0, 10_000, None, false, 3_210), 13_210);
+        assert_eq!(poll_after(0, 600_000, None, false, 3_210), 30_000, "far from it: half a minute");
+        assert_eq!(poll_after(0, 100, None, false, 0), 1_000);
+        assert_eq!(poll_after(500, 100, None, false, 4_000), 1_000, "opened, not drawn yet");
         // In the queue: a quarter of the wait, 2 to 30 s.
-        assert_eq!(poll_after(10, 0, Some(4), false), 2_000);
-        assert_eq!(poll_after(10, 0, Some(60), false), 15_000);
-        assert_eq!(poll_after(10, 0, Some(3_600), false), 30_000);
+        assert_eq!(poll_after(10, 0, Some(4), false, 0), 2_000);
+        assert_eq!(poll_after(10, 0, Some(60), false, 0), 15_000);
+        assert_eq!(poll_after(10, 0, Some(3_600), false, 0), 30_000);
         // Admitted, or lapsed: no more polls.
-        assert_eq!(poll_after(10, 0, Some(0), true), 0);
+        assert_eq!(poll_after(10, 0, Some(0), true, 0), 0);
+    }
+
+    #[test]
+    fn the_pre_queue_reaches_the_opening_spread_over_seconds_each_place_at_its_own_moment() {
+        let moments: Vec<u64> = (0..10_000).map(|i| spread_of(&format!("place-{i:016x}"))).collect();
+        assert!(moments.iter().all(|&m| m < OPENING_SPREAD_MS));
+        assert_eq!(spread_of("place-0000000000000007"), moments[7], "the same moment on every poll");
+        // Each of the five seconds gets about a fifth of the places.
+        for second in 0..5 {
+            let share = moments.iter().filter(|&&m| m / 1_000 == second).count();
+            assert!((1_700..=2_300).contains(&share), "second {second}: {share} of 10,000");
+        }
     }
 }
