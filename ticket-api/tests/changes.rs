@@ -111,6 +111,11 @@ on_both! {
         let (traveller, sold) = web_ticket(&app, &trip, &["A1"], PHONE, None, "en").await;
         let paid = taka(&sold["paymentHistory"]["paidAmount"]).unwrap();
         let old_tnx = sold["tnxId"].as_str().unwrap();
+        assert_eq!(
+            [&sold["fromCityId"], &sold["toCityId"], &sold["operatorId"]],
+            [&json!("dhaka"), &json!("kushtia"), &json!("op-hanif")],
+            "the ticket says where to look for its other dates"
+        );
         let (tnx, amount) = new_date(&traveller, &cheaper, &["C3"], PHONE).await;
         let code = change_code(&traveller, &sold, PHONE).await;
         let (s, b) = change(&traveller, &sold, PHONE, &code, &tnx).await;

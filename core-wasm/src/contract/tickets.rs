@@ -120,6 +120,14 @@ contract! {
         /// The PNR of the ticket this one became, once the traveller changed its date.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         pub changed_to: Option<String>,
+        /// Where the ticket's route runs and whose it is, as the search knows them (city ids,
+        /// the operator's id): a date change looks for the other trips of the same.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub from_city_id: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub to_city_id: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub operator_id: Option<String>,
     }
 
     #[serde(rename_all = "camelCase")]
