@@ -18,6 +18,7 @@ import tseslint from 'typescript-eslint';
 const SHARED = [
   'booking/api/ticket',
   'booking/hold',
+  'change-date/change-in-hand',
   'find-ticket/components/ticket-card',
   'find-ticket/find-ticket.css',
   'find-ticket/use-ticket-cancel',

@@ -7,6 +7,7 @@
  */
 import type { Ticket } from 'core-wasm';
 import { ticketChangeQuote, type ChangeQuote } from 'core-wasm/booking';
+import { displayDateTime } from '@/lib/date-time';
 
 const KEY = 'change-in-hand';
 
@@ -30,6 +31,13 @@ export function startChange(ticket: Ticket, journeyDate: string): string {
   });
   if (ticket.operatorId) params.set('busCompany', ticket.operatorId);
   return `/bus/trip?${params.toString()}`;
+}
+
+/** The day after the ticket's departure (Dhaka), where the search for another date starts. */
+export function dayAfter(ticket: Ticket): string {
+  const date = ticket.departureDateTime ? displayDateTime(ticket.departureDateTime).date : '';
+  const day = Date.parse(`${date}T00:00:00Z`);
+  return Number.isNaN(day) ? '' : new Date(day + 86_400_000).toISOString().slice(0, 10);
 }
 
 /** The change in hand, if any. */

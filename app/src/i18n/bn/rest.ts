@@ -243,6 +243,7 @@ export const rest = {
   'ticket.cancelRefused.notOffered': 'পরিবহন কর্তৃপক্ষ এটি করতে দেয় না।',
   'ticket.operatorCancelled': 'পরিবহন কর্তৃপক্ষ এই যাত্রা বাতিল করেছে ({reason})। আপনার {amount} যেভাবে দিয়েছিলেন সেভাবেই পুরো ফেরত যাবে।',
   'ticket.operatorCancelledCounter': 'পরিবহন কর্তৃপক্ষ এই যাত্রা বাতিল করেছে ({reason})। যেকোনো কাউন্টার থেকে আপনার {amount} নিন।',
+  'ticket.changeDate': 'তারিখ বদলান',
   'ticket.changed': 'এই টিকিটের তারিখ বদলানো হয়েছে: আপনার টিকিট এখন {pnr}।',
   'ticket.changedRefund': 'এই টিকিটের তারিখ বদলানো হয়েছে: আপনার টিকিট এখন {pnr}, আর পার্থক্যের {amount} যেভাবে দিয়েছিলেন সেভাবে ফেরত যাবে।',
   'ticket.tripChanged': 'পরিবহন কর্তৃপক্ষ যাত্রার সময় বা ওঠার জায়গা বদলেছে: বিনা খরচে টিকিট বাতিল করতে পারেন।',

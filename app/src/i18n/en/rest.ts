@@ -241,6 +241,7 @@ export const rest = {
   'ticket.cancelRefused.notOffered': 'The operator does not offer this.',
   'ticket.operatorCancelled': 'The operator cancelled this trip ({reason}). Your {amount} is refunded in full to how you paid.',
   'ticket.operatorCancelledCounter': 'The operator cancelled this trip ({reason}). Collect your {amount} at any of its counters.',
+  'ticket.changeDate': 'Change date',
   'ticket.changed': 'This ticket was changed to another date: your ticket is now {pnr}.',
   'ticket.changedRefund': 'This ticket was changed to another date: your ticket is now {pnr}, and {amount} of the difference comes back to how you paid.',
   'ticket.tripChanged': "The operator changed this trip's time or boarding point: you may cancel the ticket free of charge.",

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { Ticket } from 'core-wasm';
 import type { CallName } from '@/api/api-client';
 import { answer, calls, fail, sent } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
@@ -257,6 +258,34 @@ describe('ticket history: cancelling a ticket', () => {
     await enterCode(rendered.user, rendered.popup, '4821');
     const results = await screen.findByRole('region', { name: 'Your tickets' });
     expect(within(results).getByTestId('trip-cancelled')).toHaveTextContent('The operator cancelled this trip (Road closed by flood). Your 2,200 TK is refunded in full');
+  });
+
+  it('a ticket whose policy allows a date change offers it, and it lists the same operator on the route from the next day', async () => {
+    const changeable = ticket({
+      _id: 'tkt-change',
+      fromCityId: 'dhaka',
+      toCityId: 'kushtia',
+      operatorId: 'op-hanif',
+      // 36 hours ahead in Dhaka (the wire's clock is Dhaka's, six hours ahead).
+      departureDateTime: new Date(Date.now() + (6 + 6 + 36) * 3_600_000).toISOString(),
+      policy: {
+        slabs: [{ hours: 24, fee: { kind: 'percent', percent: 15 } }],
+        reschedule: { hours: 12, fee: { kind: 'percent', percent: 10 } },
+      } as Ticket['policy'],
+    });
+    const late = ticket({ ...changeable, _id: 'tkt-late', departureDateTime: new Date(Date.now() + (6 + 6 + 6) * 3_600_000).toISOString() });
+    answer('search-ticket', 'BUS', { tickets: [changeable, late] });
+    const rendered = await openSearchPopup();
+    await enterCode(rendered.user, rendered.popup, '4821');
+    const results = await screen.findByRole('region', { name: 'Your tickets' });
+    const [first, second] = within(results).getAllByRole('listitem');
+    expect(within(second!).queryByRole('button', { name: 'Change date' })).not.toBeInTheDocument();
+    await rendered.user.click(within(first!).getByRole('button', { name: 'Change date' }));
+    await waitFor(() => expect(rendered.router.state.location.pathname).toBe('/bus/trip'));
+    const at = rendered.router.state.location;
+    const query = new URLSearchParams(at.search);
+    expect([at.pathname, query.get('from'), query.get('to'), query.get('busCompany')]).toEqual(['/bus/trip', 'dhaka', 'kushtia', 'op-hanif']);
+    expect(query.get('journeyDate')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it('a ticket whose date was changed names the new ticket and the difference that comes back', async () => {

@@ -2,6 +2,7 @@ import { displayCities, type Service, type Ticket } from 'core-wasm';
 import { useNeedsNetwork } from '@/components/needs-network';
 import { BoardingStatus } from '@/components/boarding-status';
 import { PolicyTerms, TripNotice } from '@/components/plans';
+import { mayChangeDate } from '@/features/change-date/change-in-hand';
 import { useTicketDownload } from '@/features/booking/api/ticket';
 import { useKeptPdf, useSavedCopy } from '@/features/saved-tickets/use-saved-copy';
 import { t, type MessageId } from '@/i18n/messages';
@@ -17,6 +18,8 @@ interface TicketCardProps {
   onCancel: (ticket: Ticket) => void;
   /** This ticket's cancel code is being sent. */
   cancelling: boolean;
+  /** Starts changing the ticket's date (issue 37): offered while its policy allows one. */
+  onChangeDate?: (ticket: Ticket) => void;
 }
 
 /** A city as the site shows it (the core's display rules: Chattogram shows as Chittagong). */
@@ -37,7 +40,7 @@ function shownCity(ticket: Ticket, field: 'from' | 'to'): string {
  * departure as the core shows stored times, points, seats, fare lines and amounts. A confirmed
  * ticket can be cancelled; a bus ticket can be downloaded as a PDF (SPEC §1).
  */
-export function TicketCard({ ticket, service, onCancel, cancelling }: TicketCardProps) {
+export function TicketCard({ ticket, service, onCancel, cancelling, onChangeDate }: TicketCardProps) {
   // The booking pages' download (the same PDF from the success page).
   const download = useTicketDownload(service);
   // Kept on the phone, a cancellation included, for 'My saved tickets' offline (issue 14).
@@ -154,6 +157,17 @@ export function TicketCard({ ticket, service, onCancel, cancelling }: TicketCard
           >
             {cancelling ? t('ticket.cancelling') : t('ticket.cancel')}
           </button>
+          {onChangeDate && service === 'BUS' && mayChangeDate(ticket) && (
+            <button
+              type="button"
+              className="button button--ghost"
+              aria-describedby={network.describedBy(headingId)}
+              disabled={network.offline}
+              onClick={() => onChangeDate(ticket)}
+            >
+              {t('ticket.changeDate')}
+            </button>
+          )}
           {network.reason}
         </div>
       )}

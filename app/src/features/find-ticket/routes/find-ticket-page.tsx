@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { mentionsOtp, type CancelTicketResponse } from 'core-wasm';
 import type { Ticket } from 'core-wasm/booking';
 import { failureStatus, failureText, useApi } from '@/api/api-client';
 import { useService, useTheme } from '@/lib/site-context';
 import { sendSearchOtp, useSearchTickets } from '@/features/find-ticket/api/tickets';
 import { FindTicketForm } from '@/features/find-ticket/components/find-ticket-form';
+import { dayAfter, startChange } from '@/features/change-date/change-in-hand';
 import { TicketCard } from '@/features/find-ticket/components/ticket-card';
 import { useTicketCancel } from '@/features/find-ticket/use-ticket-cancel';
 import { OtpPopup } from '@/features/otp/otp-popup';
@@ -24,6 +26,7 @@ import '@/features/find-ticket/find-ticket.css';
 export function FindTicketPage() {
   const { brandName } = useTheme();
   const api = useApi();
+  const navigate = useNavigate();
   const service = useService();
   const searching = useSearchTickets(service);
   /** The number the last code went to. */
@@ -108,6 +111,7 @@ export function FindTicketPage() {
                 service={service}
                 onCancel={cancel.start}
                 cancelling={cancel.sending(ticket._id)}
+                onChangeDate={(changing) => void navigate(startChange(changing, dayAfter(changing)))}
               />
             ))}
           </ul>
