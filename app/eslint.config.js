@@ -19,6 +19,7 @@ const SHARED = [
   'booking/api/ticket',
   'booking/hold',
   'change-date/change-in-hand',
+  'change-date/components/change-panel',
   'find-ticket/components/ticket-card',
   'find-ticket/find-ticket.css',
   'find-ticket/use-ticket-cancel',

@@ -12,6 +12,8 @@ interface GatewayChoiceProps {
   booking: Booking;
   dispatch: (action: BookingAction) => void;
   disabled?: boolean;
+  /** What the gateway is asked for, when not the booking's amount (a date change's difference). */
+  amount?: number;
 }
 
 /** A gateway's name as travellers know it, and a line about it. */
@@ -29,7 +31,7 @@ function gatewayText(value: GatewayId): { name: string; note: string } {
  * `/{service}/payment/{success|failed|cancel}?tnxId=...`. With no gateway offered the step says
  * online payment is not available instead of sending the traveller anywhere.
  */
-export function GatewayChoice({ service, booking, dispatch, disabled = false }: GatewayChoiceProps) {
+export function GatewayChoice({ service, booking, dispatch, disabled = false, amount }: GatewayChoiceProps) {
   const offered = booking.paymentGateways ?? [];
   const [chosen, setGateway] = useState<GatewayId | null>(null);
   const gateway = chosen !== null && offered.includes(chosen) ? chosen : (offered[0] ?? '');
@@ -93,7 +95,7 @@ export function GatewayChoice({ service, booking, dispatch, disabled = false }: 
         disabled={paying || disabled || network.offline}
         aria-describedby={network.describedBy()}
       >
-        {paying ? t('booking.paying') : t('booking.pay', { amount: taka(booking.amount) })}
+        {paying ? t('booking.paying') : t('booking.pay', { amount: taka(amount ?? booking.amount) })}
       </button>
       {network.reason}
     </section>

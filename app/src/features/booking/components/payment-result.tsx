@@ -76,7 +76,7 @@ export function BookingOutcome({ service, tnxId, status, kind }: OutcomeProps) {
 }
 
 /** Where a paid booking's ticket is shown (confirm-ticket finds it again). */
-function successUrl(service: Service, tnxId: string): string {
+export function successUrl(service: Service, tnxId: string): string {
   return `/${servicePath(service)}/payment/success?tnxId=${encodeURIComponent(tnxId)}`;
 }
 

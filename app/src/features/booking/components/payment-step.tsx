@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import type { Service } from 'core-wasm';
 import { useBooking, isLaunchBooking, type Booking } from '@/features/booking/api/use-booking';
 import { loadBookingTrip, searchAgainUrl } from '@/features/booking/booking-trip';
@@ -12,7 +12,9 @@ import { NoBooking } from '@/features/booking/components/no-booking';
 import { PromoForm } from '@/features/booking/components/promo-form';
 import { SurpriseDeal } from '@/features/booking/components/surprise-deal';
 import { TripSummary } from '@/features/booking/components/trip-summary';
-import { BookingOutcome } from '@/features/booking/components/payment-result';
+import { BookingOutcome, successUrl } from '@/features/booking/components/payment-result';
+import { changeInHand } from '@/features/change-date/change-in-hand';
+import { ChangePanel } from '@/features/change-date/components/change-panel';
 import { t } from '@/i18n/messages';
 import { track } from '@/lib/analytics';
 import { useCountdown } from '@/lib/use-countdown';
@@ -42,6 +44,11 @@ export function PaymentStep({ service, tnxId }: { service: Service; tnxId: strin
   const secondsLeft = useCountdown(holdEndsAtMs ?? trip?.expiresAtMs ?? null);
   const expired = secondsLeft === 0;
   const tracked = useRef(false);
+  const navigate = useNavigate();
+  // A booking of the ticket whose date is changing (issue 37): the change's step, then the
+  // gateway for the difference only.
+  const changing = useMemo(() => (service === 'BUS' ? changeInHand() : null), [service]);
+  const [difference, setDifference] = useState<number | null>(null);
 
   useEffect(() => {
     // Checkout is a pending booking's; an outcome shown instead is no checkout.
@@ -62,6 +69,10 @@ export function PaymentStep({ service, tnxId }: { service: Service; tnxId: strin
   }
   if (booking.status !== 'pending') return <BookingOutcome service={service} tnxId={tnxId} status={booking.status} />;
   const seats = isLaunchBooking(booking) ? booking.invoice.seatNo : booking.invoice.seats;
+  const change =
+    changing && !isLaunchBooking(booking) && booking.invoice.companyId === changing.operatorId && seats.length === (changing.seats?.length ?? 0)
+      ? { changing, booking }
+      : null;
   return (
     <div className="booking">
       {secondsLeft !== null && (expired ? <HoldExpired service={service} hold={trip} /> : <HoldTimer secondsLeft={secondsLeft} />)}
@@ -69,9 +80,20 @@ export function PaymentStep({ service, tnxId }: { service: Service; tnxId: strin
       {isLaunchBooking(booking) && <LaunchSeats booking={booking} dispatch={dispatch} disabled={expired} />}
       <Invoice booking={booking} />
       <PolicyTerms policy={booking.policy} />
-      <PromoForm service={service} booking={booking} dispatch={dispatch} disabled={expired} />
-      <SurpriseDeal service={service} booking={booking} dispatch={dispatch} disabled={expired} />
-      <GatewayChoice service={service} booking={booking} dispatch={dispatch} disabled={expired} />
+      {change && difference === null ? (
+        <ChangePanel
+          booking={change.booking}
+          changing={change.changing}
+          onChanged={() => void navigate(successUrl(service, tnxId))}
+          onDifference={setDifference}
+        />
+      ) : (
+        <>
+          {!change && <PromoForm service={service} booking={booking} dispatch={dispatch} disabled={expired} />}
+          {!change && <SurpriseDeal service={service} booking={booking} dispatch={dispatch} disabled={expired} />}
+          <GatewayChoice service={service} booking={booking} dispatch={dispatch} disabled={expired} amount={difference ?? undefined} />
+        </>
+      )}
     </div>
   );
 }
