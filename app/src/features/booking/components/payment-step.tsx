@@ -78,7 +78,7 @@ export function PaymentStep({ service, tnxId }: { service: Service; tnxId: strin
       {secondsLeft !== null && (expired ? <HoldExpired service={service} hold={trip} /> : <HoldTimer secondsLeft={secondsLeft} />)}
       {trip && <TripSummary hold={trip} seats={seats} />}
       {isLaunchBooking(booking) && <LaunchSeats booking={booking} dispatch={dispatch} disabled={expired} />}
-      <Invoice booking={booking} />
+      {!change && <Invoice booking={booking} />}
       <PolicyTerms policy={booking.policy} />
       {change && difference === null ? (
         <ChangePanel
