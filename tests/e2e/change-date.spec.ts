@@ -15,14 +15,14 @@ import { siteToken } from './visitor';
 
 const PHONE = '01755500038';
 
-/** The newest date-change code sent to the phone. */
-async function changeCode(request: APIRequestContext, bearer: string): Promise<string> {
+/** The newest code sent to the phone by an SMS saying `words`. */
+async function codeSaying(request: APIRequestContext, bearer: string, words: string): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(async () => {
       const answer = await request.get('/v1/api/dev/sms-outbox', { headers: { Authorization: `Bearer ${bearer}` } });
       const mine = ((await answer.json()) as { data: { phone: string; body: string }[] }).data.filter(
-        (m) => m.phone === PHONE && m.body.includes("change your ticket's date"),
+        (m) => m.phone === PHONE && m.body.includes(words),
       );
       code = mine[0]?.body.match(/\b(\d{4})\b/)?.[1];
       return code;
@@ -96,18 +96,7 @@ test('a traveller changes the date of a ticket at 360 px and pays the difference
     await page.getByRole('button', { name: 'Continue' }).click();
     const search = page.getByRole('dialog', { name: 'OTP to search ticket' });
     await expect(search).toBeVisible();
-    let code: string | undefined;
-    await expect
-      .poll(async () => {
-        const answer = await request.get('/v1/api/dev/sms-outbox', { headers: { Authorization: `Bearer ${bearer}` } });
-        const mine = ((await answer.json()) as { data: { phone: string; body: string }[] }).data.filter(
-          (m) => m.phone === PHONE && m.body.includes('find your tickets'),
-        );
-        code = mine[0]?.body.match(/\b(\d{4})\b/)?.[1];
-        return code;
-      })
-      .toBeTruthy();
-    await page.keyboard.type(code!);
+    await page.keyboard.type(await codeSaying(request, bearer, 'find your tickets'));
     await search.getByRole('button', { name: 'Verify OTP' }).click();
     const card = page.locator('.ticket').filter({ hasText: oldPnr });
     await card.getByRole('button', { name: 'Change date' }).click();
@@ -133,7 +122,7 @@ test('a traveller changes the date of a ticket at 360 px and pays the difference
     await panel.getByRole('button', { name: 'Send the code to change the date' }).click();
     const confirm = page.getByRole('dialog', { name: 'OTP to change the date' });
     await expect(confirm).toBeVisible();
-    await page.keyboard.type(await changeCode(request, bearer));
+    await page.keyboard.type(await codeSaying(request, bearer, "change your ticket's date"));
     await confirm.getByRole('button', { name: 'Verify OTP' }).click();
     await expect(confirm).toBeHidden();
 
