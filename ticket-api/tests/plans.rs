@@ -136,6 +136,82 @@ on_both! {
         assert_eq!(kept, later.epoch_minutes());
     }
 
+    a_boarding_point_moved_tells_those_boarding_there_who_may_then_cancel_free(app) {
+        let manager = staff(&app, MANAGER).await;
+        let trip = trip_leaving_in(&app, &manager, 9, 5 * 60).await;
+        let date = leaves_in(&app, &trip, 5 * 60).await;
+        ok_data(save_policy(&manager, bhaluka()).await.0, &json!({}));
+        // A web ticket that chose no point (its stop's first: Kalyanpur) and a counter one there.
+        let (traveller, sold) = web_ticket(&app, &trip, &["A1"], "01711000061", None, "en").await;
+        assert_eq!(sold["boardingPoint"], "Kalyanpur counter");
+        let seller = seller_on_shift(&app).await;
+        sell(&seller, &trip, &["B1"], "01711000062").await;
+        let place = json!({"code": "aminbazar", "cityId": "dhaka", "name": "Aminbazar bridge", "address": "Aminbazar, Dhaka"});
+        ok_data(manager.post("/v1/api/staff/places/point", place).await.0, &json!({}));
+
+        let (s, b) = manager.get(&format!("/v1/api/staff/trips/points/{trip}")).await;
+        let listed = ok_data(s, &b);
+        let kalyanpur = listed["points"].as_array().unwrap().iter().find(|p| p["pointId"] == "op-hanif:kalyanpur").unwrap().clone();
+        let choices: Vec<&str> = kalyanpur["choices"].as_array().unwrap().iter().map(|c| c["id"].as_str().unwrap()).collect();
+        assert!(choices.contains(&"op-hanif:aminbazar") && choices.contains(&"op-hanif:kalyanpur"), "{choices:?}");
+        assert_eq!(kalyanpur["movedTo"], Value::Null);
+
+        // Refused, with nothing changed: a seller, another city's place, a point not on the route.
+        let elsewhere: String = sqlx::query_scalar("SELECT id FROM points WHERE city_id <> 'dhaka' ORDER BY id LIMIT 1")
+            .fetch_one(&app.state.pool).await.unwrap();
+        let counter = logged_in(&app, COUNTER, None).await;
+        let moving = json!({"tripId": trip, "pointId": "op-hanif:kalyanpur", "toPointId": "op-hanif:aminbazar"});
+        assert_eq!(counter.post("/v1/api/staff/trips/points", moving.clone()).await.0, StatusCode::FORBIDDEN);
+        let (s, b) = manager.post("/v1/api/staff/trips/points", json!({"tripId": trip, "pointId": "op-hanif:kalyanpur", "toPointId": elsewhere})).await;
+        assert!(s == StatusCode::BAD_REQUEST && b.to_string().contains("toPointId"), "{s} {b}");
+        let (s, b) = manager.post("/v1/api/staff/trips/points", json!({"tripId": trip, "pointId": elsewhere, "toPointId": "op-hanif:aminbazar"})).await;
+        assert!(s == StatusCode::BAD_REQUEST && b.to_string().contains("pointId"), "{s} {b}");
+        assert_eq!(count(&app, "SELECT COUNT(*) FROM trip_point_moves").await, 0);
+
+        let (s, b) = manager.post("/v1/api/staff/trips/points", moving.clone()).await;
+        let moved = ok_data(s, &b);
+        assert_eq!((&moved["name"], &moved["ticketsTold"]), (&json!("Aminbazar bridge"), &json!(2)));
+        // Asked again (a double tap): nobody is told twice.
+        let (s, b) = manager.post("/v1/api/staff/trips/points", moving.clone()).await;
+        assert_eq!(ok_data(s, &b)["ticketsTold"], 0);
+        ticket_api::domain::messages::send_due(&app.state).await.unwrap();
+        for phone in ["01711000061", "01711000062"] {
+            // (The counter sells in Bangla: the place has no Bangla name, so its English one.)
+            let told: Vec<String> = sqlx::query_scalar(
+                "SELECT body FROM sms_outbox WHERE phone = $1 AND (body LIKE '%trip changed%' OR body LIKE '%বদলেছে%')",
+            )
+            .bind(phone).fetch_all(&app.state.pool).await.unwrap();
+            assert_eq!(told.len(), 1, "{phone}: {told:?}");
+            assert!(told[0].contains("Aminbazar bridge") && core_wasm::sms::segments(&told[0]).count <= 2, "{told:?}");
+        }
+
+        // The ticket names the new place and may be cancelled free, five hours ahead.
+        let (s, b) = traveller.post("/v1/api/intercity/get-ticket-info-by-txn-id", json!({"tnxId": sold["tnxId"]})).await;
+        let now = ok_data(s, &b);
+        assert_eq!((&now["boardingPoint"], &now["cancelFree"]), (&json!("Aminbazar bridge"), &json!(true)));
+        // New buyers are offered the new place, not the old one; a hold there moves with it.
+        let search = json!({"from": "Dhaka", "to": "Kushtia", "journeyDate": date});
+        let (s, b) = app.post("/v1/api/intercity/get-schedule-trips", search).await;
+        let listed = ok_data(s, &b);
+        let offered = listed["trips"].as_array().unwrap().iter().find(|t| t["_id"] == trip).unwrap();
+        assert_eq!(offered["boardingPoints"], json!(["Aminbazar bridge"]));
+        let buyer = app.visitor("v-point-buyer");
+        let lock = json!({"tripId": trip, "seats": ["C1"], "boardingPoint": "Aminbazar bridge"});
+        let (s, b) = buyer.post("/v1/api/intercity/seat-lock", lock).await;
+        assert_eq!(s, StatusCode::OK, "{b}");
+        let paid = taka(&sold["paymentHistory"]["paidAmount"]).unwrap();
+        let (s, b) = cancel_on_site(&traveller, sold["_id"].as_str().unwrap(), "01711000061").await;
+        assert_eq!(taka(&ok_data(s, &b)["refundAmount"]), Some(paid));
+
+        // Moved back: the confirmed ticket and the hold board at Kalyanpur again, told once more.
+        let back = json!({"tripId": trip, "pointId": "op-hanif:kalyanpur", "toPointId": "op-hanif:kalyanpur"});
+        let (s, b) = manager.post("/v1/api/staff/trips/points", back).await;
+        assert_eq!(ok_data(s, &b)["ticketsTold"], 1);
+        assert_eq!(count(&app, "SELECT COUNT(*) FROM trip_point_moves").await, 0);
+        assert_eq!(count(&app, &format!("SELECT COUNT(*) FROM holds WHERE trip_id = '{trip}' AND boarding_point = 'Kalyanpur counter'")).await, 1);
+        assert_eq!(count(&app, "SELECT COUNT(*) FROM audit_log WHERE object LIKE 'trip %'").await, 2);
+    }
+
     another_operators_trip_is_not_found_and_thirty_cancels_at_once_make_one(app) {
         let manager = staff(&app, MANAGER).await;
         let trip = trip_leaving_in(&app, &manager, 9, 30 * 60).await;
@@ -147,6 +223,10 @@ on_both! {
         let (s, _) = manager.post("/v1/api/staff/trips/cancel", json!({"tripId": other, "reason": "Not mine to cancel"})).await;
         assert_eq!(s, StatusCode::NOT_FOUND);
         let (s, _) = manager.post("/v1/api/staff/trips/change", json!({"tripId": other, "departs": "2099-01-01 07:00"})).await;
+        assert_eq!(s, StatusCode::NOT_FOUND);
+        let (s, _) = manager.get(&format!("/v1/api/staff/trips/points/{other}")).await;
+        assert_eq!(s, StatusCode::NOT_FOUND);
+        let (s, _) = manager.post("/v1/api/staff/trips/points", json!({"tripId": other, "pointId": "x", "toPointId": "y"})).await;
         assert_eq!(s, StatusCode::NOT_FOUND);
         let admin = staff(&app, ADMIN).await;
         ok_data(admin.post("/v1/api/staff/trips/cancel", json!({"tripId": other, "reason": "Ferry strike"})).await.0, &json!({}));

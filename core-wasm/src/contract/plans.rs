@@ -54,6 +54,56 @@ contract! {
         pub tickets_told: i64,
     }
 
+    /// `POST staff/trips/points`: a trip's travellers who board or leave at one of its route's
+    /// points do so at another place of that city instead (a road closed, a counter moved); those
+    /// who board there are told by SMS and may cancel free. Moved back to the route's own point,
+    /// the trip is as its route again.
+    #[serde(rename_all = "camelCase", deny_unknown_fields)]
+    pub struct PointMove {
+        pub trip_id: String,
+        /// The route's point (its id).
+        pub point_id: String,
+        /// A point of the same city (its id) of the trip's operator or shared by all.
+        pub to_point_id: String,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct PointMoved {
+        pub trip_id: String,
+        pub point_id: String,
+        pub to_point_id: String,
+        /// The place's name, as tickets now say.
+        pub name: String,
+        /// Tickets whose travellers are told (those boarding there).
+        pub tickets_told: i64,
+    }
+
+    /// `GET staff/trips/points/{id}`: the trip's route points as the trip uses them, and the
+    /// places each may move to.
+    #[serde(rename_all = "camelCase")]
+    pub struct TripPoints {
+        pub trip_id: String,
+        pub points: Vec<TripPoint>,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct TripPoint {
+        /// The route's point.
+        pub point_id: String,
+        pub name: String,
+        pub city_id: String,
+        /// Where this trip's travellers use instead, if it moved.
+        pub moved_to: Option<PlaceChoice>,
+        /// Places of the same city it may move to (itself included, to move it back).
+        pub choices: Vec<PlaceChoice>,
+    }
+
+    #[serde(rename_all = "camelCase")]
+    pub struct PlaceChoice {
+        pub id: String,
+        pub name: String,
+    }
+
     /// A trip's cancellation and how far its job has come.
     #[serde(rename_all = "camelCase")]
     pub struct TripCancellation {

@@ -27,7 +27,9 @@ use super::counter::{
     StaffShift,
 };
 #[cfg(feature = "schema")]
-use super::plans::{OperatorPolicy, Policies, TripCancel, TripCancellation, TripChange, TripChanged};
+use super::plans::{
+    OperatorPolicy, PointMove, PointMoved, Policies, TripCancel, TripCancellation, TripChange, TripChanged, TripPoints,
+};
 #[cfg(feature = "schema")]
 use super::tickets::Pdf;
 use crate::service::Service;
@@ -746,6 +748,8 @@ staff_calls! {
     CancelTrip: Post "trips/cancel", NETWORK, true; TripCancel => TripCancellation; "Cancel a trip: every ticket refunded in full and told by SMS (safe to repeat)"
     TripCancellation: Get "trips/cancel/{id}", SALES, false; ById => TripCancellation; "How far a trip's cancellation has come"
     ChangeTrip: Post "trips/change", NETWORK, true; TripChange => TripChanged; "Move a trip's departure: its travellers are told by SMS and may cancel free"
+    TripPoints: Get "trips/points/{id}", NETWORK, false; ById => TripPoints; "A trip's boarding and dropping points, and the places each may move to"
+    MovePoint: Post "trips/points", NETWORK, true; PointMove => PointMoved; "Move a trip's point to another place of the city: its travellers are told by SMS and may cancel free"
 }
 
 #[cfg(test)]

@@ -76,6 +76,23 @@ pub struct TripRow {
     pub layout_id: String,
     /// Seats the website leaves to the counters (issue 41).
     pub online_quota: Option<i64>,
+    /// The route's points this trip uses another place for (issue 37); almost always none.
+    pub moved: Vec<MovedPoint>,
+}
+
+/// A route's point (`from`, its id) that a trip moved to another place of the city: the place,
+/// at the point's stop and time.
+#[derive(Debug, Clone)]
+pub struct MovedPoint {
+    pub from: String,
+    pub to: RoutePointName,
+}
+
+impl TripRow {
+    /// The route's point as this trip uses it: the place it moved to, if it did.
+    pub fn point<'a>(&'a self, p: &'a RoutePointName) -> &'a RoutePointName {
+        self.moved.iter().find(|m| m.from == p.id).map_or(p, |m| &m.to)
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -194,7 +211,24 @@ impl Network {
                     vehicle_id: r.vehicle_id,
                     layout_id: r.layout_id,
                     online_quota: r.online_quota,
+                    moved: Vec::new(),
                 });
+            }
+        }
+        for m in store::point_moves(pool).await? {
+            let Some((route_id, index)) = n.trip_index.get(&m.trip_id) else { continue };
+            let Some(route) = n.routes.get_mut(route_id) else { continue };
+            let Some(at) = route.points.iter().find(|p| p.id == m.point_id) else { continue };
+            let to = RoutePointName {
+                stop: at.stop,
+                id: m.id,
+                name: m.name,
+                name_bn: m.name_bn,
+                address: m.address,
+                minutes_from_start: at.minutes_from_start,
+            };
+            if let Some(trip) = route.trips.get_mut(*index) {
+                trip.moved.push(MovedPoint { from: m.point_id, to });
             }
         }
         for r in store::vehicles(pool).await? {

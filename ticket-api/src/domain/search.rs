@@ -178,11 +178,11 @@ fn trip_of(network: &Network, c: &Candidate<'_>, service: Service, taken: i64) -
         Service::Launch => (None, Some(c.trip.vehicle_id.clone()), name),
     };
     let points_at = |stop: usize| -> Vec<String> {
-        c.route.points.iter().filter(|p| p.stop == stop as i64).map(|p| p.name.clone()).collect()
+        c.route.points.iter().filter(|p| p.stop == stop as i64).map(|p| c.trip.point(p).name.clone()).collect()
     };
     // Item by item as the English list; a point without Bangla keeps its English name there.
     let points_bn_at = |stop: usize| -> Vec<String> {
-        let at = c.route.points.iter().filter(|p| p.stop == stop as i64);
+        let at = c.route.points.iter().filter(|p| p.stop == stop as i64).map(|p| c.trip.point(p));
         let names: Vec<String> = at.map(|p| p.name_bn.clone().unwrap_or_else(|| p.name.clone())).collect();
         if c.route.points.iter().any(|p| p.name_bn.is_some()) { names } else { Vec::new() }
     };

@@ -51,16 +51,17 @@ pub(crate) async fn trip_info(pool: &Pool, trip_id: &str) -> Result<TripInfo, Ap
     let trip = trips::timetable(pool, trip_id.trim()).await?.ok_or_else(|| ApiError::not_found(say::TRIP_NOT_FOUND))?;
     let stops = trips::stop_cities(pool, &trip.route_id).await?;
     let ends = trips::stop_ends(pool, &trip.route_id).await?.into_iter().map(|(b, d)| (b != 0, d != 0)).collect();
+    let moves = crate::store::network::point_moves_of(pool, &trip.id).await?;
     let points = trips::route_points(pool, &trip.route_id)
         .await?
         .into_iter()
-        .map(|p| RoutePoint {
-            stop: p.stop_index,
-            id: p.id,
-            name: p.name,
-            name_bn: p.name_bn,
-            address: p.address,
-            minutes_from_start: p.minutes_from_start,
+        .map(|p| {
+            // The place this trip's travellers use instead, if the point moved (issue 37).
+            let (id, name, name_bn, address) = match moves.iter().find(|m| m.point_id == p.id) {
+                Some(m) => (m.id.clone(), m.name.clone(), m.name_bn.clone(), m.address.clone()),
+                None => (p.id, p.name, p.name_bn, p.address),
+            };
+            RoutePoint { stop: p.stop_index, id, name, name_bn, address, minutes_from_start: p.minutes_from_start }
         })
         .collect();
     Ok(TripInfo {
@@ -149,6 +150,7 @@ impl TripInfo {
             points: route
                 .points
                 .iter()
+                .map(|p| trip.point(p))
                 .map(|p| RoutePoint {
                     stop: p.stop,
                     id: p.id.clone(),

@@ -17,7 +17,9 @@ use core_wasm::contract::counter::{
     ReportQuery, SeatBlock, SeatBlocks, Settlement, ShiftClose, ShiftOpen, Shifts, StaffCounter, StaffShift,
 };
 use core_wasm::contract::envelope::Envelope;
-use core_wasm::contract::plans::{OperatorPolicy, Policies, TripCancel, TripCancellation, TripChange, TripChanged};
+use core_wasm::contract::plans::{
+    OperatorPolicy, PointMove, PointMoved, Policies, TripCancel, TripCancellation, TripChange, TripChanged, TripPoints,
+};
 use core_wasm::contract::staff::{
     AuditEntry, AuditPage, AuditQuery, Generate, GrantChange, ImportQuery, STAFF_CALLS, StaffBanner, StaffBlog,
     StaffCallName, StaffCity, StaffFares, StaffHeadline, StaffImage, StaffLayout, StaffOffer, StaffPoint,
@@ -567,6 +569,14 @@ async fn trip_cancellation(
     Ok(ok(plans::progress(&s, &staff, &id).await?))
 }
 
+async fn trip_points(State(s): State<AppState>, staff: Staff, Path(id): Path<String>) -> Answer<TripPoints> {
+    Ok(ok(plans::trip_points(&s, &staff, &id).await?))
+}
+
+async fn move_point(State(s): State<AppState>, staff: Staff, Body(b): Body<PointMove>) -> Answer<PointMoved> {
+    Ok(ok(plans::move_point(&s, &staff, &b).await?))
+}
+
 /// The handler of each staff call. Exhaustive: a row without a handler does not compile.
 fn handler(name: StaffCallName) -> MethodRouter<AppState> {
     use StaffCallName as N;
@@ -645,6 +655,8 @@ fn handler(name: StaffCallName) -> MethodRouter<AppState> {
         N::CancelTrip => post(cancel_trip),
         N::TripCancellation => get(trip_cancellation),
         N::ChangeTrip => post(change_trip),
+        N::TripPoints => get(trip_points),
+        N::MovePoint => post(move_point),
         N::TripPack => get(trip_pack),
     }
 }

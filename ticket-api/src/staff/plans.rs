@@ -1,5 +1,6 @@
 //! When plans change, the operator's side (issue 37): its cancellation and date-change policy,
-//! and cancelling a trip.
+//! a trip's new departure or a point moved to another place (its travellers told, free to
+//! cancel), and cancelling a trip.
 //!
 //! A trip's cancellation is one transaction that takes it off sale (after taking its pending
 //! bookings' rows, so a payment being issued either finishes first and its ticket is found, or
@@ -14,7 +15,8 @@
 use std::time::Duration;
 
 use core_wasm::contract::plans::{
-    OperatorPolicy, Policies, REASON_CHARS, TripCancel, TripCancellation, TripChange, TripChanged,
+    OperatorPolicy, PlaceChoice, PointMove, PointMoved, Policies, REASON_CHARS, TripCancel, TripCancellation,
+    TripChange, TripChanged, TripPoint, TripPoints,
 };
 use core_wasm::contract::tickets::CancelledBy;
 use core_wasm::staff::messages as say;
@@ -206,6 +208,182 @@ pub async fn change_trip(state: &AppState, staff: &Staff, given: &TripChange) ->
     w.finish(state, staff, Some(&trip.operator_id), &format!("trip {trip_id}"), Some(&audit_before), Some(&after))
         .await?;
     Ok(after)
+}
+
+/// A point of the trip's route, at its stop.
+#[derive(Debug, sqlx::FromRow)]
+struct RoutePlace {
+    id: String,
+    name: String,
+    city_id: String,
+    stop_index: i64,
+}
+
+/// `GET staff/trips/points/{id}`.
+pub async fn trip_points(state: &AppState, staff: &Staff, trip_id: &str) -> Result<TripPoints, ApiError> {
+    let trip_id = trip_id.trim();
+    let trip = reachable_trip(state, staff, trip_id).await?;
+    let route = route_places(state, trip_id).await?;
+    let moved: Vec<(String, String, String)> = sqlx::query_as(
+        "SELECT m.point_id, p.id, p.name FROM trip_point_moves m JOIN points p ON p.id = m.to_point_id \
+         WHERE m.trip_id = $1",
+    )
+    .bind(trip_id)
+    .fetch_all(&state.pool)
+    .await?;
+    // The operator's own places and the shared ones, in the route's cities.
+    let places: Vec<(String, String, String)> = sqlx::query_as(
+        "SELECT p.id, p.name, p.city_id FROM points p WHERE (p.operator_id IS NULL OR p.operator_id = $1) \
+         AND p.city_id IN (SELECT p2.city_id FROM trips t JOIN route_points rp ON rp.route_id = t.route_id \
+         JOIN points p2 ON p2.id = rp.point_id WHERE t.id = $2) ORDER BY p.name, p.id",
+    )
+    .bind(&trip.operator_id)
+    .bind(trip_id)
+    .fetch_all(&state.pool)
+    .await?;
+    let points = route
+        .into_iter()
+        .map(|r| TripPoint {
+            moved_to: moved
+                .iter()
+                .find(|(from, ..)| *from == r.id)
+                .map(|(_, id, name)| PlaceChoice { id: id.clone(), name: name.clone() }),
+            choices: places
+                .iter()
+                .filter(|(.., city)| *city == r.city_id)
+                .map(|(id, name, _)| PlaceChoice { id: id.clone(), name: name.clone() })
+                .collect(),
+            point_id: r.id,
+            name: r.name,
+            city_id: r.city_id,
+        })
+        .collect();
+    Ok(TripPoints { trip_id: trip_id.to_owned(), points })
+}
+
+/// The trip's route points in time order (as a trip's points are listed).
+async fn route_places(state: &AppState, trip_id: &str) -> Result<Vec<RoutePlace>, ApiError> {
+    Ok(sqlx::query_as(
+        "SELECT p.id, p.name, p.city_id, rp.stop_index FROM trips t JOIN route_points rp ON rp.route_id = t.route_id \
+         JOIN points p ON p.id = rp.point_id WHERE t.id = $1 ORDER BY rp.minutes_from_start, p.name",
+    )
+    .bind(trip_id)
+    .fetch_all(&state.pool)
+    .await?)
+}
+
+/// `POST staff/trips/points`: the trip's bookings and holds at the point name the other place,
+/// and the tickets boarding there are told once.
+pub async fn move_point(state: &AppState, staff: &Staff, given: &PointMove) -> Result<PointMoved, ApiError> {
+    let trip_id = given.trip_id.trim();
+    let listed = trip_points(state, staff, trip_id).await?;
+    let trip = reachable_trip(state, staff, trip_id).await?;
+    let now_minute = core_wasm::time::dhaka_now(now_unix_ms() as f64).epoch_minutes();
+    if trip.departs_at <= now_minute {
+        return Err(ApiError::conflict(core_wasm::server_messages::TRIP_DEPARTED));
+    }
+    let invalid = |field: &str, detail: &str| ApiError::bad(say::INVALID.with(&[("field", field), ("detail", detail)]));
+    let point = listed
+        .points
+        .iter()
+        .find(|p| p.point_id == given.point_id.trim())
+        .ok_or_else(|| invalid("pointId", "a point of the trip's route"))?;
+    let to = point
+        .choices
+        .iter()
+        .find(|c| c.id == given.to_point_id.trim())
+        .ok_or_else(|| invalid("toPointId", "a place of the point's city, the operator's or shared"))?;
+    // A booking that chose no point boards at its stop's first: it moves with that point.
+    let route = route_places(state, trip_id).await?;
+    let stop = route.iter().find(|r| r.id == point.point_id).map_or(-1, |r| r.stop_index);
+    let first_at_stop = route.iter().find(|r| r.stop_index == stop).is_some_and(|r| r.id == point.point_id);
+
+    let now = now_unix_ms();
+    let mut w = write::begin(state).await?;
+    // The trip's row first: its moves, new departure and cancellation wait for each other, so
+    // each reads the names the one before it left.
+    let open = sqlx::query("UPDATE trips SET cancelled_at = cancelled_at WHERE id = $1 AND cancelled_at IS NULL")
+        .bind(trip_id)
+        .execute(&mut *w.tx)
+        .await?;
+    if open.rows_affected() == 0 {
+        w.tx.rollback().await?;
+        return Err(ApiError::conflict(core_wasm::server_messages::TRIP_CANCELLED));
+    }
+    let was: Option<(String, String)> = sqlx::query_as(
+        "SELECT p.id, p.name FROM trip_point_moves m JOIN points p ON p.id = m.to_point_id \
+         WHERE m.trip_id = $1 AND m.point_id = $2",
+    )
+    .bind(trip_id)
+    .bind(&point.point_id)
+    .fetch_optional(&mut *w.tx)
+    .await?;
+    let (was_id, was_name) = was.unwrap_or_else(|| (point.point_id.clone(), point.name.clone()));
+    let mut moved = PointMoved {
+        trip_id: trip_id.to_owned(),
+        point_id: point.point_id.clone(),
+        to_point_id: to.id.clone(),
+        name: to.name.clone(),
+        tickets_told: 0,
+    };
+    if was_id == to.id {
+        // Already there: nobody is told again.
+        w.tx.rollback().await?;
+        return Ok(moved);
+    }
+    sqlx::query("DELETE FROM trip_point_moves WHERE trip_id = $1 AND point_id = $2")
+        .bind(trip_id)
+        .bind(&point.point_id)
+        .execute(&mut *w.tx)
+        .await?;
+    if to.id != point.point_id {
+        sqlx::query("INSERT INTO trip_point_moves (trip_id, point_id, to_point_id, moved_at) VALUES ($1, $2, $3, $4)")
+            .bind(trip_id)
+            .bind(&point.point_id)
+            .bind(&to.id)
+            .bind(now)
+            .execute(&mut *w.tx)
+            .await?;
+    }
+    // Bookings and holds keep a point as chosen: its English name (any case) or its id; one that
+    // chose none uses its stop's first point (no stop is -1).
+    let unchosen_stop = if first_at_stop { stop } else { -1 };
+    let at = |column: &str, stop_column: &str| {
+        format!("(LOWER({column}) = LOWER($3) OR {column} = $4 OR ({column} IS NULL AND {stop_column} = $5))")
+    };
+    for (table, column, stop_column) in [
+        ("bookings", "boarding_point", "from_stop"),
+        ("bookings", "dropping_point", "to_stop"),
+        ("holds", "boarding_point", "from_stop"),
+        ("holds", "dropping_point", "to_stop"),
+    ] {
+        // A booking boarding there is told and may cancel free; one leaving there is not.
+        let stamp = if table == "bookings" && column == "boarding_point" { ", point_moved_at = $6" } else { "" };
+        let sql = format!("UPDATE {table} SET {column} = $1{stamp} WHERE trip_id = $2 AND {}", at(column, stop_column));
+        let q = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(&to.name)
+            .bind(trip_id)
+            .bind(&was_name)
+            .bind(&was_id)
+            .bind(unchosen_stop);
+        if stamp.is_empty() { q } else { q.bind(now) }.execute(&mut *w.tx).await?;
+    }
+    let holders: Vec<(String, String)> = sqlx::query_as(
+        "SELECT t.id, b.phone FROM tickets t JOIN bookings b ON b.id = t.booking_id WHERE b.trip_id = $1 \
+         AND b.point_moved_at = $2 AND t.status = 'confirmed' AND b.phone <> ''",
+    )
+    .bind(trip_id)
+    .bind(now)
+    .fetch_all(&mut *w.tx)
+    .await?;
+    for (ticket, phone) in &holders {
+        messages::queue_now(&mut *w.tx, &Topic::Changed(ticket, now), phone, now).await?;
+    }
+    w.network_changed().await?;
+    moved.tickets_told = holders.len() as i64;
+    let before = PointMoved { to_point_id: was_id, name: was_name, tickets_told: 0, ..moved.clone() };
+    w.finish(state, staff, Some(&trip.operator_id), &format!("trip {trip_id}"), Some(&before), Some(&moved)).await?;
+    Ok(moved)
 }
 
 /// `GET staff/trips/cancel/{id}`.

@@ -309,6 +309,7 @@ pub async fn generate(w: &mut Write, schedules: &[ScheduleRow], today: Date, day
             "SELECT t.id, t.route_id, t.vehicle_id, t.layout_id, t.departs_at, \
              CASE WHEN EXISTS (SELECT 1 FROM seat_claims c WHERE c.trip_id = t.id AND c.state <> 'blocked') OR EXISTS (SELECT 1 FROM bookings b WHERE b.trip_id = t.id) \
              OR EXISTS (SELECT 1 FROM holds h WHERE h.trip_id = t.id) OR t.changed_at IS NOT NULL OR t.cancelled_at IS NOT NULL \
+             OR EXISTS (SELECT 1 FROM trip_point_moves m WHERE m.trip_id = t.id) \
              THEN 1 ELSE 0 END AS sold \
              FROM trips t WHERE t.departs_at >= $1 AND t.schedule_id IN ({marks})"
         );

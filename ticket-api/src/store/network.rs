@@ -70,6 +70,34 @@ pub async fn points(pool: &Pool) -> Result<Vec<PointRow>, sqlx::Error> {
     .await
 }
 
+/// A trip's point moved to another place of its city (issue 37): the route's point and the
+/// place's names.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct PointMoveRow {
+    pub trip_id: String,
+    pub point_id: String,
+    pub id: String,
+    pub name: String,
+    pub name_bn: Option<String>,
+    pub address: String,
+}
+
+const POINT_MOVES: &str = "SELECT m.trip_id, m.point_id, p.id, p.name, p.name_bn, p.address FROM trip_point_moves m \
+     JOIN points p ON p.id = m.to_point_id";
+
+/// Every trip's moved points.
+pub async fn point_moves(pool: &Pool) -> Result<Vec<PointMoveRow>, sqlx::Error> {
+    sqlx::query_as(POINT_MOVES).fetch_all(pool).await
+}
+
+/// One trip's moved points.
+pub async fn point_moves_of<'c>(
+    e: impl crate::store::Exec<'c>,
+    trip_id: &str,
+) -> Result<Vec<PointMoveRow>, sqlx::Error> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("{POINT_MOVES} WHERE m.trip_id = $1"))).bind(trip_id).fetch_all(e).await
+}
+
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct TripRow {
     pub id: String,

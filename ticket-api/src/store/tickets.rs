@@ -49,8 +49,10 @@ pub struct TicketRow {
     pub cancelled_by: Option<String>,
     /// The operator's reason, when it cancelled the trip.
     pub trip_cancel_reason: Option<String>,
-    /// When the trip's time or boarding point last changed after sales.
+    /// When the trip's departure last changed after sales.
     pub trip_changed_at: Option<i64>,
+    /// When the booking's boarding point last moved to another place.
+    pub point_moved_at: Option<i64>,
     /// The PNR of the ticket this one became (a date change), and the fee the change kept.
     pub changed_to_pnr: Option<String>,
     pub change_fee: Option<i64>,
@@ -77,7 +79,7 @@ fn with_seats(rows: Vec<TicketSeat>) -> Option<TicketRow> {
 impl TicketRow {
     /// Whether the trip changed after this ticket was sold: it may then be cancelled free.
     pub fn changed_since_sale(&self) -> bool {
-        self.trip_changed_at.is_some_and(|at| at > self.issued_at)
+        [self.trip_changed_at, self.point_moved_at].into_iter().flatten().any(|at| at > self.issued_at)
     }
 
     /// The amounts paid, as stored (computed by the core's pricing when they were written).
@@ -100,7 +102,7 @@ const TICKET_ROWS: &str = "SELECT t.id, t.pnr, t.status, t.refund_amount, b.id A
      (SELECT r.state FROM refunds r WHERE r.tnx_id = b.tnx_id ORDER BY r.requested_at DESC LIMIT 1) AS refund_state, \
      t.no_show_at, t.issued_at, b.policy, b.language, t.cancelled_by, \
      (SELECT tc.reason FROM trip_cancellations tc WHERE tc.trip_id = b.trip_id) AS trip_cancel_reason, \
-     (SELECT tr.changed_at FROM trips tr WHERE tr.id = b.trip_id) AS trip_changed_at, \
+     (SELECT tr.changed_at FROM trips tr WHERE tr.id = b.trip_id) AS trip_changed_at, b.point_moved_at, \
      (SELECT t2.pnr FROM tickets t2 WHERE t2.id = t.changed_to) AS changed_to_pnr, \
      (SELECT b2.change_fee FROM tickets t2 JOIN bookings b2 ON b2.id = t2.booking_id WHERE t2.id = t.changed_to) \
      AS change_fee, (SELECT MIN(sc.scanned_at) FROM boarding_scans sc WHERE sc.trip_id = b.trip_id AND sc.pnr = t.pnr \

@@ -3,7 +3,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Policies, StaffTrips, TripCancellation } from 'core-wasm/staff';
+import type { PointMoved, Policies, StaffTrips, TripCancellation, TripPoints } from 'core-wasm/staff';
 import { PoliciesPage } from '@/staff/pages/policies';
 import { TripsPage } from '@/staff/pages/trips';
 
@@ -25,6 +25,21 @@ const progress = (done: boolean): TripCancellation => ({
   messagesWaiting: done ? 0 : 1,
 });
 
+const points: TripPoints = {
+  tripId: 'trip-1',
+  points: [
+    { pointId: 'gabtoli', name: 'Gabtoli', cityId: 'dhaka', movedTo: undefined, choices: [{ id: 'aminbazar', name: 'Aminbazar bridge' }, { id: 'gabtoli', name: 'Gabtoli' }] },
+    {
+      pointId: 'dampara',
+      name: 'Dampara',
+      cityId: 'chattogram',
+      movedTo: { id: 'garib', name: 'Garib-e-Newaz' },
+      choices: [{ id: 'dampara', name: 'Dampara' }, { id: 'garib', name: 'Garib-e-Newaz' }],
+    },
+  ],
+};
+const moved: PointMoved = { tripId: 'trip-1', pointId: 'gabtoli', toPointId: 'aminbazar', name: 'Aminbazar bridge', ticketsTold: 3 };
+
 const STAFF = '/v1/api/staff/';
 let polls = 0;
 const server = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -34,6 +49,8 @@ const server = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promi
   if (method === 'GET' && name === 'policies') return Response.json({ data: policies });
   if (method === 'POST' && name === 'trips/cancel') return Response.json({ data: progress(false) });
   if (method === 'GET' && name === 'trips/cancel/trip-1') return Response.json({ data: progress(++polls > 1) });
+  if (method === 'GET' && name === 'trips/points/trip-1') return Response.json({ data: points });
+  if (method === 'POST' && name === 'trips/points') return Response.json({ data: moved });
   if (method === 'POST' && name === 'policies') return Response.json({ data: { ...(JSON.parse(String(init?.body)) as object), own: true } });
   return new Response('not found', { status: 404 });
 });
@@ -60,6 +77,26 @@ describe('cancelling a trip', () => {
     expect(status).toHaveTextContent('Reason: Road closed by flood');
     expect(await form.findByText('Done: every ticket is cancelled and refunded.', {}, { timeout: 4000 })).toBeInTheDocument();
     expect(status).toHaveTextContent('Tickets cancelled: 3; still to do: 0. Online refunds done: 2 of 2. Cash to collect at a counter: 1.');
+  });
+});
+
+describe("moving a trip's point", () => {
+  it("offers the route's points with where each is now, and the places of the point's city", async () => {
+    render(<TripsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Move a point…' }));
+    const form = within(screen.getByRole('region', { name: /Move a boarding or dropping point of the trip of 2026-12-01 07:30/ }));
+    const point = await form.findByLabelText('Point of the route');
+    const to = form.getByLabelText('Travellers use instead');
+    expect(within(point).getAllByRole('option').map((o) => o.textContent)).toEqual(['Gabtoli', 'Dampara (now: Garib-e-Newaz)']);
+    expect((to as HTMLSelectElement).value).toBe('gabtoli');
+    await userEvent.selectOptions(point, 'dampara');
+    // A moved point starts where it is now; its choices are its city's.
+    expect((to as HTMLSelectElement).value).toBe('garib');
+    await userEvent.selectOptions(point, 'gabtoli');
+    await userEvent.selectOptions(to, 'aminbazar');
+    await userEvent.click(form.getByRole('button', { name: 'Move the point and tell its travellers' }));
+    expect(posted('trips/points')).toEqual([{ tripId: 'trip-1', pointId: 'gabtoli', toPointId: 'aminbazar' }]);
+    expect(await form.findByRole('status')).toHaveTextContent('This trip now uses Aminbazar bridge. Travellers being told: 3.');
   });
 });
 

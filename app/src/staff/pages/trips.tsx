@@ -1,6 +1,9 @@
-/** Coming trips and their sales; a manager cancels one here and follows its refunds (issue 37). */
+/**
+ * Coming trips and their sales; a manager moves one's departure or one of its points, or cancels
+ * it and follows its refunds (issue 37).
+ */
 import { useEffect, useState } from 'react';
-import type { StaffTrip, StaffTrips, TripCancellation, TripChanged } from 'core-wasm/staff';
+import type { PointMoved, StaffTrip, StaffTrips, TripCancellation, TripChanged, TripPoints } from 'core-wasm/staff';
 import { get, post } from '@/staff/api';
 import { DataTable } from '@/staff/data-table';
 import { Field, Outcome } from '@/staff/form';
@@ -14,11 +17,13 @@ export function TripsPage() {
   const trips = useLoad(() => get<StaffTrips>('trips'));
   const [cancelling, setCancelling] = useState<StaffTrip | null>(null);
   const [moving, setMoving] = useState<StaffTrip | null>(null);
+  const [pointing, setPointing] = useState<StaffTrip | null>(null);
   return (
     <section>
       <h1>{t('nav.trips')}</h1>
       {cancelling ? <CancelTrip trip={cancelling} onChanged={trips.reload} onClose={() => setCancelling(null)} /> : null}
       {moving ? <MoveTrip trip={moving} onChanged={trips.reload} onClose={() => setMoving(null)} /> : null}
+      {pointing ? <MovePoint trip={pointing} onClose={() => setPointing(null)} /> : null}
       <DataTable
         caption={t('nav.trips')}
         rows={trips.data?.trips ?? []}
@@ -41,6 +46,9 @@ export function TripsPage() {
                 <span className="staff-actions">
                   <button type="button" onClick={() => setMoving(r)}>
                     {t('trips.moveButton')}
+                  </button>
+                  <button type="button" onClick={() => setPointing(r)}>
+                    {t('trips.pointButton')}
                   </button>
                   <button type="button" onClick={() => setCancelling(r)}>
                     {t('trips.cancelButton')}
@@ -164,6 +172,86 @@ function MoveTrip({ trip, onChanged, onClose }: { trip: StaffTrip; onChanged: ()
           </div>
         </form>
       )}
+      {moved ? (
+        <button type="button" onClick={onClose}>
+          {t('trips.close')}
+        </button>
+      ) : null}
+      <Outcome error={error} saved={false} />
+    </section>
+  );
+}
+
+/**
+ * One of a trip's points moved to another place of its city (a road closed, a counter moved):
+ * its tickets and holds name the place, those boarding there are told and may cancel free.
+ */
+function MovePoint({ trip, onClose }: { trip: StaffTrip; onClose: () => void }) {
+  const [points, setPoints] = useState<TripPoints | null>(null);
+  const [pointId, setPointId] = useState('');
+  const [toPointId, setToPointId] = useState('');
+  const [moved, setMoved] = useState<PointMoved | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  useEffect(() => {
+    get<TripPoints>('trips/points/{id}', {}, trip.id).then((listed) => {
+      setPoints(listed);
+      const first = listed.points[0];
+      setPointId(first?.pointId ?? '');
+      setToPointId(first?.movedTo?.id ?? first?.pointId ?? '');
+    }, setError);
+  }, [trip.id]);
+  const point = points?.points.find((p) => p.pointId === pointId);
+  const choose = (id: string) => {
+    setPointId(id);
+    const chosen = points?.points.find((p) => p.pointId === id);
+    setToPointId(chosen?.movedTo?.id ?? id);
+  };
+  const move = (e: React.FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    post<PointMoved>('trips/points', { tripId: trip.id, pointId, toPointId }).then(setMoved, setError);
+  };
+  return (
+    <section className="staff-card" aria-labelledby="trip-point-title" role="region">
+      <h2 id="trip-point-title">{t('trips.pointTitle', { departs: trip.departs, route: trip.routeId })}</h2>
+      {moved ? (
+        <p className="staff-ok" role="status">
+          {t('trips.pointMoved', { place: moved.name, told: moved.ticketsTold })}
+        </p>
+      ) : points ? (
+        <form onSubmit={move}>
+          <Field label={t('trips.point')}>
+            {(id, describedBy) => (
+              <select id={id} aria-describedby={describedBy} value={pointId} onChange={(e) => choose(e.target.value)}>
+                {points.points.map((p) => (
+                  <option key={p.pointId} value={p.pointId}>
+                    {p.movedTo ? t('trips.pointNow', { point: p.name, place: p.movedTo.name }) : p.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={t('trips.pointTo')} hint={t('trips.pointHint')}>
+            {(id, describedBy) => (
+              <select id={id} aria-describedby={describedBy} value={toPointId} onChange={(e) => setToPointId(e.target.value)}>
+                {point?.choices.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <div className="staff-actions">
+            <button type="submit" className="staff-primary" disabled={!pointId || !toPointId}>
+              {t('trips.pointConfirm')}
+            </button>
+            <button type="button" onClick={onClose}>
+              {t('form.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : null}
       {moved ? (
         <button type="button" onClick={onClose}>
           {t('trips.close')}

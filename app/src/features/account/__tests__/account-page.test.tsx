@@ -122,6 +122,34 @@ describe('/account: my trips without an OTP', () => {
     expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Ticket AD9LNCH1 is cancelled. Paid: 2,500 TK. Cancellation fee: 250 TK. Refund: 2,250 TK.');
     expect(within(launch).getByRole('heading', { level: 3 })).toHaveFocus();
   });
+
+  it("a bus ticket whose policy allows a date change offers it here too, with the change kept for the payment step (issue 37)", async () => {
+    const changeable = ticket({
+      ...paid,
+      _id: 'tkt-change',
+      fromCityId: 'dhaka',
+      toCityId: 'kushtia',
+      operatorId: 'op-hanif',
+      // 36 hours ahead in Dhaka (the wire's clock is Dhaka's, six hours ahead).
+      departureDateTime: new Date(Date.now() + (6 + 6 + 36) * 3_600_000).toISOString(),
+      policy: {
+        slabs: [{ hours: 24, fee: { kind: 'percent', percent: 15 } }],
+        reschedule: { hours: 12, fee: { kind: 'percent', percent: 10 } },
+      } as Ticket['policy'],
+    });
+    const { user, trips, router } = await openAccount([changeable, launchTicket]);
+    const [bus, launch] = await within(trips).findAllByRole('listitem');
+    // A launch's date is not changed on the web; the demo launch has no such policy either.
+    expect(within(launch!).queryByRole('button', { name: 'Change date' })).not.toBeInTheDocument();
+    await user.click(within(bus!).getByRole('button', { name: 'Change date' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bus/trip'));
+    const query = new URLSearchParams(router.state.location.search);
+    expect([query.get('from'), query.get('to'), query.get('busCompany')]).toEqual(['dhaka', 'kushtia', 'op-hanif']);
+    const { changeInHand } = await import('@/features/change-date/change-in-hand');
+    expect(changeInHand()?._id).toBe('tkt-change');
+    // Nothing is sent until the payment step asks for the code.
+    expect(sent('send-otp', 'COMMON')).toHaveLength(0);
+  });
 });
 
 describe('/account: logging out, and a login that ends', () => {

@@ -5,6 +5,7 @@ import { useMutation } from '@/api/use-mutation';
 import { useTheme } from '@/lib/site-context';
 import { useNeedsNetwork } from '@/components/needs-network';
 import { useMyTickets } from '@/features/account/api/my-tickets';
+import { dayAfter, startChange } from '@/features/change-date/change-in-hand';
 import { TicketCard } from '@/features/find-ticket/components/ticket-card';
 import { useTicketCancel } from '@/features/find-ticket/use-ticket-cancel';
 import { logOut, useMe } from '@/features/login/api/login';
@@ -20,7 +21,8 @@ import '@/features/account/account.css';
  * `/account` (issue 13), guarded (RequireLogin, SPEC §2): who is logged in, Log out, and 'My trips',
  * the traveller's bus and launch tickets without an OTP (`common/my-tickets`), each as the
  * ticket history shows a found ticket: status, details, the PDF, and Cancel, which still asks for
- * a code sent to the ticket's phone (SPEC §4). Tickets shown are kept on the device as History's
+ * a code sent to the ticket's phone (SPEC §4), and Change date where the ticket's policy allows
+ * one (issue 37), confirmed by a code to the ticket's phone as from find-ticket. Tickets shown are kept on the device as History's
  * are (the card does it), for 'My saved tickets' offline.
  *
  * If the login ends while the page is open, the page stays and the login popup asks for a new one
@@ -128,6 +130,7 @@ function AccountPage() {
                   service={ticket.service ?? 'BUS'}
                   onCancel={cancel.start}
                   cancelling={cancel.sending(ticket._id)}
+                  onChangeDate={(changing) => void navigate(startChange(changing, dayAfter(changing)))}
                 />
               ))}
             </ul>
