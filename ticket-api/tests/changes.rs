@@ -294,6 +294,55 @@ on_both! {
         assert_eq!(changed, [(3,)], "three tickets sold, no booking marked as a new date");
     }
 
+    thirty_identical_changes_at_once_make_one_and_a_key_replays_only_for_its_own_caller_and_body(app) {
+        const PHONE: &str = "01711000207";
+        let (_, trip, cheaper) = two_dates(&app, 5, 400).await;
+        let (traveller, sold) = web_ticket(&app, &trip, &["A2"], PHONE, None, "en").await;
+        let old_tnx = sold["tnxId"].as_str().unwrap().to_owned();
+        let (tnx, _) = new_date(&traveller, &cheaper, &["C4"], PHONE).await;
+        let code = change_code(&traveller, &sold, PHONE).await;
+        let body = json!({"ticketId": sold["_id"], "otpCode": code, "phone": PHONE, "tnxId": tnx});
+        // The first under a key.
+        let (s, first, replayed) = common::post_with_key(&traveller, "/v1/api/intercity/change-ticket", &body, "change-k1").await;
+        let first = ok_data(s, &first);
+        assert!(!replayed);
+        // The same key with another body is refused; under another visitor it is theirs alone.
+        let other = json!({"ticketId": sold["_id"], "otpCode": "0000", "phone": PHONE, "tnxId": tnx});
+        let (s, _, _) = common::post_with_key(&traveller, "/v1/api/intercity/change-ticket", &other, "change-k1").await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+        let stranger = app.visitor("v-change-stranger");
+        let (s, b, replayed) = common::post_with_key(&stranger, "/v1/api/intercity/change-ticket", &body, "change-k1").await;
+        assert!(!replayed && s.is_client_error() && b.get("data").is_none_or(Value::is_null), "{s} {b}");
+        // Thirty at once, half under the key: a replay of its answer or the code checks' limit
+        // (a bot repeating it gains nothing); the rest are refused.
+        let mut asks = Vec::new();
+        for i in 0..30 {
+            let (traveller, body) = (traveller.clone(), body.clone());
+            asks.push(tokio::spawn(async move {
+                if i % 2 == 0 {
+                    common::post_with_key(&traveller, "/v1/api/intercity/change-ticket", &body, "change-k1").await
+                } else {
+                    let (s, b) = traveller.post("/v1/api/intercity/change-ticket", body).await;
+                    (s, b, false)
+                }
+            }));
+        }
+        for ask in asks {
+            let (s, b, replayed) = ask.await.unwrap();
+            if replayed {
+                assert_eq!(ok_data(s, &b), first, "the key's answer again");
+            } else {
+                assert!(s.is_client_error(), "a second change of one ticket is refused: {s} {b}");
+            }
+        }
+
+        let changed: Vec<(String,)> = rows(&app, "SELECT status FROM tickets WHERE booking_id = (SELECT id FROM bookings WHERE tnx_id = $1)", &tnx).await;
+        assert_eq!(changed, [("confirmed".to_owned(),)], "one new ticket");
+        let refunds: Vec<(String,)> = rows(&app, "SELECT reason FROM refunds WHERE tnx_id = $1", &old_tnx).await;
+        assert_eq!(refunds, [("changed".to_owned(),)], "one refund of the difference");
+        assert_eq!(ticket_of(&traveller, &old_tnx).await["changedTo"], ticket_of(&traveller, &tnx).await["pnr"]);
+    }
+
     a_ticket_changes_once_whatever_races_it(app) {
         const PHONE: &str = "01711000204";
         let (manager, trip, cheaper) = two_dates(&app, 5, 400).await;
