@@ -19,11 +19,12 @@ pub enum End {
 pub fn split(funds: &[i64], amount: i64, end: End) -> Vec<i64> {
     let mut taken = vec![0; funds.len()];
     let mut left = amount.max(0);
-    let order: Box<dyn Iterator<Item = usize>> = match end {
-        End::Oldest => Box::new(0..funds.len()),
-        End::Newest => Box::new((0..funds.len()).rev()),
-    };
-    for i in order {
+    let n = funds.len();
+    for k in 0..n {
+        let i = match end {
+            End::Oldest => k,
+            End::Newest => n - 1 - k,
+        };
         let part = left.min(funds[i].max(0));
         taken[i] = part;
         left -= part;

@@ -84,14 +84,19 @@ pub async fn refund_now(state: &AppState, refund_id: &str) -> Result<Option<Refu
 /// Sends each of `ids` at once ([`refund_now`]): how the money stands, the least advanced of
 /// them (a failed one first, then one still waiting).
 pub async fn refund_all(state: &AppState, ids: &[String]) -> Result<Option<RefundStatus>, ApiError> {
-    let mut least = None;
+    let rank = |s: &RefundStatus| match s {
+        RefundStatus::Failed => 0,
+        RefundStatus::Requested => 1,
+        RefundStatus::Processing => 2,
+        RefundStatus::Done => 3,
+    };
+    let mut least: Option<RefundStatus> = None;
     for id in ids {
-        let status = refund_now(state, id).await?;
-        least = match (least, status) {
-            (Some(RefundStatus::Failed), _) | (_, None) => least,
-            (_, Some(RefundStatus::Failed)) | (None, _) | (Some(RefundStatus::Done), _) => status,
-            (Some(_), Some(_)) => least,
-        };
+        if let Some(status) = refund_now(state, id).await?
+            && least.as_ref().is_none_or(|l| rank(&status) < rank(l))
+        {
+            least = Some(status);
+        }
     }
     Ok(least)
 }
