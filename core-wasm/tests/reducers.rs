@@ -152,6 +152,7 @@ fn booking_with_promo() -> BusBooking {
         payment_gateways: vec!["sandbox".into()],
         refund_status: None,
         policy: None,
+        change: None,
     }
 }
 

@@ -181,6 +181,14 @@ on_both! {
         let pay = amount - credit;
         assert_eq!([&asked["credit"], &asked["pay"], &asked["refund"]].map(taka), [Some(credit), Some(pay), Some(0)]);
         assert_eq!(asked.get("ticketId"), Some(&Value::Null), "nothing changes before the payment");
+        // The booking read again (a reload, another tab) tells the change and what is left to pay.
+        let (s, b) = traveller.post("/v1/api/intercity/get-booking-info-by-txn-id", json!({"tnxId": tnx})).await;
+        let waiting = ok_data(s, &b);
+        assert_eq!(waiting["change"]["ticketId"], sold["_id"]);
+        assert_eq!(
+            [&waiting["change"]["fee"], &waiting["change"]["credit"], &waiting["change"]["pay"]].map(taka),
+            [Some(change_fee(paid)), Some(credit), Some(pay)]
+        );
         assert_eq!(ticket_of(&traveller, old_tnx).await["paymentHistory"]["ticketStatus"], "confirmed");
         let (s, b) = traveller.post("/v1/api/intercity/apply-promo-code", json!({"tnxId": tnx, "promoCode": "EID200"})).await;
         assert_eq!((s, b["code"].as_str()), (StatusCode::CONFLICT, Some("booking.changeFixed")), "{b}");

@@ -138,6 +138,22 @@ contract! {
         /// shown in words before paying.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         pub policy: Option<crate::policy::Policy>,
+        /// The ticket whose date this booking changes, once the change waits for its
+        /// difference (issue 37): the gateway is asked for `pay` only.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub change: Option<BookingChange>,
+    }
+
+    /// A dearer date change waiting for its difference, as the booking tells it.
+    #[serde(rename_all = "camelCase")]
+    pub struct BookingChange {
+        pub ticket_id: String,
+        /// The date change's fee, kept of the old ticket.
+        pub fee: f64,
+        /// What the old ticket brings (paid less the fee).
+        pub credit: f64,
+        /// What is left to pay through the gateway.
+        pub pay: f64,
     }
 
     #[serde(rename_all = "camelCase")]

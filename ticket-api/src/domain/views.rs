@@ -2,7 +2,9 @@
 //! the timetable.
 
 use core_wasm::cities::display_name;
-use core_wasm::contract::booking::{BookingStatus, BusBooking, BusInvoice, LaunchBooking, LaunchInvoice, Promo};
+use core_wasm::contract::booking::{
+    BookingChange, BookingStatus, BusBooking, BusInvoice, LaunchBooking, LaunchInvoice, Promo,
+};
 use core_wasm::contract::tickets::{
     BoardingStatus, CancelledBy, FareLine, PaymentHistory, RefundStatus, Ticket, TicketStatus,
 };
@@ -85,6 +87,12 @@ async fn answer(
     let promo = row.promo_code.clone().map(|code| Promo { code, amount: discount });
     let payment_gateways = state.gateways.names();
     let policy = Some(policies::read(&state.config, row.policy.as_deref()));
+    let change = row.changes_ticket.clone().map(|ticket_id| BookingChange {
+        ticket_id,
+        fee: row.change_fee as f64,
+        credit: row.credit as f64,
+        pay: row.payable() as f64,
+    });
     let hold_seconds_left = match row.status {
         BookingStatus::Pending => Some(((hold_ends.unwrap_or(0) - now_unix_ms()).max(0) / 1000) as u32),
         _ => None,
@@ -137,6 +145,7 @@ async fn answer(
             payment_gateways,
             refund_status,
             policy,
+            change,
         }),
     })
 }

@@ -254,6 +254,7 @@ export const rest = {
   'ticket.cancelledPaid': 'টিকিট {pnr} বাতিল হয়েছে। পরিশোধ: {paid}। বাতিল চার্জ: {fee}। ফেরত: {amount}।',
   'otp.searchTitle': 'টিকিট খুঁজতে OTP দিন',
   'change.title': '{pnr} টিকিটের তারিখ বদল',
+  'change.waiting': 'এই বুকিং আপনার টিকিটের তারিখ বদলাচ্ছে: শুধু ভাড়ার পার্থক্য দিতে বাকি',
   'change.fee': 'তারিখ বদলের চার্জ',
   'change.credit': 'আপনার টিকিট থেকে আসছে',
   'change.newFare': 'নতুন ভাড়া',

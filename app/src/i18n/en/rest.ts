@@ -252,6 +252,7 @@ export const rest = {
   'ticket.cancelledPaid': 'Ticket {pnr} is cancelled. Paid: {paid}. Cancellation fee: {fee}. Refund: {amount}.',
   'otp.searchTitle': 'OTP to search ticket',
   'change.title': 'Changing the date of ticket {pnr}',
+  'change.waiting': 'This booking changes the date of your ticket: the difference is left to pay',
   'change.fee': 'Date change fee',
   'change.credit': 'Your ticket brings',
   'change.newFare': 'New fare',

@@ -278,6 +278,19 @@ describe('bus payment of a booking that no longer waits for payment', () => {
     expect(screen.getByTestId('hold-timer')).toHaveTextContent(/Your seats are held for 9:5[45]/);
   });
 
+  it('a date change confirmed and waiting for its difference shows what is left to pay, read again in a new tab (issue 37)', async () => {
+    answerBusBooking({ ...busBooking, status: 'pending', change: { ticketId: 'tkt-old', fee: 120, credit: 1080, pay: 1320 } });
+    await renderRoute(`/bus/payment?tnxId=${TNX}`);
+    const cost = await screen.findByTestId('change-cost');
+    expect(screen.getByRole('heading', { name: 'This booking changes the date of your ticket: the difference is left to pay' })).toBeInTheDocument();
+    expect(cost).toHaveTextContent('Your ticket brings1,080 TK');
+    expect(screen.getByTestId('change-due')).toHaveTextContent('1,320 TK');
+    // Neither the whole fare's invoice nor a promo: the gateway is asked for the difference.
+    expect(screen.queryByTestId('invoice')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/promo/i)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay 1,320 TK' })).toBeInTheDocument();
+  });
+
   it('a pending booking still shows the invoice and Pay', async () => {
     answerBusBooking({ ...busBooking, status: 'pending' });
     await renderRoute(`/bus/payment?tnxId=${TNX}`);

@@ -14,7 +14,7 @@ import { SurpriseDeal } from '@/features/booking/components/surprise-deal';
 import { TripSummary } from '@/features/booking/components/trip-summary';
 import { BookingOutcome, successUrl } from '@/features/booking/components/payment-result';
 import { changeInHand } from '@/features/change-date/change-in-hand';
-import { ChangePanel } from '@/features/change-date/components/change-panel';
+import { ChangePanel, ChangeWaiting } from '@/features/change-date/components/change-panel';
 import { t } from '@/i18n/messages';
 import { track } from '@/lib/analytics';
 import { useCountdown } from '@/lib/use-countdown';
@@ -69,8 +69,10 @@ export function PaymentStep({ service, tnxId }: { service: Service; tnxId: strin
   }
   if (booking.status !== 'pending') return <BookingOutcome service={service} tnxId={tnxId} status={booking.status} />;
   const seats = isLaunchBooking(booking) ? booking.invoice.seatNo : booking.invoice.seats;
+  // A change already confirmed, waiting for its difference: the booking says so itself.
+  const waiting = isLaunchBooking(booking) ? undefined : booking.change;
   const change =
-    changing && !isLaunchBooking(booking) && booking.invoice.companyId === changing.operatorId && seats.length === (changing.seats?.length ?? 0)
+    !waiting && changing && !isLaunchBooking(booking) && booking.invoice.companyId === changing.operatorId && seats.length === (changing.seats?.length ?? 0)
       ? { changing, booking }
       : null;
   return (
@@ -78,9 +80,14 @@ export function PaymentStep({ service, tnxId }: { service: Service; tnxId: strin
       {secondsLeft !== null && (expired ? <HoldExpired service={service} hold={trip} /> : <HoldTimer secondsLeft={secondsLeft} />)}
       {trip && <TripSummary hold={trip} seats={seats} />}
       {isLaunchBooking(booking) && <LaunchSeats booking={booking} dispatch={dispatch} disabled={expired} />}
-      {!change && <Invoice booking={booking} />}
+      {!change && !waiting && <Invoice booking={booking} />}
       <PolicyTerms policy={booking.policy} />
-      {change && difference === null ? (
+      {waiting ? (
+        <>
+          <ChangeWaiting change={waiting} amount={booking.amount} />
+          <GatewayChoice service={service} booking={booking} dispatch={dispatch} disabled={expired} amount={waiting.pay} />
+        </>
+      ) : change && difference === null ? (
         <ChangePanel
           booking={change.booking}
           changing={change.changing}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { mentionsOtp, type BusBooking, type Ticket } from 'core-wasm';
+import { mentionsOtp, type BookingChange, type BusBooking, type Ticket } from 'core-wasm';
 import { ticketChangeQuote, type ChangeTicketRequest, type ChangeTicketResponse, type SendOtpRequest } from 'core-wasm/booking';
 import { failureText, useApi } from '@/api/api-client';
 import { endChange } from '@/features/change-date/change-in-hand';
@@ -110,6 +110,36 @@ export function ChangePanel({ booking, changing, onChanged, onDifference }: Chan
       {asking && (
         <OtpPopup title={t('otp.changeTitle')} phone={phone} onResend={sendCode} onVerify={verify} onClose={() => setAsking(false)} />
       )}
+    </section>
+  );
+}
+
+/**
+ * A booking whose date change was confirmed and waits for its difference, as the booking itself
+ * tells it (read again after a reload, or in another tab): the gateway is asked for that only.
+ */
+export function ChangeWaiting({ change, amount }: { change: BookingChange; amount: number }) {
+  return (
+    <section className="card change-panel" aria-labelledby="change-title">
+      <h2 id="change-title">{t('change.waiting')}</h2>
+      <dl className="invoice" data-testid="change-cost">
+        <div className="invoice__line">
+          <dt>{t('change.fee')}</dt>
+          <dd>{taka(change.fee)}</dd>
+        </div>
+        <div className="invoice__line">
+          <dt>{t('change.credit')}</dt>
+          <dd>{taka(change.credit)}</dd>
+        </div>
+        <div className="invoice__line">
+          <dt>{t('change.newFare')}</dt>
+          <dd>{taka(amount)}</dd>
+        </div>
+        <div className="invoice__line invoice__line--total">
+          <dt>{t('change.pay')}</dt>
+          <dd data-testid="change-due">{taka(change.pay)}</dd>
+        </div>
+      </dl>
     </section>
   );
 }
