@@ -151,8 +151,18 @@ pub fn matches(trip: &Trip, filters: &Filters) -> bool {
 
 /// The trips that pass the filters, sorted (see [`sort`]) by the filters' price sort.
 pub fn filter(trips: Vec<Trip>, filters: &Filters) -> Vec<Trip> {
-    let kept = trips.into_iter().filter(|t| matches(t, filters)).collect();
-    sort(kept, filters.price_filter_type)
+    let order = shown(&trips, filters);
+    let mut slots: Vec<Option<Trip>> = trips.into_iter().map(Some).collect();
+    order.into_iter().filter_map(|i| slots.get_mut(i).and_then(Option::take)).collect()
+}
+
+/// [`filter`] as positions in `trips`: the browser keeps its list and shows it in this order,
+/// so no trip is copied into the core and back on every change of a filter (nor is a trip's
+/// encoder in the first pages' module).
+pub fn shown(trips: &[Trip], filters: &Filters) -> Vec<usize> {
+    let mut kept: Vec<usize> = (0..trips.len()).filter(|&i| matches(&trips[i], filters)).collect();
+    kept.sort_by(|&a, &b| order(&trips[a], &trips[b], filters.price_filter_type));
+    kept
 }
 
 fn is_sold_out(trip: &Trip) -> bool {
@@ -163,6 +173,12 @@ fn is_sold_out(trip: &Trip) -> bool {
 /// ascending, `h2l` by the high end descending; unreadable fares last), else in the order given.
 /// The sort is stable: equal trips keep their order.
 pub fn sort(mut trips: Vec<Trip>, price: Option<PriceSort>) -> Vec<Trip> {
+    trips.sort_by(|a, b| order(a, b, price));
+    trips
+}
+
+/// [`sort`]'s order of two trips.
+fn order(a: &Trip, b: &Trip, price: Option<PriceSort>) -> std::cmp::Ordering {
     let key = |t: &Trip| -> (bool, f64) {
         let price_key = match (price, fare_range(&t.seat_fare)) {
             (None, _) => 0.0,
@@ -172,9 +188,6 @@ pub fn sort(mut trips: Vec<Trip>, price: Option<PriceSort>) -> Vec<Trip> {
         };
         (is_sold_out(t), price_key)
     };
-    trips.sort_by(|a, b| {
-        let (ka, kb) = (key(a), key(b));
-        ka.0.cmp(&kb.0).then(ka.1.total_cmp(&kb.1))
-    });
-    trips
+    let (ka, kb) = (key(a), key(b));
+    ka.0.cmp(&kb.0).then(ka.1.total_cmp(&kb.1))
 }

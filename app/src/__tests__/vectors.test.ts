@@ -13,6 +13,7 @@ import * as site from 'core-wasm';
 import * as booking from 'core-wasm/booking';
 import * as staff from 'core-wasm/staff';
 import { describe, expect, it } from 'vitest';
+import { filterTrips } from '@/features/trips/filter-trips';
 import { subsetMismatch } from '@/test/subset-match';
 
 interface VectorCase {
@@ -35,8 +36,9 @@ const files = readdirSync(folder)
   .sort();
 
 // The core is three wasm modules (the first pages' rules, the booking pages' rules and the
-// staff site's); a rule vector names its function, wherever it lives.
-const coreExports = { ...site, ...booking, ...staff } as unknown as Record<string, unknown>;
+// staff site's); a rule vector names its function, wherever it lives. filterTrips is the site's
+// own over the core's tripOrder (positions, not copies of the trips).
+const coreExports = { ...site, ...booking, ...staff, filterTrips } as unknown as Record<string, unknown>;
 
 function load(file: string): VectorFile {
   try {

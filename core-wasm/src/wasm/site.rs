@@ -37,14 +37,16 @@ pub fn digits_only(input: &str) -> String {
     digits::digits_only(input)
 }
 
-#[wasm_bindgen(js_name = filterTrips, unchecked_return_type = "Trip[]")]
-pub fn filter_trips(
+/// The trips that pass the filters, as positions in `list` in the order to show them (the
+/// site's `filterTrips` picks them from its list).
+#[wasm_bindgen(js_name = tripOrder)]
+pub fn trip_order(
     #[wasm_bindgen(unchecked_param_type = "Trip[]")] list: JsValue,
     #[wasm_bindgen(unchecked_param_type = "Partial<Filters>")] filters: JsValue,
-) -> Result<JsValue, JsError> {
+) -> Result<Vec<u32>, JsError> {
     let list: Vec<Trip> = from_js(list, "trips")?;
     let filters: Filters = optional(filters, "filters")?.unwrap_or_default();
-    to_js(&trips::filter(list, &filters))
+    Ok(trips::shown(&list, &filters).into_iter().map(|i| i as u32).collect())
 }
 
 #[derive(serde::Serialize)]

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { filterTrips, type Filters, type Service, type Trip } from 'core-wasm';
+import type { Filters, Service, Trip } from 'core-wasm';
+import { filterTrips } from '@/features/trips/filter-trips';
 import { useSearchParams } from 'react-router';
 import { useCities } from '@/api/content';
 import { TRIP_RESULTS } from '@/components/skip-links';
