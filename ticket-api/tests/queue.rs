@@ -313,6 +313,80 @@ on_both_stores! {
         assert_eq!(positions, vec![1, 2, 3]);
     }
 
+    a_long_pre_queue_is_drawn_in_batches_arrivals_queue_meanwhile_and_a_stopped_draw_resumes(backend) {
+        const PRE_QUEUE: i64 = 5_000;
+        let (app, opens_ms) = app_with_window(backend, 600).await;
+        let (covered, _, _, _) = trips(&app).await;
+        let first = join(&app.visitor("long-0"), &covered).await;
+        let place = first["queueId"].as_str().unwrap().to_owned();
+        // The rest of the pre-queue written as the writer writes it (5,000 joins over HTTP would
+        // not fit before the opening on a loaded machine): each place with its draw key.
+        let (queue, seed): (String, String) = sqlx::query_as("SELECT queue_id, seed FROM queue_openings")
+            .fetch_one(&app.state.pool).await.unwrap();
+        let seed = Seed::from_hex(&seed).unwrap();
+        let ids: Vec<String> = (1..PRE_QUEUE).map(|i| format!("q-long-{i:06}")).collect();
+        for chunk in ids.chunks(200) {
+            let rows: Vec<String> = (0..chunk.len()).map(|i| format!("($1, ${}, ${}, 0, ${})", 3 * i + 2, 3 * i + 3, 3 * i + 4)).collect();
+            let sql = format!("INSERT INTO queue_places (queue_id, visitor, place_id, joined_at, draw_key) VALUES {}", rows.join(", "));
+            let mut insert = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(&queue);
+            for id in chunk {
+                insert = insert.bind(format!("v-{id}")).bind(id.clone()).bind(seed.key(id).to_vec());
+            }
+            insert.execute(&app.state.pool).await.unwrap_or_else(|e| panic!("{e}"));
+        }
+        sqlx::query("UPDATE queue_openings SET places = places + $1").bind(PRE_QUEUE - 1).execute(&app.state.pool).await.unwrap();
+
+        // The opening is drawn, and the process that drew it stops before writing a position.
+        wait_until(opens_ms).await;
+        sqlx::query("UPDATE queue_openings SET drawn = 1, prequeue = places, next_position = places")
+            .execute(&app.state.pool).await.unwrap();
+        let other = app.restarted().await;
+        // Arrivals queue behind the pre-queue at once: nothing waits for its positions (the first
+        // is answered while none is written: a process takes a draw over only once it saw it
+        // stopped for seconds).
+        for i in 0..10 {
+            let late = join(&other.visitor(&format!("long-late-{i}")), &covered).await;
+            assert_eq!(late["position"].as_i64(), Some(PRE_QUEUE + 1 + i), "{late}");
+            if i == 0 {
+                let placed: i64 =
+                    sqlx::query_scalar("SELECT placed FROM queue_openings").fetch_one(&app.state.pool).await.unwrap();
+                assert_eq!(placed, 0, "the arrival did not wait for the draw's positions");
+            }
+        }
+        // The other process sees the draw stopped and writes its positions, batch by batch.
+        let mut position = None;
+        for _ in 0..300 {
+            let (code, standing) = status(&other.visitor("long-0"), &place).await;
+            assert_eq!(code, StatusCode::OK, "{standing}");
+            if let Some(at) = standing["position"].as_i64() {
+                position = Some(at);
+                break;
+            }
+            assert!(standing["pollAfterMs"].as_u64().unwrap() <= 5_000, "{standing}");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert!(position.is_some(), "the stopped draw was never resumed");
+        let mut done = false;
+        for _ in 0..300 {
+            let placed: i64 = sqlx::query_scalar("SELECT placed FROM queue_openings").fetch_one(&app.state.pool).await.unwrap();
+            if placed == PRE_QUEUE {
+                done = true;
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert!(done, "the pre-queue's positions were not all written");
+        // The order is the published draw's, every position once, the arrivals after it.
+        let rows: Vec<(String, i64)> = sqlx::query_as("SELECT place_id, position FROM queue_places ORDER BY position")
+            .fetch_all(&app.state.pool).await.unwrap();
+        assert_eq!(rows.iter().map(|(_, p)| *p).collect::<Vec<_>>(), (0..PRE_QUEUE + 10).collect::<Vec<_>>());
+        let mut pre_queue: Vec<&str> = ids.iter().map(String::as_str).collect();
+        pre_queue.push(&place);
+        let drawn: Vec<&str> = rows[..PRE_QUEUE as usize].iter().map(|(id, _)| id.as_str()).collect();
+        assert_eq!(drawn, draw::draw(&seed, pre_queue));
+        assert_eq!(position, rows.iter().position(|(id, _)| *id == place).map(|i| i as i64 + 1));
+    }
+
     two_processes_on_one_store_give_one_order(backend) {
         let (one, opens_ms) = app_with_window(backend, 600).await;
         let two = one.restarted().await;

@@ -112,6 +112,15 @@ export function useApi(): Api {
  * A failure saying the traveller is not logged in (any more): the core's client ended the login
  * (`auth.sessionEnded`), or the API wants one for a call made without it (`auth.loginRequired`).
  */
+/**
+ * Whether the site turned the call away because it is full (its ceiling of requests, or a store
+ * at capacity): nothing is wrong with the visitor's request, and asking again later works.
+ */
+export function isBusy(error: unknown): boolean {
+  const failed = error as { status?: unknown; body?: { code?: unknown } } | null;
+  return failed?.body?.code === 'request.busy' || failed?.status === 503;
+}
+
 export function isLoginEnded(error: unknown): boolean {
   const code = (error as { body?: { code?: unknown } } | null)?.body?.code;
   return code === 'auth.sessionEnded' || code === 'auth.loginRequired';

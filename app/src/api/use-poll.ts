@@ -5,8 +5,9 @@
  * component that polls has its own loop, stopped when it goes.
  *
  * After a failure the last answer stays on screen with the failure beside it, and the next ask
- * waits twice as long as the one before (from `firstBackoffMs` up to `maxWaitMs`); an answer
- * starts the waiting over. No answer waits longer than `maxWaitMs`, whatever it asks for.
+ * waits twice as long as the one before (from `firstBackoffMs` up to `maxWaitMs`), plus up to
+ * half as long again at random: a crowd turned away at once does not come back at once. An
+ * answer starts the waiting over. No answer waits longer than `maxWaitMs`, whatever it asks for.
  */
 import { useEffect, useEffectEvent, useState } from 'react';
 import { failureText } from '@/api/api-client';
@@ -14,8 +15,9 @@ import { failureText } from '@/api/api-client';
 export interface Poll<T> {
   /** The latest answer, kept through later failures. */
   data: T | null;
-  /** The last ask's failure, until an answer comes. */
+  /** The last ask's failure, until an answer comes: its text, and the failure itself. */
   problem: string | null;
+  failure: unknown;
 }
 
 export interface PollOptions<T> {
@@ -28,7 +30,7 @@ export interface PollOptions<T> {
 /** Polls `load` while `key` stays; `load` is given the latest answer (a place it named, say). */
 export function usePoll<T>(key: string, load: (last: T | null) => Promise<T>, options: PollOptions<T>): Poll<T> {
   const { firstBackoffMs = 2_000, maxWaitMs = 30_000 } = options;
-  const [poll, setPoll] = useState<Poll<T> & { key: string }>({ key, data: null, problem: null });
+  const [poll, setPoll] = useState<Poll<T> & { key: string }>({ key, data: null, problem: null, failure: null });
   const ask = useEffectEvent(load);
   const next = useEffectEvent(options.nextAfterMs);
 
@@ -44,11 +46,12 @@ export function usePoll<T>(key: string, load: (last: T | null) => Promise<T>, op
         if (stopped) return;
         last = data;
         backoff = firstBackoffMs;
-        setPoll({ key, data, problem: null });
+        setPoll({ key, data, problem: null, failure: null });
         wait = next(data);
       } catch (error) {
         if (stopped) return;
-        setPoll((shown) => ({ ...shown, key, problem: failureText(error) }));
+        setPoll((shown) => ({ ...shown, key, problem: failureText(error), failure: error }));
+        wait = backoff * (1 + Math.random() / 2);
         backoff = Math.min(backoff * 2, maxWaitMs);
       }
       if (wait !== null) timer = setTimeout(() => void round(), Math.min(wait, maxWaitMs));
@@ -61,5 +64,5 @@ export function usePoll<T>(key: string, load: (last: T | null) => Promise<T>, op
   }, [key, firstBackoffMs, maxWaitMs]);
 
   // Another key's answers are not this one's.
-  return poll.key === key ? { data: poll.data, problem: poll.problem } : { data: null, problem: null };
+  return poll.key === key ? { data: poll.data, problem: poll.problem, failure: poll.failure } : { data: null, problem: null, failure: null };
 }

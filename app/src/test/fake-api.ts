@@ -51,7 +51,8 @@ export function fail<N extends CallName, S extends ServiceOf<N>>(
   service: S,
   toast: string,
   status = 500,
-  extra: Partial<ErrorBody> = {},
+  // The body as the server sends it: its code too (the core's type leaves it out, never reading it).
+  extra: Partial<ErrorBody> & { code?: string } = {},
 ): void {
   table.set(keyOf(name, service), { ok: false, toast, status, body: { statusCode: status, message: toast, ...extra } });
 }

@@ -11,7 +11,23 @@ pub struct OpeningRow {
     pub seed: String,
     pub seed_hash: String,
     pub drawn: i64,
+    /// Places so far, counted as they are written.
+    pub places: i64,
+    /// The pre-queue's size, fixed at the draw (none before it, and for a queue drawn whole
+    /// before migration 0024).
+    pub prequeue: Option<i64>,
+    /// How many of the pre-queue's positions are written.
+    pub placed: i64,
 }
+
+impl OpeningRow {
+    /// Whether every pre-queue place has its position.
+    pub fn all_placed(&self) -> bool {
+        self.drawn == 1 && self.placed >= self.prequeue.unwrap_or(0)
+    }
+}
+
+const OPENING: &str = "SELECT seed, seed_hash, drawn, places, prequeue, placed FROM queue_openings WHERE queue_id = $1";
 
 /// One place.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -25,6 +41,9 @@ pub struct PlaceRow {
     pub held: i64,
     /// The trip the visitor queued for: their admission opens that trip only.
     pub trip_id: String,
+    /// A pre-queue place's draw key (written, not read back).
+    #[sqlx(skip)]
+    pub draw_key: Option<[u8; 32]>,
 }
 
 const PLACE: &str =
@@ -41,25 +60,21 @@ pub async fn open(pool: &Pool, queue_id: &str, seed: &str, seed_hash: &str) -> R
     .bind(seed_hash)
     .execute(pool)
     .await?;
-    sqlx::query_as("SELECT seed, seed_hash, drawn FROM queue_openings WHERE queue_id = $1")
-        .bind(queue_id)
-        .fetch_one(pool)
-        .await
+    sqlx::query_as(OPENING).bind(queue_id).fetch_one(pool).await
 }
 
 /// The opening's row, if any join made it.
 pub async fn opening<'c>(e: impl Exec<'c>, queue_id: &str) -> Result<Option<OpeningRow>, sqlx::Error> {
-    sqlx::query_as("SELECT seed, seed_hash, drawn FROM queue_openings WHERE queue_id = $1")
-        .bind(queue_id)
-        .fetch_optional(e)
-        .await
+    sqlx::query_as(OPENING).bind(queue_id).fetch_optional(e).await
 }
 
-/// Takes the opening's lock (its row, until the transaction ends) and, once it is drawn, `take`
-/// positions for new arrivals: answers whether it is drawn and the first position taken.
+/// Takes the opening's lock (its row, until the transaction ends) and counts `take` new places:
+/// once it is drawn, they take the next positions. Answers whether it is drawn and the first
+/// position taken.
 pub async fn take_positions<'c>(e: impl Exec<'c>, queue_id: &str, take: i64) -> Result<(bool, i64), sqlx::Error> {
     let (drawn, next): (i64, i64) = sqlx::query_as(
-        "UPDATE queue_openings SET next_position = next_position + CASE WHEN drawn = 1 THEN $2 ELSE 0 END \
+        "UPDATE queue_openings SET places = places + $2, \
+         next_position = next_position + CASE WHEN drawn = 1 THEN $2 ELSE 0 END \
          WHERE queue_id = $1 RETURNING drawn, next_position",
     )
     .bind(queue_id)
@@ -90,8 +105,8 @@ pub async fn insert_places<'c>(e: impl Exec<'c>, places: &[PlaceRow]) -> Result<
         return Ok(());
     }
     let sql = format!(
-        "INSERT INTO queue_places (queue_id, visitor, place_id, joined_at, position, trip_id) VALUES {}",
-        values_list(places.len(), 6)
+        "INSERT INTO queue_places (queue_id, visitor, place_id, joined_at, position, trip_id, draw_key) VALUES {}",
+        values_list(places.len(), 7)
     );
     let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
     for place in places {
@@ -101,18 +116,94 @@ pub async fn insert_places<'c>(e: impl Exec<'c>, places: &[PlaceRow]) -> Result<
             .bind(&place.place_id)
             .bind(place.joined_at)
             .bind(place.position)
-            .bind(&place.trip_id);
+            .bind(&place.trip_id)
+            .bind(place.draw_key.map(|key| key.to_vec()));
     }
     query.execute(e).await?;
     Ok(())
 }
 
-/// The pre-queue's places (no position yet), by place id.
-pub async fn undrawn<'c>(e: impl Exec<'c>, queue_id: &str) -> Result<Vec<String>, sqlx::Error> {
-    sqlx::query_scalar("SELECT place_id FROM queue_places WHERE queue_id = $1 AND position IS NULL")
+/// Draws the opening: the pre-queue's size is fixed (every place so far is the pre-queue's) and
+/// arrivals queue after it from now on; the positions themselves are written by
+/// [`place_next`]. Under the opening's lock ([`take_positions`]).
+pub async fn mark_drawn<'c>(e: impl Exec<'c>, queue_id: &str) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE queue_openings SET drawn = 1, prequeue = places, next_position = places WHERE queue_id = $1 AND drawn = 0",
+    )
+    .bind(queue_id)
+    .execute(e)
+    .await?;
+    Ok(())
+}
+
+/// Takes the placing's turn (the opening's row, until the transaction ends): how many of the
+/// pre-queue's positions are written, of how many.
+pub async fn placing<'c>(e: impl Exec<'c>, queue_id: &str) -> Result<(i64, i64), sqlx::Error> {
+    sqlx::query_as(
+        "UPDATE queue_openings SET placed = placed WHERE queue_id = $1 RETURNING placed, COALESCE(prequeue, 0)",
+    )
+    .bind(queue_id)
+    .fetch_one(e)
+    .await
+}
+
+/// Pre-queue places without a draw key (made before migration 0024), at most `limit`.
+pub async fn unkeyed<'c>(e: impl Exec<'c>, queue_id: &str, limit: i64) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT place_id FROM queue_places WHERE queue_id = $1 AND position IS NULL AND draw_key IS NULL LIMIT $2",
+    )
+    .bind(queue_id)
+    .bind(limit)
+    .fetch_all(e)
+    .await
+}
+
+/// Writes one place's draw key.
+pub async fn set_key<'c>(e: impl Exec<'c>, place_id: &str, key: &[u8; 32]) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE queue_places SET draw_key = $2 WHERE place_id = $1")
+        .bind(place_id)
+        .bind(key.to_vec())
+        .execute(e)
+        .await?;
+    Ok(())
+}
+
+/// The next `limit` pre-queue places in draw order: by draw key, then id (as [`super::draw`]).
+pub async fn next_in_draw<'c>(e: impl Exec<'c>, queue_id: &str, limit: i64) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT place_id FROM queue_places WHERE queue_id = $1 AND position IS NULL ORDER BY draw_key, place_id LIMIT $2",
+    )
+    .bind(queue_id)
+    .bind(limit)
+    .fetch_all(e)
+    .await
+}
+
+/// Counts `n` more of the pre-queue's positions written.
+pub async fn add_placed<'c>(e: impl Exec<'c>, queue_id: &str, n: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE queue_openings SET placed = placed + $2 WHERE queue_id = $1")
         .bind(queue_id)
-        .fetch_all(e)
-        .await
+        .bind(n)
+        .execute(e)
+        .await?;
+    Ok(())
+}
+
+/// The places at positions `[from, to)`: what a process learns of a draw written elsewhere.
+pub async fn positions_between<'c>(
+    e: impl Exec<'c>,
+    queue_id: &str,
+    from: i64,
+    to: i64,
+) -> Result<Vec<(String, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT place_id, position FROM queue_places WHERE queue_id = $1 AND position >= $2 AND position < $3",
+    )
+    .bind(queue_id)
+    .bind(from)
+    .bind(to)
+    .fetch_all(e)
+    .await
 }
 
 /// Gives places their positions: `(place id, position)`, at most a few hundred a statement.
@@ -134,40 +225,19 @@ pub async fn set_positions<'c>(e: impl Exec<'c>, positions: &[(&str, i64)]) -> R
     Ok(())
 }
 
-/// Marks the opening drawn, the next arrival taking `next_position`.
-pub async fn mark_drawn<'c>(e: impl Exec<'c>, queue_id: &str, next_position: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE queue_openings SET drawn = 1, next_position = $2 WHERE queue_id = $1")
-        .bind(queue_id)
-        .bind(next_position)
-        .execute(e)
-        .await?;
-    Ok(())
-}
-
 pub async fn place<'c>(e: impl Exec<'c>, place_id: &str) -> Result<Option<PlaceRow>, sqlx::Error> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!("{PLACE} WHERE place_id = $1"))).bind(place_id).fetch_optional(e).await
 }
 
-/// Every place of the queue (a process reading the queue after a restart).
-pub async fn places<'c>(e: impl Exec<'c>, queue_id: &str) -> Result<Vec<PlaceRow>, sqlx::Error> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!("{PLACE} WHERE queue_id = $1"))).bind(queue_id).fetch_all(e).await
-}
-
-/// How many places the queue has, and how many admitted visitors let their admission lapse
-/// without holding a seat by `now_ms` (their turns pass to the next in line). Two counts the
-/// indexes answer, not a scan of the places.
-pub async fn counts(pool: &Pool, queue_id: &str, admission_ms: i64, now_ms: i64) -> Result<(i64, i64), sqlx::Error> {
-    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM queue_places WHERE queue_id = $1")
+/// How many admitted visitors let their admission lapse without holding a seat by `now_ms`
+/// (their turns pass to the next in line): counted over the admitted places only (the
+/// admission index), never the whole queue; the queue's size is its opening's count.
+pub async fn no_shows(pool: &Pool, queue_id: &str, admission_ms: i64, now_ms: i64) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM queue_places WHERE queue_id = $1 AND admitted_at <= $2 AND held = 0")
         .bind(queue_id)
+        .bind(now_ms - admission_ms)
         .fetch_one(pool)
-        .await?;
-    let no_shows: i64 =
-        sqlx::query_scalar("SELECT COUNT(*) FROM queue_places WHERE queue_id = $1 AND admitted_at <= $2 AND held = 0")
-            .bind(queue_id)
-            .bind(now_ms - admission_ms)
-            .fetch_one(pool)
-            .await?;
-    Ok((total, no_shows))
+        .await
 }
 
 /// Notes that the place's turn came at `now_ms` (once: the first time counts) and answers when,

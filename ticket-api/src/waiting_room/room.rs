@@ -2,6 +2,7 @@
 //! joins handed to the writer ([`super::writer`]).
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, RwLock, Weak};
 
 use crate::store::pool::Pool;
@@ -34,6 +35,8 @@ async fn follow_the_store(room: Weak<WaitingRoom>) {
 
 /// How stale a queue's counts may be when a poll reads them.
 const REFRESH_MS: i64 = 1_000;
+/// How long the pre-queue's positions may stop moving before another process writes them.
+const PLACING_STALLED_MS: i64 = 3_000;
 
 /// Where a visitor stands in a queue, as a join or a status poll answers.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -90,6 +93,12 @@ struct Known {
     no_shows: u64,
     refreshed_ms: i64,
     drawn: bool,
+    /// The pre-queue's positions this process knows (written by its placer, or read after
+    /// another's): the first `learned` of them.
+    learned: i64,
+    /// The store's count of written positions when it last moved, and when: a placer that
+    /// stopped (its process died) is taken over.
+    placed_seen: (i64, i64),
 }
 
 impl Known {
@@ -106,7 +115,6 @@ impl Known {
             admission,
         };
         self.places.insert(row.place_id.clone(), place);
-        self.total = self.total.max(self.places.len() as u64);
     }
 }
 
@@ -125,6 +133,8 @@ pub(super) struct Queue {
     opens_at: String,
     closes_at: String,
     known: Mutex<Known>,
+    /// Whether this process is writing the pre-queue's positions ([`super::placing`]).
+    pub(super) placing: AtomicBool,
 }
 
 impl Queue {
@@ -138,16 +148,21 @@ impl Queue {
         self.known().drawn
     }
 
-    /// The positions the writer drew (place, position). Places drawn that this process has not
-    /// seen are learnt when polled (status).
-    pub(super) fn learn_draw(&self, drew: Vec<(String, i64)>) {
+    /// The opening is drawn: arrivals queue after the pre-queue.
+    pub(super) fn learn_drawn(&self) {
+        self.known().drawn = true;
+    }
+
+    /// Positions of the pre-queue as written, `placed` of them so far. Places this process has
+    /// not seen are read when they are asked about.
+    pub(super) fn learn_placed(&self, drew: Vec<(String, i64)>, placed: i64) {
         let mut known = self.known();
         for (place, position) in drew {
             if let Some(known) = known.places.get_mut(&place) {
                 known.position = u64::try_from(position).ok();
             }
         }
-        known.drawn = known.drawn || known.places.values().all(|p| p.position.is_some());
+        known.learned = known.learned.max(placed);
     }
 }
 
@@ -274,11 +289,15 @@ impl WaitingRoom {
         let row = store::open(&self.pool, &id, &seed.to_hex(), &seed.commitment()).await?;
         let seed = Seed::from_hex(&row.seed)
             .ok_or(RoomError::Store(sqlx::Error::Protocol(format!("queue {id}: stored seed unreadable"))))?;
-        let mut known = Known { drawn: row.drawn == 1, ..Known::default() };
-        // A restarted process, or one joining late: every place the store has.
-        for place in store::places(&self.pool, &id).await? {
-            known.learn(&place);
-        }
+        // A restarted process, or one joining late, reads no places: each is read when first
+        // asked about (a million rows read before serving would be a minute of 503s).
+        let known = Known {
+            drawn: row.drawn == 1,
+            total: u64::try_from(row.places).unwrap_or(0),
+            learned: row.placed,
+            refreshed_ms: i64::MIN,
+            ..Known::default()
+        };
         let queue = Arc::new(Queue {
             id: id.clone(),
             opens_ms: opening.opens_ms,
@@ -290,6 +309,7 @@ impl WaitingRoom {
             seed,
             seed_hash: row.seed_hash,
             known: Mutex::new(known),
+            placing: AtomicBool::new(false),
         });
         let mut queues = self.queues.lock().unwrap_or_else(PoisonError::into_inner);
         Ok(queues.entry(id).or_insert(queue).clone())
@@ -373,40 +393,56 @@ impl WaitingRoom {
         self.standing(&queue, place_id, now_ms).await.map(Some)
     }
 
-    /// Re-reads the queue's counts (and, after a draw elsewhere, its positions) when stale. One
-    /// poll does it while the others answer from what is known (a second old at most): a
-    /// stampede of polls costs one read a second, not one each.
-    async fn refresh(&self, queue: &Queue, now_ms: i64) -> Result<(), RoomError> {
-        let drawn = {
+    /// Re-reads the queue's counts (and the pre-queue's positions written elsewhere since) when
+    /// stale. One poll does it while the others answer from what is known (a second old at most):
+    /// a stampede of polls costs one read a second, not one each.
+    async fn refresh(&self, queue: &Arc<Queue>, now_ms: i64) -> Result<(), RoomError> {
+        {
             let mut known = queue.known();
-            if now_ms - known.refreshed_ms < REFRESH_MS {
+            if now_ms.saturating_sub(known.refreshed_ms) < REFRESH_MS {
                 return Ok(());
             }
             known.refreshed_ms = now_ms;
-            known.drawn
-        };
-        let (total, no_shows) = store::counts(&self.pool, &queue.id, queue.admission_ms, now_ms).await?;
+        }
+        let Some(row) = store::opening(&self.pool, &queue.id).await? else { return Ok(()) };
+        let total = u64::try_from(row.places).unwrap_or(0);
+        let no_shows =
+            u64::try_from(store::no_shows(&self.pool, &queue.id, queue.admission_ms, now_ms).await?).unwrap_or(0);
         // Every place whose turn has come starts its no-show clock now, polled or not (issue 39:
         // closed tabs and bots that never polled again held two thirds of an opening's turns).
         // Within a second of the turn while anyone still waits: they poll, and so refresh.
-        let admitted = queue.pace.admitted(
-            queue.opens_ms,
-            now_ms,
-            u64::try_from(no_shows).unwrap_or(0),
-            u64::try_from(total).unwrap_or(0),
-        );
-        if admitted > 0 {
+        let admitted = queue.pace.admitted(queue.opens_ms, now_ms, no_shows, total);
+        if admitted > 0 && row.drawn == 1 {
             store::admit_turns(&self.pool, &queue.id, as_i64(admitted), now_ms).await?;
         }
-        let drawn_now = store::opening(&self.pool, &queue.id).await?.is_some_and(|row| row.drawn == 1);
-        let places = if drawn_now && !drawn { Some(store::places(&self.pool, &queue.id).await?) } else { None };
-        let mut known = queue.known();
-        for place in places.iter().flatten() {
-            known.learn(place);
+        // The pre-queue's positions another process wrote since: read once each, by position.
+        let placing_here = queue.placing.load(Ordering::Acquire);
+        let learned = queue.known().learned;
+        let read = if row.drawn == 1 && !placing_here && row.placed > learned {
+            store::positions_between(&self.pool, &queue.id, learned, row.placed).await?
+        } else {
+            Vec::new()
+        };
+        let stalled = {
+            let mut known = queue.known();
+            for (place, position) in read {
+                if let Some(known) = known.places.get_mut(&place) {
+                    known.position = u64::try_from(position).ok();
+                }
+            }
+            known.learned = known.learned.max(row.placed);
+            known.drawn |= row.drawn == 1;
+            known.total = known.total.max(total);
+            known.no_shows = no_shows;
+            if known.placed_seen.0 != row.placed || known.placed_seen.1 == 0 {
+                known.placed_seen = (row.placed, now_ms);
+            }
+            row.drawn == 1 && !row.all_placed() && !placing_here && now_ms - known.placed_seen.1 > PLACING_STALLED_MS
+        };
+        if stalled {
+            // Its placer's process went away: this one goes on from what the store has.
+            tokio::spawn(super::placing::place_all(self.pool.clone(), queue.clone()));
         }
-        known.drawn |= drawn_now;
-        known.total = known.total.max(u64::try_from(total).unwrap_or(0));
-        known.no_shows = u64::try_from(no_shows).unwrap_or(0);
         Ok(())
     }
 
@@ -481,7 +517,7 @@ impl WaitingRoom {
                 queue.opens_ms,
                 wait_seconds,
                 admission.is_some() || lapsed,
-                spread_of(place_id),
+                spread_of(place_id, opening_spread_ms(total)),
             ),
             admission,
             lapsed,
@@ -517,21 +553,33 @@ impl WaitingRoom {
     }
 }
 
-/// The pre-queue's polls at the opening are spread over this long, each place at its own moment
-/// (issue 38): every pre-queued client polling in the opening's first second would be its spike.
+/// The pre-queue's polls at the opening are spread over at least this long, each place at its
+/// own moment (issue 38): every pre-queued client polling in the opening's first second would be
+/// its spike.
 const OPENING_SPREAD_MS: u64 = 5_000;
+/// ... and longer for a longer pre-queue, so its first polls come at about this rate at most: a
+/// million places over 50 s. Nothing is lost by asking later: the order is the draw's, and a
+/// turn's admission runs from when the turn comes.
+const OPENING_POLLS_PER_SECOND: u64 = 20_000;
+/// The longest spread.
+const OPENING_SPREAD_MAX_MS: u64 = 60_000;
 
-/// A place's moment in the opening's spread: from its id (random), so the same on every poll.
-fn spread_of(place_id: &str) -> u64 {
+/// How long the first polls after an opening with `places` places are spread over.
+fn opening_spread_ms(places: u64) -> u64 {
+    (places.saturating_mul(1_000) / OPENING_POLLS_PER_SECOND).clamp(OPENING_SPREAD_MS, OPENING_SPREAD_MAX_MS)
+}
+
+/// A place's moment in a spread of `spread_ms`: from its id (random), so the same on every poll.
+fn spread_of(place_id: &str, spread_ms: u64) -> u64 {
     // FNV-1a: a fixed, even scatter of the id's bytes; nothing here needs to be secret.
     let hash =
         place_id.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
-    hash % OPENING_SPREAD_MS
+    hash % spread_ms.max(1)
 }
 
 /// When a client should poll again: often near the turn, seldom far from it, never more than
 /// half a minute apart; for the pre-queue, the poll that reaches the opening comes `spread_ms`
-/// after it.
+/// after it, and one that finds its position still being written asks again within seconds.
 fn poll_after(now_ms: i64, opens_ms: i64, wait_seconds: Option<u64>, done: bool, spread_ms: u64) -> u64 {
     if done {
         return 0;
@@ -540,7 +588,7 @@ fn poll_after(now_ms: i64, opens_ms: i64, wait_seconds: Option<u64>, done: bool,
     match (wait_seconds, until_opening) {
         (None, Some(until)) if until > 30_000 => 30_000,
         (None, Some(until)) => (until + spread_ms).max(1_000),
-        (None, None) => 1_000,
+        (None, None) => 1_000 + spread_ms % 4_000,
         (Some(wait), until) => (wait * 1000 / 4).clamp(2_000, 30_000).min(until.map_or(u64::MAX, |u| u.max(1_000))),
     }
 }
@@ -556,7 +604,7 @@ impl std::fmt::Display for RoomError {
 
 #[cfg(test)]
 mod tests {
-    use super::{OPENING_SPREAD_MS, poll_after, spread_of};
+    use super::{OPENING_SPREAD_MAX_MS, OPENING_SPREAD_MS, opening_spread_ms, poll_after, spread_of};
 
     #[test]
     fn polls_come_at_the_opening_then_often_near_the_turn() {
@@ -566,7 +614,10 @@ mod tests {
         assert_eq!(poll_after(0, 10_000, None, false, 3_210), 13_210);
         assert_eq!(poll_after(0, 600_000, None, false, 3_210), 30_000, "far from it: half a minute");
         assert_eq!(poll_after(0, 100, None, false, 0), 1_000);
-        assert_eq!(poll_after(500, 100, None, false, 4_000), 1_000, "opened, not drawn yet");
+        // Opened, its position not written yet: again within 1 to 5 s, at the place's moment.
+        assert_eq!(poll_after(500, 100, None, false, 4_000), 1_000);
+        assert_eq!(poll_after(500, 100, None, false, 2_500), 3_500);
+        assert_eq!(poll_after(500, 100, None, false, 41_234), 2_234);
         // In the queue: a quarter of the wait, 2 to 30 s.
         assert_eq!(poll_after(10, 0, Some(4), false, 0), 2_000);
         assert_eq!(poll_after(10, 0, Some(60), false, 0), 15_000);
@@ -577,13 +628,23 @@ mod tests {
 
     #[test]
     fn the_pre_queue_reaches_the_opening_spread_over_seconds_each_place_at_its_own_moment() {
-        let moments: Vec<u64> = (0..10_000).map(|i| spread_of(&format!("place-{i:016x}"))).collect();
+        let moments: Vec<u64> = (0..10_000).map(|i| spread_of(&format!("place-{i:016x}"), OPENING_SPREAD_MS)).collect();
         assert!(moments.iter().all(|&m| m < OPENING_SPREAD_MS));
-        assert_eq!(spread_of("place-0000000000000007"), moments[7], "the same moment on every poll");
+        assert_eq!(spread_of("place-0000000000000007", OPENING_SPREAD_MS), moments[7], "the same moment on every poll");
         // Each of the five seconds gets about a fifth of the places.
         for second in 0..5 {
             let share = moments.iter().filter(|&&m| m / 1_000 == second).count();
             assert!((1_700..=2_300).contains(&share), "second {second}: {share} of 10,000");
         }
+    }
+
+    #[test]
+    fn a_longer_pre_queue_is_spread_longer_so_its_first_polls_come_at_a_bearable_rate() {
+        assert_eq!(opening_spread_ms(0), OPENING_SPREAD_MS);
+        assert_eq!(opening_spread_ms(100_000), OPENING_SPREAD_MS);
+        assert_eq!(opening_spread_ms(1_000_000), 50_000, "a million places: 20,000 first polls a second");
+        assert_eq!(opening_spread_ms(10_000_000), OPENING_SPREAD_MAX_MS);
+        let moments: Vec<u64> = (0..10_000).map(|i| spread_of(&format!("q-{i:016x}"), 50_000)).collect();
+        assert!(moments.iter().all(|&m| m < 50_000) && moments.iter().any(|&m| m > 45_000));
     }
 }

@@ -1,14 +1,14 @@
 //! The writer task: joins waiting are written together, one transaction per queue, so thousands
 //! of joins a second cost tens of transactions. Each transaction starts by locking the opening's
 //! row, so processes sharing the store take their positions one after another; the first to find
-//! the opening's moment passed draws the pre-queue ([`super::draw`]) inside that same
-//! transaction, so no arrival can slip in between.
+//! the opening's moment passed draws the pre-queue inside that same transaction (its size fixed,
+//! so no arrival can slip in between; one statement, whatever its size), and [`super::placing`]
+//! writes its positions after.
 
 use std::collections::HashMap;
 
 use tokio::sync::mpsc;
 
-use super::draw;
 use super::places::{self as store, PlaceRow};
 use super::room::{Join, Queue, RoomError, as_i64};
 use crate::ids;
@@ -73,6 +73,8 @@ fn newcomers<'a>(joins: &'a [Join], known: &HashMap<String, PlaceRow>) -> Vec<(&
         .collect()
 }
 
+/// New places: after the draw at `first_position` on, in the order they came; in the pre-queue
+/// with their draw keys.
 fn new_places(
     queue: &Queue,
     visitors: Vec<(&str, &str)>,
@@ -83,10 +85,12 @@ fn new_places(
         .into_iter()
         .zip(0_i64..)
         .map(|((visitor, trip), offset)| {
+            let place_id = ids::new_id("q")?;
             Ok(PlaceRow {
                 queue_id: queue.id.clone(),
                 visitor: visitor.to_owned(),
-                place_id: ids::new_id("q")?,
+                draw_key: first_position.is_none().then(|| queue.seed.key(&place_id)),
+                place_id,
                 joined_at: now_ms,
                 position: first_position.map(|first| first + offset),
                 admitted_at: None,
@@ -121,17 +125,10 @@ async fn write_carefully(pool: &Pool, joins: &[Join]) -> Result<HashMap<String, 
     let now_ms = joins.iter().map(|j| j.now_ms).max().unwrap_or(first.now_ms);
     let mut tx = pool.begin().await?;
     let (mut drawn, _) = store::take_positions(&mut *tx, &queue.id, 0).await?;
-    let mut drew: Vec<(String, i64)> = Vec::new();
+    let mut draws_now = false;
     if !drawn && now_ms >= queue.opens_ms {
-        let undrawn = store::undrawn(&mut *tx, &queue.id).await?;
-        let order = draw::draw(&queue.seed, undrawn.iter().map(String::as_str));
-        let positions: Vec<(&str, i64)> = order.into_iter().zip(0_i64..).collect();
-        for chunk in positions.chunks(ROWS_PER_STATEMENT) {
-            store::set_positions(&mut *tx, chunk).await?;
-        }
-        store::mark_drawn(&mut *tx, &queue.id, as_i64(positions.len() as u64)).await?;
-        drew = positions.into_iter().map(|(place, position)| (place.to_owned(), position)).collect();
-        drawn = true;
+        store::mark_drawn(&mut *tx, &queue.id).await?;
+        (drawn, draws_now) = (true, true);
     }
     let mut visitors: Vec<&str> = joins.iter().filter_map(|j| j.visitor.as_deref()).collect();
     visitors.sort_unstable();
@@ -142,12 +139,14 @@ async fn write_carefully(pool: &Pool, joins: &[Join]) -> Result<HashMap<String, 
             places.insert(row.visitor.clone(), row);
         }
     }
-    // Newcomers after the draw queue in the order they came (the batch's order of arrival).
+    // Newcomers after the draw queue in the order they came (the batch's order of arrival);
+    // before it they are counted, and drawn at the opening.
     let newcomers = newcomers(joins, &places);
-    let first_position = if drawn && !newcomers.is_empty() {
-        Some(store::take_positions(&mut *tx, &queue.id, as_i64(newcomers.len() as u64)).await?.1)
-    } else {
+    let first_position = if newcomers.is_empty() {
         None
+    } else {
+        let first = store::take_positions(&mut *tx, &queue.id, as_i64(newcomers.len() as u64)).await?.1;
+        drawn.then_some(first)
     };
     let rows = new_places(queue, newcomers, first_position, now_ms)?;
     for chunk in rows.chunks(ROWS_PER_STATEMENT) {
@@ -155,7 +154,10 @@ async fn write_carefully(pool: &Pool, joins: &[Join]) -> Result<HashMap<String, 
     }
     tx.commit().await?;
     if drawn {
-        queue.learn_draw(drew);
+        queue.learn_drawn();
+    }
+    if draws_now {
+        super::placing::place_first(pool, queue).await;
     }
     for row in rows {
         places.insert(row.visitor.clone(), row);

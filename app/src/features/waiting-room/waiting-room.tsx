@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent } from 'react';
 import type { QueueNotice, QueueStanding } from 'core-wasm';
-import { useApi } from '@/api/api-client';
+import { isBusy, useApi } from '@/api/api-client';
 import { usePoll } from '@/api/use-poll';
 import { keepAdmission, type KeptAdmission } from '@/features/waiting-room/admission';
 import { shownDigits } from '@/i18n/language';
@@ -25,7 +25,7 @@ export function WaitingRoom({ tripId, notice, onAdmitted }: { tripId: string; no
   const admitted = useEffectEvent(onAdmitted);
   // The first ask joins the line (the server keeps one place per visitor, so a reload finds the
   // same place); later ones ask about the place it gave.
-  const { data: standing, problem } = usePoll<QueueStanding>(
+  const { data: standing, problem, failure } = usePoll<QueueStanding>(
     `queue:${tripId}`,
     (last) => (last ? api.call('queue/status', 'COMMON', { queueId: last.queueId }) : api.call('queue/join', 'COMMON', { tripId })),
     { nextAfterMs: (now) => (now.admission || now.lapsed || now.pollAfterMs === 0 ? null : now.pollAfterMs), maxWaitMs: MAX_WAIT_MS },
@@ -39,6 +39,8 @@ export function WaitingRoom({ tripId, notice, onAdmitted }: { tripId: string; no
   const position = standing?.position ?? null;
   const ahead = standing?.ahead ?? null;
   const minutes = standing?.waitSeconds != null ? Math.ceil(standing.waitSeconds / 60) : null;
+  // The site full for a moment (issue 38): no error, the place is kept, and it asks again.
+  const busy = problem !== null && isBusy(failure);
 
   return (
     <section className="waiting-room card" aria-labelledby="waiting-room-title" data-testid="waiting-room">
@@ -48,6 +50,7 @@ export function WaitingRoom({ tripId, notice, onAdmitted }: { tripId: string; no
       {preQueue && <p>{t('queue.preQueue', { time: opens.time })}</p>}
       <div role="status" className="waiting-room__status">
         {!standing && !problem && <p>{t('queue.joining')}</p>}
+        {busy && <p className="waiting-room__busy">{t(standing ? 'queue.busyKept' : 'queue.busy')}</p>}
         {standing && position === null && !standing.lapsed && <p className="waiting-room__place">{t('queue.joined')}</p>}
         {standing && position !== null && !standing.lapsed && (
           <>
@@ -61,7 +64,7 @@ export function WaitingRoom({ tripId, notice, onAdmitted }: { tripId: string; no
       {position !== null && ahead !== null && !standing?.lapsed && (
         <progress className="waiting-room__progress" max={position} value={position - ahead} aria-label={t('queue.progress')} />
       )}
-      {problem && (
+      {problem && !busy && (
         <p className="waiting-room__problem" role="alert">
           {problem}
         </p>

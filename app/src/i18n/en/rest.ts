@@ -436,6 +436,8 @@ export const rest = {
   'queue.title': 'Eid advance sale: waiting line',
   'queue.preQueue': 'Sales open at {time}. Everyone who joins the line before then gets a place drawn at random when sales open, so there is no need to hurry.',
   'queue.joining': 'Joining the line...',
+  'queue.busy': 'So many travellers are arriving that the line is full for a moment. Keep this page open: it joins by itself in a few seconds.',
+  'queue.busyKept': 'So many travellers are arriving that the site is full for a moment. You keep your place; this page asks again by itself.',
   'queue.joined': 'You are in the line.',
   'queue.position': 'You are number {position} in line',
   'queue.ahead': '{count} people are still ahead of you',

@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { answer, busTrips, sent } from '@/test/fake-api';
+import { answer, busTrips, fail, sent } from '@/test/fake-api';
 import { clearSession } from '@/lib/session-store';
 import { renderRoute } from '@/test/render-route';
 import { BUS_LOCK, BUS_TRIP, BUS_VIEW, busSeatsPath, lockAnswer, singleDeck } from '@/features/seat-plan/__tests__/fixtures';
@@ -77,6 +77,24 @@ describe('the Eid waiting room in place of the seat plan', { timeout: 20_000 }, 
     expect(room).toHaveTextContent('Sales open at 08:00 AM.');
     expect(room).toHaveTextContent('drawn at random');
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('a site full for a moment says so calmly, keeps the place shown and asks again by itself (issue 38)', async () => {
+    answer(...TRIPS, busTrips);
+    answer(...BUS_VIEW, { seatPlan: singleDeck(), queue: notice });
+    // The ceiling turns the join away first: no error, the page joins by itself.
+    fail(...JOIN, 'The site is very busy; please try again in a moment', 429, { code: 'request.busy' });
+    await renderRoute(busSeatsPath);
+    const room = await screen.findByTestId('waiting-room', {}, { timeout: 5000 });
+    expect(await within(room).findByText(/the line is full for a moment/)).toBeInTheDocument();
+    expect(within(room).queryByRole('alert')).not.toBeInTheDocument();
+    answer(...JOIN, standing());
+    fail(...STATUS, 'The site is very busy; please try again in a moment', 429, { code: 'request.busy' });
+    // Joined on the next try; then a status turned away keeps the place on screen.
+    await within(room).findByText('You are number 42 in line', {}, { timeout: 8000 });
+    expect(await within(room).findByText(/You keep your place/, {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(room).toHaveTextContent('You are number 42 in line');
+    expect(within(room).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('a trip no window covers shows its seats at once, without joining anything', async () => {
