@@ -122,6 +122,26 @@ on_both! {
         assert_eq!((answer["result"].as_str(), answer["reason"].as_str()), (Some("refused"), Some("revoked")));
     }
 
+    an_operators_first_fifty_tickets_at_once_sign_with_one_key(app) {
+        // The Eid rush (issue 38) found the first tickets of an operator without a key each
+        // adding one, and some failing with a 500 when the ids kept colliding.
+        let mut signing = Vec::new();
+        for _ in 0..50 {
+            let state = app.state.clone();
+            signing.push(tokio::spawn(async move {
+                ticket_api::domain::boarding::signing_key(&state, "op-shyamoli").await.map(|key| key.key_id)
+            }));
+        }
+        let mut ids = std::collections::BTreeSet::new();
+        for sign in signing {
+            ids.insert(sign.await.unwrap().unwrap_or_else(|e| panic!("a first ticket failed: {e:?}")));
+        }
+        assert_eq!(ids.len(), 1, "one key signs them all: {ids:?}");
+        let keys: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM boarding_keys WHERE operator_id = 'op-shyamoli'")
+            .fetch_one(&app.state.pool).await.unwrap();
+        assert_eq!(keys, 1);
+    }
+
     keys_rotate_and_a_retired_keys_codes_no_longer_verify(app) {
         let manager = staff(&app, MANAGER).await;
         let trip = trip_leaving_in(&app, &manager, 9, 60).await;

@@ -105,49 +105,58 @@ pub async fn add_key(state: &AppState, operator_id: &str) -> Result<KeyRow, ApiE
     // Two processes adding at once take different ids, or one retries with the next.
     for _ in 0..4 {
         let rows = store::keys(&state.pool, operator_id).await?;
-        let Some((key_id, reuse)) = next_key_id(&rows) else {
-            return Err(ApiError::Conflict(core_wasm::staff::messages::BOARDING_KEYS_FULL.with(&[]).into()));
-        };
-        if reuse {
-            store::drop_retired_key(&state.pool, operator_id, key_id).await?;
-        }
-        let salt = hex(&random_bytes::<16>()?);
-        let secret = derive(&state.config.token_secret, operator_id, &salt)
-            .ok_or_else(|| ApiError::Internal("boarding key: no token secret".into()))?;
-        let public_key =
-            boarding::public_key(&secret).ok_or_else(|| ApiError::Internal("boarding key: bad secret".into()))?;
-        let row = KeyRow {
-            operator_id: operator_id.to_owned(),
-            key_id,
-            salt,
-            public_key,
-            created_at: now_unix_ms(),
-            retired_at: None,
-        };
-        if store::add_key(&state.pool, &row).await? {
-            state.boarding_keys.forget(operator_id);
+        if let Some(row) = try_add_key(state, operator_id, &rows).await? {
             return Ok(row);
         }
     }
     Err(ApiError::Internal("boarding key: ids kept colliding".into()))
 }
 
-/// The key the operator's codes are signed with now, made on first use.
+/// One try at a new key after `rows`: none when another took its id meanwhile.
+async fn try_add_key(state: &AppState, operator_id: &str, rows: &[KeyRow]) -> Result<Option<KeyRow>, ApiError> {
+    let Some((key_id, reuse)) = next_key_id(rows) else {
+        return Err(ApiError::Conflict(core_wasm::staff::messages::BOARDING_KEYS_FULL.with(&[]).into()));
+    };
+    if reuse {
+        store::drop_retired_key(&state.pool, operator_id, key_id).await?;
+    }
+    let salt = hex(&random_bytes::<16>()?);
+    let secret = derive(&state.config.token_secret, operator_id, &salt)
+        .ok_or_else(|| ApiError::Internal("boarding key: no token secret".into()))?;
+    let public_key =
+        boarding::public_key(&secret).ok_or_else(|| ApiError::Internal("boarding key: bad secret".into()))?;
+    let row = KeyRow {
+        operator_id: operator_id.to_owned(),
+        key_id,
+        salt,
+        public_key,
+        created_at: now_unix_ms(),
+        retired_at: None,
+    };
+    if !store::add_key(&state.pool, &row).await? {
+        return Ok(None);
+    }
+    state.boarding_keys.forget(operator_id);
+    Ok(Some(row))
+}
+
+/// The key the operator's codes are signed with now, made on first use: once, however many
+/// sales race to it (issue 38's rush found a hundred first tickets of one operator each adding a
+/// key, and some failing): a sale that loses the race signs with the key that won.
 pub async fn signing_key(state: &AppState, operator_id: &str) -> Result<SigningKey, ApiError> {
     if let Some(key) = state.boarding_keys.get(operator_id) {
         return Ok(key);
     }
-    let rows = store::keys(&state.pool, operator_id).await?;
-    let key = match usable(state, &rows) {
-        Some(key) => key,
-        None => {
-            add_key(state, operator_id).await?;
-            let rows = store::keys(&state.pool, operator_id).await?;
-            usable(state, &rows).ok_or_else(|| ApiError::Internal("boarding key: none usable".into()))?
+    let mut rows = store::keys(&state.pool, operator_id).await?;
+    for _ in 0..8 {
+        if let Some(key) = usable(state, &rows) {
+            state.boarding_keys.put(operator_id, key.clone());
+            return Ok(key);
         }
-    };
-    state.boarding_keys.put(operator_id, key.clone());
-    Ok(key)
+        try_add_key(state, operator_id, &rows).await?;
+        rows = store::keys(&state.pool, operator_id).await?;
+    }
+    Err(ApiError::Internal("boarding key: none usable".into()))
 }
 
 /// The public keys a scanner of the operator's trips verifies with: every unretired key.
