@@ -14,69 +14,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
-use tokio::net::TcpStream;
 
-/// One keep-alive connection.
-struct Connection {
-    stream: BufReader<TcpStream>,
-    host: String,
-}
-
-impl Connection {
-    async fn open(addr: SocketAddr) -> Result<Connection, String> {
-        let stream = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
-        stream.set_nodelay(true).map_err(|e| e.to_string())?;
-        Ok(Connection { stream: BufReader::new(stream), host: addr.to_string() })
-    }
-
-    /// Sends one request and reads its answer: (status, body).
-    async fn send(
-        &mut self,
-        method: &str,
-        path: &str,
-        token: Option<&str>,
-        body: &str,
-    ) -> Result<(u16, String), String> {
-        let auth = token.map(|t| format!("Authorization: Bearer {t}\r\n")).unwrap_or_default();
-        let request = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-            self.host,
-            body.len()
-        );
-        self.stream.get_mut().write_all(request.as_bytes()).await.map_err(|e| e.to_string())?;
-        let mut status = 0;
-        let mut length = 0usize;
-        let mut line = String::new();
-        loop {
-            line.clear();
-            if self.stream.read_line(&mut line).await.map_err(|e| e.to_string())? == 0 {
-                return Err("connection closed".into());
-            }
-            let text = line.trim_end();
-            if text.is_empty() {
-                break;
-            }
-            if status == 0 {
-                status = text.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
-            } else if let Some((name, value)) = text.split_once(':')
-                && name.eq_ignore_ascii_case("content-length")
-            {
-                length = value.trim().parse().map_err(|_| "bad content-length")?;
-            }
-        }
-        let mut body = vec![0u8; length];
-        self.stream.read_exact(&mut body).await.map_err(|e| e.to_string())?;
-        Ok((status, String::from_utf8_lossy(&body).into_owned()))
-    }
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    if sorted.is_empty() {
-        return Duration::ZERO;
-    }
-    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
-}
+#[path = "common/keep_alive.rs"]
+mod keep_alive;
+use keep_alive::{Connection, percentile};
 
 /// A request for an item: method, path, bearer token, body.
 type Call = fn(&str) -> (String, String, Option<String>, String);
@@ -100,7 +41,7 @@ async fn over_connections(addr: SocketAddr, items: Vec<String>, connections: usi
                 let Some(item) = items.get(i) else { break };
                 let (method, path, token, body) = call(item);
                 let sent = Instant::now();
-                let (status, answer) = connection.send(&method, &path, token.as_deref(), &body).await?;
+                let (status, answer) = connection.send(&method, &path, token.as_deref(), None, &body).await?;
                 latencies.push(sent.elapsed());
                 done.push((item.clone(), status, answer));
             }
