@@ -101,7 +101,7 @@ print(f"{(drawn_at or 0) - opens_ms:.0f} {(placed_at or 0) - opens_ms:.0f} {1 if
 PY
 watcher=$!
 server_cpu_before=$(cpu "$pid")
-/usr/bin/time -f "%U %S" -o "$work/loader.cpu" \
+ARRIVAL_PLACES="$work/arrived" /usr/bin/time -f "%U %S" -o "$work/loader.cpu" \
   "$loader" "$base" rush "$opens_ms" "$rush" "$arrivals" "$connections" "$trips" Dhaka Chattogram "$day" \
   <"$work/places" >"$work/rush.txt"
 server_cpu=$(awk -v a="$server_cpu_before" -v b="$(cpu "$pid")" -v t="$ticks" 'BEGIN {printf "%.1f", (b - a) / t}')
@@ -109,7 +109,7 @@ loader_cpu=$(awk '{printf "%.1f", $1 + $2}' "$work/loader.cpu")
 memory=$(awk '/VmHWM/ {printf "%.0f", $2 / 1024}' "/proc/$pid/status")
 wait "$watcher" || true
 grep -v '^LINE' "$work/rush.txt"
-echo "CPU over the rush: server ${server_cpu} s, load generator ${loader_cpu} s (of $(nproc) x ${rush} s)"
+echo "CPU from the pre-queue's last 30 s to the rush's end: server ${server_cpu} s, load generator ${loader_cpu} s (of $(nproc) x $((rush + 30)) s)"
 echo "server memory: ${server_mb_before} MB with the pre-queue in, peak ${memory} MB"
 
 # 3. The store read back.
@@ -126,10 +126,18 @@ places, people, positioned, distinct, low, high, counted, prequeue = query(
     "SELECT COUNT(*), COUNT(DISTINCT visitor), COUNT(position), COUNT(DISTINCT position), COALESCE(MIN(position), 0), "
     "COALESCE(MAX(position), -1), (SELECT places FROM queue_openings), (SELECT COALESCE(prequeue, -1) FROM queue_openings) "
     "FROM queue_places")
-answered = {line.split()[1] for line in (work / "places").read_text().splitlines()}
+# Every place a visitor was given is in the store, once; the pre-queue's positions written.
+answered = [line.split()[1] for line in (work / "places").read_text().splitlines()]
+arrived = (work / "arrived").read_text().split() if (work / "arrived").exists() else []
+if url.startswith("sqlite://"):
+    import sqlite3
+    ids = {r[0] for r in sqlite3.connect(url[len("sqlite://"):]).execute("SELECT place_id FROM queue_places")}
+else:
+    ids = set(subprocess.run(["psql", url, "-tAc", "SELECT place_id FROM queue_places"], capture_output=True, text=True, check=True).stdout.split())
+lost = sum(1 for p in answered + arrived if p not in ids)
 stored = query("SELECT COUNT(*) FROM queue_places WHERE position IS NOT NULL AND position < " + str(max(prequeue, 0)))[0]
-lost = (joined - prequeue if prequeue >= 0 else joined) + (places - positioned) + (0 if high - low + 1 == distinct else high - low + 1 - distinct)
-twice = (places - people) + (positioned - distinct)
+unplaced = max(prequeue, 0) - stored
+twice = (places - people) + (positioned - distinct) + (len(answered) + len(arrived) - len(set(answered + arrived)))
 oversold = query(
     "SELECT COUNT(*) FROM booking_seats s1 JOIN bookings b1 ON b1.id = s1.booking_id JOIN tickets t1 ON t1.booking_id = b1.id "
     "JOIN booking_seats s2 ON s2.seat_no = s1.seat_no JOIN bookings b2 ON b2.id = s2.booking_id AND b2.trip_id = b1.trip_id "
@@ -146,6 +154,7 @@ inverted = query(
     "WHERE a.admitted_at IS NOT NULL AND b.admitted_at IS NOT NULL AND b.admitted_at < a.admitted_at - 1000")[0]
 print(f"store: {places} places of {people} visitors, counted {counted}; pre-queue {prequeue} ({joined} joined before the opening, {stored} placed); positions {low}..{high}, {distinct} distinct")
 print(f"admissions: up to position {top} a second before the last; {skipped} skipped in line, {inverted} admitted over a second before the one ahead")
+print(f"given {len(answered)} places before the opening and {len(arrived)} after; {unplaced} of the pre-queue still without a position")
 print(f"lost {lost} twice {twice} oversold {oversold} out_of_order {skipped + inverted}")
 PY
 cat "$work/store.txt"

@@ -62,10 +62,11 @@ enum Job {
     Buy(usize, String),
 }
 
-/// What the run saw: latencies by call, in the opening's first 5 s and over the run; answers by
-/// call and status; errors by code.
+/// What the run saw: latencies by call before the opening, in its first 5 s and from it on;
+/// answers by call and status; errors by code.
 #[derive(Default)]
 struct Seen {
+    before: BTreeMap<&'static str, Vec<Duration>>,
     opening: BTreeMap<&'static str, Vec<Duration>>,
     all: BTreeMap<&'static str, Vec<Duration>>,
     statuses: BTreeMap<(&'static str, u16), u64>,
@@ -77,6 +78,8 @@ struct Seen {
     sold_out: u64,
     buy_failed: u64,
     last_answer_ms: i64,
+    /// The places the arrivals were given.
+    places: Vec<String>,
 }
 
 struct Rush {
@@ -115,10 +118,14 @@ impl Rush {
     /// Notes one call's answer.
     fn note(&self, call: &'static str, sent_ms: i64, took: Duration, status: u16, body: &str) {
         let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
-        if sent_ms - self.opens_ms < 5_000 {
-            seen.opening.entry(call).or_default().push(took);
+        match sent_ms - self.opens_ms {
+            ..0 => seen.before.entry(call).or_default().push(took),
+            0..5_000 => seen.opening.entry(call).or_default().push(took),
+            _ => {}
         }
-        seen.all.entry(call).or_default().push(took);
+        if sent_ms >= self.opens_ms {
+            seen.all.entry(call).or_default().push(took);
+        }
         *seen.statuses.entry((call, status)).or_default() += 1;
         if status >= 400 {
             let code = serde_json::from_str::<Value>(body)
@@ -205,6 +212,7 @@ impl Rush {
             self.call(connection, "join", "POST", "/v1/api/common/queue/join", visitor, &seat_view).await?;
         let body = parse(&body);
         let Some(place) = body["data"]["queueId"].as_str().filter(|_| status == 200) else { return Ok(()) };
+        self.seen.lock().unwrap_or_else(|e| e.into_inner()).places.push(place.to_owned());
         let after = body["data"]["pollAfterMs"].as_i64().unwrap_or(1_000);
         let i = {
             let mut visitors = self.visitors.lock().unwrap_or_else(|e| e.into_inner());
@@ -444,12 +452,18 @@ async fn main() -> Result<(), String> {
             let mut visitors = Vec::new();
             let mut jobs = BinaryHeap::new();
             let mut first_address = 0;
+            // The run starts half a minute before the opening: a pre-queue asked to poll at most
+            // 30 s apart has each visitor's last poll before it somewhere in those 30 s (the
+            // hours before, at 1/30 of the pre-queue a second, are not this bench's).
+            let from_ms = opens_ms - 30_000;
             for line in std::io::stdin().lock().lines().map_while(Result::ok) {
                 let parts: Vec<&str> = line.split(' ').collect();
                 let [token, place, trip, due, i] = parts[..] else { continue };
                 let i: u64 = i.parse().map_err(|_| "a bad place line")?;
                 first_address = first_address.max(i + 1);
-                jobs.push(Reverse((due.parse::<i64>().unwrap_or(opens_ms), Job::Poll(visitors.len()))));
+                let due = due.parse::<i64>().unwrap_or(opens_ms);
+                let first = if due >= from_ms { due } else { from_ms + (i as i64 * 7_919) % 30_000 };
+                jobs.push(Reverse((first, Job::Poll(visitors.len()))));
                 visitors.push(Arc::new(Visitor {
                     token: token.to_owned(),
                     place: place.to_owned(),
@@ -477,6 +491,11 @@ async fn main() -> Result<(), String> {
                 first_address,
                 stop: AtomicBool::new(false),
             });
+            let start = from_ms - now_ms();
+            if start < 0 {
+                println!("!! THE RUN STARTED {} ms LATE: the pre-queue's last half minute is partly missing", -start);
+            }
+            tokio::time::sleep(Duration::from_millis(start.max(0) as u64)).await;
             let mut workers = tokio::task::JoinSet::new();
             for _ in 0..connections {
                 workers.spawn(worker(rush.clone()));
@@ -491,11 +510,15 @@ async fn main() -> Result<(), String> {
             let took = (seen.last_answer_ms.max(rush.ends_ms) - opens_ms) as f64 / 1000.0;
             println!("waiting at the opening: {waiting}; the run took {took:.1} s from the opening to the last answer");
             println!("calls            answered      rate");
+            println!("-- the pre-queue's last 30 s --");
+            for (name, latencies) in seen.before.iter_mut() {
+                println!("{}", report(name, latencies, 30.0));
+            }
             println!("-- the opening's first 5 s --");
             for (name, latencies) in seen.opening.iter_mut() {
                 println!("{}", report(name, latencies, 5.0));
             }
-            println!("-- the whole run --");
+            println!("-- from the opening on --");
             let mut all = std::mem::take(&mut seen.all);
             for (name, latencies) in all.iter_mut() {
                 println!("{}", report(name, latencies, took));
@@ -529,6 +552,9 @@ async fn main() -> Result<(), String> {
             println!("errors by code:");
             for (code, n) in &seen.codes {
                 println!("  {code} x {n}");
+            }
+            if let Ok(path) = std::env::var("ARRIVAL_PLACES") {
+                std::fs::write(&path, seen.places.join("\n")).map_err(|e| e.to_string())?;
             }
             let joins = all.get("join").map_or(0, Vec::len) as f64 / took;
             let mut opening_polls = seen.opening.remove("status").unwrap_or_default();

@@ -14,7 +14,8 @@ ALTER TABLE queue_openings ADD COLUMN prequeue BIGINT;
 ALTER TABLE queue_openings ADD COLUMN placed BIGINT NOT NULL DEFAULT 0;
 
 -- SHA-256(seed || place id), the place's draw key, written when a pre-queue place is made (the
--- seed is the server's from the first join); the pre-queue is these in order. Indexed while the
--- place waits for its position, so each batch reads the next keys in order.
+-- seed is the server's from the first join); the pre-queue is these in order. Indexed (the
+-- pre-queue's places only), so each batch of positions reads the next keys in order from where
+-- the last one ended.
 ALTER TABLE queue_places ADD COLUMN draw_key BYTEA;
-CREATE INDEX queue_places_to_draw ON queue_places (queue_id, draw_key, place_id) WHERE position IS NULL;
+CREATE INDEX queue_places_by_key ON queue_places (queue_id, draw_key, place_id) WHERE draw_key IS NOT NULL;

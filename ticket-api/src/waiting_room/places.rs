@@ -168,13 +168,42 @@ pub async fn set_key<'c>(e: impl Exec<'c>, place_id: &str, key: &[u8; 32]) -> Re
     Ok(())
 }
 
-/// The next `limit` pre-queue places in draw order: by draw key, then id (as [`super::draw`]).
-pub async fn next_in_draw<'c>(e: impl Exec<'c>, queue_id: &str, limit: i64) -> Result<Vec<String>, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT place_id FROM queue_places WHERE queue_id = $1 AND position IS NULL ORDER BY draw_key, place_id LIMIT $2",
+/// Where the draw's positions go on from: the draw key and id of the place at `placed - 1`
+/// (none at the start).
+pub async fn draw_cursor<'c>(e: impl Exec<'c>, queue_id: &str, placed: i64) -> Result<(Vec<u8>, String), sqlx::Error> {
+    if placed == 0 {
+        return Ok((Vec::new(), String::new()));
+    }
+    let at: Option<(Option<Vec<u8>>, String)> =
+        sqlx::query_as("SELECT draw_key, place_id FROM queue_places WHERE queue_id = $1 AND position = $2")
+            .bind(queue_id)
+            .bind(placed - 1)
+            .fetch_optional(e)
+            .await?;
+    Ok(at.map(|(key, id)| (key.unwrap_or_default(), id)).unwrap_or_default())
+}
+
+/// Gives the next `limit` pre-queue places after `cursor` in draw order (by draw key, then id,
+/// as [`super::draw`]) the positions from `placed` on, in one statement: answers them.
+pub async fn place_next<'c>(
+    e: impl Exec<'c>,
+    queue_id: &str,
+    placed: i64,
+    limit: i64,
+    cursor: &(Vec<u8>, String),
+) -> Result<Vec<(String, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "UPDATE queue_places SET position = r.position FROM ( \
+           SELECT place_id, $2 + ROW_NUMBER() OVER (ORDER BY draw_key, place_id) - 1 AS position FROM ( \
+             SELECT place_id, draw_key FROM queue_places WHERE queue_id = $1 AND draw_key IS NOT NULL \
+             AND (draw_key, place_id) > ($4, $5) ORDER BY draw_key, place_id LIMIT $3) AS next) AS r \
+         WHERE queue_places.place_id = r.place_id RETURNING queue_places.place_id, queue_places.position",
     )
     .bind(queue_id)
+    .bind(placed)
     .bind(limit)
+    .bind(&cursor.0)
+    .bind(&cursor.1)
     .fetch_all(e)
     .await
 }
@@ -204,25 +233,6 @@ pub async fn positions_between<'c>(
     .bind(to)
     .fetch_all(e)
     .await
-}
-
-/// Gives places their positions: `(place id, position)`, at most a few hundred a statement.
-pub async fn set_positions<'c>(e: impl Exec<'c>, positions: &[(&str, i64)]) -> Result<(), sqlx::Error> {
-    if positions.is_empty() {
-        return Ok(());
-    }
-    let sql = format!(
-        "WITH drawn (place_id, position) AS (VALUES {}) \
-         UPDATE queue_places SET position = (SELECT drawn.position FROM drawn WHERE drawn.place_id = queue_places.place_id) \
-         WHERE place_id IN (SELECT place_id FROM drawn)",
-        values_list(positions.len(), 2)
-    );
-    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
-    for (place, position) in positions {
-        query = query.bind(*place).bind(*position);
-    }
-    query.execute(e).await?;
-    Ok(())
 }
 
 pub async fn place<'c>(e: impl Exec<'c>, place_id: &str) -> Result<Option<PlaceRow>, sqlx::Error> {
