@@ -3,7 +3,7 @@ import type { Service, Ticket } from 'core-wasm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { answer, endLogin, fail, logInForTests, sent } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
-import { PHONE, ticket } from '@/features/find-ticket/__tests__/ticket-fixture';
+import { changeableTicket, PHONE, ticket } from '@/features/find-ticket/__tests__/ticket-fixture';
 
 // The copies the cards keep on the device (IndexedDB is not in jsdom): what was saved.
 const saved = vi.hoisted(() => [] as { service: Service; id: string }[]);
@@ -124,19 +124,7 @@ describe('/account: my trips without an OTP', () => {
   });
 
   it("a bus ticket whose policy allows a date change offers it here too, with the change kept for the payment step (issue 37)", async () => {
-    const changeable = ticket({
-      ...paid,
-      _id: 'tkt-change',
-      fromCityId: 'dhaka',
-      toCityId: 'kushtia',
-      operatorId: 'op-hanif',
-      // 36 hours ahead in Dhaka (the wire's clock is Dhaka's, six hours ahead).
-      departureDateTime: new Date(Date.now() + (6 + 6 + 36) * 3_600_000).toISOString(),
-      policy: {
-        slabs: [{ hours: 24, fee: { kind: 'percent', percent: 15 } }],
-        reschedule: { hours: 12, fee: { kind: 'percent', percent: 10 } },
-      } as Ticket['policy'],
-    });
+    const changeable = changeableTicket({ ...paid, _id: 'tkt-change' });
     const { user, trips, router } = await openAccount([changeable, launchTicket]);
     const [bus, launch] = await within(trips).findAllByRole('listitem');
     // A launch's date is not changed on the web; the demo launch has no such policy either.

@@ -84,24 +84,7 @@ export function ChangePanel({ booking, changing, onChanged, onDifference }: Chan
   return (
     <section className="card change-panel" aria-labelledby="change-title">
       <h2 id="change-title">{t('change.title', { pnr })}</h2>
-      <dl className="invoice" data-testid="change-cost">
-        <div className="invoice__line">
-          <dt>{t('change.fee')}</dt>
-          <dd>{taka(quote.fee)}</dd>
-        </div>
-        <div className="invoice__line">
-          <dt>{t('change.credit')}</dt>
-          <dd>{taka(quote.credit)}</dd>
-        </div>
-        <div className="invoice__line">
-          <dt>{t('change.newFare')}</dt>
-          <dd>{taka(booking.amount)}</dd>
-        </div>
-        <div className="invoice__line invoice__line--total">
-          <dt>{t(quote.pay > 0 ? 'change.pay' : 'change.refund')}</dt>
-          <dd data-testid="change-due">{taka(quote.pay > 0 ? quote.pay : quote.refund)}</dd>
-        </div>
-      </dl>
+      <ChangeCost fee={quote.fee} credit={quote.credit} fare={booking.amount} pay={quote.pay} refund={quote.refund} />
       <div className="booking-actions">
         <button type="button" className="button" disabled={sending} onClick={() => void send()}>
           {t('change.send')}
@@ -114,6 +97,30 @@ export function ChangePanel({ booking, changing, onChanged, onDifference }: Chan
   );
 }
 
+/** What a change costs: the fee, what the ticket brings, the new fare, and what is paid or comes back. */
+function ChangeCost({ fee, credit, fare, pay, refund }: { fee: number; credit: number; fare: number; pay: number; refund: number }) {
+  return (
+    <dl className="invoice" data-testid="change-cost">
+      <div className="invoice__line">
+        <dt>{t('change.fee')}</dt>
+        <dd>{taka(fee)}</dd>
+      </div>
+      <div className="invoice__line">
+        <dt>{t('change.credit')}</dt>
+        <dd>{taka(credit)}</dd>
+      </div>
+      <div className="invoice__line">
+        <dt>{t('change.newFare')}</dt>
+        <dd>{taka(fare)}</dd>
+      </div>
+      <div className="invoice__line invoice__line--total">
+        <dt>{t(pay > 0 ? 'change.pay' : 'change.refund')}</dt>
+        <dd data-testid="change-due">{taka(pay > 0 ? pay : refund)}</dd>
+      </div>
+    </dl>
+  );
+}
+
 /**
  * A booking whose date change was confirmed and waits for its difference, as the booking itself
  * tells it (read again after a reload, or in another tab): the gateway is asked for that only.
@@ -122,24 +129,7 @@ export function ChangeWaiting({ change, amount }: { change: BookingChange; amoun
   return (
     <section className="card change-panel" aria-labelledby="change-title">
       <h2 id="change-title">{t('change.waiting')}</h2>
-      <dl className="invoice" data-testid="change-cost">
-        <div className="invoice__line">
-          <dt>{t('change.fee')}</dt>
-          <dd>{taka(change.fee)}</dd>
-        </div>
-        <div className="invoice__line">
-          <dt>{t('change.credit')}</dt>
-          <dd>{taka(change.credit)}</dd>
-        </div>
-        <div className="invoice__line">
-          <dt>{t('change.newFare')}</dt>
-          <dd>{taka(amount)}</dd>
-        </div>
-        <div className="invoice__line invoice__line--total">
-          <dt>{t('change.pay')}</dt>
-          <dd data-testid="change-due">{taka(change.pay)}</dd>
-        </div>
-      </dl>
+      <ChangeCost fee={change.fee} credit={change.credit} fare={amount} pay={change.pay} refund={0} />
     </section>
   );
 }

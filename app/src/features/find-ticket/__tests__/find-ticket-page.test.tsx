@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Ticket } from 'core-wasm';
 import type { CallName } from '@/api/api-client';
 import { answer, calls, fail, sent } from '@/test/fake-api';
 import { renderRoute } from '@/test/render-route';
-import { PHONE, ticket } from './ticket-fixture';
+import { changeableTicket, PHONE, ticket } from './ticket-fixture';
 
 
 const busTicket = ticket({ _id: 'tkt-1' });
@@ -261,18 +260,7 @@ describe('ticket history: cancelling a ticket', () => {
   });
 
   it('a ticket whose policy allows a date change offers it, and it lists the same operator on the route from the next day', async () => {
-    const changeable = ticket({
-      _id: 'tkt-change',
-      fromCityId: 'dhaka',
-      toCityId: 'kushtia',
-      operatorId: 'op-hanif',
-      // 36 hours ahead in Dhaka (the wire's clock is Dhaka's, six hours ahead).
-      departureDateTime: new Date(Date.now() + (6 + 6 + 36) * 3_600_000).toISOString(),
-      policy: {
-        slabs: [{ hours: 24, fee: { kind: 'percent', percent: 15 } }],
-        reschedule: { hours: 12, fee: { kind: 'percent', percent: 10 } },
-      } as Ticket['policy'],
-    });
+    const changeable = changeableTicket({ _id: 'tkt-change' });
     const late = ticket({ ...changeable, _id: 'tkt-late', departureDateTime: new Date(Date.now() + (6 + 6 + 6) * 3_600_000).toISOString() });
     answer('search-ticket', 'BUS', { tickets: [changeable, late] });
     const rendered = await openSearchPopup();

@@ -29,3 +29,22 @@ export function ticket(overrides: Partial<Ticket> & Pick<Ticket, '_id'>): Ticket
     ...overrides,
   };
 }
+
+/**
+ * A paid Hanif ticket from Dhaka to Kushtia, 36 hours ahead, whose policy allows a date change
+ * (10 % until 12 hours before): Change date is offered.
+ */
+export function changeableTicket(overrides: Partial<Ticket> & Pick<Ticket, '_id'>): Ticket {
+  return ticket({
+    fromCityId: 'dhaka',
+    toCityId: 'kushtia',
+    operatorId: 'op-hanif',
+    // 36 hours ahead in Dhaka (the wire's clock is Dhaka's, six hours ahead).
+    departureDateTime: new Date(Date.now() + (6 + 6 + 36) * 3_600_000).toISOString(),
+    policy: {
+      slabs: [{ hours: 24, fee: { kind: 'percent', percent: 15 } }],
+      reschedule: { hours: 12, fee: { kind: 'percent', percent: 10 } },
+    } as Ticket['policy'],
+    ...overrides,
+  });
+}
