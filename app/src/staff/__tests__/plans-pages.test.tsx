@@ -51,6 +51,7 @@ const server = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promi
   if (method === 'GET' && name === 'trips/cancel/trip-1') return Response.json({ data: progress(++polls > 1) });
   if (method === 'GET' && name === 'trips/points/trip-1') return Response.json({ data: points });
   if (method === 'POST' && name === 'trips/points') return Response.json({ data: moved });
+  if (method === 'POST' && name === 'trips/change') return Response.json({ data: { tripId: 'trip-1', departs: '2026-12-01 09:15', ticketsTold: 3 } });
   if (method === 'POST' && name === 'policies') return Response.json({ data: { ...(JSON.parse(String(init?.body)) as object), own: true } });
   return new Response('not found', { status: 404 });
 });
@@ -77,6 +78,22 @@ describe('cancelling a trip', () => {
     expect(status).toHaveTextContent('Reason: Road closed by flood');
     expect(await form.findByText('Done: every ticket is cancelled and refunded.', {}, { timeout: 4000 })).toBeInTheDocument();
     expect(status).toHaveTextContent('Tickets cancelled: 3; still to do: 0. Online refunds done: 2 of 2. Cash to collect at a counter: 1.');
+  });
+});
+
+describe("moving a trip's departure", () => {
+  it('sends the new Dhaka time and says how many travellers are being told', async () => {
+    render(<TripsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Move…' }));
+    const form = within(screen.getByRole('region', { name: /Move the trip of 2026-12-01 07:30/ }));
+    const when = form.getByLabelText('New departure (Dhaka time)');
+    expect(when).toHaveValue('2026-12-01T07:30');
+    await userEvent.clear(when);
+    await userEvent.type(when, '2026-12-01T09:15');
+    await userEvent.click(form.getByRole('button', { name: 'Move the trip and tell its travellers' }));
+    expect(posted('trips/change')).toEqual([{ tripId: 'trip-1', departs: '2026-12-01 09:15' }]);
+    expect(await form.findByRole('status')).toHaveTextContent('The trip now leaves at 2026-12-01 09:15. Travellers being told: 3.');
+    expect(form.getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 });
 

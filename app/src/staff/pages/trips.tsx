@@ -151,34 +151,19 @@ function MoveTrip({ trip, onChanged, onClose }: { trip: StaffTrip; onChanged: ()
     post<TripChanged>('trips/change', { tripId: trip.id, departs: departs.replace('T', ' ') }).then((done) => (setMoved(done), onChanged()), setError);
   };
   return (
-    <section className="staff-card" aria-labelledby="trip-move-title" role="region">
-      <h2 id="trip-move-title">{t('trips.moveTitle', { departs: trip.departs, route: trip.routeId })}</h2>
-      {moved ? (
-        <p className="staff-ok" role="status">
-          {t('trips.moved', { departs: moved.departs, told: moved.ticketsTold })}
-        </p>
-      ) : (
-        <form onSubmit={move}>
-          <Field label={t('trips.newDeparture')} hint={t('trips.moveHint')}>
-            {(id, describedBy) => <input id={id} type="datetime-local" aria-describedby={describedBy} value={departs} onChange={(e) => setDeparts(e.target.value)} required />}
-          </Field>
-          <div className="staff-actions">
-            <button type="submit" className="staff-primary">
-              {t('trips.moveConfirm')}
-            </button>
-            <button type="button" onClick={onClose}>
-              {t('form.cancel')}
-            </button>
-          </div>
-        </form>
-      )}
-      {moved ? (
-        <button type="button" onClick={onClose}>
-          {t('trips.close')}
-        </button>
-      ) : null}
-      <Outcome error={error} saved={false} />
-    </section>
+    <TripChangeCard
+      id="trip-move-title"
+      title={t('trips.moveTitle', { departs: trip.departs, route: trip.routeId })}
+      done={moved && t('trips.moved', { departs: moved.departs, told: moved.ticketsTold })}
+      confirm={t('trips.moveConfirm')}
+      onSubmit={move}
+      onClose={onClose}
+      error={error}
+    >
+      <Field label={t('trips.newDeparture')} hint={t('trips.moveHint')}>
+        {(id, describedBy) => <input id={id} type="datetime-local" aria-describedby={describedBy} value={departs} onChange={(e) => setDeparts(e.target.value)} required />}
+      </Field>
+    </TripChangeCard>
   );
 }
 
@@ -212,50 +197,84 @@ function MovePoint({ trip, onClose }: { trip: StaffTrip; onClose: () => void }) 
     post<PointMoved>('trips/points', { tripId: trip.id, pointId, toPointId }).then(setMoved, setError);
   };
   return (
-    <section className="staff-card" aria-labelledby="trip-point-title" role="region">
-      <h2 id="trip-point-title">{t('trips.pointTitle', { departs: trip.departs, route: trip.routeId })}</h2>
-      {moved ? (
-        <p className="staff-ok" role="status">
-          {t('trips.pointMoved', { place: moved.name, told: moved.ticketsTold })}
-        </p>
-      ) : points ? (
-        <form onSubmit={move}>
-          <Field label={t('trips.point')}>
-            {(id, describedBy) => (
-              <select id={id} aria-describedby={describedBy} value={pointId} onChange={(e) => choose(e.target.value)}>
-                {points.points.map((p) => (
-                  <option key={p.pointId} value={p.pointId}>
-                    {p.movedTo ? t('trips.pointNow', { point: p.name, place: p.movedTo.name }) : p.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label={t('trips.pointTo')} hint={t('trips.pointHint')}>
-            {(id, describedBy) => (
-              <select id={id} aria-describedby={describedBy} value={toPointId} onChange={(e) => setToPointId(e.target.value)}>
-                {point?.choices.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+    <TripChangeCard
+      id="trip-point-title"
+      title={t('trips.pointTitle', { departs: trip.departs, route: trip.routeId })}
+      done={moved && t('trips.pointMoved', { place: moved.name, told: moved.ticketsTold })}
+      confirm={t('trips.pointConfirm')}
+      ready={points !== null}
+      canSend={Boolean(pointId && toPointId)}
+      onSubmit={move}
+      onClose={onClose}
+      error={error}
+    >
+      <Field label={t('trips.point')}>
+        {(id, describedBy) => (
+          <select id={id} aria-describedby={describedBy} value={pointId} onChange={(e) => choose(e.target.value)}>
+            {points?.points.map((p) => (
+              <option key={p.pointId} value={p.pointId}>
+                {p.movedTo ? t('trips.pointNow', { point: p.name, place: p.movedTo.name }) : p.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label={t('trips.pointTo')} hint={t('trips.pointHint')}>
+        {(id, describedBy) => (
+          <select id={id} aria-describedby={describedBy} value={toPointId} onChange={(e) => setToPointId(e.target.value)}>
+            {point?.choices.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+    </TripChangeCard>
+  );
+}
+
+interface TripChangeCardProps {
+  id: string;
+  title: string;
+  /** What was done, once it is (its travellers being told). */
+  done: string | null;
+  confirm: string;
+  /** Whether the form can be shown (what it offers has come). */
+  ready?: boolean;
+  canSend?: boolean;
+  onSubmit: (e: React.FormEvent) => void;
+  onClose: () => void;
+  error: unknown;
+  children: React.ReactNode;
+}
+
+/** A change to one trip: its form until it is sent, then what was done and Close. */
+function TripChangeCard({ id, title, done, confirm, ready = true, canSend = true, onSubmit, onClose, error, children }: TripChangeCardProps) {
+  return (
+    <section className="staff-card" aria-labelledby={id} role="region">
+      <h2 id={id}>{title}</h2>
+      {done !== null ? (
+        <>
+          <p className="staff-ok" role="status">
+            {done}
+          </p>
+          <button type="button" onClick={onClose}>
+            {t('trips.close')}
+          </button>
+        </>
+      ) : ready ? (
+        <form onSubmit={onSubmit}>
+          {children}
           <div className="staff-actions">
-            <button type="submit" className="staff-primary" disabled={!pointId || !toPointId}>
-              {t('trips.pointConfirm')}
+            <button type="submit" className="staff-primary" disabled={!canSend}>
+              {confirm}
             </button>
             <button type="button" onClick={onClose}>
               {t('form.cancel')}
             </button>
           </div>
         </form>
-      ) : null}
-      {moved ? (
-        <button type="button" onClick={onClose}>
-          {t('trips.close')}
-        </button>
       ) : null}
       <Outcome error={error} saved={false} />
     </section>
