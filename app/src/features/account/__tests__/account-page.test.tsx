@@ -133,10 +133,12 @@ describe('/account: my trips without an OTP', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/bus/trip'));
     const query = new URLSearchParams(router.state.location.search);
     expect([query.get('from'), query.get('to'), query.get('busCompany')]).toEqual(['dhaka', 'kushtia', 'op-hanif']);
-    const { changeInHand } = await import('@/features/change-date/change-in-hand');
+    const { changeInHand, endChange } = await import('@/features/change-date/change-in-hand');
     expect(changeInHand()?._id).toBe('tkt-change');
     // Nothing is sent until the payment step asks for the code.
     expect(sent('send-otp', 'COMMON')).toHaveLength(0);
+    // The change in hand is this tab's (sessionStorage): the next test's tab has none.
+    endChange();
   });
 });
 
