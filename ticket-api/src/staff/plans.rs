@@ -221,9 +221,18 @@ struct RoutePlace {
 
 /// `GET staff/trips/points/{id}`.
 pub async fn trip_points(state: &AppState, staff: &Staff, trip_id: &str) -> Result<TripPoints, ApiError> {
-    let trip_id = trip_id.trim();
+    Ok(points_of(state, staff, trip_id.trim()).await?.2)
+}
+
+/// The trip, its route's points at their stops, and the points as the call lists them.
+async fn points_of(
+    state: &AppState,
+    staff: &Staff,
+    trip_id: &str,
+) -> Result<(TripRow, Vec<(String, i64)>, TripPoints), ApiError> {
     let trip = reachable_trip(state, staff, trip_id).await?;
     let route = route_places(state, trip_id).await?;
+    let stops = route.iter().map(|r| (r.id.clone(), r.stop_index)).collect();
     let moved: Vec<(String, String, String)> = sqlx::query_as(
         "SELECT m.point_id, p.id, p.name FROM trip_point_moves m JOIN points p ON p.id = m.to_point_id \
          WHERE m.trip_id = $1",
@@ -258,7 +267,7 @@ pub async fn trip_points(state: &AppState, staff: &Staff, trip_id: &str) -> Resu
             city_id: r.city_id,
         })
         .collect();
-    Ok(TripPoints { trip_id: trip_id.to_owned(), points })
+    Ok((trip, stops, TripPoints { trip_id: trip_id.to_owned(), points }))
 }
 
 /// The trip's route points in time order (as a trip's points are listed).
@@ -276,8 +285,7 @@ async fn route_places(state: &AppState, trip_id: &str) -> Result<Vec<RoutePlace>
 /// and the tickets boarding there are told once.
 pub async fn move_point(state: &AppState, staff: &Staff, given: &PointMove) -> Result<PointMoved, ApiError> {
     let trip_id = given.trip_id.trim();
-    let listed = trip_points(state, staff, trip_id).await?;
-    let trip = reachable_trip(state, staff, trip_id).await?;
+    let (trip, route, listed) = points_of(state, staff, trip_id).await?;
     let now_minute = core_wasm::time::dhaka_now(now_unix_ms() as f64).epoch_minutes();
     if trip.departs_at <= now_minute {
         return Err(ApiError::conflict(core_wasm::server_messages::TRIP_DEPARTED));
@@ -294,9 +302,8 @@ pub async fn move_point(state: &AppState, staff: &Staff, given: &PointMove) -> R
         .find(|c| c.id == given.to_point_id.trim())
         .ok_or_else(|| invalid("toPointId", "a place of the point's city, the operator's or shared"))?;
     // A booking that chose no point boards at its stop's first: it moves with that point.
-    let route = route_places(state, trip_id).await?;
-    let stop = route.iter().find(|r| r.id == point.point_id).map_or(-1, |r| r.stop_index);
-    let first_at_stop = route.iter().find(|r| r.stop_index == stop).is_some_and(|r| r.id == point.point_id);
+    let stop = route.iter().find(|(id, _)| *id == point.point_id).map_or(-1, |(_, stop)| *stop);
+    let first_at_stop = route.iter().find(|(_, at)| *at == stop).is_some_and(|(id, _)| *id == point.point_id);
 
     let now = now_unix_ms();
     let mut w = write::begin(state).await?;
