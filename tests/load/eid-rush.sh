@@ -116,26 +116,30 @@ echo "server memory: ${server_mb_before} MB with the pre-queue in, peak ${memory
 python3 - "$work" "$url" "$joined" <<'PY' >"$work/store.txt"
 import pathlib, subprocess, sys
 work, url, joined = pathlib.Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
-def query(sql):
+def rows(sql):
     if url.startswith("sqlite://"):
         import sqlite3
-        return sqlite3.connect(url[len("sqlite://"):]).execute(sql).fetchone()
-    out = subprocess.run(["psql", url, "-tAc", sql], capture_output=True, text=True, check=True).stdout.strip()
-    return tuple(int(x) if x.lstrip("-").isdigit() else x for x in out.split("|"))
-places, people, positioned, distinct, low, high, counted, prequeue = query(
-    "SELECT COUNT(*), COUNT(DISTINCT visitor), COUNT(position), COUNT(DISTINCT position), COALESCE(MIN(position), 0), "
-    "COALESCE(MAX(position), -1), (SELECT places FROM queue_openings), (SELECT COALESCE(prequeue, -1) FROM queue_openings) "
-    "FROM queue_places")
+        return sqlite3.connect(url[len("sqlite://"):]).execute(sql).fetchall()
+    out = subprocess.run(["psql", url, "-tAc", sql], capture_output=True, text=True, check=True).stdout
+    return [tuple(int(x) if x.lstrip("-").isdigit() else (None if x == "" else x) for x in line.split("|"))
+            for line in out.splitlines() if line]
+def query(sql):
+    return rows(sql)[0]
+counted, prequeue = query("SELECT places, COALESCE(prequeue, -1) FROM queue_openings")
+# Every place with its position: a pre-queue place's is in the draw's own table (migration 0025).
+stored_places = rows(
+    "SELECT p.place_id, p.visitor, COALESCE(p.position, d.position), p.admitted_at FROM queue_places p "
+    "LEFT JOIN queue_draw d ON d.queue_id = p.queue_id AND d.draw_key = p.draw_key AND d.place_id = p.place_id")
+ids = {place for place, _, _, _ in stored_places}
+positions = [at for _, _, at, _ in stored_places if at is not None]
+places, people = len(stored_places), len({visitor for _, visitor, _, _ in stored_places})
+positioned, distinct = len(positions), len(set(positions))
+low, high = (min(positions), max(positions)) if positions else (0, -1)
 # Every place a visitor was given is in the store, once; the pre-queue's positions written.
 answered = [line.split()[1] for line in (work / "places").read_text().splitlines()]
 arrived = (work / "arrived").read_text().split() if (work / "arrived").exists() else []
-if url.startswith("sqlite://"):
-    import sqlite3
-    ids = {r[0] for r in sqlite3.connect(url[len("sqlite://"):]).execute("SELECT place_id FROM queue_places")}
-else:
-    ids = set(subprocess.run(["psql", url, "-tAc", "SELECT place_id FROM queue_places"], capture_output=True, text=True, check=True).stdout.split())
 lost = sum(1 for p in answered + arrived if p not in ids)
-stored = query("SELECT COUNT(*) FROM queue_places WHERE position IS NOT NULL AND position < " + str(max(prequeue, 0)))[0]
+stored = sum(1 for at in positions if at < max(prequeue, 0))
 unplaced = max(prequeue, 0) - stored
 twice = (places - people) + (positioned - distinct) + (len(answered) + len(arrived) - len(set(answered + arrived)))
 oversold = query(
@@ -146,12 +150,12 @@ oversold = query(
 # Admitted in the draw's order: no place admitted while one before it in line was not yet, and
 # none stamped admitted before the one ahead of it by more than the second a turn may wait to be
 # noticed (a turn is stamped when its visitor asks, or at the queue's next refresh).
-top = query("SELECT COALESCE(MAX(position), -1) FROM queue_places WHERE admitted_at <= "
-            "(SELECT MAX(admitted_at) FROM queue_places) - 1000")[0]
-skipped = query(f"SELECT COUNT(*) FROM queue_places WHERE position < {top} AND admitted_at IS NULL")[0]
-inverted = query(
-    "SELECT COUNT(*) FROM queue_places a JOIN queue_places b ON b.queue_id = a.queue_id AND b.position = a.position + 1 "
-    "WHERE a.admitted_at IS NOT NULL AND b.admitted_at IS NOT NULL AND b.admitted_at < a.admitted_at - 1000")[0]
+admitted_at = {at: when for _, _, at, when in stored_places if at is not None}
+last = max((when for when in admitted_at.values() if when is not None), default=None)
+top = max((at for at, when in admitted_at.items() if when is not None and when <= last - 1000), default=-1) if last is not None else -1
+skipped = sum(1 for at, when in admitted_at.items() if at < top and when is None)
+inverted = sum(1 for at, when in admitted_at.items()
+               if when is not None and admitted_at.get(at + 1) is not None and admitted_at[at + 1] < when - 1000)
 print(f"store: {places} places of {people} visitors, counted {counted}; pre-queue {prequeue} ({joined} joined before the opening, {stored} placed); positions {low}..{high}, {distinct} distinct")
 print(f"admissions: up to position {top} a second before the last; {skipped} skipped in line, {inverted} admitted over a second before the one ahead")
 print(f"given {len(answered)} places before the opening and {len(arrived)} after; {unplaced} of the pre-queue still without a position")

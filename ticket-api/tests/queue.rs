@@ -377,8 +377,18 @@ on_both_stores! {
         }
         assert!(done, "the pre-queue's positions were not all written");
         // The order is the published draw's, every position once, the arrivals after it.
-        let rows: Vec<(String, i64)> = sqlx::query_as("SELECT place_id, position FROM queue_places ORDER BY position")
-            .fetch_all(&app.state.pool).await.unwrap();
+        // The pre-queue's positions are in the draw's own table, the arrivals' in their places.
+        let rows: Vec<(String, i64)> = sqlx::query_as(
+            "SELECT place_id, position FROM queue_draw UNION ALL \
+             SELECT place_id, position FROM queue_places WHERE position IS NOT NULL ORDER BY position",
+        )
+        .fetch_all(&app.state.pool).await.unwrap();
+        let unplaced: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM queue_places p WHERE p.position IS NULL \
+             AND NOT EXISTS (SELECT 1 FROM queue_draw d WHERE d.place_id = p.place_id)",
+        )
+        .fetch_one(&app.state.pool).await.unwrap();
+        assert_eq!(unplaced, 0, "a place without a position");
         assert_eq!(rows.iter().map(|(_, p)| *p).collect::<Vec<_>>(), (0..PRE_QUEUE + 10).collect::<Vec<_>>());
         let mut pre_queue: Vec<&str> = ids.iter().map(String::as_str).collect();
         pre_queue.push(&place);

@@ -46,8 +46,11 @@ pub struct PlaceRow {
     pub draw_key: Option<[u8; 32]>,
 }
 
-const PLACE: &str =
-    "SELECT queue_id, visitor, place_id, joined_at, position, admitted_at, held, trip_id FROM queue_places";
+/// A place with its position: a pre-queue place's is in `queue_draw` (found by its draw key),
+/// any other's in its own row.
+const PLACE: &str = "SELECT p.queue_id, p.visitor, p.place_id, p.joined_at, COALESCE(p.position, d.position) AS position, \
+     p.admitted_at, p.held, p.trip_id FROM queue_places p LEFT JOIN queue_draw d \
+     ON d.queue_id = p.queue_id AND d.draw_key = p.draw_key AND d.place_id = p.place_id";
 
 /// Makes the opening's row with `seed` unless it exists (another join, another process, made it
 /// first: its seed stands), then reads it.
@@ -90,7 +93,7 @@ pub async fn places_of<'c>(e: impl Exec<'c>, queue_id: &str, visitors: &[&str]) 
         return Ok(Vec::new());
     }
     let list: Vec<String> = (0..visitors.len()).map(|i| format!("${}", i + 2)).collect();
-    let sql = format!("{PLACE} WHERE queue_id = $1 AND visitor IN ({})", list.join(", "));
+    let sql = format!("{PLACE} WHERE p.queue_id = $1 AND p.visitor IN ({})", list.join(", "));
     // Numbered placeholders only: every value is bound.
     let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(queue_id);
     for visitor in visitors {
@@ -169,22 +172,26 @@ pub async fn set_key<'c>(e: impl Exec<'c>, place_id: &str, key: &[u8; 32]) -> Re
 }
 
 /// Where the draw's positions go on from: the draw key and id of the place at `placed - 1`
-/// (none at the start).
+/// (none at the start). A draw begun before migration 0025 wrote its first positions into the
+/// places' rows.
 pub async fn draw_cursor<'c>(e: impl Exec<'c>, queue_id: &str, placed: i64) -> Result<(Vec<u8>, String), sqlx::Error> {
     if placed == 0 {
         return Ok((Vec::new(), String::new()));
     }
-    let at: Option<(Option<Vec<u8>>, String)> =
-        sqlx::query_as("SELECT draw_key, place_id FROM queue_places WHERE queue_id = $1 AND position = $2")
-            .bind(queue_id)
-            .bind(placed - 1)
-            .fetch_optional(e)
-            .await?;
+    let at: Option<(Option<Vec<u8>>, String)> = sqlx::query_as(
+        "SELECT draw_key, place_id FROM queue_draw WHERE queue_id = $1 AND position = $2 \
+         UNION ALL SELECT draw_key, place_id FROM queue_places WHERE queue_id = $1 AND position = $2",
+    )
+    .bind(queue_id)
+    .bind(placed - 1)
+    .fetch_optional(e)
+    .await?;
     Ok(at.map(|(key, id)| (key.unwrap_or_default(), id)).unwrap_or_default())
 }
 
 /// Gives the next `limit` pre-queue places after `cursor` in draw order (by draw key, then id,
-/// as [`super::draw`]) the positions from `placed` on, in one statement: answers them.
+/// as [`super::draw`]) the positions from `placed` on, in one statement: appended to
+/// `queue_draw` in that order (both its keys grow: a few pages written), answered.
 pub async fn place_next<'c>(
     e: impl Exec<'c>,
     queue_id: &str,
@@ -193,11 +200,11 @@ pub async fn place_next<'c>(
     cursor: &(Vec<u8>, String),
 ) -> Result<Vec<(String, i64)>, sqlx::Error> {
     sqlx::query_as(
-        "UPDATE queue_places SET position = r.position FROM ( \
-           SELECT place_id, $2 + ROW_NUMBER() OVER (ORDER BY draw_key, place_id) - 1 AS position FROM ( \
-             SELECT place_id, draw_key FROM queue_places WHERE queue_id = $1 AND draw_key IS NOT NULL \
-             AND (draw_key, place_id) > ($4, $5) ORDER BY draw_key, place_id LIMIT $3) AS next) AS r \
-         WHERE queue_places.place_id = r.place_id RETURNING queue_places.place_id, queue_places.position",
+        "INSERT INTO queue_draw (queue_id, position, draw_key, place_id) \
+         SELECT $1, $2 + ROW_NUMBER() OVER (ORDER BY draw_key, place_id) - 1, draw_key, place_id FROM ( \
+           SELECT place_id, draw_key FROM queue_places WHERE queue_id = $1 AND draw_key IS NOT NULL \
+           AND (draw_key, place_id) > ($4, $5) ORDER BY draw_key, place_id LIMIT $3) AS next \
+         RETURNING place_id, position",
     )
     .bind(queue_id)
     .bind(placed)
@@ -218,7 +225,8 @@ pub async fn add_placed<'c>(e: impl Exec<'c>, queue_id: &str, n: i64) -> Result<
     Ok(())
 }
 
-/// The places at positions `[from, to)`: what a process learns of a draw written elsewhere.
+/// The places at positions `[from, to)` of the pre-queue: what a process learns of a draw
+/// written elsewhere (from the places' rows too for a draw begun before migration 0025).
 pub async fn positions_between<'c>(
     e: impl Exec<'c>,
     queue_id: &str,
@@ -226,7 +234,8 @@ pub async fn positions_between<'c>(
     to: i64,
 ) -> Result<Vec<(String, i64)>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT place_id, position FROM queue_places WHERE queue_id = $1 AND position >= $2 AND position < $3",
+        "SELECT place_id, position FROM queue_draw WHERE queue_id = $1 AND position >= $2 AND position < $3 \
+         UNION ALL SELECT place_id, position FROM queue_places WHERE queue_id = $1 AND position >= $2 AND position < $3",
     )
     .bind(queue_id)
     .bind(from)
@@ -236,7 +245,7 @@ pub async fn positions_between<'c>(
 }
 
 pub async fn place<'c>(e: impl Exec<'c>, place_id: &str) -> Result<Option<PlaceRow>, sqlx::Error> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!("{PLACE} WHERE place_id = $1"))).bind(place_id).fetch_optional(e).await
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("{PLACE} WHERE p.place_id = $1"))).bind(place_id).fetch_optional(e).await
 }
 
 /// How many admitted visitors let their admission lapse without holding a seat by `now_ms`
@@ -267,8 +276,28 @@ pub async fn admit(pool: &Pool, place_id: &str, now_ms: i64) -> Result<Option<(i
 }
 
 /// Starts the no-show clock of every place whose turn has come (position below `admitted`) at
-/// `now_ms`, whether or not its visitor is still polling: a closed tab's turn passes on.
-pub async fn admit_turns(pool: &Pool, queue_id: &str, admitted: i64, now_ms: i64) -> Result<(), sqlx::Error> {
+/// `now_ms`, whether or not its visitor is still polling: a closed tab's turn passes on. The
+/// pre-queue's turns from `drawn_from` to `drawn_to` (its positions written since the last call:
+/// each is stamped once, not read again every second), then the arrivals' after it.
+pub async fn admit_turns(
+    pool: &Pool,
+    queue_id: &str,
+    (drawn_from, drawn_to): (i64, i64),
+    admitted: i64,
+    now_ms: i64,
+) -> Result<(), sqlx::Error> {
+    if drawn_from < drawn_to {
+        sqlx::query(
+            "UPDATE queue_places SET admitted_at = $4 WHERE admitted_at IS NULL AND place_id IN \
+             (SELECT place_id FROM queue_draw WHERE queue_id = $1 AND position >= $2 AND position < $3)",
+        )
+        .bind(queue_id)
+        .bind(drawn_from)
+        .bind(drawn_to)
+        .bind(now_ms)
+        .execute(pool)
+        .await?;
+    }
     sqlx::query(
         "UPDATE queue_places SET admitted_at = $3 WHERE queue_id = $1 AND position < $2 AND admitted_at IS NULL",
     )

@@ -2,11 +2,12 @@
 //! statement under the opening's lock ([`places::mark_drawn`]): the pre-queue's size is fixed and
 //! arrivals queue after it at once. The positions are then written here in draw order (by draw
 //! key, the SHA-256 of seed and place id written with each pre-queue place), a batch at a time
-//! from where the last ended, each batch one statement in a short transaction of its own: a join
-//! or a poll waits for one batch at most,
-//! never for the whole pre-queue, and the first places in line, whose turns come first, are the
-//! first written. Killed halfway, the next batch goes on from what the store has (`placed`), in
-//! this process or any other that sees it stalled.
+//! from where the last ended, each batch one statement in a short transaction of its own,
+//! appended to a table of their own (`queue_draw`, migration 0025: a batch writes a few pages,
+//! where the places' own rows, in join order, cost a thousand): a join or a poll waits for one
+//! batch at most, never for the whole pre-queue, and the first places in line, whose turns come
+//! first, are the first written. Killed halfway, the next batch goes on from what the store has
+//! (`placed`), in this process or any other that sees it stalled.
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -16,7 +17,7 @@ use super::places as store;
 use super::room::Queue;
 use crate::store::pool::Pool;
 
-/// Places written a transaction (one statement): about 45 ms of the opening's lock on SQLite here.
+/// Places written a transaction (one statement).
 const BATCH: i64 = 1_000;
 /// A failed batch is tried again this often, this many times, before the next refresh resumes.
 const RETRY: Duration = Duration::from_millis(200);

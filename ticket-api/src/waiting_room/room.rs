@@ -99,6 +99,8 @@ struct Known {
     /// The store's count of written positions when it last moved, and when: a placer that
     /// stopped (its process died) is taken over.
     placed_seen: (i64, i64),
+    /// The pre-queue's turns this process has started the no-show clock of: the first `stamped`.
+    stamped: i64,
 }
 
 impl Known {
@@ -413,7 +415,10 @@ impl WaitingRoom {
         // Within a second of the turn while anyone still waits: they poll, and so refresh.
         let admitted = queue.pace.admitted(queue.opens_ms, now_ms, no_shows, total);
         if admitted > 0 && row.drawn == 1 {
-            store::admit_turns(&self.pool, &queue.id, as_i64(admitted), now_ms).await?;
+            let drawn = (queue.known().stamped, row.placed.min(as_i64(admitted)));
+            store::admit_turns(&self.pool, &queue.id, drawn, as_i64(admitted), now_ms).await?;
+            let mut known = queue.known();
+            known.stamped = known.stamped.max(drawn.1);
         }
         // The pre-queue's positions another process wrote since: read once each, by position.
         let placing_here = queue.placing.load(Ordering::Acquire);
