@@ -78,7 +78,6 @@ export default defineConfig({
     alias: [
       { find: '@', replacement: src },
       { find: /^react-router$/, replacement: reactRouter('index.mjs') },
-      { find: /^react-router\/dom$/, replacement: reactRouter('dom-export.mjs') },
     ],
   },
   server: {

@@ -1,12 +1,14 @@
-import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
-import { RouteError } from '@/components/error-page';
+import { useLayoutEffect, useMemo, type ComponentType } from 'react';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { RouteErrorBoundary } from '@/components/error-page';
 import { DefaultLayout, EmiLayout } from '@/components/layouts/default-layout';
-import { RouteLoader } from '@/components/route-loader';
 import { TRIP_RESULTS } from '@/components/skip-links';
 import { HomePage } from '@/features/home/routes/home-page';
 import { NotFoundPage } from '@/features/not-found/routes/not-found-page';
 import { isChunkLoadError, reloadAfterChunkError } from '@/lib/chunk-reload';
+import { lazyPage, loadPage, pageShown } from '@/lib/lazy-page';
+import { RouteHandlesContext } from '@/lib/route-handles';
+import { useScrollRestoration } from '@/lib/scroll-restoration';
 import { withRestOfCatalog } from '@/i18n/language';
 
 /**
@@ -15,15 +17,15 @@ import { withRestOfCatalog } from '@/i18n/language';
  * (most visits start there); everything else is a chunk of its own. A chunk that fails to load
  * reloads the page once (the core's once-a-minute guard); a second failure shows the error page.
  */
-function page(load: () => Promise<{ default: ComponentType }>): RouteObject['lazy'] {
-  return async () => {
+function page(load: () => Promise<{ default: ComponentType }>): ComponentType {
+  return lazyPage(async () => {
     try {
-      return { Component: (await withRestOfCatalog(load)).default };
+      return await withRestOfCatalog(load);
     } catch (error) {
       if (isChunkLoadError(error) && reloadAfterChunkError()) return new Promise<never>(() => {});
       throw error;
     }
-  };
+  });
 }
 
 const trips = page(() => import('@/features/trips/routes/trips-page'));
@@ -44,22 +46,22 @@ const account = page(() => import('@/features/account/routes/account-page'));
 /** Pages both services have, under /bus/... and /launch/... */
 const servicePages: RouteObject[] = [
   // The results have a skip link of their own (components/skip-links.tsx).
-  { path: 'trip', lazy: trips, handle: { skipTo: TRIP_RESULTS } },
+  { path: 'trip', Component: trips, handle: { skipTo: TRIP_RESULTS } },
   // SPEC §2 "deeper trip paths": a trip's seat plan (features/seat-plan/seat-plan-path.ts).
-  { path: 'trip/:tripId', lazy: seatPlan },
-  { path: 'trip/*', lazy: trips, handle: { skipTo: TRIP_RESULTS } },
-  { path: 'operator', lazy: operators },
-  { path: 'operator/:id', lazy: operator },
-  { path: 'popular-route', lazy: popularRoutes },
-  { path: 'popular-route/:id', lazy: popularRoute },
-  { path: 'policies', lazy: policies },
-  { path: 'find-ticket', lazy: findTicket },
+  { path: 'trip/:tripId', Component: seatPlan },
+  { path: 'trip/*', Component: trips, handle: { skipTo: TRIP_RESULTS } },
+  { path: 'operator', Component: operators },
+  { path: 'operator/:id', Component: operator },
+  { path: 'popular-route', Component: popularRoutes },
+  { path: 'popular-route/:id', Component: popularRoute },
+  { path: 'policies', Component: policies },
+  { path: 'find-ticket', Component: findTicket },
   // Tickets kept on this device, both services' (issue 14); opens offline.
-  { path: 'saved-tickets', lazy: savedTickets },
-  { path: 'payment', lazy: payment },
-  { path: 'payment/cancel', lazy: payment },
-  { path: 'payment/failed', lazy: payment },
-  { path: 'payment/success', lazy: payment },
+  { path: 'saved-tickets', Component: savedTickets },
+  { path: 'payment', Component: payment },
+  { path: 'payment/cancel', Component: payment },
+  { path: 'payment/failed', Component: payment },
+  { path: 'payment/success', Component: payment },
 ];
 
 /**
@@ -69,8 +71,6 @@ const servicePages: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     element: <DefaultLayout />,
-    errorElement: <RouteError />,
-    HydrateFallback: () => <RouteLoader visible />,
     children: [
       { index: true, element: <HomePage service="BUS" /> },
       {
@@ -78,7 +78,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <HomePage service="BUS" /> },
           ...servicePages,
-          { path: 'offer/:id?', lazy: offers },
+          { path: 'offer/:id?', Component: offers },
         ],
       },
       {
@@ -86,12 +86,12 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <HomePage service="LAUNCH" /> },
           ...servicePages,
-          { path: 'payment/passenger-details', lazy: payment },
-          { path: 'payment/payment-details', lazy: payment },
+          { path: 'payment/passenger-details', Component: payment },
+          { path: 'payment/payment-details', Component: payment },
         ],
       },
       // The traveller's account and trips (issue 13).
-      { path: 'account', lazy: account },
+      { path: 'account', Component: account },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
@@ -99,8 +99,35 @@ export const routes: RouteObject[] = [
     // SPEC §2: /bus/emi has its own layout, the page only.
     path: 'bus/emi',
     element: <EmiLayout />,
-    errorElement: <RouteError />,
-    HydrateFallback: () => <RouteLoader visible />,
-    children: [{ index: true, lazy: emi }],
+    children: [{ index: true, Component: emi }],
   },
 ];
+
+/**
+ * Loads the code of the pages at `path` (a lazy page's chunk); settles when it is here, or has
+ * failed (the page then throws to the error page). main.tsx renders the first page after this,
+ * so React's first commit is the page itself: rendering before would replace a prerendered page
+ * (find-ticket's form, with what was typed in it) with the loader.
+ */
+export async function loadPagesAt(path: string): Promise<void> {
+  await Promise.all((matchRoutes(routes, path) ?? []).map((match) => loadPage(match.route.Component)));
+}
+
+/**
+ * The page for the location, in its layout, under the error page (a route's errorElement: it
+ * takes the layout's place, and lets go on the next navigation). The router changes location in
+ * a transition, so a page whose code is still loading keeps the current one on screen, under the
+ * loader (lib/lazy-page.ts). Scroll positions are restored here, after the page has drawn.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  const element = useRoutes(routes, location);
+  const handles = useMemo(() => (matchRoutes(routes, location) ?? []).map((match) => match.route.handle as unknown), [location]);
+  useLayoutEffect(() => pageShown(), [location]);
+  useScrollRestoration();
+  return (
+    <RouteHandlesContext value={handles}>
+      <RouteErrorBoundary location={location}>{element}</RouteErrorBoundary>
+    </RouteHandlesContext>
+  );
+}

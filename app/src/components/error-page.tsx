@@ -1,6 +1,4 @@
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { NotFoundPage } from '@/features/not-found/routes/not-found-page';
 import { t } from '@/i18n/messages';
 import { isChunkLoadError, reloadAfterChunkError } from '@/lib/chunk-reload';
 
@@ -30,8 +28,8 @@ export function ErrorPageFailed() {
 }
 
 /**
- * Catches what the error page throws and shows ErrorPageFailed. Used inside the router's error
- * element and once more above the router, as the last resort.
+ * Catches what the error page throws and shows ErrorPageFailed. Used inside the routes' error
+ * page and once more above the router, as the last resort.
  */
 export class LastResortBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -50,27 +48,44 @@ export class LastResortBoundary extends Component<{ children: ReactNode }, { fai
 }
 
 /**
- * The router's error element (SPEC §8): a 404 shows the not-found page, a page whose code
- * failed to load reloads (at most once a minute, the core's guard), anything else the error page.
+ * The routes' error page (SPEC §8): a page whose code failed to load reloads (at most once a
+ * minute, the core's guard), anything else shows the error page. An unknown path is no error:
+ * the routes' '*' shows the not-found page.
  */
-export function RouteError() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+export function RouteError({ error }: { error: unknown }) {
   useEffect(() => {
-    if (notFound) return;
     if (isChunkLoadError(error)) reloadAfterChunkError();
     else console.error(error);
-  }, [error, notFound]);
-  if (notFound) {
-    return (
-      <main className="page" id="main">
-        <NotFoundPage />
-      </main>
-    );
-  }
+  }, [error]);
   return (
     <LastResortBoundary>
       <ErrorPage />
     </LastResortBoundary>
   );
+}
+
+interface RouteErrorBoundaryState {
+  /** What the page or its layout threw, if anything, and where. */
+  caught: { error: unknown } | null;
+  location: unknown;
+}
+
+/**
+ * Shows RouteError in place of the layout and page that threw (as a route's errorElement did),
+ * and lets go of it when the location changes: the next page gets its chance.
+ */
+export class RouteErrorBoundary extends Component<{ location: unknown; children: ReactNode }, RouteErrorBoundaryState> {
+  override state: RouteErrorBoundaryState = { caught: null, location: this.props.location };
+
+  static getDerivedStateFromError(error: unknown): Partial<RouteErrorBoundaryState> {
+    return { caught: { error } };
+  }
+
+  static getDerivedStateFromProps(props: { location: unknown }, state: RouteErrorBoundaryState): Partial<RouteErrorBoundaryState> | null {
+    return props.location === state.location ? null : { caught: null, location: props.location };
+  }
+
+  override render() {
+    return this.state.caught ? <RouteError error={this.state.caught.error} /> : this.props.children;
+  }
 }

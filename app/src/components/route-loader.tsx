@@ -1,5 +1,5 @@
-import { useNavigation } from 'react-router';
 import { t } from '@/i18n/messages';
+import { usePageLoading } from '@/lib/lazy-page';
 
 /** SPEC §2: a full-screen 'Processing...' loader while routes change. */
 export function RouteLoader({ visible }: { visible: boolean }) {
@@ -12,8 +12,7 @@ export function RouteLoader({ visible }: { visible: boolean }) {
   );
 }
 
-/** The loader, shown while the router loads the next page's code. */
+/** The loader, shown while the next page's code loads (the current page stays under it). */
 export function NavigationLoader() {
-  const navigation = useNavigation();
-  return <RouteLoader visible={navigation.state !== 'idle'} />;
+  return <RouteLoader visible={usePageLoading()} />;
 }

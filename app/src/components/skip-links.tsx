@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
-import { useMatches } from 'react-router';
 import { t, type MessageId } from '@/i18n/messages';
+import { useRouteHandles } from '@/lib/route-handles';
 
 /** A part of a page worth skipping to, named by its route (`handle: { skipTo }` in routes.tsx). */
 export interface SkipTarget {
@@ -21,8 +21,8 @@ function skipTarget(handle: unknown): SkipTarget | undefined {
  * reload to scroll to); a page that has not drawn it yet (no search) sends focus to the content.
  */
 export function SkipLinks() {
-  const target = useMatches()
-    .map((match) => skipTarget(match.handle))
+  const target = useRouteHandles()
+    .map(skipTarget)
     .find((found) => found !== undefined);
 
   function skip(event: MouseEvent<HTMLAnchorElement>, id: string) {

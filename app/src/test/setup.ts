@@ -7,6 +7,8 @@ import { resetApiForTests } from '@/api/api-client';
 import { clearToasts } from '@/lib/toasts';
 import { resetStorageForTests } from '@/lib/storage';
 import { resetLoginForTests } from '@/lib/login';
+import { resetScrollRestorationForTests, SCROLL_POSITIONS_KEY } from '@/lib/scroll-restoration';
+import { clearSession } from '@/lib/session-store';
 import { loadEverythingForTests } from '@/i18n/language';
 import { resetFakeApi } from '@/test/fake-api';
 
@@ -45,7 +47,7 @@ beforeEach(() => {
   siteFetch.mockReset();
   siteFetch.mockImplementation(siteEndpoints);
   vi.stubGlobal('fetch', siteFetch);
-  // jsdom does not scroll; the router's scroll restoration calls it.
+  // jsdom does not scroll; the scroll restoration (lib/scroll-restoration.ts) calls it.
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
   window.dataLayer = [];
 });
@@ -60,6 +62,8 @@ afterEach(() => {
   window.localStorage.clear();
   document.cookie = 'token=; Max-Age=0; Path=/';
   resetLoginForTests();
+  resetScrollRestorationForTests();
+  clearSession(SCROLL_POSITIONS_KEY);
   document.body.className = '';
   vi.unstubAllGlobals();
 });

@@ -1,17 +1,35 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Link, MemoryRouter, useLocation, useRoutes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { LastResortBoundary, RouteError } from '@/components/error-page';
+import { LastResortBoundary, RouteErrorBoundary } from '@/components/error-page';
 
 function Broken(): never {
   throw new Error('broken page');
 }
 
-async function renderFailing(element: React.ReactNode) {
-  const router = createMemoryRouter([{ path: '/', element, errorElement: <RouteError /> }]);
+/** A page that throws at '/', a fine one at '/fine', under the routes' error page (as AppRoutes has it). */
+function FailingRoutes() {
+  const location = useLocation();
+  const element = useRoutes([
+    { path: '/', element: <Broken /> },
+    { path: '/fine', element: <h1>A fine page</h1> },
+  ]);
+  return (
+    <>
+      <Link to="/fine">Elsewhere</Link>
+      <RouteErrorBoundary location={location}>{element}</RouteErrorBoundary>
+    </>
+  );
+}
+
+async function renderFailing() {
   await act(async () => {
-    render(<RouterProvider router={router} />);
+    render(
+      <MemoryRouter>
+        <FailingRoutes />
+      </MemoryRouter>,
+    );
   });
 }
 
@@ -21,8 +39,10 @@ describe('error pages', () => {
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });
     try {
-      await renderFailing(<Broken />);
+      await renderFailing();
       expect(screen.getByRole('heading', { level: 1, name: 'Something Went Wrong' })).toBeInTheDocument();
+      // The error itself is logged, for the console and the reports.
+      expect(errors).toHaveBeenCalledWith(expect.objectContaining({ message: 'broken page' }));
       await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh' }));
       expect(reload).toHaveBeenCalled();
     } finally {
@@ -30,21 +50,17 @@ describe('error pages', () => {
     }
   });
 
-  it('shows the 404 page for a not-found route error', async () => {
-    const router = createMemoryRouter([
-      {
-        path: '/',
-        loader: () => {
-          throw new Response('This page could not be found', { status: 404 });
-        },
-        element: null,
-        errorElement: <RouteError />,
-      },
-    ]);
-    await act(async () => {
-      render(<RouterProvider router={router} />);
-    });
-    expect(await screen.findByRole('heading', { level: 1, name: '404 page not found' })).toBeInTheDocument();
+  it('lets go of the error on the next navigation: the next page shows', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      await renderFailing();
+      expect(screen.getByRole('heading', { level: 1, name: 'Something Went Wrong' })).toBeInTheDocument();
+      await userEvent.setup().click(screen.getByRole('link', { name: 'Elsewhere' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'A fine page' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Something Went Wrong' })).not.toBeInTheDocument();
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it('shows the last resort when the error page itself fails', () => {

@@ -1,13 +1,13 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { routes } from '@/app/routes';
+import { AppRoutes, loadPagesAt } from '@/app/routes';
 import { MobileAppProvider } from '@/lib/site-context';
 import { LanguageRoot } from '@/components/language-switch';
 import { RuntimeConfigProvider } from '@/config/runtime-config-context';
 import { setLanguageForTests } from '@/i18n/language';
-import { testConfig } from '@/test/render-route';
+import { RouterSpy, TestRouter, testConfig } from '@/test/render-route';
 
 afterEach(() => {
   setLanguageForTests('en', false);
@@ -16,15 +16,19 @@ afterEach(() => {
 
 /** The app's routes under the language root, as app.tsx draws them. */
 async function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = new TestRouter();
   const user = userEvent.setup();
+  await loadPagesAt(path);
   await act(async () => {
     render(
       <RuntimeConfigProvider config={Promise.resolve(testConfig)}>
         <MobileAppProvider isMobileApp={false}>
-          <LanguageRoot>
-            <RouterProvider router={router} />
-          </LanguageRoot>
+          <MemoryRouter initialEntries={[path]}>
+            <LanguageRoot>
+              <AppRoutes />
+            </LanguageRoot>
+            <RouterSpy router={router} />
+          </MemoryRouter>
         </MobileAppProvider>
       </RuntimeConfigProvider>,
     );

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useService, useTheme } from '@/lib/site-context';
 import { DemoNotice, demoNoticeDismissed } from '@/components/demo-notice';
 import { Header } from '@/components/header';
@@ -16,7 +16,7 @@ import { useRuntimeConfig } from '@/config/runtime-config-context';
 import { applyTheme } from '@/config/theme';
 import { schedulePageView } from '@/lib/analytics';
 import { loadLiveChat } from '@/lib/live-chat';
-import { scrollKey, scrollToId } from '@/lib/scroll';
+import { scrollToId } from '@/lib/scroll';
 import { withRestOfCatalog } from '@/i18n/language';
 
 /** The home pages have no footer (SPEC §2). */
@@ -80,7 +80,6 @@ export function DefaultLayout() {
       )}
       <NavigationLoader />
       <Toaster />
-      <ScrollRestoration getKey={scrollKey} />
     </ModalProvider>
   );
 }
@@ -95,7 +94,6 @@ export function EmiLayout() {
       </main>
       <NavigationLoader />
       <Toaster />
-      <ScrollRestoration getKey={scrollKey} />
     </>
   );
 }
