@@ -314,7 +314,8 @@ on_both_stores! {
     }
 
     a_long_pre_queue_is_drawn_in_batches_arrivals_queue_meanwhile_and_a_stopped_draw_resumes(backend) {
-        const PRE_QUEUE: i64 = 5_000;
+        // Three batches of the placer's, the last one short.
+        const PRE_QUEUE: i64 = 12_000;
         let (app, opens_ms) = app_with_window(backend, 600).await;
         let (covered, _, _, _) = trips(&app).await;
         let first = join(&app.visitor("long-0"), &covered).await;

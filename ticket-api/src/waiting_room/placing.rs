@@ -17,8 +17,11 @@ use super::places as store;
 use super::room::Queue;
 use crate::store::pool::Pool;
 
-/// Places written a transaction (one statement).
-const BATCH: i64 = 1_000;
+/// Places written a transaction (one statement): about 15 ms of the store's one writer on
+/// SQLite here. Each batch queues for the writer behind the joins and sales, so fewer, larger
+/// batches finish the draw sooner (1,000 a batch: 21.7 s for a million during the rush; alone,
+/// 2.9 s), while a join behind one still waits well under 100 ms.
+const BATCH: i64 = 5_000;
 /// A failed batch is tried again this often, this many times, before the next refresh resumes.
 const RETRY: Duration = Duration::from_millis(200);
 const TRIES: u32 = 25;
