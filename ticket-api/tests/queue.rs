@@ -354,9 +354,12 @@ on_both_stores! {
                 assert_eq!(placed, 0, "the arrival did not wait for the draw's positions");
             }
         }
-        // The other process sees the draw stopped and writes its positions, batch by batch.
+        // The other processes see the draw stopped and write its positions, batch by batch: two
+        // at once here, of which the draw table's keys let one write each batch.
+        let third = app.restarted().await;
         let mut position = None;
         for _ in 0..300 {
+            assert_eq!(status(&third.visitor("long-0"), &place).await.0, StatusCode::OK);
             let (code, standing) = status(&other.visitor("long-0"), &place).await;
             assert_eq!(code, StatusCode::OK, "{standing}");
             if let Some(at) = standing["position"].as_i64() {

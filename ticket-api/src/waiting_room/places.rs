@@ -139,15 +139,15 @@ pub async fn mark_drawn<'c>(e: impl Exec<'c>, queue_id: &str) -> Result<(), sqlx
     Ok(())
 }
 
-/// Takes the placing's turn (the opening's row, until the transaction ends): how many of the
-/// pre-queue's positions are written, of how many.
+/// How many of the pre-queue's positions are written, of how many. Read without a lock: joins
+/// never wait for a batch of positions (on PostgreSQL they took the opening's row one after
+/// another), and two placers (a stalled one taken over while it still runs) cannot both write a
+/// batch: the draw table's keys refuse the second, whose transaction ends with nothing written.
 pub async fn placing<'c>(e: impl Exec<'c>, queue_id: &str) -> Result<(i64, i64), sqlx::Error> {
-    sqlx::query_as(
-        "UPDATE queue_openings SET placed = placed WHERE queue_id = $1 RETURNING placed, COALESCE(prequeue, 0)",
-    )
-    .bind(queue_id)
-    .fetch_one(e)
-    .await
+    sqlx::query_as("SELECT placed, COALESCE(prequeue, 0) FROM queue_openings WHERE queue_id = $1")
+        .bind(queue_id)
+        .fetch_one(e)
+        .await
 }
 
 /// Pre-queue places without a draw key (made before migration 0024), at most `limit`.

@@ -70,8 +70,8 @@ async fn place_batch(pool: &Pool, queue: &Queue) -> Result<bool, sqlx::Error> {
     let mut tx = pool.begin().await?;
     let (placed, prequeue) = store::placing(&mut *tx, &queue.id).await?;
     if placed >= prequeue {
+        // Written by another process: the next refresh reads the positions it wrote.
         tx.rollback().await?;
-        queue.learn_placed(Vec::new(), placed);
         return Ok(false);
     }
     // Places made before their keys were written (migration 0024) get them before any position.

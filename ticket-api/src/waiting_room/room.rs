@@ -420,10 +420,11 @@ impl WaitingRoom {
             let mut known = queue.known();
             known.stamped = known.stamped.max(drawn.1);
         }
-        // The pre-queue's positions another process wrote since: read once each, by position.
+        // The pre-queue's positions another process wrote since: read once each, by position
+        // (while placing here too: two placers may run at once, each batch written by one).
         let placing_here = queue.placing.load(Ordering::Acquire);
         let learned = queue.known().learned;
-        let read = if row.drawn == 1 && !placing_here && row.placed > learned {
+        let read = if row.drawn == 1 && row.placed > learned {
             store::positions_between(&self.pool, &queue.id, learned, row.placed).await?
         } else {
             Vec::new()
