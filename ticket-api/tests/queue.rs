@@ -321,21 +321,9 @@ on_both_stores! {
         let first = join(&app.visitor("long-0"), &covered).await;
         let place = first["queueId"].as_str().unwrap().to_owned();
         // The rest of the pre-queue written as the writer writes it (5,000 joins over HTTP would
-        // not fit before the opening on a loaded machine): each place with its draw key.
-        let (queue, seed): (String, String) = sqlx::query_as("SELECT queue_id, seed FROM queue_openings")
-            .fetch_one(&app.state.pool).await.unwrap();
-        let seed = Seed::from_hex(&seed).unwrap();
+        // not fit before the opening on a loaded machine).
         let ids: Vec<String> = (1..PRE_QUEUE).map(|i| format!("q-long-{i:06}")).collect();
-        for chunk in ids.chunks(200) {
-            let rows: Vec<String> = (0..chunk.len()).map(|i| format!("($1, ${}, ${}, 0, ${})", 3 * i + 2, 3 * i + 3, 3 * i + 4)).collect();
-            let sql = format!("INSERT INTO queue_places (queue_id, visitor, place_id, joined_at, draw_key) VALUES {}", rows.join(", "));
-            let mut insert = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(&queue);
-            for id in chunk {
-                insert = insert.bind(format!("v-{id}")).bind(id.clone()).bind(seed.key(id).to_vec());
-            }
-            insert.execute(&app.state.pool).await.unwrap_or_else(|e| panic!("{e}"));
-        }
-        sqlx::query("UPDATE queue_openings SET places = places + $1").bind(PRE_QUEUE - 1).execute(&app.state.pool).await.unwrap();
+        let seed = write_pre_queue(&app, &ids).await;
 
         // The opening is drawn, and the process that drew it stops before writing a position.
         wait_until(opens_ms).await;
@@ -370,16 +358,7 @@ on_both_stores! {
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
         assert!(position.is_some(), "the stopped draw was never resumed");
-        let mut done = false;
-        for _ in 0..300 {
-            let placed: i64 = sqlx::query_scalar("SELECT placed FROM queue_openings").fetch_one(&app.state.pool).await.unwrap();
-            if placed == PRE_QUEUE {
-                done = true;
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        assert!(done, "the pre-queue's positions were not all written");
+        assert!(all_placed(&app, PRE_QUEUE, 300).await, "the pre-queue's positions were not all written");
         // The order is the published draw's, every position once, the arrivals after it.
         // The pre-queue's positions are in the draw's own table, the arrivals' in their places.
         let rows: Vec<(String, i64)> = sqlx::query_as(
@@ -399,6 +378,94 @@ on_both_stores! {
         let drawn: Vec<&str> = rows[..PRE_QUEUE as usize].iter().map(|(id, _)| id.as_str()).collect();
         assert_eq!(drawn, draw::draw(&seed, pre_queue));
         assert_eq!(position, rows.iter().position(|(id, _)| *id == place).map(|i| i as i64 + 1));
+    }
+
+    a_turn_s_clock_never_starts_before_the_clocks_of_the_turns_ahead_of_it(backend) {
+        // 240 a minute: past the first minute's worth, let in at the opening, a turn comes every
+        // 250 ms, so turns come between two of the queue's refreshes (a second apart).
+        const PRE_QUEUE: i64 = 400;
+        let (app, opens_ms) = app_with_window(backend, 240).await;
+        let (covered, _, _, _) = trips(&app).await;
+        let keeper = app.visitor("keeps-asking");
+        let kept = join(&keeper, &covered).await["queueId"].as_str().unwrap().to_owned();
+        let ids: Vec<String> = (1..PRE_QUEUE).map(|i| format!("q-turn-{i:03}")).collect();
+        write_pre_queue(&app, &ids).await;
+        let clocks = || async {
+            let rows: Vec<(i64, String, Option<i64>)> = sqlx::query_as(
+                "SELECT d.position, p.place_id, p.admitted_at FROM queue_draw d \
+                 JOIN queue_places p ON p.place_id = d.place_id ORDER BY d.position",
+            )
+            .fetch_all(&app.state.pool).await.unwrap();
+            rows
+        };
+
+        // One visitor keeps asking: the draw at the opening, then a refresh a second later that
+        // starts the clocks of the turns come since. Nobody else asks.
+        wait_until(opens_ms).await;
+        assert_eq!(status(&keeper, &kept).await.0, StatusCode::OK);
+        assert!(all_placed(&app, PRE_QUEUE, 100).await, "the pre-queue's positions were not all written");
+        tokio::time::sleep(Duration::from_millis(1_100)).await;
+        assert_eq!(status(&keeper, &kept).await.0, StatusCode::OK);
+        let stamped = clocks().await.iter().filter(|(_, _, at)| at.is_some()).map(|(p, _, _)| *p).max().unwrap();
+
+        // The turn after next comes within half a second, before the next refresh, and its
+        // visitor asks at once: the turn between, whose visitor never asks, has its clock started
+        // by then too.
+        let asker = stamped + 2;
+        assert!(asker < PRE_QUEUE, "turns came faster than 4 a second: {stamped}");
+        wait_until(opens_ms + (asker + 1) * 250 - 60_000).await;
+        let place = clocks().await[usize::try_from(asker).unwrap()].1.clone();
+        let (code, standing) = status(&app.visitor(&place), &place).await;
+        assert_eq!(code, StatusCode::OK, "{standing}");
+        assert!(standing["admission"]["token"].is_string(), "its turn came: {standing}");
+        let clocks = clocks().await;
+        let asked_at = clocks[usize::try_from(asker).unwrap()].2.unwrap();
+        for (position, _, at) in &clocks[..usize::try_from(asker).unwrap()] {
+            let at = at.unwrap_or_else(|| panic!("the turn at {position}, ahead of {asker}, has no clock"));
+            assert!(at <= asked_at, "the turn at {position} started at {at}, after the one at {asker} behind it ({asked_at})");
+        }
+    }
+
+    turns_asked_for_at_once_through_two_processes_all_start_their_clocks_in_order(backend) {
+        // 600 a minute: the first 600 turns come at the opening, of a pre-queue of 1,500.
+        const PRE_QUEUE: i64 = 1_500;
+        let (one, opens_ms) = app_with_window(backend, 600).await;
+        let two = one.restarted().await;
+        let (covered, _, _, _) = trips(&one).await;
+        let first = join(&one.visitor("first"), &covered).await["queueId"].as_str().unwrap().to_owned();
+        let ids: Vec<String> = (1..PRE_QUEUE).map(|i| format!("q-both-{i:04}")).collect();
+        write_pre_queue(&one, &ids).await;
+        wait_until(opens_ms).await;
+        assert_eq!(status(&one.visitor("first"), &first).await.0, StatusCode::OK);
+        assert!(all_placed(&one, PRE_QUEUE, 100).await, "the pre-queue's positions were not all written");
+        // 300 ask at once, half through a process that has not yet read the queue: each whose
+        // turn came at the opening (position 600 or better) is let in, and every turn that came
+        // has its clock, in line's order.
+        let mut asks = Vec::new();
+        for (i, id) in ids.iter().take(300).enumerate() {
+            let process = if i % 2 == 0 { one.clone() } else { two.clone() };
+            let id = id.clone();
+            asks.push(tokio::spawn(async move { status(&process.visitor(&id), &id).await }));
+        }
+        let mut admitted = 0;
+        for ask in asks {
+            let (code, standing) = ask.await.unwrap();
+            assert_eq!(code, StatusCode::OK, "{standing}");
+            // (and at 10 a second, those just behind it by now)
+            let turn = standing["position"].as_u64().unwrap() <= 600;
+            assert!(!turn || standing["admission"]["token"].is_string(), "{standing}");
+            admitted += usize::from(turn);
+        }
+        let clocks: Vec<(i64, Option<i64>)> = sqlx::query_as(
+            "SELECT d.position, p.admitted_at FROM queue_draw d JOIN queue_places p ON p.place_id = d.place_id \
+             WHERE d.position < 600 ORDER BY d.position",
+        )
+        .fetch_all(&one.state.pool).await.unwrap();
+        assert!(admitted > 0 && clocks.len() == 600, "{admitted} admitted, {} turns", clocks.len());
+        assert!(clocks.iter().all(|(_, at)| at.is_some()), "a turn that came has no clock");
+        for pair in clocks.windows(2) {
+            assert!(pair[0].1 <= pair[1].1, "the turn at {} started after the one behind it: {pair:?}", pair[0].0);
+        }
     }
 
     two_processes_on_one_store_give_one_order(backend) {
@@ -431,6 +498,49 @@ on_both_stores! {
         }
         assert_eq!(seen.into_iter().collect::<Vec<_>>(), (1..=26).collect::<Vec<_>>(), "no place lost or doubled");
     }
+}
+
+/// Writes places `ids` into the one queue's pre-queue as the writer writes joins, each with its
+/// draw key; the visitor of place `id` is `id` (see [`Caller::queue_identity`]). Answers the
+/// queue's seed.
+///
+/// [`Caller::queue_identity`]: ticket_api::domain::identity::Caller::queue_identity
+async fn write_pre_queue(app: &common::TestApp, ids: &[String]) -> Seed {
+    let (queue, seed): (String, String) =
+        sqlx::query_as("SELECT queue_id, seed FROM queue_openings").fetch_one(&app.state.pool).await.unwrap();
+    let seed = Seed::from_hex(&seed).unwrap();
+    for chunk in ids.chunks(200) {
+        let rows: Vec<String> =
+            (0..chunk.len()).map(|i| format!("($1, ${}, ${}, 0, ${})", 3 * i + 2, 3 * i + 3, 3 * i + 4)).collect();
+        let sql = format!(
+            "INSERT INTO queue_places (queue_id, visitor, place_id, joined_at, draw_key) VALUES {}",
+            rows.join(", ")
+        );
+        let mut insert = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(&queue);
+        for id in chunk {
+            insert = insert.bind(format!("v:{id}")).bind(id.clone()).bind(seed.key(id).to_vec());
+        }
+        insert.execute(&app.state.pool).await.unwrap_or_else(|e| panic!("{e}"));
+    }
+    sqlx::query("UPDATE queue_openings SET places = places + $1")
+        .bind(i64::try_from(ids.len()).unwrap())
+        .execute(&app.state.pool)
+        .await
+        .unwrap();
+    seed
+}
+
+/// Waits until the pre-queue's `count` positions are written (`tries` tenths of a second at most).
+async fn all_placed(app: &common::TestApp, count: i64, tries: u32) -> bool {
+    for _ in 0..tries {
+        let placed: i64 =
+            sqlx::query_scalar("SELECT placed FROM queue_openings").fetch_one(&app.state.pool).await.unwrap();
+        if placed == count {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    false
 }
 
 fn hex_bytes(hex: &str) -> Vec<u8> {

@@ -137,6 +137,8 @@ pub(super) struct Queue {
     known: Mutex<Known>,
     /// Whether this process is writing the pre-queue's positions ([`super::placing`]).
     pub(super) placing: AtomicBool,
+    /// Held while this process starts turns' no-show clocks ([`WaitingRoom::stamp_turns`]).
+    stamping: tokio::sync::Mutex<()>,
 }
 
 impl Queue {
@@ -312,6 +314,7 @@ impl WaitingRoom {
             seed_hash: row.seed_hash,
             known: Mutex::new(known),
             placing: AtomicBool::new(false),
+            stamping: tokio::sync::Mutex::new(()),
         });
         let mut queues = self.queues.lock().unwrap_or_else(PoisonError::into_inner);
         Ok(queues.entry(id).or_insert(queue).clone())
@@ -415,10 +418,7 @@ impl WaitingRoom {
         // Within a second of the turn while anyone still waits: they poll, and so refresh.
         let admitted = queue.pace.admitted(queue.opens_ms, now_ms, no_shows, total);
         if admitted > 0 && row.drawn == 1 {
-            let drawn = (queue.known().stamped, row.placed.min(as_i64(admitted)));
-            store::admit_turns(&self.pool, &queue.id, drawn, as_i64(admitted), now_ms).await?;
-            let mut known = queue.known();
-            known.stamped = known.stamped.max(drawn.1);
+            self.stamp_turns(queue, admitted, row.placed, now_ms).await?;
         }
         // The pre-queue's positions another process wrote since: read once each, by position
         // (while placing here too: two placers may run at once, each batch written by one).
@@ -452,6 +452,19 @@ impl WaitingRoom {
         Ok(())
     }
 
+    /// Starts the no-show clock of every turn come by `admitted` (positions below it) of which
+    /// the store has a position (the pre-queue's first `placed`, and the arrivals): one stamping
+    /// at a time in this process (and the store's lock across processes), the pre-queue's
+    /// positions each stamped once.
+    async fn stamp_turns(&self, queue: &Queue, admitted: u64, placed: i64, now_ms: i64) -> Result<(), RoomError> {
+        let _alone = queue.stamping.lock().await;
+        let drawn = (queue.known().stamped, placed.min(as_i64(admitted)));
+        store::admit_turns(&self.pool, &queue.id, drawn, as_i64(admitted), now_ms).await?;
+        let mut known = queue.known();
+        known.stamped = known.stamped.max(drawn.1);
+        Ok(())
+    }
+
     async fn standing(&self, queue: &Arc<Queue>, place_id: &str, now_ms: i64) -> Result<Standing, RoomError> {
         self.refresh(queue, now_ms).await?;
         if now_ms >= queue.opens_ms && !queue.known().drawn {
@@ -472,6 +485,14 @@ impl WaitingRoom {
         let turn = place.position.is_some_and(|p| p < admitted);
         let admitted_at = match (turn, place.admitted_at) {
             (true, None) => {
+                // Every turn ahead is stamped first, now at the latest: a turn whose visitor
+                // asks is never stamped before one ahead whose visitor does not (that one's
+                // clock waited for the next refresh, over a second under load).
+                let position = place.position.map_or(0, as_i64);
+                if position >= queue.known().stamped {
+                    let placed = queue.known().learned.max(position + 1);
+                    self.stamp_turns(queue, admitted, placed, now_ms).await?;
+                }
                 // The store's word: when the turn came (perhaps stamped by a refresh, here or
                 // in another process) and the trip it opens, which no longer moves.
                 let (at, trip) =
