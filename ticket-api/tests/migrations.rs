@@ -76,6 +76,44 @@ async fn the_schema_refuses_a_status_that_does_not_exist(backend: Backend) {
     }
 }
 
+/// A draw's positions written before its table lost the foreign key (migration 26) stay, and its
+/// keys still refuse a position or a place twice.
+async fn the_draw_s_positions_survive_its_table_s_rebuild(backend: Backend) {
+    let url = common::empty_database_url(backend).await;
+    let (pool, _) = connect(&url, 1).await.unwrap();
+    let before = Migrator { migrations: Cow::Owned(MIGRATOR.migrations[..25].to_vec()), ..Migrator::DEFAULT };
+    before.run(&pool).await.unwrap();
+    let mut conn = pool.acquire().await.unwrap();
+    match backend {
+        Backend::Sqlite => conn.execute("PRAGMA foreign_keys = OFF").await.unwrap(),
+        Backend::Postgres => conn.execute("SET session_replication_role = replica").await.unwrap(),
+    };
+    conn.execute("INSERT INTO queue_draw (queue_id, position, draw_key, place_id) VALUES ('q', 0, 'k0', 'p0'), ('q', 1, 'k1', 'p1')")
+        .await
+        .unwrap();
+    MIGRATOR.run(&mut *conn).await.unwrap();
+    drop(conn);
+    let rows: Vec<(i64, String)> =
+        sqlx::query_as("SELECT position, place_id FROM queue_draw ORDER BY position").fetch_all(&pool).await.unwrap();
+    assert_eq!(rows, [(0, "p0".to_owned()), (1, "p1".to_owned())]);
+    for twice in [
+        "INSERT INTO queue_draw (queue_id, position, draw_key, place_id) VALUES ('q', 1, 'k2', 'p2')",
+        "INSERT INTO queue_draw (queue_id, position, draw_key, place_id) VALUES ('q', 2, 'k1', 'p1')",
+    ] {
+        assert!(pool.execute(twice).await.is_err(), "{twice} was accepted");
+    }
+}
+
+#[tokio::test]
+async fn sqlite_the_draw_s_positions_survive_its_table_s_rebuild() {
+    the_draw_s_positions_survive_its_table_s_rebuild(Backend::Sqlite).await;
+}
+
+#[tokio::test]
+async fn postgres_the_draw_s_positions_survive_its_table_s_rebuild() {
+    the_draw_s_positions_survive_its_table_s_rebuild(Backend::Postgres).await;
+}
+
 #[tokio::test]
 async fn sqlite_seats_move_into_their_own_rows_in_order() {
     seats_move_into_their_own_rows_in_order(Backend::Sqlite).await;
