@@ -7,24 +7,30 @@ mod common;
 use std::borrow::Cow;
 
 use common::Backend;
-use sqlx::Executor;
 use sqlx::migrate::Migrator;
+use sqlx::pool::PoolConnection;
+use sqlx::{Any, Executor};
 use ticket_api::store::pool::{MIGRATOR, connect};
 
-/// A store at the schema before seats had their own rows (migrations 1-4), holding a hold of
-/// two seats and a ticketed booking of three, written as the old code wrote them.
-async fn store_before_seat_rows(backend: Backend) -> sqlx::AnyPool {
+/// A store at the schema of its first `migrations`, and a connection to it on which references
+/// are not checked: what the rows written there point at is not needed to move them.
+async fn store_before(backend: Backend, migrations: usize) -> (sqlx::AnyPool, PoolConnection<Any>) {
     let url = common::empty_database_url(backend).await;
     let (pool, _) = connect(&url, 1).await.unwrap();
-    let before = Migrator { migrations: Cow::Owned(MIGRATOR.migrations[..4].to_vec()), ..Migrator::DEFAULT };
+    let before = Migrator { migrations: Cow::Owned(MIGRATOR.migrations[..migrations].to_vec()), ..Migrator::DEFAULT };
     before.run(&pool).await.unwrap();
     let mut conn = pool.acquire().await.unwrap();
-    // The timetable these rows point at is not needed to move them: references are not checked
-    // while they are written.
     match backend {
         Backend::Sqlite => conn.execute("PRAGMA foreign_keys = OFF").await.unwrap(),
         Backend::Postgres => conn.execute("SET session_replication_role = replica").await.unwrap(),
     };
+    (pool, conn)
+}
+
+/// A store at the schema before seats had their own rows (migrations 1-4), holding a hold of
+/// two seats and a ticketed booking of three, written as the old code wrote them.
+async fn store_before_seat_rows(backend: Backend) -> sqlx::AnyPool {
+    let (pool, mut conn) = store_before(backend, 4).await;
     for statement in [
         "INSERT INTO holds (id, trip_id, visitor, seats, from_stop, to_stop, expires_at, created_at) \
          VALUES ('hold-1', 'trip-1', 'v1', 'A1,B2', 0, 2, 99, 1)",
@@ -79,15 +85,7 @@ async fn the_schema_refuses_a_status_that_does_not_exist(backend: Backend) {
 /// A draw's positions written before its table lost the foreign key (migration 26) stay, and its
 /// keys still refuse a position or a place twice.
 async fn the_draw_s_positions_survive_its_table_s_rebuild(backend: Backend) {
-    let url = common::empty_database_url(backend).await;
-    let (pool, _) = connect(&url, 1).await.unwrap();
-    let before = Migrator { migrations: Cow::Owned(MIGRATOR.migrations[..25].to_vec()), ..Migrator::DEFAULT };
-    before.run(&pool).await.unwrap();
-    let mut conn = pool.acquire().await.unwrap();
-    match backend {
-        Backend::Sqlite => conn.execute("PRAGMA foreign_keys = OFF").await.unwrap(),
-        Backend::Postgres => conn.execute("SET session_replication_role = replica").await.unwrap(),
-    };
+    let (pool, mut conn) = store_before(backend, 25).await;
     conn.execute("INSERT INTO queue_draw (queue_id, position, draw_key, place_id) VALUES ('q', 0, 'k0', 'p0'), ('q', 1, 'k1', 'p1')")
         .await
         .unwrap();
