@@ -201,10 +201,17 @@ struct HeldSeatRow {
 /// its owner's, then its address's), so no two transactions wait on each other in a cycle. A
 /// seat-lock in flight for one of them finishes first, and its hold is then seen.
 pub async fn lock_owners(tx: &mut Tx, owners: &[&str]) -> Result<(), sqlx::Error> {
+    lock_keys(tx, owners.iter().map(|o| format!("owner:{o}")).collect()).await
+}
+
+/// Takes the lock rows `keys` (of `hold_quota_locks`, each caller with a prefix of its own:
+/// `owner:`, `address:`, `queue turns:`) until the transaction ends, in sorted order, so that two
+/// transactions taking several never wait on each other in a cycle. A transaction that runs
+/// alone holds them already.
+pub async fn lock_keys(tx: &mut Tx, mut keys: Vec<String>) -> Result<(), sqlx::Error> {
     if tx.runs_alone() {
         return Ok(());
     }
-    let mut keys: Vec<String> = owners.iter().map(|o| format!("owner:{o}")).collect();
     keys.sort();
     keys.dedup();
     let sql = format!(

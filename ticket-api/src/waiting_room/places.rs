@@ -1,7 +1,8 @@
 //! `queue_openings` and `queue_places` (issue 16): the waiting room's state, so a restart keeps
 //! every place and processes sharing the store hand out one order.
 
-use crate::store::pool::{Backend, Pool};
+use crate::store::holds;
+use crate::store::pool::Pool;
 
 use crate::store::{Exec, values_list};
 
@@ -280,9 +281,9 @@ pub async fn admit(pool: &Pool, place_id: &str, now_ms: i64) -> Result<Option<(i
 /// pre-queue's turns from `drawn_from` to `drawn_to` (its positions written since the last call:
 /// each is stamped once, not read again every second), then the arrivals' after it.
 ///
-/// One transaction, which on PostgreSQL first takes the queue's stamping lock: two processes
-/// stamping overlapping ranges at once each locked rows the other wanted next and PostgreSQL
-/// broke the deadlock with an error. On a SQLite file the transaction has the one writer.
+/// One transaction, which first takes the queue's stamping lock: two processes stamping
+/// overlapping ranges at once on PostgreSQL each locked rows the other wanted next, and
+/// PostgreSQL broke the deadlock with an error.
 pub async fn admit_turns(
     pool: &Pool,
     queue_id: &str,
@@ -291,12 +292,7 @@ pub async fn admit_turns(
     now_ms: i64,
 ) -> Result<(), sqlx::Error> {
     let mut tx = pool.begin().await?;
-    if tx.backend() == Backend::Postgres {
-        sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended('queue turns ' || $1, 0))")
-            .bind(queue_id)
-            .execute(&mut *tx)
-            .await?;
-    }
+    holds::lock_keys(&mut tx, vec![format!("queue turns:{queue_id}")]).await?;
     if drawn_from < drawn_to {
         sqlx::query(
             "UPDATE queue_places SET admitted_at = $4 WHERE admitted_at IS NULL AND place_id IN \

@@ -454,7 +454,7 @@ impl WaitingRoom {
 
     /// Starts the no-show clock of every turn come by `admitted` (positions below it) of which
     /// the store has a position (the pre-queue's first `placed`, and the arrivals): one stamping
-    /// at a time in this process (and the store's lock across processes), the pre-queue's
+    /// at a time in this process (and under the store's lock across processes), the pre-queue's
     /// positions each stamped once.
     async fn stamp_turns(&self, queue: &Queue, admitted: u64, placed: i64, now_ms: i64) -> Result<(), RoomError> {
         let _alone = queue.stamping.lock().await;
@@ -489,9 +489,12 @@ impl WaitingRoom {
                 // asks is never stamped before one ahead whose visitor does not (that one's
                 // clock waited for the next refresh, over a second under load).
                 let position = place.position.map_or(0, as_i64);
-                if position >= queue.known().stamped {
-                    let placed = queue.known().learned.max(position + 1);
-                    self.stamp_turns(queue, admitted, placed, now_ms).await?;
+                let (stamped, learned) = {
+                    let known = queue.known();
+                    (known.stamped, known.learned)
+                };
+                if position >= stamped {
+                    self.stamp_turns(queue, admitted, learned.max(position + 1), now_ms).await?;
                 }
                 // The store's word: when the turn came (perhaps stamped by a refresh, here or
                 // in another process) and the trip it opens, which no longer moves.
