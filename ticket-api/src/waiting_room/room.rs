@@ -418,7 +418,7 @@ impl WaitingRoom {
         // Within a second of the turn while anyone still waits: they poll, and so refresh.
         let admitted = queue.pace.admitted(queue.opens_ms, now_ms, no_shows, total);
         if admitted > 0 && row.drawn == 1 {
-            self.stamp_turns(queue, admitted, row.placed, now_ms).await?;
+            self.stamp_turns(queue, admitted, row.placed, None, now_ms).await?;
         }
         // The pre-queue's positions another process wrote since: read once each, by position
         // (while placing here too: two placers may run at once, each batch written by one).
@@ -455,10 +455,23 @@ impl WaitingRoom {
     /// Starts the no-show clock of every turn come by `admitted` (positions below it) of which
     /// the store has a position (the pre-queue's first `placed`, and the arrivals): one stamping
     /// at a time in this process (and under the store's lock across processes), the pre-queue's
-    /// positions each stamped once.
-    async fn stamp_turns(&self, queue: &Queue, admitted: u64, placed: i64, now_ms: i64) -> Result<(), RoomError> {
+    /// positions each stamped once. With `through`, only if the pre-queue's turn at that position
+    /// is not stamped yet: the polls that came with it while another stamped wait, then find it
+    /// done (at an opening hundreds of turns come at once, each asking).
+    async fn stamp_turns(
+        &self,
+        queue: &Queue,
+        admitted: u64,
+        placed: i64,
+        through: Option<i64>,
+        now_ms: i64,
+    ) -> Result<(), RoomError> {
         let _alone = queue.stamping.lock().await;
-        let drawn = (queue.known().stamped, placed.min(as_i64(admitted)));
+        let stamped = queue.known().stamped;
+        if through.is_some_and(|position| position < stamped) {
+            return Ok(());
+        }
+        let drawn = (stamped, placed.min(as_i64(admitted)));
         store::admit_turns(&self.pool, &queue.id, drawn, as_i64(admitted), now_ms).await?;
         let mut known = queue.known();
         known.stamped = known.stamped.max(drawn.1);
@@ -494,7 +507,7 @@ impl WaitingRoom {
                     (known.stamped, known.learned)
                 };
                 if position >= stamped {
-                    self.stamp_turns(queue, admitted, learned.max(position + 1), now_ms).await?;
+                    self.stamp_turns(queue, admitted, learned.max(position + 1), Some(position), now_ms).await?;
                 }
                 // The store's word: when the turn came (perhaps stamped by a refresh, here or
                 // in another process) and the trip it opens, which no longer moves.
